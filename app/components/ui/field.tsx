@@ -1,0 +1,72 @@
+import { useId } from "react";
+import { cn } from "~/utils/cn";
+
+const inputClass =
+  "block w-full rounded-md border border-slate-300 bg-white px-3 py-2.5 text-base text-slate-900 placeholder:text-slate-400 focus:border-brand-600 aria-[invalid=true]:border-red-600";
+
+/** A labelled input with its error beside it; the error is announced and linked by aria-describedby. */
+export function Field({
+  label,
+  errors,
+  hint,
+  className,
+  ...input
+}: React.InputHTMLAttributes<HTMLInputElement> & { label: string; errors?: string[]; hint?: string }) {
+  const fallbackId = useId();
+  const id = input.id ?? fallbackId;
+  const errorId = `${id}-error`;
+  const hintId = `${id}-hint`;
+  const invalid = Boolean(errors?.length);
+  return (
+    <div className={cn("space-y-1.5", className)}>
+      <label htmlFor={id} className="block text-sm font-medium text-slate-800">
+        {label}
+      </label>
+      <input
+        id={id}
+        className={inputClass}
+        aria-invalid={invalid || undefined}
+        aria-describedby={cn(invalid && errorId, hint && hintId) || undefined}
+        {...input}
+      />
+      {hint ? (
+        <p id={hintId} className="text-sm text-slate-600">
+          {hint}
+        </p>
+      ) : null}
+      <FieldError id={errorId} errors={errors} />
+    </div>
+  );
+}
+
+export function FieldError({ id, errors }: { id?: string; errors?: string[] }) {
+  if (!errors?.length) return null;
+  return (
+    <p id={id} className="text-sm font-medium text-red-700">
+      {errors[0]}
+    </p>
+  );
+}
+
+/** A message about the whole form (e.g. wrong credentials), read out when it appears. */
+export function FormMessage({
+  tone = "error",
+  children,
+}: {
+  tone?: "error" | "success";
+  children: React.ReactNode;
+}) {
+  return (
+    <div
+      role={tone === "error" ? "alert" : "status"}
+      className={cn(
+        "rounded-md border px-4 py-3 text-sm",
+        tone === "error"
+          ? "border-red-200 bg-red-50 text-red-800"
+          : "border-green-200 bg-green-50 text-green-800",
+      )}
+    >
+      {children}
+    </div>
+  );
+}

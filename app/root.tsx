@@ -1,0 +1,103 @@
+import { useEffect } from "react";
+import {
+  data,
+  isRouteErrorResponse,
+  Links,
+  Meta,
+  Outlet,
+  Scripts,
+  ScrollRestoration,
+  type ShouldRevalidateFunction,
+  useRouteLoaderData,
+} from "react-router";
+import { toast as showToast, Toaster } from "sonner";
+import { getSessionUser } from "~/server/auth.server";
+import { readToast } from "~/server/toast.server";
+import { useNonce } from "~/utils/nonce";
+import type { Route } from "./+types/root";
+import "./app.css";
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const user = await getSessionUser(context.auth, request);
+  const { toast, headers } = await readToast(request);
+  return data(
+    {
+      user: user ? { name: user.name, role: user.role } : null,
+      toast,
+      cartCount: 0,
+      site: { name: context.config.shop.name, supportEmail: context.config.mail.support },
+    },
+    headers ? { headers } : undefined,
+  );
+}
+
+// Actions that fail with 4xx may still set a toast cookie, so the root always reads it again after an action.
+export const shouldRevalidate: ShouldRevalidateFunction = ({ formMethod, defaultShouldRevalidate }) =>
+  formMethod && formMethod !== "GET" ? true : defaultShouldRevalidate;
+
+export function useRootData() {
+  return useRouteLoaderData<typeof loader>("root");
+}
+
+export function Layout({ children }: { children: React.ReactNode }) {
+  const nonce = useNonce();
+  return (
+    <html lang="en-GB">
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <Meta />
+        <Links />
+      </head>
+      <body>
+        {children}
+        <ScrollRestoration nonce={nonce} />
+        <Scripts nonce={nonce} />
+      </body>
+    </html>
+  );
+}
+
+export default function App({ loaderData }: Route.ComponentProps) {
+  const { toast } = loaderData;
+  useEffect(() => {
+    if (!toast) return;
+    const show =
+      toast.type === "error" ? showToast.error : toast.type === "success" ? showToast.success : showToast;
+    // Deferred so the toast also appears after a full page load, once the Toaster has mounted.
+    const timer = setTimeout(() => show(toast.title, { id: toast.id, description: toast.description }), 0);
+    return () => clearTimeout(timer);
+  }, [toast]);
+  return (
+    <>
+      <Outlet />
+      <Toaster position="top-center" richColors closeButton />
+    </>
+  );
+}
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  const notFound = isRouteErrorResponse(error) && error.status === 404;
+  return (
+    <main className="mx-auto max-w-xl px-4 py-24 text-center">
+      <h1 className="text-3xl font-bold">{notFound ? "Page not found" : "Something went wrong"}</h1>
+      <p className="mt-4 text-slate-600">
+        {notFound
+          ? "The page you are looking for does not exist."
+          : isRouteErrorResponse(error)
+            ? (errorMessage(error.data) ?? `Error ${error.status}`)
+            : "An unexpected error occurred. Please try again."}
+      </p>
+      <a href="/" className="mt-8 inline-block rounded-md bg-brand-600 px-5 py-3 font-medium text-white">
+        Back to home
+      </a>
+    </main>
+  );
+}
+
+function errorMessage(payload: unknown) {
+  if (typeof payload === "string") return payload;
+  if (payload && typeof payload === "object" && "error" in payload && typeof payload.error === "string")
+    return payload.error;
+  return null;
+}

@@ -1,0 +1,32 @@
+import { index, layout, type RouteConfig, route } from "@react-router/dev/routes";
+
+export default [
+  // Machine endpoints: no layout, no JavaScript.
+  route("healthz", "routes/api/healthz.ts"),
+  route("robots.txt", "routes/api/robots.ts"),
+  route("api/auth/*", "routes/api/auth.ts"),
+  route("logout", "routes/auth/logout.ts"),
+  route("admin", "routes/admin/redirect.ts"),
+
+  layout("routes/site/layout.tsx", [
+    index("routes/site/home.tsx"),
+    route("login-selection", "routes/auth/login-selection.tsx"),
+    route("login", "routes/auth/login.tsx"),
+    route("register", "routes/auth/register.tsx"),
+    route("forgot-password", "routes/auth/forgot-password.tsx"),
+    route("reset-password", "routes/auth/reset-password.tsx"),
+    route("admin-login", "routes/auth/admin-login.tsx"),
+
+    route("dashboard", "routes/dashboard/layout.tsx", [
+      index("routes/dashboard/home.tsx"),
+      route("links", "routes/dashboard/links.tsx"),
+      route("cards", "routes/dashboard/cards.tsx"),
+      route("resell", "routes/dashboard/resell.tsx"),
+      route("cold-calling", "routes/dashboard/cold-calling.tsx"),
+      route("settings", "routes/dashboard/settings.tsx"),
+    ]),
+    route("admin-dashboard", "routes/admin/layout.tsx", [index("routes/admin/home.tsx")]),
+
+    route("*", "routes/site/not-found.tsx"),
+  ]),
+] satisfies RouteConfig;

@@ -1,0 +1,8 @@
+import { redirect } from "react-router";
+import { getSessionUser } from "~/server/auth.server";
+import type { Route } from "./+types/redirect";
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const user = await getSessionUser(context.auth, request);
+  return redirect(user?.role === "admin" ? "/admin-dashboard" : "/admin-login");
+}

@@ -1,0 +1,82 @@
+import { getFormProps, getInputProps, useForm } from "@conform-to/react";
+import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
+import { eq } from "drizzle-orm";
+import { data, Form, redirect, useNavigation } from "react-router";
+import { AuthCard } from "~/components/auth/auth-card";
+import { Button } from "~/components/ui/button";
+import { Field, FormMessage } from "~/components/ui/field";
+import { users } from "~/db/schema";
+import { AdminLoginSchema } from "~/schemas/auth";
+import { callAuth, getSessionUser } from "~/server/auth.server";
+import { readFormData } from "~/server/forms.server";
+import { hitRateLimit, LIMITS } from "~/server/rate-limit.server";
+import { toastHeaders } from "~/server/toast.server";
+import type { Route } from "./+types/admin-login";
+
+export const meta = () => [{ title: "Admin login" }];
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const user = await getSessionUser(context.auth, request);
+  if (user?.role === "admin") throw redirect("/admin-dashboard");
+  return null;
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const submission = parseWithZod(await readFormData(request), { schema: AdminLoginSchema });
+  if (submission.status !== "success") return data({ result: submission.reply() }, { status: 400 });
+  const { email, password } = submission.value;
+  const failed = async (message = "Invalid credentials", status = 401) =>
+    data(
+      { result: submission.reply({ formErrors: [message], hideFields: ["password"] }) },
+      { status, headers: await toastHeaders({ type: "error", title: "Login failed", description: message }) },
+    );
+
+  const perAddress = await hitRateLimit(context.db, `admin-sign-in:ip:${context.clientIp}`, LIMITS.signIn);
+  const perAccount = await hitRateLimit(context.db, `admin-sign-in:email:${email}`, LIMITS.signIn);
+  if (!perAddress.allowed || !perAccount.allowed) {
+    return failed("Too many sign-in attempts. Please wait 15 minutes and try again.", 429);
+  }
+  // Only admin accounts may sign in here; any other account gets the same answer as a wrong password.
+  const [account] = await context.db.select({ role: users.role }).from(users).where(eq(users.email, email));
+  if (account?.role !== "admin") return failed();
+
+  const result = await callAuth(() =>
+    context.auth.api.signInEmail({ body: { email, password }, headers: request.headers, asResponse: true }),
+  );
+  if (!result.ok) return failed();
+  await toastHeaders({ type: "success", title: "Login successful" }, result.headers);
+  return redirect("/admin-dashboard", { headers: result.headers });
+}
+
+export default function AdminLogin({ actionData }: Route.ComponentProps) {
+  const busy = useNavigation().state === "submitting";
+  const [form, fields] = useForm({
+    lastResult: actionData?.result,
+    constraint: getZodConstraint(AdminLoginSchema),
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: AdminLoginSchema }),
+  });
+  return (
+    <AuthCard title="Admin login" intro="For shop administrators.">
+      {form.errors?.length ? <FormMessage>{form.errors[0]}</FormMessage> : null}
+      <Form method="post" className="space-y-4" {...getFormProps(form)}>
+        <Field
+          label="Email"
+          autoComplete="username"
+          {...getInputProps(fields.email, { type: "email" })}
+          errors={fields.email.errors}
+        />
+        <Field
+          label="Password"
+          autoComplete="current-password"
+          {...getInputProps(fields.password, { type: "password" })}
+          errors={fields.password.errors}
+        />
+        <Button type="submit" className="w-full" disabled={busy}>
+          {busy ? "Logging in..." : "Log in"}
+        </Button>
+      </Form>
+    </AuthCard>
+  );
+}

@@ -1,0 +1,128 @@
+import { getFormProps, getInputProps, useForm } from "@conform-to/react";
+import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
+import { data, Form, Link, redirect, useNavigation, useSearchParams } from "react-router";
+import { AuthCard, SocialButtons } from "~/components/auth/auth-card";
+import { Button } from "~/components/ui/button";
+import { Field, FormMessage } from "~/components/ui/field";
+import { LoginSchema } from "~/schemas/auth";
+import { callAuth, getSessionUser } from "~/server/auth.server";
+import { readFormData, safeRedirect } from "~/server/forms.server";
+import { hitRateLimit, LIMITS } from "~/server/rate-limit.server";
+import { startSocialLogin } from "~/server/social-login.server";
+import { toastHeaders } from "~/server/toast.server";
+import type { Route } from "./+types/login";
+
+export const meta = () => [{ title: "Log in" }];
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const user = await getSessionUser(context.auth, request);
+  if (user) throw redirect(user.role === "admin" ? "/admin-dashboard" : "/dashboard");
+  return null;
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const formData = await readFormData(request);
+  if (formData.get("intent") === "social")
+    return startSocialLogin(context.auth, context.config, request, formData);
+
+  const submission = parseWithZod(formData, { schema: LoginSchema });
+  if (submission.status !== "success") return data({ result: submission.reply() }, { status: 400 });
+  const { email, password, redirectTo } = submission.value;
+
+  const perAddress = await hitRateLimit(context.db, `sign-in:ip:${context.clientIp}`, LIMITS.signIn);
+  const perAccount = await hitRateLimit(context.db, `sign-in:email:${email}`, LIMITS.signIn);
+  if (!perAddress.allowed || !perAccount.allowed) {
+    return data(
+      {
+        result: submission.reply({
+          formErrors: ["Too many sign-in attempts. Please wait 15 minutes and try again."],
+        }),
+      },
+      { status: 429 },
+    );
+  }
+
+  const result = await callAuth(() =>
+    context.auth.api.signInEmail({
+      body: { email, password, callbackURL: "/login?verified=1" },
+      headers: request.headers,
+      asResponse: true,
+    }),
+  );
+  if (result.ok) {
+    const user = result.body?.user as { role?: string } | undefined;
+    const home = user?.role === "admin" ? "/admin-dashboard" : "/dashboard";
+    await toastHeaders({ type: "success", title: "Login successful" }, result.headers);
+    return redirect(safeRedirect(redirectTo, home), { headers: result.headers });
+  }
+  context.pokeOutbox(); // an unverified sign-in queues a fresh verification link
+  const message =
+    result.body?.code === "EMAIL_NOT_VERIFIED"
+      ? "Please verify your e-mail address first. We have sent you a new verification link."
+      : "Invalid email or password";
+  return data(
+    { result: submission.reply({ formErrors: [message], hideFields: ["password"] }) },
+    { status: 401 },
+  );
+}
+
+export default function Login({ actionData }: Route.ComponentProps) {
+  const [params] = useSearchParams();
+  const navigation = useNavigation();
+  const busy = navigation.state === "submitting" && navigation.formData?.get("intent") !== "social";
+  const result = actionData && "result" in actionData ? actionData.result : undefined;
+  const [form, fields] = useForm({
+    lastResult: result,
+    constraint: getZodConstraint(LoginSchema),
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: LoginSchema }),
+  });
+  const verifyError = params.get("error");
+  return (
+    <AuthCard title="Log in" intro="Welcome back. Log in to manage your cards and links.">
+      {params.get("verified") && !verifyError ? (
+        <FormMessage tone="success">Your e-mail address is verified. You can log in now.</FormMessage>
+      ) : null}
+      {verifyError ? (
+        <FormMessage>
+          This verification link is invalid or has expired. Log in to receive a new one.
+        </FormMessage>
+      ) : null}
+      {form.errors?.length ? <FormMessage>{form.errors[0]}</FormMessage> : null}
+      {actionData && "social" in actionData ? (
+        <FormMessage tone="success">{actionData.social}</FormMessage>
+      ) : null}
+      <Form method="post" className="space-y-4" {...getFormProps(form)}>
+        <input type="hidden" name="redirectTo" value={params.get("redirectTo") ?? ""} />
+        <Field
+          label="Email"
+          autoComplete="email"
+          {...getInputProps(fields.email, { type: "email" })}
+          errors={fields.email.errors}
+        />
+        <Field
+          label="Password"
+          autoComplete="current-password"
+          {...getInputProps(fields.password, { type: "password" })}
+          errors={fields.password.errors}
+        />
+        <div className="flex justify-end">
+          <Link to="/forgot-password" className="text-sm font-medium text-brand-700 underline">
+            Forgot password?
+          </Link>
+        </div>
+        <Button type="submit" className="w-full" disabled={busy}>
+          {busy ? "Logging in..." : "Log in"}
+        </Button>
+      </Form>
+      <SocialButtons />
+      <p className="text-center text-sm text-slate-600">
+        New here?{" "}
+        <Link to="/register" className="font-semibold text-brand-700 underline">
+          Create an account
+        </Link>
+      </p>
+    </AuthCard>
+  );
+}

@@ -1,0 +1,164 @@
+import { getFormProps, getInputProps, useForm } from "@conform-to/react";
+import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
+import { data, Form, Link, redirect, useNavigation } from "react-router";
+import { AuthCard, SocialButtons } from "~/components/auth/auth-card";
+import { Button } from "~/components/ui/button";
+import { Field, FieldError, FormMessage } from "~/components/ui/field";
+import { RegisterSchema } from "~/schemas/auth";
+import { callAuth, getSessionUser } from "~/server/auth.server";
+import { enqueueEmail } from "~/server/email/outbox.server";
+import { accountExistsEmail } from "~/server/email/templates.server";
+import { readFormData } from "~/server/forms.server";
+import { hitRateLimit, LIMITS } from "~/server/rate-limit.server";
+import { startSocialLogin } from "~/server/social-login.server";
+import type { Route } from "./+types/register";
+
+export const meta = () => [{ title: "Create an account" }];
+
+const SUCCESS = "Registration successful, please check your email to verify your account.";
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  if (await getSessionUser(context.auth, request)) throw redirect("/dashboard");
+  return null;
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const formData = await readFormData(request);
+  if (formData.get("intent") === "social")
+    return startSocialLogin(context.auth, context.config, request, formData);
+
+  const submission = parseWithZod(formData, { schema: RegisterSchema });
+  if (submission.status !== "success") return data({ result: submission.reply() }, { status: 400 });
+  const { name, email, password } = submission.value;
+
+  const limit = await hitRateLimit(context.db, `register:ip:${context.clientIp}`, LIMITS.register);
+  if (!limit.allowed) {
+    return data(
+      {
+        result: submission.reply({
+          formErrors: ["Too many registrations from your network. Please try again later."],
+        }),
+      },
+      { status: 429 },
+    );
+  }
+
+  const result = await callAuth(() =>
+    context.auth.api.signUpEmail({
+      body: { name, email, password, callbackURL: "/login?verified=1" },
+      headers: request.headers,
+      asResponse: true,
+    }),
+  );
+  if (!result.ok) {
+    const code = String(result.body?.code ?? "");
+    if (!code.startsWith("USER_ALREADY_EXISTS")) {
+      context.logger.warn({ code, status: result.status }, "sign-up refused");
+      const message = code.includes("PASSWORD")
+        ? String(result.body?.message)
+        : "Registration failed. Please try again.";
+      return data(
+        { result: submission.reply({ formErrors: [message], hideFields: ["password"] }) },
+        { status: 400 },
+      );
+    }
+    // Same answer as a new registration; the owner of the address is told by e-mail instead.
+    const base = context.config.publicUrl;
+    await enqueueEmail(
+      context.db,
+      accountExistsEmail({
+        shop: context.config.shop.name,
+        to: email,
+        loginUrl: `${base}/login`,
+        resetUrl: `${base}/forgot-password`,
+      }),
+    );
+  }
+  context.pokeOutbox();
+  return data({ registered: true as const });
+}
+
+export default function Register({ actionData }: Route.ComponentProps) {
+  const navigation = useNavigation();
+  const busy = navigation.state === "submitting" && navigation.formData?.get("intent") !== "social";
+  const result = actionData && "result" in actionData ? actionData.result : undefined;
+  const [form, fields] = useForm({
+    lastResult: result,
+    constraint: getZodConstraint(RegisterSchema),
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: RegisterSchema }),
+  });
+  if (actionData && "registered" in actionData) {
+    return (
+      <AuthCard title="Check your email">
+        <FormMessage tone="success">{SUCCESS}</FormMessage>
+        <p className="text-sm text-slate-600">
+          Already verified?{" "}
+          <Link to="/login" className="font-semibold text-brand-700 underline">
+            Log in
+          </Link>
+        </p>
+      </AuthCard>
+    );
+  }
+  return (
+    <AuthCard title="Create an account" intro="Register to manage your cards, links and referrals.">
+      {form.errors?.length ? <FormMessage>{form.errors[0]}</FormMessage> : null}
+      {actionData && "social" in actionData ? (
+        <FormMessage tone="success">{actionData.social}</FormMessage>
+      ) : null}
+      <Form method="post" className="space-y-4" {...getFormProps(form)}>
+        <Field
+          label="Full name"
+          autoComplete="name"
+          {...getInputProps(fields.name, { type: "text" })}
+          errors={fields.name.errors}
+        />
+        <Field
+          label="Email"
+          autoComplete="email"
+          {...getInputProps(fields.email, { type: "email" })}
+          errors={fields.email.errors}
+        />
+        <Field
+          label="Password"
+          autoComplete="new-password"
+          hint="At least 8 characters."
+          {...getInputProps(fields.password, { type: "password" })}
+          errors={fields.password.errors}
+        />
+        <div>
+          <div className="flex items-start gap-3">
+            <input
+              className="mt-1 h-5 w-5 shrink-0 accent-brand-600"
+              {...getInputProps(fields.terms, { type: "checkbox" })}
+              aria-describedby={fields.terms.errors ? `${fields.terms.id}-error` : undefined}
+            />
+            <label htmlFor={fields.terms.id} className="text-sm text-slate-700">
+              I agree to the{" "}
+              <Link to="/terms" className="font-medium text-brand-700 underline">
+                Terms of Service
+              </Link>{" "}
+              and{" "}
+              <Link to="/privacy" className="font-medium text-brand-700 underline">
+                Privacy Policy
+              </Link>
+            </label>
+          </div>
+          <FieldError id={`${fields.terms.id}-error`} errors={fields.terms.errors} />
+        </div>
+        <Button type="submit" className="w-full" disabled={busy}>
+          {busy ? "Creating account..." : "Create account"}
+        </Button>
+      </Form>
+      <SocialButtons />
+      <p className="text-center text-sm text-slate-600">
+        Already have an account?{" "}
+        <Link to="/login" className="font-semibold text-brand-700 underline">
+          Log in
+        </Link>
+      </p>
+    </AuthCard>
+  );
+}

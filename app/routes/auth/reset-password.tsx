@@ -1,0 +1,87 @@
+import { getFormProps, getInputProps, useForm } from "@conform-to/react";
+import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
+import { data, Form, Link, useNavigation, useSearchParams } from "react-router";
+import { AuthCard } from "~/components/auth/auth-card";
+import { Button } from "~/components/ui/button";
+import { Field, FormMessage } from "~/components/ui/field";
+import { ResetPasswordSchema } from "~/schemas/auth";
+import { callAuth } from "~/server/auth.server";
+import { readFormData } from "~/server/forms.server";
+import { redirectWithToast } from "~/server/toast.server";
+import type { Route } from "./+types/reset-password";
+
+export const meta = () => [{ title: "Choose a new password" }];
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const submission = parseWithZod(await readFormData(request), { schema: ResetPasswordSchema });
+  if (submission.status !== "success") return data({ result: submission.reply() }, { status: 400 });
+  const result = await callAuth(() =>
+    context.auth.api.resetPassword({
+      body: { newPassword: submission.value.password, token: submission.value.token },
+      headers: request.headers,
+      asResponse: true,
+    }),
+  );
+  if (!result.ok) {
+    return data(
+      {
+        result: submission.reply({
+          formErrors: ["This reset link is invalid or has expired. Please ask for a new one."],
+        }),
+      },
+      { status: 400 },
+    );
+  }
+  return redirectWithToast("/login", {
+    type: "success",
+    title: "Password updated",
+    description: "You can now log in with your new password.",
+  });
+}
+
+export default function ResetPassword({ actionData }: Route.ComponentProps) {
+  const [params] = useSearchParams();
+  const token = params.get("token");
+  const busy = useNavigation().state === "submitting";
+  const [form, fields] = useForm({
+    lastResult: actionData?.result,
+    constraint: getZodConstraint(ResetPasswordSchema),
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: ResetPasswordSchema }),
+  });
+  if (!token) {
+    return (
+      <AuthCard title="Choose a new password">
+        <FormMessage>This reset link is invalid or has expired. Please ask for a new one.</FormMessage>
+        <Link to="/forgot-password" className="font-semibold text-brand-700 underline">
+          Send a new link
+        </Link>
+      </AuthCard>
+    );
+  }
+  return (
+    <AuthCard title="Choose a new password">
+      {form.errors?.length ? <FormMessage>{form.errors[0]}</FormMessage> : null}
+      <Form method="post" className="space-y-4" {...getFormProps(form)}>
+        <input type="hidden" name="token" value={token} />
+        <Field
+          label="New password"
+          autoComplete="new-password"
+          hint="At least 8 characters."
+          {...getInputProps(fields.password, { type: "password" })}
+          errors={fields.password.errors}
+        />
+        <Field
+          label="Confirm new password"
+          autoComplete="new-password"
+          {...getInputProps(fields.confirmPassword, { type: "password" })}
+          errors={fields.confirmPassword.errors}
+        />
+        <Button type="submit" className="w-full" disabled={busy}>
+          {busy ? "Saving..." : "Save new password"}
+        </Button>
+      </Form>
+    </AuthCard>
+  );
+}

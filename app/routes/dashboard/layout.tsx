@@ -1,0 +1,110 @@
+import { CreditCard, LayoutDashboard, Link2, LogOut, Menu, Phone, Settings, Users, X } from "lucide-react";
+import { useEffect, useState } from "react";
+import { Form, NavLink, Outlet, useLocation } from "react-router";
+import { requireUser } from "~/server/auth.server";
+import { cn } from "~/utils/cn";
+import type { Route } from "./+types/layout";
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const user = await requireUser(context.auth, request);
+  return { user: { name: user.name, email: user.email } };
+}
+
+const items = [
+  { to: "/dashboard", label: "Dashboard", Icon: LayoutDashboard, end: true },
+  { to: "/dashboard/links", label: "My Links", Icon: Link2 },
+  { to: "/dashboard/cards", label: "Cards", Icon: CreditCard },
+  { to: "/dashboard/resell", label: "Resell", Icon: Users },
+  { to: "/dashboard/cold-calling", label: "Cold Calling", Icon: Phone },
+  { to: "/dashboard/settings", label: "Settings", Icon: Settings },
+];
+
+function SideNav() {
+  return (
+    <nav aria-label="Dashboard">
+      <ul className="space-y-1">
+        {items.map(({ to, label, Icon, end }) => (
+          <li key={to}>
+            <NavLink
+              to={to}
+              end={end}
+              className={({ isActive }) =>
+                cn(
+                  "flex min-h-11 items-center gap-3 rounded-md px-3 py-2 text-sm font-medium",
+                  isActive ? "bg-brand-50 text-brand-700" : "text-slate-700 hover:bg-slate-100",
+                )
+              }
+            >
+              <Icon aria-hidden className="h-5 w-5" />
+              {label}
+            </NavLink>
+          </li>
+        ))}
+        <li>
+          <Form method="post" action="/logout">
+            <button
+              type="submit"
+              className="flex min-h-11 w-full items-center gap-3 rounded-md px-3 py-2 text-sm font-medium text-slate-700 hover:bg-slate-100"
+            >
+              <LogOut aria-hidden className="h-5 w-5" />
+              Logout
+            </button>
+          </Form>
+        </li>
+      </ul>
+    </nav>
+  );
+}
+
+export default function DashboardLayout() {
+  const [open, setOpen] = useState(false);
+  const location = useLocation();
+  // biome-ignore lint/correctness/useExhaustiveDependencies: closes the drawer on every navigation
+  useEffect(() => setOpen(false), [location.key]);
+  return (
+    <div className="mx-auto flex max-w-6xl gap-8 px-4 py-8">
+      <aside className="hidden w-56 shrink-0 md:block">
+        <SideNav />
+      </aside>
+      <div className="min-w-0 flex-1">
+        <button
+          type="button"
+          className="mb-4 inline-flex min-h-11 items-center gap-2 rounded-md border border-slate-300 px-3 text-sm font-medium md:hidden"
+          aria-expanded={open}
+          aria-controls="dashboard-drawer"
+          onClick={() => setOpen(true)}
+        >
+          <Menu aria-hidden className="h-5 w-5" /> Dashboard menu
+        </button>
+        <Outlet />
+      </div>
+      {open ? (
+        <div className="fixed inset-0 z-50 md:hidden">
+          <button
+            type="button"
+            tabIndex={-1}
+            aria-label="Close dashboard menu"
+            className="absolute inset-0 bg-slate-900/40"
+            onClick={() => setOpen(false)}
+          />
+          <div
+            id="dashboard-drawer"
+            className="absolute inset-y-0 left-0 w-72 max-w-[85vw] bg-white p-4 shadow-xl"
+          >
+            <button
+              type="button"
+              aria-label="Close dashboard menu"
+              className="mb-2 inline-flex h-11 w-11 items-center justify-center rounded-md hover:bg-slate-100"
+              onClick={() => setOpen(false)}
+              // biome-ignore lint/a11y/noAutofocus: focus moves into the drawer that just opened
+              autoFocus
+            >
+              <X aria-hidden className="h-6 w-6" />
+            </button>
+            <SideNav />
+          </div>
+        </div>
+      ) : null}
+    </div>
+  );
+}

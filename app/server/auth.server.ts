@@ -1,0 +1,169 @@
+// Accounts and sessions (better-auth) and the guards every loader and action uses. Roles live only here.
+import { betterAuth } from "better-auth";
+import { drizzleAdapter } from "better-auth/adapters/drizzle";
+import { admin } from "better-auth/plugins";
+import { and, eq } from "drizzle-orm";
+import { redirect } from "react-router";
+import { accounts, sessions, users, verifications } from "~/db/schema";
+import type { Database } from "./db.server";
+import type { OutgoingEmail } from "./email/mailer.server";
+import { passwordResetEmail, verificationEmail } from "./email/templates.server";
+import type { Config } from "./env.server";
+import { redirectWithToast } from "./toast.server";
+
+export type Role = "customer" | "admin";
+export interface SessionUser {
+  id: string;
+  name: string;
+  email: string;
+  role: Role;
+}
+
+export function createAuth(opts: {
+  db: Database;
+  config: Config;
+  /** Queues an e-mail through the outbox. */
+  queueEmail: (message: OutgoingEmail) => Promise<void>;
+}) {
+  const { config } = opts;
+  const shop = config.shop.name;
+  return betterAuth({
+    appName: shop,
+    baseURL: config.publicUrl,
+    basePath: "/api/auth",
+    secret: config.authSecret,
+    trustedOrigins: [config.publicUrl],
+    telemetry: { enabled: false },
+    // Our own limiter (rate-limit.server.ts) guards the sign-in form; the handler only serves GET links and callbacks.
+    rateLimit: { enabled: false },
+    database: drizzleAdapter(opts.db, {
+      provider: "pg",
+      schema: { user: users, session: sessions, account: accounts, verification: verifications },
+    }),
+    emailAndPassword: {
+      enabled: true,
+      requireEmailVerification: true,
+      minPasswordLength: 8,
+      maxPasswordLength: 128,
+      revokeSessionsOnPasswordReset: true,
+      sendResetPassword: async ({ user, url }) => {
+        await opts.queueEmail(passwordResetEmail({ shop, to: user.email, name: user.name, url }));
+      },
+    },
+    emailVerification: {
+      sendOnSignUp: true,
+      sendOnSignIn: true,
+      autoSignInAfterVerification: false,
+      expiresIn: 60 * 60 * 24,
+      sendVerificationEmail: async ({ user, url }) => {
+        await opts.queueEmail(verificationEmail({ shop, to: user.email, name: user.name, url }));
+      },
+    },
+    socialProviders: {
+      ...(config.google ? { google: config.google } : {}),
+      ...(config.apple ? { apple: config.apple } : {}),
+    },
+    session: { expiresIn: 60 * 60 * 24 * 30, updateAge: 60 * 60 * 24 },
+    advanced: {
+      useSecureCookies: config.publicUrl.startsWith("https://"),
+      defaultCookieAttributes: { httpOnly: true, sameSite: "lax" },
+      database: { generateId: () => crypto.randomUUID() },
+    },
+    plugins: [admin({ defaultRole: "customer", adminRoles: ["admin"] })],
+  });
+}
+
+export type Auth = ReturnType<typeof createAuth>;
+
+export async function getSessionUser(auth: Auth, request: Request): Promise<SessionUser | null> {
+  const session = await auth.api.getSession({ headers: request.headers });
+  if (!session) return null;
+  const u = session.user as typeof session.user & { role?: string | null };
+  return { id: u.id, name: u.name, email: u.email, role: u.role === "admin" ? "admin" : "customer" };
+}
+
+/** A signed-in account, else a redirect to /login that comes back here afterwards. */
+export async function requireUser(auth: Auth, request: Request) {
+  const user = await getSessionUser(auth, request);
+  if (user) return user;
+  const url = new URL(request.url);
+  throw redirect(`/login?redirectTo=${encodeURIComponent(url.pathname + url.search)}`);
+}
+
+/** An admin, else: pages redirect to /admin-login with a toast; direct calls to actions get 403. */
+export async function requireAdmin(auth: Auth, request: Request) {
+  const user = await getSessionUser(auth, request);
+  if (user?.role === "admin") return user;
+  if (request.method !== "GET" && request.method !== "HEAD") {
+    throw new Response("Admin role required", { status: 403 });
+  }
+  throw await redirectWithToast("/admin-login", {
+    type: "error",
+    title: "Access denied",
+    description: "You must be logged in as an admin to view this page",
+  });
+}
+
+/** Creates an admin account, or makes an existing account an admin with this password. */
+export async function upsertAdmin(
+  auth: Auth,
+  db: Database,
+  input: { email: string; password: string; name?: string },
+): Promise<"created" | "updated"> {
+  const ctx = await auth.$context;
+  const hash = await ctx.password.hash(input.password);
+  const email = input.email.trim().toLowerCase();
+  return db.transaction(async (tx) => {
+    const [existing] = await tx.select().from(users).where(eq(users.email, email));
+    const userId = existing?.id ?? crypto.randomUUID();
+    if (existing) {
+      await tx.update(users).set({ role: "admin", emailVerified: true }).where(eq(users.id, userId));
+    } else {
+      await tx.insert(users).values({
+        id: userId,
+        email,
+        name: input.name ?? "Administrator",
+        role: "admin",
+        emailVerified: true,
+      });
+    }
+    const [credential] = await tx
+      .select({ id: accounts.id })
+      .from(accounts)
+      .where(and(eq(accounts.userId, userId), eq(accounts.providerId, "credential")));
+    if (credential) {
+      await tx.update(accounts).set({ password: hash }).where(eq(accounts.id, credential.id));
+    } else {
+      await tx
+        .insert(accounts)
+        .values({
+          id: crypto.randomUUID(),
+          userId,
+          accountId: userId,
+          providerId: "credential",
+          password: hash,
+        });
+    }
+    return existing ? "updated" : "created";
+  });
+}
+
+export async function adminExists(db: Database) {
+  const [row] = await db.select({ id: users.id }).from(users).where(eq(users.role, "admin")).limit(1);
+  return Boolean(row);
+}
+
+/**
+ * Runs a better-auth endpoint as a Response and returns its status, JSON body and cookies,
+ * so form actions can forward the session cookie on their own redirect.
+ */
+export async function callAuth(run: () => Promise<Response>) {
+  const response = await run();
+  const body = (await response
+    .clone()
+    .json()
+    .catch(() => null)) as Record<string, unknown> | null;
+  const headers = new Headers();
+  for (const cookie of response.headers.getSetCookie()) headers.append("Set-Cookie", cookie);
+  return { ok: response.ok, status: response.status, body, headers };
+}

@@ -1,0 +1,87 @@
+// E-mail bodies: every message has a plain-text and an HTML part built from the same words.
+import type { OutgoingEmail } from "./mailer.server";
+
+export function escapeHtml(value: string) {
+  return value.replace(
+    /[&<>"']/g,
+    (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]!,
+  );
+}
+
+interface Paragraphs {
+  shop: string;
+  to: string;
+  subject: string;
+  greeting: string;
+  lines: string[];
+  action?: { label: string; url: string };
+  after?: string[];
+}
+
+/** Builds both bodies from paragraphs, so the two parts never disagree. */
+export function composeEmail(m: Paragraphs): OutgoingEmail {
+  const text = [
+    m.greeting,
+    "",
+    ...m.lines.flatMap((l) => [l, ""]),
+    ...(m.action ? [`${m.action.label}: ${m.action.url}`, ""] : []),
+    ...(m.after ?? []).flatMap((l) => [l, ""]),
+    `— ${m.shop}`,
+  ].join("\n");
+  const p = (l: string) => `<p style="margin:0 0 16px">${escapeHtml(l)}</p>`;
+  const html = `<!doctype html><html><body style="font-family:system-ui,sans-serif;color:#111;line-height:1.5;max-width:560px;margin:0 auto;padding:24px">
+${p(m.greeting)}
+${m.lines.map(p).join("\n")}
+${
+  m.action
+    ? `<p style="margin:24px 0"><a href="${escapeHtml(m.action.url)}" style="background:#111;color:#fff;padding:12px 20px;border-radius:6px;text-decoration:none">${escapeHtml(m.action.label)}</a></p>
+<p style="margin:0 0 16px;font-size:13px;color:#555">Or open this link: ${escapeHtml(m.action.url)}</p>`
+    : ""
+}
+${(m.after ?? []).map(p).join("\n")}
+<p style="margin:0;color:#555">— ${escapeHtml(m.shop)}</p>
+</body></html>`;
+  return { to: m.to, subject: m.subject, text, html };
+}
+
+export function verificationEmail(o: { shop: string; to: string; name: string; url: string }) {
+  return composeEmail({
+    shop: o.shop,
+    to: o.to,
+    subject: `Verify your e-mail for ${o.shop}`,
+    greeting: `Hello ${o.name},`,
+    lines: [
+      `Thanks for registering with ${o.shop}. Please confirm your e-mail address to activate your account.`,
+    ],
+    action: { label: "Verify my e-mail", url: o.url },
+    after: ["The link is valid for 24 hours. If you did not register, you can ignore this message."],
+  });
+}
+
+export function passwordResetEmail(o: { shop: string; to: string; name: string; url: string }) {
+  return composeEmail({
+    shop: o.shop,
+    to: o.to,
+    subject: `Reset your ${o.shop} password`,
+    greeting: `Hello ${o.name},`,
+    lines: ["We received a request to reset the password of your account."],
+    action: { label: "Choose a new password", url: o.url },
+    after: ["The link is valid for one hour. If you did not ask for this, you can ignore this message."],
+  });
+}
+
+/** Sent instead of a second account, so registering never reveals whether an address is taken. */
+export function accountExistsEmail(o: { shop: string; to: string; loginUrl: string; resetUrl: string }) {
+  return composeEmail({
+    shop: o.shop,
+    to: o.to,
+    subject: `You already have a ${o.shop} account`,
+    greeting: "Hello,",
+    lines: [
+      `Someone, probably you, tried to register with this e-mail address, but it already has a ${o.shop} account.`,
+      `If you forgot your password, you can choose a new one here: ${o.resetUrl}`,
+    ],
+    action: { label: "Log in", url: o.loginUrl },
+    after: ["If this was not you, you can ignore this message."],
+  });
+}

@@ -1,0 +1,176 @@
+// The only module that reads process.env: validates the configuration once at start (DESIGN.md section 5).
+import { randomBytes } from "node:crypto";
+import fs from "node:fs";
+import path from "node:path";
+import { z } from "zod";
+
+const optional = z
+  .string()
+  .trim()
+  .transform((v) => (v === "" ? undefined : v))
+  .optional();
+
+const url = (what: string) =>
+  z
+    .string()
+    .trim()
+    .refine(
+      (v) => URL.canParse(v) && /^https?:$/.test(new URL(v).protocol),
+      `must be an http(s) URL (${what})`,
+    );
+
+const flag = z
+  .enum(["1", "0", "true", "false", "on", "off", "yes", "no", ""])
+  .transform((v) => (v === "" ? undefined : ["1", "true", "on", "yes"].includes(v)))
+  .optional();
+
+const EnvSchema = z.object({
+  NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
+  PORT: z.coerce.number().int().min(1).max(65535).default(3000),
+  HOST: z.string().trim().min(1).default("127.0.0.1"),
+  PUBLIC_URL: url("e.g. https://shop.example").optional(),
+  DATA_DIR: z.string().trim().min(1).default("./data"),
+  DATABASE_URL: z
+    .string()
+    .trim()
+    .refine((v) => v === "" || /^postgres(ql)?:\/\//.test(v), "must start with postgres:// or postgresql://")
+    .transform((v) => (v === "" ? undefined : v))
+    .optional(),
+  AUTH_SECRET: z
+    .string()
+    .trim()
+    .refine((v) => v === "" || v.length >= 32, "must be at least 32 characters")
+    .transform((v) => (v === "" ? undefined : v))
+    .optional(),
+  ADMIN_EMAIL: z
+    .string()
+    .trim()
+    .refine((v) => v === "" || z.email().safeParse(v).success, "must be an e-mail address")
+    .optional(),
+  ADMIN_PASSWORD: z
+    .string()
+    .refine((v) => v === "" || v.length >= 8, "must be at least 8 characters")
+    .optional(),
+  DEMO_DATA: flag,
+  STRIPE_SECRET_KEY: optional,
+  STRIPE_WEBHOOK_SECRET: optional,
+  STRIPE_API_BASE: url("the fake Stripe API").optional(),
+  SMTP_URL: z
+    .string()
+    .trim()
+    .refine((v) => v === "" || /^smtps?:\/\//.test(v), "must start with smtp:// or smtps://")
+    .transform((v) => (v === "" ? undefined : v))
+    .optional(),
+  MAIL_FROM: z.string().trim().min(3).default("TapCard <hello@tapcard.example>"),
+  SUPPORT_EMAIL: z.email("must be an e-mail address").default("support@tapcard.example"),
+  S3_ENDPOINT: optional,
+  S3_BUCKET: optional,
+  S3_REGION: optional,
+  S3_ACCESS_KEY_ID: optional,
+  S3_SECRET_ACCESS_KEY: optional,
+  S3_PUBLIC_URL: optional,
+  BANK_ACCOUNT_NAME: optional,
+  BANK_SORT_CODE: optional,
+  BANK_ACCOUNT_NUMBER: optional,
+  SHOP_NAME: z.string().trim().min(1).default("TapCard"),
+  SHOP_ADDRESS: z.string().trim().min(1).default("1 High Street, London, United Kingdom"),
+  WHATSAPP_NUMBER: z.string().trim().default("+440000000000"),
+  GOOGLE_CLIENT_ID: optional,
+  GOOGLE_CLIENT_SECRET: optional,
+  APPLE_CLIENT_ID: optional,
+  APPLE_CLIENT_SECRET: optional,
+  LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
+  // Test-only switch for browser tests that must arrange data; refused in production.
+  E2E_TEST_HOOKS: flag,
+});
+
+export type Config = ReturnType<typeof loadConfig>;
+
+export class ConfigError extends Error {
+  override name = "ConfigError";
+}
+
+/** Parses the environment. Throws ConfigError with one line naming the first bad variable. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
+  const parsed = EnvSchema.safeParse(env);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0]!;
+    const name = String(issue.path[0]);
+    throw new ConfigError(
+      `Invalid configuration: ${name} ${issue.message} (got ${JSON.stringify(env[name])})`,
+    );
+  }
+  const e = parsed.data;
+  const isProduction = e.NODE_ENV === "production";
+  const dataDir = path.resolve(e.DATA_DIR);
+  if (isProduction && !e.AUTH_SECRET)
+    throw new ConfigError("Invalid configuration: AUTH_SECRET is required in production");
+  if (isProduction && e.E2E_TEST_HOOKS)
+    throw new ConfigError("Invalid configuration: E2E_TEST_HOOKS is not allowed in production");
+  if ((e.ADMIN_EMAIL ? 1 : 0) + (e.ADMIN_PASSWORD ? 1 : 0) === 1)
+    throw new ConfigError("Invalid configuration: ADMIN_EMAIL and ADMIN_PASSWORD must be set together");
+  if (e.STRIPE_SECRET_KEY && !e.STRIPE_WEBHOOK_SECRET)
+    throw new ConfigError(
+      "Invalid configuration: STRIPE_WEBHOOK_SECRET is required when STRIPE_SECRET_KEY is set",
+    );
+  const publicUrl = (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, "");
+  return {
+    isProduction,
+    port: e.PORT,
+    host: e.HOST,
+    publicUrl,
+    dataDir,
+    databaseUrl: e.DATABASE_URL,
+    authSecret: e.AUTH_SECRET ?? devSecret(dataDir),
+    admin:
+      e.ADMIN_EMAIL && e.ADMIN_PASSWORD ? { email: e.ADMIN_EMAIL, password: e.ADMIN_PASSWORD } : undefined,
+    demoData: e.DEMO_DATA ?? !e.DATABASE_URL,
+    stripe: e.STRIPE_SECRET_KEY
+      ? {
+          secretKey: e.STRIPE_SECRET_KEY,
+          webhookSecret: e.STRIPE_WEBHOOK_SECRET!,
+          apiBase: e.STRIPE_API_BASE,
+        }
+      : undefined,
+    mail: { smtpUrl: e.SMTP_URL, from: e.MAIL_FROM, support: e.SUPPORT_EMAIL },
+    s3: e.S3_BUCKET
+      ? {
+          endpoint: e.S3_ENDPOINT,
+          bucket: e.S3_BUCKET,
+          region: e.S3_REGION ?? "auto",
+          accessKeyId: e.S3_ACCESS_KEY_ID,
+          secretAccessKey: e.S3_SECRET_ACCESS_KEY,
+          publicUrl: e.S3_PUBLIC_URL,
+        }
+      : undefined,
+    bank: {
+      accountName: e.BANK_ACCOUNT_NAME ?? (isProduction ? "" : "TapCard Ltd (demo)"),
+      sortCode: e.BANK_SORT_CODE ?? (isProduction ? "" : "00-00-00"),
+      accountNumber: e.BANK_ACCOUNT_NUMBER ?? (isProduction ? "" : "00000000"),
+    },
+    shop: { name: e.SHOP_NAME, address: e.SHOP_ADDRESS, whatsapp: e.WHATSAPP_NUMBER },
+    google:
+      e.GOOGLE_CLIENT_ID && e.GOOGLE_CLIENT_SECRET
+        ? { clientId: e.GOOGLE_CLIENT_ID, clientSecret: e.GOOGLE_CLIENT_SECRET }
+        : undefined,
+    apple:
+      e.APPLE_CLIENT_ID && e.APPLE_CLIENT_SECRET
+        ? { clientId: e.APPLE_CLIENT_ID, clientSecret: e.APPLE_CLIENT_SECRET }
+        : undefined,
+    logLevel: e.LOG_LEVEL,
+    testHooks: e.E2E_TEST_HOOKS ?? false,
+  };
+}
+
+/** Development only: a random secret kept in DATA_DIR so sessions survive restarts. */
+function devSecret(dataDir: string) {
+  const file = path.join(dataDir, "auth-secret");
+  try {
+    return fs.readFileSync(file, "utf8").trim();
+  } catch {
+    fs.mkdirSync(dataDir, { recursive: true });
+    const secret = randomBytes(32).toString("base64url");
+    fs.writeFileSync(file, secret, { mode: 0o600 });
+    return secret;
+  }
+}

@@ -1,0 +1,69 @@
+// Starts and stops everything the app holds for its lifetime: configuration, database, auth, e-mail worker.
+import path from "node:path";
+import pino, { type Logger } from "pino";
+import { type Auth, adminExists, createAuth, upsertAdmin } from "./auth.server";
+import { type DatabaseHandle, openDatabase } from "./db.server";
+import { createMailer, type SendEmail } from "./email/mailer.server";
+import { enqueueEmail, startOutboxWorker } from "./email/outbox.server";
+import { type Config, loadConfig } from "./env.server";
+import { seedDemoData } from "./seed.server";
+
+export interface Runtime {
+  config: Config;
+  logger: Logger;
+  database: DatabaseHandle;
+  auth: Auth;
+  sendEmail: SendEmail;
+  outbox: { poke(): void; stop(): Promise<void> };
+}
+
+// Kept on globalThis so that a module reload in development does not open the database a second time.
+const holder = globalThis as typeof globalThis & { __runtime?: Runtime };
+
+export function getRuntime(): Runtime {
+  if (!holder.__runtime) throw new Error("The app runtime has not been started");
+  return holder.__runtime;
+}
+
+export async function startRuntime(opts: { root: string; env?: NodeJS.ProcessEnv }): Promise<Runtime> {
+  if (holder.__runtime) return holder.__runtime;
+  const config = loadConfig(opts.env);
+  const logger = pino({ level: config.logLevel, base: undefined });
+  const database = await openDatabase({
+    databaseUrl: config.databaseUrl,
+    dataDir: config.dataDir,
+    migrationsFolder: path.join(opts.root, "drizzle"),
+  });
+  const { db } = database;
+  const sendEmail = createMailer({
+    smtpUrl: config.mail.smtpUrl,
+    from: config.mail.from,
+    dataDir: config.dataDir,
+    logger,
+  });
+  const outbox = startOutboxWorker({ db, send: sendEmail, logger });
+  const auth = createAuth({
+    db,
+    config,
+    queueEmail: async (message) => {
+      await enqueueEmail(db, message);
+      outbox.poke();
+    },
+  });
+  if (config.admin && !(await adminExists(db))) {
+    await upsertAdmin(auth, db, config.admin);
+    logger.info({ email: config.admin.email }, "admin account created from ADMIN_EMAIL");
+  }
+  if (config.demoData) await seedDemoData(db, logger);
+  holder.__runtime = { config, logger, database, auth, sendEmail, outbox };
+  logger.info({ database: database.kind, dataDir: config.dataDir }, "runtime started");
+  return holder.__runtime;
+}
+
+export async function stopRuntime() {
+  const runtime = holder.__runtime;
+  if (!runtime) return;
+  holder.__runtime = undefined;
+  await runtime.outbox.stop();
+  await runtime.database.close();
+}

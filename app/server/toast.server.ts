@@ -1,0 +1,33 @@
+// Toasts that survive a redirect: carried in a one-time cookie and shown by the root layout.
+import { createCookie, redirect } from "react-router";
+import { z } from "zod";
+
+export const ToastSchema = z.object({
+  id: z.string().default(() => crypto.randomUUID()),
+  type: z.enum(["success", "error", "info"]).default("info"),
+  title: z.string(),
+  description: z.string().optional(),
+});
+export type Toast = z.infer<typeof ToastSchema>;
+export type ToastInput = z.input<typeof ToastSchema>;
+
+const toastCookie = createCookie("toast", { path: "/", httpOnly: true, sameSite: "lax", maxAge: 60 });
+
+export async function toastHeaders(toast: ToastInput, headers = new Headers()) {
+  headers.append("Set-Cookie", await toastCookie.serialize(ToastSchema.parse(toast)));
+  return headers;
+}
+
+export async function redirectWithToast(url: string, toast: ToastInput, init?: ResponseInit) {
+  const headers = await toastHeaders(toast, new Headers(init?.headers));
+  return redirect(url, { ...init, headers });
+}
+
+/** Reads the pending toast, if any, and the header that clears it. */
+export async function readToast(request: Request) {
+  const raw = await toastCookie.parse(request.headers.get("Cookie")).catch(() => null);
+  const parsed = ToastSchema.safeParse(raw);
+  if (!parsed.success) return { toast: null, headers: null };
+  const headers = new Headers({ "Set-Cookie": await toastCookie.serialize("", { maxAge: 0 }) });
+  return { toast: parsed.data, headers };
+}

@@ -1,0 +1,128 @@
+// The HTTP app: request logging, security headers, cross-site and size checks, then React Router.
+import { randomBytes, randomUUID } from "node:crypto";
+import { createRequestHandler } from "@react-router/express";
+import express, { type NextFunction, type Request, type Response } from "express";
+import { pinoHttp } from "pino-http";
+import "react-router";
+import { getRuntime } from "~/server/runtime.server";
+
+export { startRuntime, stopRuntime } from "~/server/runtime.server";
+
+declare module "react-router" {
+  interface AppLoadContext {
+    db: import("~/server/db.server").Database;
+    auth: import("~/server/auth.server").Auth;
+    config: import("~/server/env.server").Config;
+    logger: import("pino").Logger;
+    /** Wakes the e-mail worker after a transaction that queued a message has committed. */
+    pokeOutbox: () => void;
+    clientIp: string;
+    cspNonce: string;
+  }
+}
+
+/** Bodies larger than this are refused before they are read (uploads get their own limit later). */
+const MAX_BODY_BYTES = 1024 * 1024;
+
+export const app = express();
+app.disable("x-powered-by");
+
+app.use((req, res, next) => {
+  const runtime = getRuntime();
+  pinoHttp({
+    logger: runtime.logger,
+    genReqId: (rq, rs) => {
+      const id = (rq.headers["x-request-id"] as string | undefined)?.slice(0, 64) || randomUUID();
+      rs.setHeader("X-Request-Id", id);
+      return id;
+    },
+    autoLogging: { ignore: (rq) => rq.url === "/healthz" },
+    serializers: {
+      req: (rq) => ({ method: rq.method, url: rq.url }),
+      res: (rs) => ({ status: rs.statusCode }),
+    },
+  })(req, res, next);
+});
+
+app.use(securityHeaders);
+app.use(refuseCrossSitePosts);
+app.use(refuseOversizedBodies);
+
+app.use(
+  createRequestHandler({
+    build: () => import("virtual:react-router/server-build"),
+    getLoadContext(req, res) {
+      const runtime = getRuntime();
+      return {
+        db: runtime.database.db,
+        auth: runtime.auth,
+        config: runtime.config,
+        logger: req.log ?? runtime.logger,
+        pokeOutbox: runtime.outbox.poke,
+        clientIp: req.ip ?? "unknown",
+        cspNonce: res.locals.cspNonce as string,
+      };
+    },
+  }),
+);
+
+function securityHeaders(_req: Request, res: Response, next: NextFunction) {
+  const nonce = randomBytes(16).toString("base64");
+  res.locals.cspNonce = nonce;
+  res.setHeader("X-Content-Type-Options", "nosniff");
+  res.setHeader("Referrer-Policy", "strict-origin-when-cross-origin");
+  res.setHeader("X-Frame-Options", "DENY");
+  // Vite's development client injects inline scripts, so the policy applies to the built app only.
+  if (!import.meta.env.DEV) {
+    res.setHeader(
+      "Content-Security-Policy",
+      [
+        "default-src 'self'",
+        `script-src 'self' 'nonce-${nonce}'`,
+        "style-src 'self' 'unsafe-inline'",
+        "img-src 'self' data: https:",
+        "font-src 'self'",
+        "connect-src 'self'",
+        "frame-ancestors 'none'",
+        "base-uri 'self'",
+        "form-action 'self' https:",
+        "object-src 'none'",
+      ].join("; "),
+    );
+  }
+  next();
+}
+
+/**
+ * Cross-site form posts are refused: the Origin (or Sec-Fetch-Site) of a state-changing request must be
+ * this site. Webhooks are exempt: they are verified by signature instead.
+ */
+function refuseCrossSitePosts(req: Request, res: Response, next: NextFunction) {
+  if (["GET", "HEAD", "OPTIONS"].includes(req.method) || req.path.startsWith("/api/webhooks/")) return next();
+  const origin = req.headers.origin;
+  const site = req.headers["sec-fetch-site"];
+  const publicOrigin = new URL(getRuntime().config.publicUrl).origin;
+  const sameOrigin =
+    origin !== undefined && origin !== "null"
+      ? origin === publicOrigin || origin === `${req.protocol}://${req.headers.host}`
+      : site === undefined || site === "same-origin" || site === "none";
+  if (sameOrigin) return next();
+  res.status(403).type("text/plain").send("Cross-site form submissions are not allowed");
+}
+
+function refuseOversizedBodies(req: Request, res: Response, next: NextFunction) {
+  if (["GET", "HEAD", "OPTIONS"].includes(req.method)) return next();
+  const length = Number(req.headers["content-length"] ?? NaN);
+  if (Number.isNaN(length)) {
+    if (req.headers["transfer-encoding"]) {
+      res.status(411).type("text/plain").send("Content-Length is required");
+      return;
+    }
+    return next();
+  }
+  if (length > MAX_BODY_BYTES) {
+    res.status(413).type("text/plain").send("The request body is too large");
+    return;
+  }
+  next();
+}
