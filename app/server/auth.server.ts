@@ -134,15 +134,13 @@ export async function upsertAdmin(
     if (credential) {
       await tx.update(accounts).set({ password: hash }).where(eq(accounts.id, credential.id));
     } else {
-      await tx
-        .insert(accounts)
-        .values({
-          id: crypto.randomUUID(),
-          userId,
-          accountId: userId,
-          providerId: "credential",
-          password: hash,
-        });
+      await tx.insert(accounts).values({
+        id: crypto.randomUUID(),
+        userId,
+        accountId: userId,
+        providerId: "credential",
+        password: hash,
+      });
     }
     return existing ? "updated" : "created";
   });

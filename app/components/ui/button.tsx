@@ -17,7 +17,6 @@ export function Button({
   type = "button",
   ...props
 }: React.ButtonHTMLAttributes<HTMLButtonElement> & { variant?: Variant }) {
-  // biome-ignore lint/a11y/useButtonType: the type is a prop with a safe default
   return <button type={type} className={cn(base, variants[variant], className)} {...props} />;
 }
 
