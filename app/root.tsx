@@ -16,6 +16,10 @@ import { useNonce } from "~/utils/nonce";
 import type { Route } from "./+types/root";
 import "./app.css";
 
+export const links: Route.LinksFunction = () => [
+  { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
+];
+
 export async function loader({ request, context }: Route.LoaderArgs) {
   const user = await getSessionUser(context.auth, request);
   const { toast, headers } = await readToast(request);

@@ -33,6 +33,7 @@ export function Carousel({
   const [viewportRef, api] = useEmblaCarousel({ loop: true, duration: 30 }, [autoplay.current]);
   const [selected, setSelected] = useState(0);
   const [playing, setPlaying] = useState(false);
+  const [settled, setSettled] = useState(true);
   const lockedUntil = useRef(0);
   const dragStartX = useRef<number | null>(null);
   const dragStartIndex = useRef(0);
@@ -51,11 +52,15 @@ export function Carousel({
     const onSelect = () => setSelected(api.selectedScrollSnap());
     const onPlay = () => setPlaying(true);
     const onStop = () => setPlaying(false);
+    const onScroll = () => setSettled(false);
+    const onSettle = () => setSettled(true);
     api.on("select", onSelect).on("autoplay:play", onPlay).on("autoplay:stop", onStop);
+    api.on("scroll", onScroll).on("settle", onSettle);
     onSelect();
     if (!window.matchMedia("(prefers-reduced-motion: reduce)").matches) autoplay.current.play();
     return () => {
       api.off("select", onSelect).off("autoplay:play", onPlay).off("autoplay:stop", onStop);
+      api.off("scroll", onScroll).off("settle", onSettle);
     };
   }, [api]);
 
@@ -111,6 +116,7 @@ export function Carousel({
     <section
       aria-roledescription="carousel"
       aria-label={label}
+      data-settled={settled}
       className="mx-auto w-full max-w-2xl"
       onKeyDown={onKeyDown}
     >

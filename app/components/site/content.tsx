@@ -1,18 +1,13 @@
-// Words shared by several pages: the steps, the reasons to choose us and the feature list.
+// Words for the home page: the steps and the reasons to choose us.
 import {
   BatteryFull,
-  Clock,
   CreditCard,
   Globe,
-  LayoutDashboard,
   MessageCircle,
   Package,
   PenLine,
   Repeat,
   Share2,
-  Smartphone,
-  Truck,
-  Wifi,
   Zap,
 } from "lucide-react";
 import { POLICY } from "~/catalog";
@@ -70,44 +65,3 @@ export const WHY_CHOOSE: Slide[] = [
     icon: <Repeat aria-hidden className={icon} />,
   },
 ];
-
-export const FEATURES: Slide[] = [
-  {
-    title: "Digital Profile Sharing",
-    body: "Your name, bio and links on one page that opens with a tap of your card.",
-    icon: <Share2 aria-hidden className={icon} />,
-  },
-  {
-    title: "Personal Dashboard",
-    body: "Sign in to see your cards and links, and to keep your details up to date.",
-    icon: <LayoutDashboard aria-hidden className={icon} />,
-  },
-  {
-    title: "Premium Card Quality",
-    body: "A durable, water-resistant card that stays smart in a wallet or a pocket.",
-    icon: <CreditCard aria-hidden className={icon} />,
-  },
-  {
-    title: "Instant Connectivity",
-    body: "NFC connects in a fraction of a second: no pairing, no Bluetooth, no Wi-Fi needed.",
-    icon: <Wifi aria-hidden className={icon} />,
-  },
-  {
-    title: "Works With All Phones",
-    body: "Compatible with NFC-enabled Android phones and iPhones. The person you meet needs no app.",
-    icon: <Smartphone aria-hidden className={icon} />,
-  },
-  {
-    title: "Fast Delivery",
-    body: `${POLICY.deliveryService} delivery in ${POLICY.ukDelivery} in the UK; international orders in ${POLICY.internationalDelivery}.`,
-    icon: <Truck aria-hidden className={icon} />,
-  },
-];
-
-export const RESPONSE_TIMES = [
-  { label: "General inquiries", time: "24-48 hours" },
-  { label: "Support requests", time: "Same day" },
-  { label: "Collaborations", time: "1-3 days" },
-];
-
-export const clockIcon = <Clock aria-hidden className="h-5 w-5" />;

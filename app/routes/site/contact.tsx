@@ -1,9 +1,8 @@
 import { getFormProps, getInputProps, getSelectProps, getTextareaProps, useForm } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
-import { Mail, MapPin, MessageCircle } from "lucide-react";
+import { Clock, Mail, MapPin, MessageCircle } from "lucide-react";
 import { useEffect, useState } from "react";
 import { data, Form, useNavigation } from "react-router";
-import { clockIcon, RESPONSE_TIMES } from "~/components/site/content";
 import { PageShell } from "~/components/site/page-shell";
 import { Button } from "~/components/ui/button";
 import { Field, FieldError, FormMessage } from "~/components/ui/field";
@@ -27,6 +26,12 @@ export function loader({ context }: Route.LoaderArgs) {
   const { shop, mail } = context.config;
   return { email: mail.support, whatsapp: shop.whatsapp, address: shop.address };
 }
+
+const RESPONSE_TIMES = [
+  { label: "General inquiries", time: "24-48 hours" },
+  { label: "Support requests", time: "Same day" },
+  { label: "Collaborations", time: "1-3 days" },
+];
 
 const SENT = {
   type: "success",
@@ -162,6 +167,19 @@ export default function Contact({ loaderData, actionData }: Route.ComponentProps
                 <select
                   className={selectClass}
                   {...getSelectProps(fields.subject)}
+                  onChange={(e) => {
+                    // Changing away from 'Other' or 'Delivery' clears the field that subject revealed. It is
+                    // emptied before the form library reads this change, so a later reveal starts blank.
+                    const next = e.currentTarget.value;
+                    const elements = e.currentTarget.form?.elements;
+                    for (const [name, keep] of [
+                      [fields.customSubject.name, "custom"],
+                      [fields.orderNumber.name, "delivery"],
+                    ] as const) {
+                      const input = elements?.namedItem(name);
+                      if (next !== keep && input instanceof HTMLInputElement) input.value = "";
+                    }
+                  }}
                   aria-describedby={fields.subject.errors ? fields.subject.errorId : undefined}
                 >
                   <option value="">Select a subject</option>
@@ -259,7 +277,7 @@ export default function Contact({ loaderData, actionData }: Route.ComponentProps
           </section>
           <section aria-labelledby="response-times" className="rounded-2xl bg-slate-50 p-6">
             <h2 id="response-times" className="flex items-center gap-2 text-xl font-bold text-slate-900">
-              {clockIcon}
+              <Clock aria-hidden className="h-5 w-5" />
               Response Times
             </h2>
             <dl className="mt-4 space-y-3">

@@ -1,9 +1,45 @@
-import { Carousel } from "~/components/site/carousel";
-import { FEATURES } from "~/components/site/content";
+import { CreditCard, LayoutDashboard, Share2, Smartphone, Truck, Wifi } from "lucide-react";
+import { POLICY } from "~/catalog";
+import { Carousel, type Slide } from "~/components/site/carousel";
 import { PageShell } from "~/components/site/page-shell";
 import { ButtonLink } from "~/components/ui/button";
 import { seo } from "~/utils/seo";
 import type { Route } from "./+types/features";
+
+const icon = "h-7 w-7";
+
+const FEATURES: Slide[] = [
+  {
+    title: "Digital Profile Sharing",
+    body: "Your name, bio and links on one page that opens with a tap of your card.",
+    icon: <Share2 aria-hidden className={icon} />,
+  },
+  {
+    title: "Personal Dashboard",
+    body: "Sign in to see your cards and links, and to keep your details up to date.",
+    icon: <LayoutDashboard aria-hidden className={icon} />,
+  },
+  {
+    title: "Premium Card Quality",
+    body: "A durable, water-resistant card that stays smart in a wallet or a pocket.",
+    icon: <CreditCard aria-hidden className={icon} />,
+  },
+  {
+    title: "Instant Connectivity",
+    body: "NFC connects in a fraction of a second: no pairing, no Bluetooth, no Wi-Fi needed.",
+    icon: <Wifi aria-hidden className={icon} />,
+  },
+  {
+    title: "Works With All Phones",
+    body: "Compatible with NFC-enabled Android phones and iPhones. The person you meet needs no app.",
+    icon: <Smartphone aria-hidden className={icon} />,
+  },
+  {
+    title: "Fast Delivery",
+    body: `${POLICY.deliveryService} delivery in ${POLICY.ukDelivery} in the UK; international orders in ${POLICY.internationalDelivery}.`,
+    icon: <Truck aria-hidden className={icon} />,
+  },
+];
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   seo(matches, {
