@@ -1,3 +1,4 @@
+import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestDb, type TestDb } from "../../tests/support/test-db";
 import { hitRateLimit } from "./rate-limit.server";
@@ -32,9 +33,7 @@ describe("rate limits", () => {
     expect((await hitRateLimit(t.db, "k:window", limit)).allowed).toBe(true);
     expect((await hitRateLimit(t.db, "k:window", limit)).allowed).toBe(false);
     await t.db.execute(
-      // biome-ignore lint/suspicious/noExplicitAny: raw SQL to age the window
-      (await import("drizzle-orm"))
-        .sql`update rate_limits set window_start = now() - interval '5 seconds' where key = 'k:window'` as any,
+      sql`update rate_limits set window_start = now() - interval '5 seconds' where key = 'k:window'`,
     );
     expect((await hitRateLimit(t.db, "k:window", limit)).allowed).toBe(true);
   });
