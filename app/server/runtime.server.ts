@@ -46,6 +46,7 @@ export async function startRuntime(opts: { root: string; env?: NodeJS.ProcessEnv
   const auth = createAuth({
     db,
     config,
+    logger,
     queueEmail: async (message) => {
       await enqueueEmail(db, message);
       outbox.poke();
