@@ -6,7 +6,7 @@ import { pinoHttp } from "pino-http";
 import "react-router";
 import { getRuntime } from "~/server/runtime.server";
 
-export { startRuntime, stopRuntime } from "~/server/runtime.server";
+export { createAdminAccount, startRuntime, stopRuntime } from "~/server/runtime.server";
 
 declare module "react-router" {
   interface AppLoadContext {

@@ -3,6 +3,7 @@ import { betterAuth } from "better-auth";
 import { drizzleAdapter } from "better-auth/adapters/drizzle";
 import { admin } from "better-auth/plugins";
 import { and, eq } from "drizzle-orm";
+import type { Logger } from "pino";
 import { redirect } from "react-router";
 import { accounts, sessions, users, verifications } from "~/db/schema";
 import type { Database } from "./db.server";
@@ -22,6 +23,7 @@ export interface SessionUser {
 export function createAuth(opts: {
   db: Database;
   config: Config;
+  logger?: Logger;
   /** Queues an e-mail through the outbox. */
   queueEmail: (message: OutgoingEmail) => Promise<void>;
 }) {
@@ -34,6 +36,13 @@ export function createAuth(opts: {
     secret: config.authSecret,
     trustedOrigins: [config.publicUrl],
     telemetry: { enabled: false },
+    // Its messages join our JSON log lines; failed sign-ins are routine, so they are debug, not warnings.
+    logger: {
+      log: (level, message) => {
+        if (level === "warn") opts.logger?.debug({ source: "auth" }, message);
+        else opts.logger?.[level]({ source: "auth" }, message);
+      },
+    },
     // Our own limiter (rate-limit.server.ts) guards the sign-in form; the handler only serves GET links and callbacks.
     rateLimit: { enabled: false },
     database: drizzleAdapter(opts.db, {

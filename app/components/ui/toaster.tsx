@@ -13,5 +13,5 @@ export default function LazyToaster() {
       }),
     [],
   );
-  return <Toaster position="top-center" richColors closeButton />;
+  return <Toaster position="top-center" closeButton />;
 }
