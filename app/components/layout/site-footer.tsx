@@ -6,7 +6,7 @@ const columns = [
     links: [
       { to: "/features", label: "Features" },
       { to: "/order-card", label: "Order a card" },
-      { to: "/compatibility", label: "Compatibility" },
+      { to: "/compatibility", label: "Compatibility List" },
     ],
   },
   {
@@ -28,7 +28,15 @@ const columns = [
   },
 ];
 
-export function SiteFooter({ siteName, supportEmail }: { siteName: string; supportEmail: string }) {
+export function SiteFooter({
+  siteName,
+  supportEmail,
+  socials = [],
+}: {
+  siteName: string;
+  supportEmail: string;
+  socials?: { label: string; url: string }[];
+}) {
   return (
     <footer className="mt-16 border-t border-slate-200 bg-slate-50">
       <div className="mx-auto grid max-w-6xl gap-8 px-4 py-12 sm:grid-cols-2 lg:grid-cols-4">
@@ -46,6 +54,17 @@ export function SiteFooter({ siteName, supportEmail }: { siteName: string; suppo
               Our social links
             </Link>
           </p>
+          {socials.length ? (
+            <ul className="mt-2 flex flex-wrap gap-x-4 gap-y-1 text-sm">
+              {socials.map((s) => (
+                <li key={s.url}>
+                  <a className="font-medium text-brand-700 underline" href={s.url} rel="noopener noreferrer">
+                    {s.label}
+                  </a>
+                </li>
+              ))}
+            </ul>
+          ) : null}
         </div>
         {columns.map((col) => (
           <nav key={col.title} aria-label={col.title}>

@@ -5,7 +5,7 @@ import { useRootData } from "~/root";
 
 export default function SiteLayout() {
   const root = useRootData();
-  const site = root?.site ?? { name: "TapCard", supportEmail: "" };
+  const site = root?.site ?? { name: "TapCard", supportEmail: "", socials: [] };
   return (
     <div className="flex min-h-screen flex-col">
       <a
@@ -18,7 +18,7 @@ export default function SiteLayout() {
       <main id="main" className="flex-1">
         <Outlet />
       </main>
-      <SiteFooter siteName={site.name} supportEmail={site.supportEmail} />
+      <SiteFooter siteName={site.name} supportEmail={site.supportEmail} socials={site.socials} />
     </div>
   );
 }
