@@ -47,7 +47,7 @@ export function PlanCards({
             </p>
             <p className="mt-1 text-sm font-semibold text-green-800">No monthly fees</p>
             {compact ? null : (
-              <ul className="mt-6 space-y-2">
+              <ul className="mt-6 flex-1 space-y-2">
                 {plan.features.map((f) => (
                   <li key={f} className="flex gap-2 text-slate-700">
                     <Check aria-hidden className="mt-0.5 h-5 w-5 shrink-0 text-brand-600" />
