@@ -4,8 +4,23 @@ import { randomBytes, randomInt, scrypt, timingSafeEqual } from "node:crypto";
 import { promisify } from "node:util";
 import { and, asc, count, desc, eq, inArray, like, notInArray, or, sql } from "drizzle-orm";
 import { cardPages, cardViewsDaily, linkClicksDaily, pageLinks, shops } from "~/db/schema";
-import type { CardLinkInput, CardPageInput, ShopInput } from "~/schemas/card-page";
+import type { ShopInput } from "~/schemas/card-page";
+import { classifyOrderLinks, linkUrlProblem, socialProfileUrl, telUrl, websiteUrl } from "~/utils/card-links";
+import { isReservedSlug, slugFromName } from "~/utils/slug";
 import type { DbOrTx, Tx } from "./db.server";
+
+export type CardLinkInput = { id?: string; title: string; url: string; icon: string };
+export type CardPageInput = {
+  name: string;
+  businessName?: string;
+  slug: string;
+  bio?: string;
+  contactEmail?: string;
+  contactPhone?: string;
+  profileImageUrl?: string;
+  shopId?: string;
+  links: CardLinkInput[];
+};
 
 export class CardPageError extends Error {
   override name = "CardPageError";
@@ -339,7 +354,7 @@ export async function listShops(db: DbOrTx) {
     .orderBy(asc(shops.name));
 }
 
-function shopValues(input: ShopInput) {
+function shopValues(input: Omit<ShopInput, "id">) {
   return {
     name: input.name,
     location: input.location ?? null,
@@ -348,12 +363,12 @@ function shopValues(input: ShopInput) {
   };
 }
 
-export async function createShop(db: DbOrTx, input: ShopInput) {
+export async function createShop(db: DbOrTx, input: Omit<ShopInput, "id">) {
   const [shop] = await db.insert(shops).values(shopValues(input)).returning();
   return shop!;
 }
 
-export async function updateShop(db: DbOrTx, id: string, input: ShopInput) {
+export async function updateShop(db: DbOrTx, id: string, input: Omit<ShopInput, "id">) {
   if (!isUuid(id)) throw new CardPageError("Failed to update shop", undefined, 404);
   const [shop] = await db
     .update(shops)
@@ -398,4 +413,60 @@ export async function cardIdsExist(db: DbOrTx, ids: string[]) {
 
 export function isUuid(value: string) {
   return /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(value);
+}
+
+// --- Create-client dialog: a page built from a client's details and order links ---
+
+export async function createClientPage(
+  db: DbOrTx,
+  input: {
+    name: string;
+    businessName?: string;
+    bio?: string;
+    contactEmail?: string;
+    contactPhone?: string;
+    instagram?: string;
+    facebook?: string;
+    website?: string;
+    orderLinks?: string;
+  },
+) {
+  const links: CardLinkInput[] = [];
+  if (input.website) links.push({ title: "Website", url: websiteUrl(input.website), icon: "globe" });
+  if (input.instagram)
+    links.push({
+      title: "Instagram",
+      url: socialProfileUrl("instagram", input.instagram),
+      icon: "instagram",
+    });
+  if (input.facebook)
+    links.push({ title: "Facebook", url: socialProfileUrl("facebook", input.facebook), icon: "facebook" });
+  if (input.contactPhone) {
+    links.push({ title: "Call Us", url: telUrl(input.contactPhone), icon: "phone" });
+    links.push({ title: "Mobile", url: telUrl(input.contactPhone), icon: "phone" });
+  }
+  links.push(...classifyOrderLinks((input.orderLinks ?? "").split(/\s*[\n,]\s*/)));
+  for (const link of links) {
+    const problem = linkUrlProblem(link.url);
+    if (problem) throw new CardPageError(`${link.title}: ${problem}`, "orderLinks");
+  }
+  const base = slugFromName(input.businessName || input.name).slice(0, 56) || `card-${Date.now()}`;
+  let slug = isReservedSlug(base) ? `${base}-card` : base;
+  for (let n = 2; ; n++) {
+    const [taken] = await db.select({ id: cardPages.id }).from(cardPages).where(eq(cardPages.slug, slug));
+    if (!taken) break;
+    slug = `${base}-${n}`;
+  }
+  const password = generateEditPassword();
+  const created = await createCardPage(db, {
+    name: input.name,
+    businessName: input.businessName,
+    slug,
+    bio: input.bio,
+    contactEmail: input.contactEmail,
+    contactPhone: input.contactPhone,
+    links,
+    password,
+  });
+  return { ...created, password };
 }
