@@ -19,11 +19,31 @@ export function isCountableHit(headers: HeaderBag) {
   };
   const purpose = `${one("sec-purpose") ?? ""} ${one("purpose") ?? ""} ${one("x-moz") ?? ""}`.toLowerCase();
   if (purpose.includes("prefetch") || purpose.includes("prerender")) return false;
-  const ua = one("user-agent") ?? "";
-  return ua !== "" && !isbot(ua);
+  return isPersonAgent(one("user-agent") ?? "");
 }
 
-const today = () => new Date().toISOString().slice(0, 10);
+// The bot pattern is a large regular expression and visitors repeat the same few user agents: remember answers.
+const agentVerdicts = new Map<string, boolean>();
+function isPersonAgent(ua: string) {
+  let verdict = agentVerdicts.get(ua);
+  if (verdict === undefined) {
+    verdict = ua !== "" && !isbot(ua);
+    if (agentVerdicts.size >= 5000) agentVerdicts.clear();
+    agentVerdicts.set(ua, verdict);
+  }
+  return verdict;
+}
+
+let currentDay = "";
+let dayValidUntil = 0;
+function today() {
+  const now = Date.now();
+  if (now >= dayValidUntil) {
+    currentDay = new Date(now).toISOString().slice(0, 10);
+    dayValidUntil = now + 1000;
+  }
+  return currentDay;
+}
 
 const views = new Map<string, number>(); // cardId|day|source
 const clicks = new Map<string, number>(); // linkId|cardId|day|source

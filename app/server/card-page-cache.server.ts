@@ -21,6 +21,8 @@ export type CardEntry = {
   gzip: Buffer;
   br: Buffer;
   expiresAt: number;
+  /** Response headers per encoding, built once with the entry. */
+  headers: { br: string[]; gzip: string[]; identity: string[] };
 };
 
 type Options = { db: Database; publicUrl: string; siteName: string; shared: boolean };
@@ -48,16 +50,24 @@ export function clearCardPageCache() {
 
 function compress(html: string, status: 200 | 404, cardId: string | null, ttl: number): CardEntry {
   const identity = Buffer.from(html);
+  const gzip = gzipSync(identity, { level: 9 });
+  const br = brotliCompressSync(identity, {
+    params: { [constants.BROTLI_PARAM_QUALITY]: 11, [constants.BROTLI_PARAM_SIZE_HINT]: identity.length },
+  });
+  const etag = `"${createHash("sha1").update(identity).digest("base64url").slice(0, 20)}"`;
   return {
     cardId,
     status,
-    etag: `"${createHash("sha1").update(identity).digest("base64url").slice(0, 20)}"`,
+    etag,
     identity,
-    gzip: gzipSync(identity, { level: 9 }),
-    br: brotliCompressSync(identity, {
-      params: { [constants.BROTLI_PARAM_QUALITY]: 11, [constants.BROTLI_PARAM_SIZE_HINT]: identity.length },
-    }),
+    gzip,
+    br,
     expiresAt: ttl ? Date.now() + ttl : Number.POSITIVE_INFINITY,
+    headers: {
+      br: headerList(etag, "br", br.length),
+      gzip: headerList(etag, "gzip", gzip.length),
+      identity: headerList(etag, null, identity.length),
+    },
   };
 }
 
@@ -107,28 +117,43 @@ export async function resolveLinkTarget(db: Database, linkId: string) {
 
 // --- Answering: raw Node (the fast path in server/app.ts) and Fetch Response (the React Router fallback) ---
 
-type Negotiated = { body: Buffer; encoding: "br" | "gzip" | null };
+type Negotiated = { body: Buffer; headers: string[] };
 
 function negotiate(entry: CardEntry, acceptEncoding: string | undefined): Negotiated {
   const accept = acceptEncoding ?? "";
-  if (accept.includes("br")) return { body: entry.br, encoding: "br" };
-  if (accept.includes("gzip")) return { body: entry.gzip, encoding: "gzip" };
-  return { body: entry.identity, encoding: null };
+  if (accept.includes("br")) return { body: entry.br, headers: entry.headers.br };
+  if (accept.includes("gzip")) return { body: entry.gzip, headers: entry.headers.gzip };
+  return { body: entry.identity, headers: entry.headers.identity };
 }
 
-function headerList(entry: CardEntry, negotiated: Negotiated, length: number) {
-  const headers: [string, string][] = [
-    ["Content-Type", "text/html; charset=utf-8"],
-    ["Content-Length", String(length)],
-    ["Cache-Control", "no-cache"],
-    ["ETag", entry.etag],
-    ["Vary", "Accept-Encoding"],
-    ["Content-Security-Policy", CARD_PAGE_CSP],
-    ["X-Content-Type-Options", "nosniff"],
-    ["Referrer-Policy", "strict-origin-when-cross-origin"],
+/** Flat [name, value, name, value, ...] list, the cheapest form for writeHead. */
+function headerList(etag: string, encoding: "br" | "gzip" | null, length: number) {
+  const headers = [
+    "Content-Type",
+    "text/html; charset=utf-8",
+    "Content-Length",
+    String(length),
+    "Cache-Control",
+    "no-cache",
+    "ETag",
+    etag,
+    "Vary",
+    "Accept-Encoding",
+    "Content-Security-Policy",
+    CARD_PAGE_CSP,
+    "X-Content-Type-Options",
+    "nosniff",
+    "Referrer-Policy",
+    "strict-origin-when-cross-origin",
   ];
-  if (negotiated.encoding) headers.push(["Content-Encoding", negotiated.encoding]);
+  if (encoding) headers.push("Content-Encoding", encoding);
   return headers;
+}
+
+function pairs(flat: string[]) {
+  const out: [string, string][] = [];
+  for (let i = 0; i < flat.length; i += 2) out.push([flat[i]!, flat[i + 1]!]);
+  return out;
 }
 
 /** Counts the view (when it is a person's) and writes the page. No cookie is ever set. */
@@ -145,7 +170,7 @@ export function sendCardEntry(
     res.end();
     return;
   }
-  res.writeHead(entry.status, headerList(entry, negotiated, negotiated.body.length).flat());
+  res.writeHead(entry.status, negotiated.headers);
   res.end(req.method === "HEAD" ? undefined : negotiated.body);
 }
 
@@ -158,7 +183,7 @@ export function cardEntryResponse(request: Request, entry: CardEntry, source: Vi
   }
   return new Response(request.method === "HEAD" ? null : new Uint8Array(negotiated.body), {
     status: entry.status,
-    headers: headerList(entry, negotiated, negotiated.body.length),
+    headers: pairs(negotiated.headers),
   });
 }
 

@@ -12,13 +12,16 @@ export type VCardInput = {
   photo?: string | { type: string; base64: string } | null;
 };
 
-/** Escapes a text value: backslash, comma, semicolon and newlines. */
-export function escapeVCardText(value: string) {
-  return value
+/**
+ * Escapes a text value: backslash, comma and newlines always; semicolons only in compound values (N, ORG),
+ * where they separate components (RFC 6350 section 3.4).
+ */
+export function escapeVCardText(value: string, compound = false) {
+  const escaped = value
     .replace(/\\/g, "\\\\")
     .replace(/\r\n|\r|\n/g, "\\n")
-    .replace(/,/g, "\\,")
-    .replace(/;/g, "\\;");
+    .replace(/,/g, "\\,");
+  return compound ? escaped.replace(/;/g, "\\;") : escaped;
 }
 
 /** Folds a content line at 75 octets (never inside a UTF-8 character), continuation lines start with a space. */
@@ -50,10 +53,10 @@ export function buildVCard({ name, organisation, email, phone, url, note, photo 
   const lines = [
     "BEGIN:VCARD",
     "VERSION:3.0",
-    `N:${escapeVCardText(family)};${escapeVCardText(given)};;;`,
+    `N:${escapeVCardText(family, true)};${escapeVCardText(given, true)};;;`,
     `FN:${escapeVCardText(fullName)}`,
   ];
-  if (clean(organisation)) lines.push(`ORG:${escapeVCardText(clean(organisation))}`);
+  if (clean(organisation)) lines.push(`ORG:${escapeVCardText(clean(organisation), true)}`);
   if (clean(email)) lines.push(`EMAIL;TYPE=INTERNET:${escapeVCardText(clean(email))}`);
   if (clean(phone)) lines.push(`TEL;TYPE=CELL:${escapeVCardText(clean(phone))}`);
   if (clean(url)) lines.push(`URL:${clean(url)}`);
