@@ -71,7 +71,7 @@ export default function App({ loaderData }: Route.ComponentProps) {
   return (
     <>
       <Outlet />
-      <Toaster position="top-center" richColors closeButton />
+      <Toaster position="top-center" closeButton />
     </>
   );
 }

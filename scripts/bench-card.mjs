@@ -14,7 +14,8 @@ const APP_PORT = Number(process.env.BENCH_APP_PORT ?? 3390);
 const NGINX_PORT = Number(process.env.BENCH_NGINX_PORT ?? 3391);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
 const DURATION = process.env.BENCH_DURATION ?? "10s";
-const UA = "Mozilla/5.0 (Linux; Android 14) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126 Mobile Safari/537.36";
+const UA =
+  "Mozilla/5.0 (Linux; Android 14) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126 Mobile Safari/537.36";
 const base = `http://127.0.0.1:${APP_PORT}`;
 const work = fs.mkdtempSync(path.join(os.tmpdir(), "bench-card-"));
 const cores = os.cpus().length;
@@ -98,15 +99,20 @@ const cookie = login.headers
   .getSetCookie()
   .map((c) => c.split(";")[0])
   .join("; ");
-const png = await (await import("sharp")).default({
-  create: { width: 1200, height: 1200, channels: 3, background: "#3b5bdb" },
-})
+const png = await (await import("sharp"))
+  .default({
+    create: { width: 1200, height: 1200, channels: 3, background: "#3b5bdb" },
+  })
   .png()
   .toBuffer();
 const upload = new FormData();
 upload.append("image", new Blob([png], { type: "image/png" }), "photo.png");
 const uploaded = await (
-  await fetch(`${base}/admin-dashboard/upload-image`, { method: "POST", headers: { ...headers, Cookie: cookie }, body: upload })
+  await fetch(`${base}/admin-dashboard/upload-image`, {
+    method: "POST",
+    headers: { ...headers, Cookie: cookie },
+    body: upload,
+  })
 ).json();
 if (!uploaded.url) throw new Error(`upload failed: ${JSON.stringify(uploaded)}`);
 const form = new URLSearchParams({
@@ -119,7 +125,18 @@ const form = new URLSearchParams({
   bio: "Fresh bread every morning since 1998. Order online, book a table or leave us a review: we read every one.",
   profileImageUrl: uploaded.url,
 });
-const icons = ["globe", "instagram", "facebook", "twitter", "linkedin", "youtube", "github", "menu", "star", "utensils"];
+const icons = [
+  "globe",
+  "instagram",
+  "facebook",
+  "twitter",
+  "linkedin",
+  "youtube",
+  "github",
+  "menu",
+  "star",
+  "utensils",
+];
 icons.forEach((icon, i) => {
   form.append(`links[${i}].title`, `Link number ${i + 1} (${icon})`);
   form.append(`links[${i}].url`, `https://www.example.com/${icon}/profile-${i + 1}`);
@@ -181,7 +198,9 @@ const nginxRuns = [];
 for (let i = 0; i < ROUNDS; i++) {
   nginxRuns.push(wrk(`http://127.0.0.1:${NGINX_PORT}/bench-card`));
   appRuns.push(wrk(`${pageUrl}?s=nfc`));
-  console.log(`round ${i + 1}: nginx ${nginxRuns[i].rps.toFixed(0)} req/s, app ${appRuns[i].rps.toFixed(0)} req/s`);
+  console.log(
+    `round ${i + 1}: nginx ${nginxRuns[i].rps.toFixed(0)} req/s, app ${appRuns[i].rps.toFixed(0)} req/s`,
+  );
 }
 const appRps = median(appRuns.map((r) => r.rps));
 const nginxRps = median(nginxRuns.map((r) => r.rps));
@@ -208,15 +227,27 @@ const results = [
   ["HTML+CSS of a 10-link page, gzip", `${(gzipBytes / 1024).toFixed(1)} KB`, gzipBytes <= 14 * 1024],
   ["JavaScript on the page", hasScript ? "yes" : "none", !hasScript],
   ["third-party requests", thirdParty.length ? thirdParty.join(" ") : "none", thirdParty.length === 0],
-  ["profile photo (WebP, 256 px = 2x of 112 px)", `${(imageBytes / 1024).toFixed(1)} KB`, imageBytes <= 25 * 1024],
+  [
+    "profile photo (WebP, 256 px = 2x of 112 px)",
+    `${(imageBytes / 1024).toFixed(1)} KB`,
+    imageBytes <= 25 * 1024,
+  ],
   [`app GET /{slug} req/s (median of ${ROUNDS})`, appRps.toFixed(0), true],
   [`nginx gzip_static req/s (median of ${ROUNDS})`, nginxRps.toFixed(0), true],
   ["app / nginx throughput", `${(ratio * 100).toFixed(1)}%`, ratio >= 0.5],
   ["app p99 latency", `${appP99.toFixed(2)} ms`, appP99 <= 10],
-  ["non-2xx answers from the app", String(appRuns.reduce((n, r) => n + r.non2xx, 0)), appRuns.every((r) => r.non2xx === 0)],
+  [
+    "non-2xx answers from the app",
+    String(appRuns.reduce((n, r) => n + r.non2xx, 0)),
+    appRuns.every((r) => r.non2xx === 0),
+  ],
   ["edit visible on the next request", editVisible ? "yes" : "no", editVisible],
 ];
-console.log(`bench:card (${cores} cores, wrk -t1 -c50 -d${DURATION}, app and nginx on core 1, wrk on core 0)`);
+console.log(
+  `bench:card (${cores} cores, wrk -t1 -c50 -d${DURATION}, app and nginx on core 1, wrk on core 0)`,
+);
 for (const [what, value, ok] of results) console.log(`${ok ? "PASS" : "FAIL"}  ${what}: ${value}`);
-console.log(`runs app: ${appRuns.map((r) => r.rps.toFixed(0)).join(", ")}; nginx: ${nginxRuns.map((r) => r.rps.toFixed(0)).join(", ")}`);
+console.log(
+  `runs app: ${appRuns.map((r) => r.rps.toFixed(0)).join(", ")}; nginx: ${nginxRuns.map((r) => r.rps.toFixed(0)).join(", ")}`,
+);
 process.exitCode = results.every((r) => r[2]) ? 0 : 1;

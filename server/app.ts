@@ -8,7 +8,7 @@ import { tryFastCardResponse } from "~/server/card-page-cache.server";
 import { getRuntime } from "~/server/runtime.server";
 import { IMMUTABLE_CACHE, localUploadsDir } from "~/server/storage.server";
 
-export { startRuntime, stopRuntime } from "~/server/runtime.server";
+export { createAdminAccount, startRuntime, stopRuntime } from "~/server/runtime.server";
 
 declare module "react-router" {
   interface AppLoadContext {

@@ -45,3 +45,10 @@ export const ResetPasswordSchema = z
   });
 
 export const SocialProviderSchema = z.enum(["google", "apple"]);
+
+/** The admin:create command's input. */
+export const AdminAccountSchema = z.object({
+  email: emailField,
+  password: newPassword,
+  name: z.string().trim().min(1).max(100).optional(),
+});

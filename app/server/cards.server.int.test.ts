@@ -1,20 +1,13 @@
-// Card number allocation under concurrency. Needs a real PostgreSQL (PGlite runs one transaction at a time
-// and would hide a race): set TEST_DATABASE_URL to an empty database; skipped otherwise.
-import path from "node:path";
+// Card pages against the database. The concurrency cases prove something only on PostgreSQL (PGlite runs
+// one transaction at a time and hides races); `npm test` runs this file on both engines.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createCardPage, deleteShop, createShop, getCardPageById } from "./cards.server";
-import { type DatabaseHandle, openDatabase } from "./db.server";
+import { createTestDb, type TestDb } from "../../tests/support/test-db";
+import { createCardPage, createShop, deleteShop, getCardPageById } from "./cards.server";
 
-const url = process.env.TEST_DATABASE_URL;
-
-describe.skipIf(!url)("card pages on PostgreSQL", () => {
-  let handle: DatabaseHandle;
+describe("card pages", () => {
+  let handle: TestDb;
   beforeAll(async () => {
-    handle = await openDatabase({
-      databaseUrl: url,
-      dataDir: "",
-      migrationsFolder: path.resolve(import.meta.dirname, "../../drizzle"),
-    });
+    handle = await createTestDb();
   });
   afterAll(() => handle?.close());
 
@@ -46,7 +39,12 @@ describe.skipIf(!url)("card pages on PostgreSQL", () => {
   });
 
   it("unallocates a shop's cards when the shop is deleted", async () => {
-    const shop = await createShop(handle.db, { name: "Gone", location: "Leeds" });
+    const shop = await createShop(handle.db, {
+      name: "Gone",
+      location: "Leeds",
+      contactEmail: undefined,
+      contactPhone: undefined,
+    });
     const card = await createCardPage(handle.db, {
       name: "Allocated",
       slug: "allocated",

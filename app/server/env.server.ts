@@ -26,7 +26,12 @@ const flag = z
 
 const EnvSchema = z.object({
   NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
-  PORT: z.coerce.number().int().min(1).max(65535).default(3000),
+  PORT: z.coerce
+    .number({ error: "must be a port number between 1 and 65535" })
+    .int("must be a port number between 1 and 65535")
+    .min(1, "must be a port number between 1 and 65535")
+    .max(65535, "must be a port number between 1 and 65535")
+    .default(3000),
   HOST: z.string().trim().min(1).default("127.0.0.1"),
   PUBLIC_URL: url("e.g. https://shop.example").optional(),
   DATA_DIR: z.string().trim().min(1).default("./data"),

@@ -1,6 +1,7 @@
 // Starts and stops everything the app holds for its lifetime: configuration, database, auth, e-mail worker.
 import path from "node:path";
 import pino, { type Logger } from "pino";
+import { AdminAccountSchema } from "~/schemas/auth";
 import { startAnalyticsWriter } from "./analytics.server";
 import { type Auth, adminExists, createAuth, upsertAdmin } from "./auth.server";
 import { type DatabaseHandle, openDatabase } from "./db.server";
@@ -70,4 +71,33 @@ export async function stopRuntime() {
   await runtime.outbox.stop();
   await runtime.analytics.stop();
   await runtime.database.close();
+}
+
+/** For the admin:create command: opens the database on its own, as the server is not running. */
+export async function createAdminAccount(opts: {
+  root: string;
+  email: string;
+  password: string;
+  name?: string;
+}) {
+  const parsed = AdminAccountSchema.safeParse(opts);
+  if (!parsed.success) throw new Error(parsed.error.issues.map((i) => i.message).join("; "));
+  const config = loadConfig();
+  const database = await openDatabase({
+    databaseUrl: config.databaseUrl,
+    dataDir: config.dataDir,
+    migrationsFolder: path.join(opts.root, "drizzle"),
+  });
+  try {
+    const auth = createAuth({
+      db: database.db,
+      config,
+      queueEmail: async (message) => {
+        await enqueueEmail(database.db, message);
+      },
+    });
+    return await upsertAdmin(auth, database.db, parsed.data);
+  } finally {
+    await database.close();
+  }
 }

@@ -1,5 +1,5 @@
 import { getFormProps, getInputProps, useForm } from "@conform-to/react";
-import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
+import { parseWithZod } from "@conform-to/zod/v4";
 import { eq } from "drizzle-orm";
 import { data, Form, redirect, useNavigation } from "react-router";
 import { AuthCard } from "~/components/auth/auth-card";
@@ -52,15 +52,14 @@ export default function AdminLogin({ actionData }: Route.ComponentProps) {
   const busy = useNavigation().state === "submitting";
   const [form, fields] = useForm({
     lastResult: actionData?.result,
-    constraint: getZodConstraint(AdminLoginSchema),
-    shouldValidate: "onBlur",
+    shouldValidate: "onSubmit",
     shouldRevalidate: "onInput",
     onValidate: ({ formData }) => parseWithZod(formData, { schema: AdminLoginSchema }),
   });
   return (
     <AuthCard title="Admin login" intro="For shop administrators.">
       {form.errors?.length ? <FormMessage>{form.errors[0]}</FormMessage> : null}
-      <Form method="post" className="space-y-4" {...getFormProps(form)}>
+      <Form method="post" className="space-y-4" {...getFormProps(form)} noValidate>
         <Field
           label="Email"
           autoComplete="username"

@@ -1,5 +1,5 @@
 import { getFormProps, getInputProps, useForm } from "@conform-to/react";
-import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
+import { parseWithZod } from "@conform-to/zod/v4";
 import { data, Form, Link, redirect, useNavigation, useSearchParams } from "react-router";
 import { AuthCard, SocialButtons } from "~/components/auth/auth-card";
 import { Button } from "~/components/ui/button";
@@ -73,8 +73,7 @@ export default function Login({ actionData }: Route.ComponentProps) {
   const result = actionData && "result" in actionData ? actionData.result : undefined;
   const [form, fields] = useForm({
     lastResult: result,
-    constraint: getZodConstraint(LoginSchema),
-    shouldValidate: "onBlur",
+    shouldValidate: "onSubmit",
     shouldRevalidate: "onInput",
     onValidate: ({ formData }) => parseWithZod(formData, { schema: LoginSchema }),
   });
@@ -93,7 +92,7 @@ export default function Login({ actionData }: Route.ComponentProps) {
       {actionData && "social" in actionData ? (
         <FormMessage tone="success">{actionData.social}</FormMessage>
       ) : null}
-      <Form method="post" className="space-y-4" {...getFormProps(form)}>
+      <Form method="post" className="space-y-4" {...getFormProps(form)} noValidate>
         <input type="hidden" name="redirectTo" value={params.get("redirectTo") ?? ""} />
         <Field
           label="Email"

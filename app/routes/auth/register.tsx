@@ -1,5 +1,5 @@
 import { getFormProps, getInputProps, useForm } from "@conform-to/react";
-import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
+import { parseWithZod } from "@conform-to/zod/v4";
 import { data, Form, Link, redirect, useNavigation } from "react-router";
 import { AuthCard, SocialButtons } from "~/components/auth/auth-card";
 import { Button } from "~/components/ui/button";
@@ -84,8 +84,7 @@ export default function Register({ actionData }: Route.ComponentProps) {
   const result = actionData && "result" in actionData ? actionData.result : undefined;
   const [form, fields] = useForm({
     lastResult: result,
-    constraint: getZodConstraint(RegisterSchema),
-    shouldValidate: "onBlur",
+    shouldValidate: "onSubmit",
     shouldRevalidate: "onInput",
     onValidate: ({ formData }) => parseWithZod(formData, { schema: RegisterSchema }),
   });
@@ -108,7 +107,7 @@ export default function Register({ actionData }: Route.ComponentProps) {
       {actionData && "social" in actionData ? (
         <FormMessage tone="success">{actionData.social}</FormMessage>
       ) : null}
-      <Form method="post" className="space-y-4" {...getFormProps(form)}>
+      <Form method="post" className="space-y-4" {...getFormProps(form)} noValidate>
         <Field
           label="Full name"
           autoComplete="name"

@@ -1,0 +1,54 @@
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { describe, expect, it } from "vitest";
+import { ConfigError, loadConfig } from "./env.server";
+
+const tmp = () => fs.mkdtempSync(path.join(os.tmpdir(), "env-"));
+
+describe("configuration", () => {
+  it("has working defaults for a newcomer", () => {
+    const dir = tmp();
+    const config = loadConfig({ DATA_DIR: dir });
+    expect(config).toMatchObject({
+      port: 3000,
+      host: "127.0.0.1",
+      publicUrl: "http://localhost:3000",
+      demoData: true,
+    });
+    expect(config.databaseUrl).toBeUndefined();
+    expect(config.stripe).toBeUndefined();
+    // The development secret is generated once and kept.
+    expect(config.authSecret.length).toBeGreaterThanOrEqual(32);
+    expect(loadConfig({ DATA_DIR: dir }).authSecret).toBe(config.authSecret);
+  });
+
+  it.each([
+    [{ PORT: "abc" }, /^Invalid configuration: PORT /],
+    [{ PORT: "70000" }, /PORT/],
+    [{ DATABASE_URL: "mysql://x" }, /DATABASE_URL must start with postgres:\/\//],
+    [{ PUBLIC_URL: "not a url" }, /PUBLIC_URL/],
+    [{ SMTP_URL: "http://mail" }, /SMTP_URL/],
+    [{ ADMIN_EMAIL: "nobody", ADMIN_PASSWORD: "longenough" }, /ADMIN_EMAIL/],
+    [{ ADMIN_EMAIL: "a@b.co" }, /ADMIN_EMAIL and ADMIN_PASSWORD/],
+    [{ NODE_ENV: "production" }, /AUTH_SECRET is required in production/],
+    [{ STRIPE_SECRET_KEY: "sk_test_x" }, /STRIPE_WEBHOOK_SECRET/],
+  ])("refuses %o with one line naming the variable", (env, message) => {
+    let error: unknown;
+    try {
+      loadConfig({ DATA_DIR: tmp(), ...env });
+    } catch (e) {
+      error = e;
+    }
+    expect(error).toBeInstanceOf(ConfigError);
+    expect((error as Error).message).toMatch(message);
+    expect((error as Error).message).not.toContain("\n");
+  });
+
+  it("turns demo data off for PostgreSQL unless asked", () => {
+    expect(loadConfig({ DATA_DIR: tmp(), DATABASE_URL: "postgres://h/db" }).demoData).toBe(false);
+    expect(loadConfig({ DATA_DIR: tmp(), DATABASE_URL: "postgres://h/db", DEMO_DATA: "1" }).demoData).toBe(
+      true,
+    );
+  });
+});

@@ -1,0 +1,63 @@
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { defineConfig, devices } from "@playwright/test";
+
+// One app server on a fresh embedded database, with e-mail going to a local SMTP sink that writes JSON files.
+const APP_PORT = Number(process.env.E2E_APP_PORT ?? 3100);
+const SMTP_PORT = Number(process.env.E2E_SMTP_PORT ?? 2526);
+process.env.E2E_MAILBOX ??= fs.mkdtempSync(path.join(os.tmpdir(), "e2e-mail-"));
+process.env.E2E_DATA_DIR ??= fs.mkdtempSync(path.join(os.tmpdir(), "e2e-data-"));
+export const E2E_ADMIN = { email: "admin@e2e.test", password: "admin-e2e-password" };
+
+const chromium =
+  process.env.CHROMIUM_PATH ?? (fs.existsSync("/usr/bin/chromium") ? "/usr/bin/chromium" : undefined);
+
+export default defineConfig({
+  testDir: "tests/e2e",
+  fullyParallel: false,
+  workers: 1,
+  forbidOnly: true,
+  retries: 0,
+  timeout: 30_000,
+  expect: { timeout: 10_000 },
+  reporter: "list",
+  use: {
+    baseURL: `http://127.0.0.1:${APP_PORT}`,
+    trace: "retain-on-failure",
+    launchOptions: {
+      executablePath: chromium,
+      args: [
+        "--no-sandbox",
+        "--disable-gpu",
+        "--disable-background-networking",
+        "--disable-component-update",
+        "--disable-sync",
+        "--no-first-run",
+      ],
+    },
+  },
+  projects: [{ name: "chromium", use: { ...devices["Desktop Chrome"] } }],
+  webServer: [
+    {
+      command: `node tests/mocks/smtp-sink.mjs ${SMTP_PORT} ${process.env.E2E_MAILBOX}`,
+      port: SMTP_PORT,
+      reuseExistingServer: false,
+    },
+    {
+      command: "node server.mjs",
+      url: `http://127.0.0.1:${APP_PORT}/healthz`,
+      reuseExistingServer: false,
+      timeout: 60_000,
+      env: {
+        PORT: String(APP_PORT),
+        PUBLIC_URL: `http://127.0.0.1:${APP_PORT}`,
+        DATA_DIR: process.env.E2E_DATA_DIR,
+        SMTP_URL: `smtp://127.0.0.1:${SMTP_PORT}`,
+        ADMIN_EMAIL: E2E_ADMIN.email,
+        ADMIN_PASSWORD: E2E_ADMIN.password,
+        LOG_LEVEL: "warn",
+      },
+    },
+  ],
+});

@@ -1,0 +1,180 @@
+import { expect, type Page, test } from "@playwright/test";
+import { E2E_ADMIN } from "../../playwright.config";
+import { expectNoSeriousA11yViolations } from "../support/axe";
+import { firstLink, waitForEmail } from "../support/mailbox";
+
+const uniqueEmail = (who: string) => `${who}.${Date.now()}.${Math.floor(Math.random() * 1e6)}@example.com`;
+
+async function register(page: Page, name: string, email: string, password: string) {
+  await page.goto("/register");
+  await page.getByLabel("Full name").fill(name);
+  await page.getByLabel("Email").fill(email);
+  await page.getByLabel("Password").fill(password);
+  await page.getByRole("checkbox", { name: /I agree to the Terms of Service and Privacy Policy/ }).check();
+  await page.getByRole("button", { name: "Create account" }).click();
+  await expect(
+    page.getByText("Registration successful, please check your email to verify your account."),
+  ).toBeVisible();
+}
+
+async function verify(page: Page, email: string) {
+  const mail = await waitForEmail(email, /Verify your e-mail/);
+  await page.goto(firstLink(mail.text, "/api/auth/verify-email"));
+  await expect(page).toHaveURL(/\/login\?verified=1/);
+  await expect(page.getByText("Your e-mail address is verified. You can log in now.")).toBeVisible();
+}
+
+async function logIn(page: Page, email: string, password: string) {
+  await page.goto("/login");
+  await page.getByLabel("Email").fill(email);
+  await page.getByLabel("Password").fill(password);
+  await page.getByRole("button", { name: "Log in", exact: true }).click();
+}
+
+test("a customer registers, verifies by e-mail, logs in to the dashboard and logs out", async ({ page }) => {
+  const email = uniqueEmail("ann");
+  await register(page, "Ann Example", email, "correct-horse-1");
+
+  // Before verification the account cannot sign in.
+  await logIn(page, email, "correct-horse-1");
+  await expect(page.getByRole("alert")).toContainText("Please verify your e-mail address first");
+
+  await verify(page, email);
+  await logIn(page, email, "correct-horse-1");
+  await expect(page).toHaveURL(/\/dashboard$/);
+  await expect(page.getByRole("heading", { name: "Welcome, Ann Example" })).toBeVisible();
+  await expect(page.getByRole("link", { name: "Profile" })).toHaveAttribute("href", "/dashboard");
+  await expect(page.getByRole("link", { name: "Log in", exact: true })).toHaveCount(0);
+  await expectNoSeriousA11yViolations(page);
+
+  await page.getByRole("banner").getByRole("button", { name: "Log out" }).click();
+  await expect(page).toHaveURL(/\/login$/);
+  await expect(page.getByText("You have been successfully logged out")).toBeVisible();
+  await expect(page.getByRole("banner").getByRole("link", { name: "Log in", exact: true })).toBeVisible();
+
+  await page.goto("/dashboard/cards");
+  await expect(page).toHaveURL(/\/login\?redirectTo=%2Fdashboard%2Fcards/);
+});
+
+test("wrong credentials get one message that does not reveal whether the e-mail exists", async ({ page }) => {
+  await page.goto("/login");
+  await page.getByRole("button", { name: "Log in", exact: true }).click();
+  await expect(page.getByText("Email is required")).toBeVisible();
+  await expect(page.getByText("Password is required")).toBeVisible();
+
+  await logIn(page, E2E_ADMIN.email, "not-the-password");
+  const wrongPassword = await page.getByRole("alert").textContent();
+  await logIn(page, uniqueEmail("nobody"), "not-the-password");
+  await expect(page.getByRole("alert")).toHaveText(wrongPassword ?? "");
+  expect(wrongPassword).toContain("Invalid email or password");
+});
+
+test("registration validates every field on the server's terms", async ({ page }) => {
+  await page.goto("/register");
+  await page.getByLabel("Email").fill("not-an-email");
+  await page.getByLabel("Password").fill("short");
+  await page.getByRole("button", { name: "Create account" }).click();
+  await expect(page.getByText("Full name is required")).toBeVisible();
+  await expect(page.getByText("Invalid email address")).toBeVisible();
+  await expect(page.getByText("Password must be at least 8 characters")).toBeVisible();
+  await expect(page.getByText("You must accept the Terms of Service and Privacy Policy")).toBeVisible();
+  await expectNoSeriousA11yViolations(page);
+});
+
+test("a forgotten password is reset through the e-mailed link", async ({ page }) => {
+  const email = uniqueEmail("reset");
+  await register(page, "Reset Me", email, "first-password-1");
+  await verify(page, email);
+
+  await page.goto("/login");
+  await page.getByRole("link", { name: "Forgot password?" }).click();
+  await expect(page.getByRole("heading", { name: "Forgot your password?" })).toBeVisible();
+  await page.getByLabel("Email").fill(email);
+  await page.getByRole("button", { name: "Send reset link" }).click();
+  await expect(page.getByText(/we have sent a link to reset the password/)).toBeVisible();
+
+  const mail = await waitForEmail(email, /Reset your/);
+  await page.goto(firstLink(mail.text, "/api/auth/reset-password/"));
+  await expect(page).toHaveURL(/\/reset-password\?token=/);
+  await page.getByLabel("New password", { exact: true }).fill("second-password-2");
+  await page.getByLabel("Confirm new password").fill("second-password-2");
+  await page.getByRole("button", { name: "Save new password" }).click();
+  await expect(page).toHaveURL(/\/login$/);
+  await expect(page.getByText("You can now log in with your new password.")).toBeVisible();
+
+  await logIn(page, email, "first-password-1");
+  await expect(page.getByRole("alert")).toContainText("Invalid email or password");
+  await logIn(page, email, "second-password-2");
+  await expect(page).toHaveURL(/\/dashboard$/);
+});
+
+test("the admin created from ADMIN_EMAIL logs in; wrong passwords and customers are refused", async ({
+  page,
+}) => {
+  await page.goto("/admin");
+  await expect(page).toHaveURL(/\/admin-login$/);
+  await page.getByLabel("Email").fill(E2E_ADMIN.email);
+  await page.getByLabel("Password").fill("wrong-password");
+  await page.getByRole("button", { name: "Log in", exact: true }).click();
+  await expect(page.getByText("Login failed")).toBeVisible();
+  await expect(page.getByRole("alert")).toHaveText("Invalid credentials");
+
+  await page.getByLabel("Password").fill(E2E_ADMIN.password);
+  await page.getByRole("button", { name: "Log in", exact: true }).click();
+  await expect(page).toHaveURL(/\/admin-dashboard$/);
+  await expect(page.getByRole("heading", { name: "Admin Dashboard" })).toBeVisible();
+  await expect(page.getByRole("link", { name: "Profile" })).toHaveAttribute("href", "/admin-dashboard");
+  await expectNoSeriousA11yViolations(page);
+  await page.goto("/admin");
+  await expect(page).toHaveURL(/\/admin-dashboard$/);
+});
+
+test("a customer opening the admin dashboard is sent to the admin login", async ({ page }) => {
+  const email = uniqueEmail("cust");
+  await register(page, "Curious Customer", email, "customer-pass-1");
+  await verify(page, email);
+  await logIn(page, email, "customer-pass-1");
+  await expect(page).toHaveURL(/\/dashboard$/);
+
+  await page.goto("/admin-dashboard");
+  await expect(page).toHaveURL(/\/admin-login$/);
+  await expect(page.getByText("Access denied")).toBeVisible();
+  await expect(page.getByText("You must be logged in as an admin to view this page")).toBeVisible();
+
+  // The admin login refuses a customer's correct password too.
+  await page.getByLabel("Email").fill(email);
+  await page.getByLabel("Password").fill("customer-pass-1");
+  await page.getByRole("button", { name: "Log in", exact: true }).click();
+  await expect(page.getByRole("alert")).toHaveText("Invalid credentials");
+});
+
+test("social buttons say the providers are coming soon when they are not configured", async ({ page }) => {
+  await page.goto("/login");
+  await page.getByRole("button", { name: "Continue with Google" }).click();
+  await expect(page.getByText("Login with Google is coming soon").first()).toBeVisible();
+});
+
+test("an unknown path shows the not-found page with status 404", async ({ page }) => {
+  const response = await page.goto("/no/such/page");
+  expect(response?.status()).toBe(404);
+  await expect(page.getByRole("heading", { name: "Page not found" })).toBeVisible();
+  await expectNoSeriousA11yViolations(page);
+  await page.getByRole("link", { name: "Back to home" }).click();
+  await expect(page).toHaveURL(/\/$/);
+});
+
+test("login selection offers both logins and the pages work at 375 px", async ({ page }) => {
+  await page.setViewportSize({ width: 375, height: 800 });
+  await page.goto("/login-selection");
+  await expect(page.getByRole("link", { name: /Customer login/ })).toHaveAttribute("href", "/login");
+  await expect(page.getByRole("link", { name: /Admin login/ })).toHaveAttribute("href", "/admin-login");
+  await page.getByRole("button", { name: "Open menu" }).click();
+  const menu = page.getByRole("navigation", { name: "Mobile" });
+  await expect(menu.getByRole("link", { name: "Order Your Card" })).toBeVisible();
+  await expect(menu.getByRole("link", { name: "View Cart (0)" })).toBeVisible();
+  await menu.getByRole("link", { name: "Log in" }).click();
+  await expect(page).toHaveURL(/\/login$/);
+  const overflow = await page.evaluate(() => document.documentElement.scrollWidth > window.innerWidth);
+  expect(overflow).toBe(false);
+  await expectNoSeriousA11yViolations(page);
+});

@@ -1,0 +1,111 @@
+// The server as an operator meets it: start-up errors, shutdown, health, and requests that are refused.
+import { spawn } from "node:child_process";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { expect, test } from "@playwright/test";
+import { E2E_ADMIN } from "../../playwright.config";
+
+/** Runs `node server.mjs` with extra env until it exits or prints "Ready"; returns its output. */
+function startServer(env: Record<string, string>) {
+  const child = spawn(process.execPath, ["server.mjs"], {
+    env: { ...process.env, LOG_LEVEL: "warn", ...env },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  let stdout = "";
+  let stderr = "";
+  child.stdout.on("data", (d) => {
+    stdout += d;
+  });
+  child.stderr.on("data", (d) => {
+    stderr += d;
+  });
+  const exited = new Promise<number | null>((resolve) => child.on("exit", (code) => resolve(code)));
+  return { child, exited, output: () => ({ stdout, stderr }) };
+}
+
+const tempDir = () => fs.mkdtempSync(path.join(os.tmpdir(), "srv-"));
+
+test.describe("start-up errors are one clear line", () => {
+  const cases: Array<[string, Record<string, string>, RegExp]> = [
+    [
+      "an unreachable DATABASE_URL",
+      { DATABASE_URL: "postgres://app@127.0.0.1:9/shop" },
+      /^Cannot connect to PostgreSQL at 127\.0\.0\.1:9\/shop: /,
+    ],
+    [
+      "a bad PORT",
+      { PORT: "eighty" },
+      /^Invalid configuration: PORT must be a port number between 1 and 65535/,
+    ],
+    [
+      "production without AUTH_SECRET",
+      { NODE_ENV: "production" },
+      /^Invalid configuration: AUTH_SECRET is required in production/,
+    ],
+    [
+      "a database folder another process holds",
+      { DATA_DIR: process.env.E2E_DATA_DIR ?? "" },
+      /is in use by another process \(pid \d+\)/,
+    ],
+  ];
+  for (const [name, env, message] of cases) {
+    test(name, async () => {
+      const server = startServer({ DATA_DIR: tempDir(), PORT: "3190", ...env });
+      expect(await server.exited).toBe(1);
+      const lines = server.output().stderr.trim().split("\n");
+      expect(lines).toHaveLength(1);
+      expect(lines[0]).toMatch(message);
+    });
+  }
+});
+
+test("SIGTERM closes the server and the embedded database", async ({ request }) => {
+  const dataDir = tempDir();
+  const server = startServer({ DATA_DIR: dataDir, PORT: "3191" });
+  await expect.poll(() => server.output().stderr, { timeout: 30_000 }).toContain("Ready on");
+  expect((await request.get("http://127.0.0.1:3191/healthz")).status()).toBe(200);
+  expect(fs.existsSync(path.join(dataDir, "db.lock"))).toBe(true);
+  server.child.kill("SIGTERM");
+  expect(await server.exited).toBe(0);
+  expect(fs.existsSync(path.join(dataDir, "db.lock"))).toBe(false);
+});
+
+test("health, robots and refused requests", async ({ request, baseURL }) => {
+  const health = await request.get("/healthz");
+  expect(health.status()).toBe(200);
+  expect(await health.json()).toEqual({ status: "ok", database: "ok" });
+
+  const robots = await request.get("/robots.txt");
+  expect(await robots.text()).toContain("Disallow: /admin-dashboard");
+
+  // A post that is not a form gets 400 with a message, not a 500.
+  const notAForm = await request.post("/login", { data: { email: "a@b.co" }, headers: { Origin: baseURL! } });
+  expect(notAForm.status()).toBe(400);
+  expect(await notAForm.text()).toContain("Expected a form submission");
+
+  // A form posted from another site is refused.
+  const crossSite = await request.post("/login", {
+    form: { email: "a@b.co", password: "x" },
+    headers: { Origin: "https://evil.example" },
+  });
+  expect(crossSite.status()).toBe(403);
+
+  // An oversized body is refused before it is read.
+  const huge = await request.post("/contact", {
+    form: { message: "x".repeat(2 * 1024 * 1024) },
+    headers: { Origin: baseURL! },
+  });
+  expect(huge.status()).toBe(413);
+});
+
+test("no credentials reach the browser bundle", async ({ request }) => {
+  const dir = path.resolve("build/client/assets");
+  const assets = fs.readdirSync(dir).filter((f) => f.endsWith(".js"));
+  expect(assets.length).toBeGreaterThan(0);
+  for (const file of assets) {
+    const body = await (await request.get(`/assets/${file}`)).text();
+    expect(body).not.toContain(E2E_ADMIN.password);
+    expect(body).not.toMatch(/AUTH_SECRET|ADMIN_PASSWORD|SMTP_URL/);
+  }
+});
