@@ -270,9 +270,12 @@ function ShopsPanel({ shops }: { shops: Shop[] }) {
       <create.Form
         ref={formRef}
         method="post"
+        aria-labelledby="add-shop-heading"
         className="space-y-3 rounded-lg border border-slate-200 bg-white p-4"
       >
-        <h3 className="font-semibold">Add a shop</h3>
+        <h3 id="add-shop-heading" className="font-semibold">
+          Add a shop
+        </h3>
         <input type="hidden" name="intent" value="create-shop" />
         <ShopFields errors={create.data?.intent === "create-shop" ? create.data.result?.error : undefined} />
         <Button type="submit" disabled={create.state !== "idle" || navigation.state !== "idle"}>
