@@ -1,0 +1,27 @@
+import ICAL from "ical.js";
+import { describe, expect, it } from "vitest";
+import { buildVCard } from "./vcard.server";
+
+describe("buildVCard", () => {
+  it("round-trips through a vCard parser with escaping and folding", () => {
+    const note = "Line one, with comma; and semicolon\nLine two \\ backslash — and a long tail ".repeat(3);
+    const text = buildVCard({
+      name: "Zoë Álvarez-Smith",
+      organisation: "Smith, Jones; Partners",
+      email: "zoe@example.com",
+      phone: "+44 7700 900123",
+      url: "https://tap.example/zoe",
+      note,
+      photo: { type: "JPEG", base64: "A".repeat(300) },
+    });
+    for (const line of text.split("\r\n")) expect(Buffer.byteLength(line)).toBeLessThanOrEqual(75);
+    const card = new ICAL.Component(ICAL.parse(text));
+    expect(card.getFirstPropertyValue("fn")).toBe("Zoë Álvarez-Smith");
+    expect(card.getFirstPropertyValue("note")).toBe(note.trim());
+    expect(card.getFirstPropertyValue("org")).toBe("Smith, Jones; Partners");
+    expect(card.getFirstPropertyValue("email")).toBe("zoe@example.com");
+    expect(card.getFirstPropertyValue("tel")).toBe("+44 7700 900123");
+    expect(card.getFirstPropertyValue("url")).toBe("https://tap.example/zoe");
+    expect(String(card.getFirstPropertyValue("photo")).replace(/\s/g, "")).toBe("A".repeat(300));
+  });
+});

@@ -1,0 +1,78 @@
+// vCard 3.0 text for 'Save contact': escaped and folded per RFC 2426 / 6350 so phones import it as typed.
+// A pure function: callers fetch the photo bytes themselves.
+
+export type VCardInput = {
+  name: string;
+  organisation?: string | null;
+  email?: string | null;
+  phone?: string | null;
+  url?: string | null;
+  note?: string | null;
+  /** A URL, or the image itself (base64) with its type, e.g. { type: "JPEG", base64 }. */
+  photo?: string | { type: string; base64: string } | null;
+};
+
+/**
+ * Escapes a text value: backslash, comma and newlines always; semicolons only in compound values (N, ORG),
+ * where they separate components (RFC 6350 section 3.4).
+ */
+export function escapeVCardText(value: string, compound = false) {
+  const escaped = value
+    .replace(/\\/g, "\\\\")
+    .replace(/\r\n|\r|\n/g, "\\n")
+    .replace(/,/g, "\\,");
+  return compound ? escaped.replace(/;/g, "\\;") : escaped;
+}
+
+/** Folds a content line at 75 octets (never inside a UTF-8 character), continuation lines start with a space. */
+export function foldVCardLine(line: string) {
+  const parts: string[] = [];
+  let current = "";
+  let octets = 0;
+  for (const char of line) {
+    const size = Buffer.byteLength(char, "utf8");
+    const limit = parts.length === 0 ? 75 : 74; // continuation lines spend one octet on the leading space
+    if (octets + size > limit) {
+      parts.push(current);
+      current = "";
+      octets = 0;
+    }
+    current += char;
+    octets += size;
+  }
+  parts.push(current);
+  return parts.join("\r\n ");
+}
+
+export function buildVCard({ name, organisation, email, phone, url, note, photo }: VCardInput): string {
+  const clean = (v?: string | null) => (v ?? "").trim();
+  const fullName = clean(name);
+  const words = fullName.split(/\s+/).filter(Boolean);
+  const family = words.length > 1 ? words[words.length - 1]! : "";
+  const given = words.length > 1 ? words.slice(0, -1).join(" ") : (words[0] ?? "");
+  const lines = [
+    "BEGIN:VCARD",
+    "VERSION:3.0",
+    `N:${escapeVCardText(family, true)};${escapeVCardText(given, true)};;;`,
+    `FN:${escapeVCardText(fullName)}`,
+  ];
+  if (clean(organisation)) lines.push(`ORG:${escapeVCardText(clean(organisation), true)}`);
+  if (clean(email)) lines.push(`EMAIL;TYPE=INTERNET:${escapeVCardText(clean(email))}`);
+  if (clean(phone)) lines.push(`TEL;TYPE=CELL:${escapeVCardText(clean(phone))}`);
+  if (clean(url)) lines.push(`URL:${clean(url)}`);
+  if (clean(note)) lines.push(`NOTE:${escapeVCardText(clean(note))}`);
+  if (typeof photo === "string" && photo.trim()) lines.push(`PHOTO;VALUE=URI:${photo.trim()}`);
+  else if (photo && typeof photo === "object")
+    lines.push(`PHOTO;ENCODING=b;TYPE=${photo.type.toUpperCase()}:${photo.base64}`);
+  lines.push("END:VCARD");
+  return `${lines.map(foldVCardLine).join("\r\n")}\r\n`;
+}
+
+/** A file name for the download: the person's name, safe on every system. */
+export function vCardFileName(name: string) {
+  const base = name
+    .normalize("NFKD")
+    .replace(/[^A-Za-z0-9]+/g, "-")
+    .replace(/^-+|-+$/g, "");
+  return `${base || "contact"}.vcf`;
+}
