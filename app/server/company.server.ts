@@ -7,12 +7,11 @@ export const COMPANY_BIO =
 
 export function companyVCard(config: Config): VCardInput {
   return {
-    kind: "organisation",
     name: config.shop.name,
     organisation: config.shop.name,
     email: config.mail.support,
     phone: config.shop.whatsapp,
     url: `${config.publicUrl}/socials`,
-    bio: COMPANY_BIO,
+    note: COMPANY_BIO,
   };
 }

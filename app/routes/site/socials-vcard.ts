@@ -1,8 +1,15 @@
 // The company's contact card as a .vcf download, built on the server from the configuration.
 import { companyVCard } from "~/server/company.server";
-import { vCardResponse } from "~/server/vcard.server";
+import { buildVCard, vCardFileName } from "~/server/vcard.server";
 import type { Route } from "./+types/socials-vcard";
 
 export function loader({ context }: Route.LoaderArgs) {
-  return vCardResponse(companyVCard(context.config));
+  const card = companyVCard(context.config);
+  return new Response(buildVCard(card), {
+    headers: {
+      "Content-Type": "text/vcard; charset=utf-8",
+      "Content-Disposition": `attachment; filename="${vCardFileName(card.name)}"`,
+      "Cache-Control": "private, max-age=300",
+    },
+  });
 }

@@ -1,0 +1,143 @@
+import { expect, type Page, test } from "@playwright/test";
+import sharp from "sharp";
+import { E2E_ADMIN } from "../../playwright.config";
+import { expectNoSeriousA11yViolations } from "../support/axe";
+
+const UA = { "User-Agent": "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 Chrome/126 Safari/537.36" };
+
+async function adminLogIn(page: Page) {
+  await page.goto("/admin-login");
+  await page.getByLabel("Email").fill(E2E_ADMIN.email);
+  await page.getByLabel("Password").fill(E2E_ADMIN.password);
+  await page.getByRole("button", { name: "Log in" }).click();
+  await expect(page).toHaveURL(/\/admin-dashboard/);
+}
+
+async function cardRow(page: Page, slug: string) {
+  await page.goto(`/admin-dashboard?tab=cards&q=${slug}`);
+  return page.getByRole("listitem").filter({ hasText: `/${slug}` });
+}
+
+test("an admin creates a card page with a photo and three links, reorders them and sees them in order", async ({
+  page,
+  request,
+}) => {
+  const slug = `e2e-${Date.now()}`;
+  await adminLogIn(page);
+  await page.goto("/admin-dashboard/create");
+  await expect(page.getByRole("heading", { name: "Create New Card Page" })).toBeVisible();
+  await expectNoSeriousA11yViolations(page);
+
+  await page.getByLabel("Name", { exact: true }).fill("Robin Example");
+  await page.getByLabel("Business Name").fill("Example Bakes");
+  await page.getByLabel("Page URL Slug").fill(` ${slug.toUpperCase()} `);
+  await expect(page.getByText(`/${slug}`)).toBeVisible();
+
+  const photo = await sharp({ create: { width: 600, height: 400, channels: 3, background: "#2a7" } })
+    .png()
+    .toBuffer();
+  await page
+    .locator("input[type=file]")
+    .setInputFiles({ name: "me.png", mimeType: "image/png", buffer: photo });
+  await expect(page.getByText("Change Image")).toBeVisible();
+
+  await page.getByLabel("URL of link 1").fill("https://one.example.com");
+  for (const [n, title] of [
+    [2, "Two"],
+    [3, "Three"],
+  ] as const) {
+    await page.getByRole("button", { name: "Add Link" }).click();
+    await page.getByLabel(`Title of link ${n}`).fill(title);
+    await page.getByLabel(`URL of link ${n}`).fill(`https://${title.toLowerCase()}.example.com`);
+  }
+  await page.getByRole("button", { name: "Move Three up" }).click();
+  await page.getByRole("button", { name: "Save Card Page" }).click();
+  await expect(page).toHaveURL(/tab=cards/);
+  await expect(page.getByText(/New card #WC\d{4} has been created successfully/)).toBeVisible();
+
+  const pub = await request.get(`/${slug.toUpperCase()}`, { headers: UA });
+  expect(pub.status()).toBe(200);
+  const html = await pub.text();
+  expect(html).not.toContain("<script");
+  const order = [...html.matchAll(/<span>([^<]+)<\/span><\/a>/g)].map((m) => m[1]);
+  expect(order).toEqual(["Website", "Three", "Two"]);
+  expect(html).toMatch(/<img class="ph" src="\/uploads\/profiles\/[a-f0-9]{32}\.webp"/);
+  expect(pub.headers()["set-cookie"]).toBeUndefined();
+
+  await page.goto(`/${slug}`);
+  await expect(page.getByRole("heading", { name: "Robin Example" })).toBeVisible();
+  await expectNoSeriousA11yViolations(page);
+});
+
+test("a link click is counted and an edit shows on the next request", async ({ page, request }) => {
+  await adminLogIn(page);
+  const html = await (await request.get("/card/wc341?s=nfc", { headers: UA })).text();
+  const go = /href="(\/go\/[0-9a-f-]{36}\?s=nfc)"/.exec(html)![1]!;
+  const click = await request.get(go, { headers: UA, maxRedirects: 0 });
+  expect(click.status()).toBe(302);
+
+  const row = await cardRow(page, "wc341");
+  await expect(row).toContainText(/[1-9]\d* clicks/);
+
+  await row.getByRole("link", { name: /Edit card WC341/ }).click();
+  await expect(page.getByRole("heading", { name: "Edit Card #WC341" })).toBeVisible();
+  const bio = `Fresh bio ${Date.now()}`;
+  await page.getByLabel("Bio").fill(bio);
+  await page.getByRole("button", { name: "Save Card Page" }).click();
+  await expect(page.getByText("The card page has been updated successfully")).toBeVisible();
+  expect(await (await request.get("/wc341", { headers: UA })).text()).toContain(bio);
+});
+
+test("bad input is refused with a message and nothing is saved", async ({ page }) => {
+  await adminLogIn(page);
+  await page.goto("/admin-dashboard/create");
+  await page.getByLabel("Name", { exact: true }).fill("<b>Bold</b>");
+  await page.getByLabel("Page URL Slug").fill("admin");
+  await page.getByLabel("URL of link 1").fill("javascript:alert(1)");
+  await page.getByRole("button", { name: "Save Card Page" }).click();
+  await expect(page.getByText("Name must not contain HTML")).toBeVisible();
+  await expect(page.getByText(/"admin" is reserved/)).toBeVisible();
+  await expect(page.getByText(/URL must start with/)).toBeVisible();
+  await expect(page).toHaveURL(/\/admin-dashboard\/create$/);
+
+  await page.getByLabel("Name", { exact: true }).fill("Someone");
+  await page.getByLabel("Page URL Slug").fill("wc341");
+  await page.getByLabel("URL of link 1").fill("https://ok.example.com");
+  await page.getByRole("button", { name: "Save Card Page" }).click();
+  await expect(page.getByText("This slug is already in use. Please choose another one.")).toBeVisible();
+
+  const svg = Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>');
+  await page.locator("input[type=file]").setInputFiles({ name: "x.png", mimeType: "image/png", buffer: svg });
+  await expect(page.getByText("Please select an image file")).toBeVisible();
+});
+
+test("deleting a shop unallocates its cards", async ({ page }) => {
+  await adminLogIn(page);
+  const shop = `Shop ${Date.now()}`;
+  await page.goto("/admin-dashboard?tab=cards");
+  const addShop = page.getByRole("form", { name: "Add a shop" });
+  await addShop.getByLabel("Shop name").fill(shop);
+  await addShop.getByLabel("Location").fill("York");
+  await addShop.getByRole("button", { name: "Create shop" }).click();
+  await expect(page.getByRole("button", { name: `Delete shop ${shop}` })).toBeVisible();
+
+  const row = await cardRow(page, "wc341");
+  await row.getByLabel("Shop for card WC341").selectOption({ label: `${shop} - York` });
+  await expect(row).toContainText(`Shop: ${shop}`);
+
+  page.once("dialog", (d) => d.accept());
+  await page.getByRole("button", { name: `Delete shop ${shop}` }).click();
+  await expect(page.getByText("Shop deleted")).toBeVisible();
+  await expect(await cardRow(page, "wc341")).toContainText("Unallocated");
+});
+
+test("admin actions refuse non-admins with 403 and unknown pages answer 404", async ({ request }) => {
+  const headers = { Origin: "http://127.0.0.1:3100" };
+  for (const path of ["/admin-dashboard?index", "/admin-dashboard/create", "/admin-dashboard/upload-image"]) {
+    const response = await request.post(path, { headers, form: { intent: "delete-shop", id: "x" } });
+    expect(response.status(), path).toBe(403);
+  }
+  const missing = await request.get("/card/no-such-card");
+  expect(missing.status()).toBe(404);
+  expect(await missing.text()).toContain("The card page you're looking for doesn't exist.");
+});
