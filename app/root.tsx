@@ -1,4 +1,3 @@
-import { useEffect } from "react";
 import {
   data,
   isRouteErrorResponse,
@@ -10,7 +9,7 @@ import {
   type ShouldRevalidateFunction,
   useRouteLoaderData,
 } from "react-router";
-import { toast as showToast, Toaster } from "sonner";
+import { ToastHost } from "~/components/ui/toast-host";
 import { getSessionUser } from "~/server/auth.server";
 import { readToast } from "~/server/toast.server";
 import { useNonce } from "~/utils/nonce";
@@ -25,7 +24,12 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       user: user ? { name: user.name, role: user.role } : null,
       toast,
       cartCount: 0,
-      site: { name: context.config.shop.name, supportEmail: context.config.mail.support },
+      site: {
+        name: context.config.shop.name,
+        supportEmail: context.config.mail.support,
+        publicUrl: context.config.publicUrl,
+        socials: context.config.shop.socials,
+      },
     },
     headers ? { headers } : undefined,
   );
@@ -59,19 +63,14 @@ export function Layout({ children }: { children: React.ReactNode }) {
 }
 
 export default function App({ loaderData }: Route.ComponentProps) {
-  const { toast } = loaderData;
-  useEffect(() => {
-    if (!toast) return;
-    const show =
-      toast.type === "error" ? showToast.error : toast.type === "success" ? showToast.success : showToast;
-    // Deferred so the toast also appears after a full page load, once the Toaster has mounted.
-    const timer = setTimeout(() => show(toast.title, { id: toast.id, description: toast.description }), 0);
-    return () => clearTimeout(timer);
-  }, [toast]);
   return (
     <>
       <Outlet />
+<<<<<<< HEAD
       <Toaster position="top-center" closeButton />
+=======
+      <ToastHost toast={loaderData.toast} />
+>>>>>>> site
     </>
   );
 }

@@ -4,6 +4,8 @@ export default [
   // Machine endpoints: no layout, no JavaScript.
   route("healthz", "routes/api/healthz.ts"),
   route("robots.txt", "routes/api/robots.ts"),
+  route("sitemap.xml", "routes/api/sitemap.ts"),
+  route("socials/contact.vcf", "routes/site/socials-vcard.ts"),
   route("api/auth/*", "routes/api/auth.ts"),
   route("logout", "routes/auth/logout.ts"),
   route("admin", "routes/admin/redirect.ts"),
@@ -26,6 +28,18 @@ export default [
       route("settings", "routes/dashboard/settings.tsx"),
     ]),
     route("admin-dashboard", "routes/admin/layout.tsx", [index("routes/admin/home.tsx")]),
+
+    route("about", "routes/site/about.tsx"),
+    route("features", "routes/site/features.tsx"),
+    route("pricing", "routes/site/pricing.tsx"),
+    route("faq", "routes/site/faq.tsx"),
+    route("contact", "routes/site/contact.tsx"),
+    route("socials", "routes/site/socials.tsx"),
+    route("privacy", "routes/site/privacy.tsx"),
+    route("terms", "routes/site/terms.tsx"),
+    route("compatibility", "routes/site/compatibility.tsx"),
+    route("safety", "routes/site/safety.tsx"),
+    route("returns", "routes/site/returns.tsx"),
 
     route("*", "routes/site/not-found.tsx"),
   ]),

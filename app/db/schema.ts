@@ -118,3 +118,20 @@ export const appState = pgTable("app_state", {
   value: jsonb().notNull(),
   updatedAt: updatedAt(),
 });
+
+// --- Messages sent through the contact form (kept even when the e-mail to support fails) ---
+
+export const contactMessages = pgTable(
+  "contact_messages",
+  {
+    id: bigserial({ mode: "number" }).primaryKey(),
+    name: text().notNull(),
+    email: text().notNull(),
+    /** The chosen subject's label, or the sender's own words when they picked 'Other'. */
+    subject: text().notNull(),
+    message: text().notNull(),
+    orderNumber: text(),
+    createdAt: createdAt(),
+  },
+  (t) => [index().on(t.createdAt)],
+);

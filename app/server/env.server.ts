@@ -80,6 +80,9 @@ const EnvSchema = z.object({
   SHOP_NAME: z.string().trim().min(1).default("TapCard"),
   SHOP_ADDRESS: z.string().trim().min(1).default("1 High Street, London, United Kingdom"),
   WHATSAPP_NUMBER: z.string().trim().default("+440000000000"),
+  // The company's social profiles, shown on /socials and in the footer when set.
+  INSTAGRAM_URL: url("the Instagram profile").optional(),
+  TIKTOK_URL: url("the TikTok profile").optional(),
   GOOGLE_CLIENT_ID: optional,
   GOOGLE_CLIENT_SECRET: optional,
   APPLE_CLIENT_ID: optional,
@@ -153,7 +156,15 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
       sortCode: e.BANK_SORT_CODE ?? (isProduction ? "" : "00-00-00"),
       accountNumber: e.BANK_ACCOUNT_NUMBER ?? (isProduction ? "" : "00000000"),
     },
-    shop: { name: e.SHOP_NAME, address: e.SHOP_ADDRESS, whatsapp: e.WHATSAPP_NUMBER },
+    shop: {
+      name: e.SHOP_NAME,
+      address: e.SHOP_ADDRESS,
+      whatsapp: e.WHATSAPP_NUMBER,
+      socials: [
+        e.INSTAGRAM_URL ? { label: "Instagram", url: e.INSTAGRAM_URL } : null,
+        e.TIKTOK_URL ? { label: "TikTok", url: e.TIKTOK_URL } : null,
+      ].filter((s) => s !== null),
+    },
     google:
       e.GOOGLE_CLIENT_ID && e.GOOGLE_CLIENT_SECRET
         ? { clientId: e.GOOGLE_CLIENT_ID, clientSecret: e.GOOGLE_CLIENT_SECRET }

@@ -13,6 +13,7 @@ export const LIMITS = {
   signIn: { max: 10, windowSeconds: 15 * 60 },
   register: { max: 10, windowSeconds: 60 * 60 },
   passwordReset: { max: 5, windowSeconds: 60 * 60 },
+  contact: { max: 5, windowSeconds: 60 * 60 },
 } satisfies Record<string, Limit>;
 
 /** Counts one hit for key; returns whether it is still within the limit. One atomic upsert, no read-then-write. */

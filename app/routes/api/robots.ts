@@ -1,4 +1,6 @@
-export function loader() {
+import type { Route } from "./+types/robots";
+
+export function loader({ context }: Route.LoaderArgs) {
   const body = [
     "User-agent: *",
     "Allow: /",
@@ -8,6 +10,8 @@ export function loader() {
     "Disallow: /admin-login",
     "Disallow: /cart",
     "Disallow: /api/",
+    "",
+    `Sitemap: ${context.config.publicUrl}/sitemap.xml`,
     "",
   ].join("\n");
   return new Response(body, {

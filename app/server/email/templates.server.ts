@@ -85,3 +85,54 @@ export function accountExistsEmail(o: { shop: string; to: string; loginUrl: stri
     after: ["If this was not you, you can ignore this message."],
   });
 }
+
+interface ContactDetails {
+  shop: string;
+  to: string;
+  name: string;
+  email: string;
+  subject: string;
+  orderNumber: string | null;
+  message: string;
+}
+
+/** The copy for the support inbox; replying answers the sender directly. */
+export function contactSupportEmail(o: ContactDetails & { id: number }): OutgoingEmail {
+  return {
+    ...composeEmail({
+      shop: o.shop,
+      to: o.to,
+      subject: `Contact form: ${o.subject}`,
+      greeting: `New message #${o.id} from the contact form.`,
+      lines: [
+        `From: ${o.name} <${o.email}>`,
+        `Subject: ${o.subject}`,
+        ...(o.orderNumber ? [`Order number: ${o.orderNumber}`] : []),
+        "Message:",
+        o.message,
+      ],
+      after: ["Reply to this e-mail to answer the sender."],
+    }),
+    replyTo: o.email,
+  };
+}
+
+/** The acknowledgement to the sender, with a copy of what they wrote. */
+export function contactAcknowledgementEmail(o: ContactDetails & { support: string }): OutgoingEmail {
+  return {
+    ...composeEmail({
+      shop: o.shop,
+      to: o.to,
+      subject: `We received your message: ${o.subject}`,
+      greeting: `Hello ${o.name},`,
+      lines: [
+        "Thank you for contacting us. We'll get back to you soon.",
+        "We usually answer general inquiries within 24-48 hours, support requests the same day and collaborations within 1-3 days.",
+        "Your message:",
+        o.message,
+      ],
+      after: [`If you did not send this message, you can ignore this e-mail or tell us at ${o.support}.`],
+    }),
+    replyTo: o.support,
+  };
+}

@@ -1,0 +1,59 @@
+// The one source of truth for prices and rates (DESIGN.md ruling 3). Integer pence; safe to import anywhere.
+
+export type CardType = "one-link" | "multi-link";
+
+export const CARDS = {
+  "one-link": {
+    type: "one-link",
+    name: "One Link",
+    price: 2500,
+    summary: "One permanent link written to your card.",
+    features: ["One permanent link", "Tap to share instantly", "Works with Android and iOS", "No app needed"],
+  },
+  "multi-link": {
+    type: "multi-link",
+    name: "Multi Link",
+    price: 5000,
+    summary: "A profile page with your name, bio and all your links.",
+    features: [
+      "A profile page with name, bio and links",
+      "Add as many links as you need",
+      "Change links remotely",
+      "Works with Android and iOS",
+    ],
+  },
+} as const satisfies Record<
+  CardType,
+  { type: CardType; name: string; price: number; summary: string; features: readonly string[] }
+>;
+
+export const CARD_TYPES = Object.keys(CARDS) as CardType[];
+
+/** A paid change to an existing card (add, remove a link or change the image). */
+export const UPDATE_REQUEST_PRICE = 100;
+
+export const BUSINESS_LIST = { price: 3000, businesses: 20 } as const;
+
+/** Charged once per order when the cart holds at least one physical card. */
+export const DELIVERY_FEE = 999;
+
+/** Percent of (subtotal + delivery) taken off when a referrer is chosen. */
+export const REFERRAL_DISCOUNT_PERCENT = 10;
+
+/** Percent of each card price paid to the referrer. */
+export const REFERRAL_COMMISSION_PERCENT = 20;
+
+/** Returns policy and delivery promises (DESIGN.md ruling 4); pages, FAQ and terms render these. */
+export const POLICY = {
+  cancelWindowHours: 24,
+  processingCharge: 150,
+  refundDays: "3-5 business days",
+  defectReportDays: 14,
+  deliveryService: "Track & Signed",
+  ukDelivery: "1-3 working days",
+  internationalDelivery: "7-14 business days",
+} as const;
+
+export function commissionFor(pricePence: number) {
+  return Math.round((pricePence * REFERRAL_COMMISSION_PERCENT) / 100);
+}

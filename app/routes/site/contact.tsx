@@ -1,0 +1,278 @@
+import { getFormProps, getInputProps, getSelectProps, getTextareaProps, useForm } from "@conform-to/react";
+import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
+import { Mail, MapPin, MessageCircle } from "lucide-react";
+import { useEffect, useState } from "react";
+import { data, Form, useNavigation } from "react-router";
+import { clockIcon, RESPONSE_TIMES } from "~/components/site/content";
+import { PageShell } from "~/components/site/page-shell";
+import { Button } from "~/components/ui/button";
+import { Field, FieldError, FormMessage } from "~/components/ui/field";
+import { CONTACT_SUBJECTS, ContactSchema } from "~/schemas/contact";
+import { readFormData } from "~/server/forms.server";
+import { saveContactMessage } from "~/server/messages.server";
+import { hitRateLimit, LIMITS } from "~/server/rate-limit.server";
+import { toastHeaders } from "~/server/toast.server";
+import { cn } from "~/utils/cn";
+import { seo } from "~/utils/seo";
+import type { Route } from "./+types/contact";
+
+export const meta: Route.MetaFunction = ({ matches }) =>
+  seo(matches, {
+    title: "Contact Us",
+    description: "Questions about your card, an order or working together? Send us a message.",
+    path: "/contact",
+  });
+
+export function loader({ context }: Route.LoaderArgs) {
+  const { shop, mail } = context.config;
+  return { email: mail.support, whatsapp: shop.whatsapp, address: shop.address };
+}
+
+const SENT = {
+  type: "success",
+  title: "Message sent successfully!",
+  description: "Thank you for contacting us. We'll get back to you soon.",
+} as const;
+const FAILED = {
+  type: "error",
+  title: "Error sending message",
+  description: "Please try again later or contact us directly.",
+} as const;
+
+/** A field no person sees; simple bots fill it in. */
+const HONEYPOT = "website";
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const formData = await readFormData(request);
+  const submission = parseWithZod(formData, { schema: ContactSchema });
+  if (submission.status !== "success")
+    return data({ result: submission.reply(), sent: false }, { status: 400 });
+
+  // Bots get the same answer as people, so they learn nothing; nothing is stored or sent.
+  if (String(formData.get(HONEYPOT) ?? "") !== "") {
+    context.logger.info("contact form: honeypot filled, message dropped");
+    return data(
+      { result: submission.reply({ resetForm: true }), sent: true },
+      { headers: await toastHeaders(SENT) },
+    );
+  }
+
+  const perAddress = await hitRateLimit(context.db, `contact:ip:${context.clientIp}`, LIMITS.contact);
+  const perSender = await hitRateLimit(context.db, `contact:email:${submission.value.email}`, LIMITS.contact);
+  if (!perAddress.allowed || !perSender.allowed) {
+    return data(
+      {
+        result: submission.reply({ formErrors: ["Too many messages. Please try again in an hour."] }),
+        sent: false,
+      },
+      { status: 429, headers: await toastHeaders(FAILED) },
+    );
+  }
+
+  try {
+    await saveContactMessage(context.db, context.config, submission.value);
+  } catch (error) {
+    context.logger.error({ err: error }, "contact message could not be saved");
+    return data(
+      { result: submission.reply({ formErrors: [`${FAILED.title}. ${FAILED.description}`] }), sent: false },
+      { status: 500, headers: await toastHeaders(FAILED) },
+    );
+  }
+  context.pokeOutbox();
+  return data(
+    { result: submission.reply({ resetForm: true }), sent: true },
+    { headers: await toastHeaders(SENT) },
+  );
+}
+
+const selectClass =
+  "block w-full rounded-md border border-slate-300 bg-white px-3 py-2.5 text-base text-slate-900 focus:border-brand-600 aria-[invalid=true]:border-red-600";
+
+export default function Contact({ loaderData, actionData }: Route.ComponentProps) {
+  const navigation = useNavigation();
+  const sending = navigation.state === "submitting" && navigation.formAction === "/contact";
+  // Before hydration the button must stay usable, so a visitor without JavaScript can still send.
+  const [hydrated, setHydrated] = useState(false);
+  useEffect(() => setHydrated(true), []);
+
+  const [form, fields] = useForm({
+    lastResult: navigation.state === "idle" ? actionData?.result : undefined,
+    constraint: getZodConstraint(ContactSchema),
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: ContactSchema }),
+  });
+  const subject = fields.subject.value;
+  const missing =
+    !fields.name.value?.trim() ||
+    !fields.email.value?.trim() ||
+    !subject ||
+    !fields.message.value?.trim() ||
+    (subject === "custom" && !fields.customSubject.value?.trim()) ||
+    (subject === "delivery" && !fields.orderNumber.value?.trim());
+
+  return (
+    <PageShell
+      title="Contact Us"
+      intro="Have a question about your card, an order or working with us? We would love to hear from you."
+      wide
+    >
+      <div className="grid gap-10 lg:grid-cols-[3fr_2fr]">
+        <section
+          aria-labelledby="send-message"
+          className="rounded-2xl border border-slate-200 bg-white p-6 shadow-sm"
+        >
+          <h2 id="send-message" className="text-xl font-bold text-slate-900">
+            Send Us a Message
+          </h2>
+          {actionData?.sent ? (
+            <noscript>
+              <div className="mt-4">
+                <FormMessage tone="success">
+                  {SENT.title} {SENT.description}
+                </FormMessage>
+              </div>
+            </noscript>
+          ) : null}
+          {form.errors?.length ? (
+            <div className="mt-4">
+              <FormMessage>{form.errors[0]}</FormMessage>
+            </div>
+          ) : null}
+          <Form method="post" className="mt-6 space-y-5" {...getFormProps(form)}>
+            <fieldset disabled={sending} className="space-y-5">
+              <div className="grid gap-5 sm:grid-cols-2">
+                <Field
+                  label="Name"
+                  autoComplete="name"
+                  {...getInputProps(fields.name, { type: "text" })}
+                  errors={fields.name.errors}
+                />
+                <Field
+                  label="Email"
+                  autoComplete="email"
+                  {...getInputProps(fields.email, { type: "email" })}
+                  errors={fields.email.errors}
+                />
+              </div>
+              <div className="space-y-1.5">
+                <label htmlFor={fields.subject.id} className="block text-sm font-medium text-slate-800">
+                  Subject
+                </label>
+                <select
+                  className={selectClass}
+                  {...getSelectProps(fields.subject)}
+                  aria-describedby={fields.subject.errors ? fields.subject.errorId : undefined}
+                >
+                  <option value="">Select a subject</option>
+                  {CONTACT_SUBJECTS.map((s) => (
+                    <option key={s.value} value={s.value}>
+                      {s.label}
+                    </option>
+                  ))}
+                </select>
+                <FieldError id={fields.subject.errorId} errors={fields.subject.errors} />
+              </div>
+              {/* Shown only for the subject that needs it; unmounting the field clears its value. */}
+              {subject === "custom" ? (
+                <Field
+                  label="Custom Subject"
+                  {...getInputProps(fields.customSubject, { type: "text" })}
+                  required
+                  errors={fields.customSubject.errors}
+                />
+              ) : null}
+              {subject === "delivery" ? (
+                <Field
+                  label="Order Number"
+                  placeholder="WC123456"
+                  {...getInputProps(fields.orderNumber, { type: "text" })}
+                  required
+                  errors={fields.orderNumber.errors}
+                />
+              ) : null}
+              <div className="space-y-1.5">
+                <label htmlFor={fields.message.id} className="block text-sm font-medium text-slate-800">
+                  Message
+                </label>
+                <textarea
+                  rows={6}
+                  className={cn(selectClass, "resize-y")}
+                  {...getTextareaProps(fields.message)}
+                  aria-describedby={fields.message.errors ? fields.message.errorId : undefined}
+                />
+                <FieldError id={fields.message.errorId} errors={fields.message.errors} />
+              </div>
+              <div aria-hidden="true" className="absolute -left-[10000px] h-px w-px overflow-hidden">
+                <label htmlFor="contact-website">Website</label>
+                <input id="contact-website" type="text" name={HONEYPOT} tabIndex={-1} autoComplete="off" />
+              </div>
+              <Button
+                type="submit"
+                className="w-full sm:w-auto sm:px-8"
+                disabled={sending || (hydrated && missing)}
+              >
+                {sending ? "Sending..." : "Send Message"}
+              </Button>
+            </fieldset>
+          </Form>
+        </section>
+
+        <aside className="space-y-6">
+          <section aria-labelledby="contact-details" className="rounded-2xl bg-slate-50 p-6">
+            <h2 id="contact-details" className="text-xl font-bold text-slate-900">
+              Contact Details
+            </h2>
+            <ul className="mt-4 space-y-4 text-slate-700">
+              <li className="flex gap-3">
+                <Mail aria-hidden className="mt-0.5 h-5 w-5 shrink-0 text-brand-700" />
+                <div>
+                  <p className="font-semibold text-slate-900">Email</p>
+                  <a className="break-all text-brand-700 underline" href={`mailto:${loaderData.email}`}>
+                    {loaderData.email}
+                  </a>
+                </div>
+              </li>
+              <li className="flex gap-3">
+                <MessageCircle aria-hidden className="mt-0.5 h-5 w-5 shrink-0 text-brand-700" />
+                <div>
+                  <p className="font-semibold text-slate-900">WhatsApp</p>
+                  <a
+                    className="text-brand-700 underline"
+                    href={`https://wa.me/${loaderData.whatsapp.replace(/\D/g, "")}`}
+                    rel="noopener noreferrer"
+                    target="_blank"
+                  >
+                    Chat on WhatsApp ({loaderData.whatsapp})
+                  </a>
+                </div>
+              </li>
+              <li className="flex gap-3">
+                <MapPin aria-hidden className="mt-0.5 h-5 w-5 shrink-0 text-brand-700" />
+                <div>
+                  <p className="font-semibold text-slate-900">Location</p>
+                  <p>United Kingdom</p>
+                  <address className="not-italic">{loaderData.address}</address>
+                </div>
+              </li>
+            </ul>
+          </section>
+          <section aria-labelledby="response-times" className="rounded-2xl bg-slate-50 p-6">
+            <h2 id="response-times" className="flex items-center gap-2 text-xl font-bold text-slate-900">
+              {clockIcon}
+              Response Times
+            </h2>
+            <dl className="mt-4 space-y-3">
+              {RESPONSE_TIMES.map((r) => (
+                <div key={r.label} className="flex justify-between gap-4">
+                  <dt className="text-slate-700">{r.label}</dt>
+                  <dd className="font-semibold text-slate-900">{r.time}</dd>
+                </div>
+              ))}
+            </dl>
+          </section>
+        </aside>
+      </div>
+    </PageShell>
+  );
+}

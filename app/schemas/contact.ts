@@ -1,0 +1,49 @@
+// The contact form (SPEC.md section 5): used by the browser for instant feedback and by the action for the truth.
+import { z } from "zod";
+import { emailField, requiredString } from "./auth";
+
+export const CONTACT_SUBJECTS = [
+  { value: "services", label: "Queries about our services" },
+  { value: "updating-links", label: "Updating links" },
+  { value: "support", label: "Support" },
+  { value: "delivery", label: "Delivery" },
+  { value: "collaborations", label: "Collaborations" },
+  { value: "hiring", label: "Hiring" },
+  { value: "custom", label: "Other (please specify)" },
+] as const;
+
+export type ContactSubject = (typeof CONTACT_SUBJECTS)[number]["value"];
+
+const subjectValues = CONTACT_SUBJECTS.map((s) => s.value) as [ContactSubject, ...ContactSubject[]];
+
+const optionalText = (max: number, tooLong: string) =>
+  z
+    .string()
+    .trim()
+    .max(max, tooLong)
+    .optional()
+    .transform((v) => v || undefined);
+
+export const ContactSchema = z
+  .object({
+    name: requiredString("Name is required").pipe(z.string().max(100, "Name is too long")),
+    email: emailField,
+    subject: z.enum(subjectValues, { error: "Please choose a subject" }),
+    customSubject: optionalText(150, "Subject is too long"),
+    orderNumber: optionalText(20, "Order number is too long"),
+    message: requiredString("Message is required").pipe(z.string().max(5000, "Message is too long")),
+  })
+  .superRefine((v, ctx) => {
+    if (v.subject === "custom" && !v.customSubject)
+      ctx.addIssue({ code: "custom", path: ["customSubject"], message: "Please specify the subject" });
+    if (v.subject === "delivery" && !v.orderNumber)
+      ctx.addIssue({ code: "custom", path: ["orderNumber"], message: "Order number is required" });
+  });
+
+export type ContactInput = z.infer<typeof ContactSchema>;
+
+/** The subject as the team reads it: the label, or the sender's own words for 'Other'. */
+export function subjectText(v: Pick<ContactInput, "subject" | "customSubject">) {
+  if (v.subject === "custom") return v.customSubject ?? "Other";
+  return CONTACT_SUBJECTS.find((s) => s.value === v.subject)!.label;
+}
