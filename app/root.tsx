@@ -66,11 +66,7 @@ export default function App({ loaderData }: Route.ComponentProps) {
   return (
     <>
       <Outlet />
-<<<<<<< HEAD
-      <Toaster position="top-center" closeButton />
-=======
       <ToastHost toast={loaderData.toast} />
->>>>>>> site
     </>
   );
 }
