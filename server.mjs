@@ -1,4 +1,5 @@
 // Starts the site: the built app by default, or Vite with hot reload when run with --dev.
+import http from "node:http";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import compression from "compression";
@@ -52,7 +53,13 @@ try {
 }
 
 const { port, host } = runtime.config;
-const listener = server.listen(port, host, () => {
+// Cached card pages are answered before Express is entered (see fastPath in server/app.ts).
+const fastPath = dev ? undefined : appModule.fastPath;
+const listener = http.createServer((req, res) => {
+  if (fastPath?.(req, res)) return;
+  server(req, res);
+});
+listener.listen(port, host, () => {
   console.warn(`Ready on http://${host === "127.0.0.1" ? "localhost" : host}:${port}`);
 });
 listener.on("error", (error) => fail(new Error(`Cannot listen on ${host}:${port}: ${error.message}`)));

@@ -10,6 +10,15 @@ export default [
   route("logout", "routes/auth/logout.ts"),
   route("admin", "routes/admin/redirect.ts"),
 
+  // Public card pages: standalone documents without the site shell. server/app.ts answers cached pages
+  // before React Router; these routes load them on a cache miss and answer 404 for unknown slugs.
+  route("card/:slug/contact.vcf", "routes/card/vcard.ts"),
+  route("card/:slug/qr.svg", "routes/card/qr.ts"),
+  route("card/:slug", "routes/card/page.ts", { id: "card-page-long" }),
+  route(":slug", "routes/card/page.ts", { id: "card-page" }),
+  route("go/:linkId", "routes/card/go.ts"),
+  route("admin-dashboard/upload-image", "routes/admin/upload-image.ts"),
+
   layout("routes/site/layout.tsx", [
     index("routes/site/home.tsx"),
     route("login-selection", "routes/auth/login-selection.tsx"),
@@ -27,7 +36,11 @@ export default [
       route("cold-calling", "routes/dashboard/cold-calling.tsx"),
       route("settings", "routes/dashboard/settings.tsx"),
     ]),
-    route("admin-dashboard", "routes/admin/layout.tsx", [index("routes/admin/home.tsx")]),
+    route("admin-dashboard", "routes/admin/layout.tsx", [
+      index("routes/admin/home.tsx"),
+      route("create", "routes/admin/create-card.tsx"),
+      route("edit/:id", "routes/admin/edit-card.tsx"),
+    ]),
 
     route("about", "routes/site/about.tsx"),
     route("features", "routes/site/features.tsx"),

@@ -4,7 +4,9 @@ import { createRequestHandler } from "@react-router/express";
 import express, { type NextFunction, type Request, type Response } from "express";
 import { pinoHttp } from "pino-http";
 import "react-router";
+import { tryFastCardResponse } from "~/server/card-page-cache.server";
 import { getRuntime } from "~/server/runtime.server";
+import { IMMUTABLE_CACHE, localUploadsDir } from "~/server/storage.server";
 
 export { createAdminAccount, startRuntime, stopRuntime } from "~/server/runtime.server";
 
@@ -21,11 +23,25 @@ declare module "react-router" {
   }
 }
 
-/** Bodies larger than this are refused before they are read (uploads get their own limit later). */
+/** Bodies larger than this are refused before they are read. */
 const MAX_BODY_BYTES = 1024 * 1024;
+/** The image upload endpoint alone takes up to 6 MB (a 5 MB image plus the multipart envelope). */
+const UPLOAD_PATH = "/admin-dashboard/upload-image";
+const MAX_UPLOAD_BYTES = 6 * 1024 * 1024;
+
+/**
+ * Cached public card pages and link redirects, answered on the raw Node request before Express, logging and
+ * React Router (server.mjs calls this first). Returns true when it answered.
+ */
+export const fastPath = tryFastCardResponse;
 
 export const app = express();
 app.disable("x-powered-by");
+
+// In development server.mjs goes through Vite first, so the fast path also runs here.
+app.use((req, res, next) => {
+  if (!tryFastCardResponse(req, res)) next();
+});
 
 app.use((req, res, next) => {
   const runtime = getRuntime();
@@ -45,6 +61,18 @@ app.use((req, res, next) => {
 });
 
 app.use(securityHeaders);
+// Uploaded images have content-hashed names, so they never change: cache them for a year.
+app.use("/uploads", (req, res, next) => {
+  uploads ??= express.static(localUploadsDir(getRuntime().config), {
+    immutable: true,
+    maxAge: "1y",
+    index: false,
+    fallthrough: false,
+    setHeaders: (r) => r.setHeader("Cache-Control", IMMUTABLE_CACHE),
+  });
+  uploads(req, res, next);
+});
+let uploads: ReturnType<typeof express.static> | undefined;
 app.use(refuseCrossSitePosts);
 app.use(refuseOversizedBodies);
 
@@ -120,7 +148,7 @@ function refuseOversizedBodies(req: Request, res: Response, next: NextFunction) 
     }
     return next();
   }
-  if (length > MAX_BODY_BYTES) {
+  if (length > (req.path === UPLOAD_PATH ? MAX_UPLOAD_BYTES : MAX_BODY_BYTES)) {
     res.status(413).type("text/plain").send("The request body is too large");
     return;
   }

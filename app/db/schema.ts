@@ -1,5 +1,18 @@
 // Drizzle schema: tables and relations only. SQL names are snake_case (drizzle.config.ts casing).
-import { bigserial, boolean, index, integer, jsonb, pgTable, text, timestamp } from "drizzle-orm/pg-core";
+import { sql } from "drizzle-orm";
+import {
+  bigserial,
+  boolean,
+  date,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uuid,
+} from "drizzle-orm/pg-core";
 
 const createdAt = () => timestamp({ withTimezone: true }).notNull().defaultNow();
 const updatedAt = () =>
@@ -134,4 +147,98 @@ export const contactMessages = pgTable(
     createdAt: createdAt(),
   },
   (t) => [index().on(t.createdAt)],
+);
+
+// --- Card pages: the public link pages behind the NFC cards, and the shops that resell them ---
+
+export const shops = pgTable(
+  "shops",
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    name: text().notNull(),
+    location: text(),
+    contactEmail: text(),
+    contactPhone: text(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index().on(t.name)],
+);
+
+export const cardPages = pgTable(
+  "card_pages",
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    /** WC + 4 digits, allocated by the server; the unique index is what makes concurrent allocation safe. */
+    cardNumber: text().notNull().unique(),
+    name: text().notNull(),
+    businessName: text(),
+    /** Always stored normalised (lower case); /{SLUG} in any case resolves to it. */
+    slug: text().notNull().unique(),
+    passwordHash: text().notNull(),
+    bio: text(),
+    contactEmail: text(),
+    contactPhone: text(),
+    profileImageUrl: text(),
+    isSold: boolean().notNull().default(false),
+    shopId: uuid().references(() => shops.id, { onDelete: "set null" }),
+    ownerUserId: text().references(() => users.id, { onDelete: "set null" }),
+    /** Bumped on every change: the public page cache compares it (ETag) and other processes can too. */
+    version: integer().notNull().default(1),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index().on(t.createdAt),
+    index().on(t.shopId),
+    // Prefix search on name in the admin list stays an index scan as the table grows.
+    index("card_pages_name_search_idx").using("btree", sql`lower(${t.name}) text_pattern_ops`),
+  ],
+);
+
+export const pageLinks = pgTable(
+  "page_links",
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    cardPageId: uuid()
+      .notNull()
+      .references(() => cardPages.id, { onDelete: "cascade" }),
+    title: text().notNull(),
+    url: text().notNull(),
+    icon: text().notNull().default("globe"),
+    sortOrder: integer().notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index().on(t.cardPageId, t.sortOrder)],
+);
+
+/** Views per card, day and source (nfc / qr / link): one row per day, bumped with count = count + n. */
+export const cardViewsDaily = pgTable(
+  "card_views_daily",
+  {
+    cardPageId: uuid()
+      .notNull()
+      .references(() => cardPages.id, { onDelete: "cascade" }),
+    day: date({ mode: "string" }).notNull(),
+    source: text({ enum: ["nfc", "qr", "link"] }).notNull(),
+    count: integer().notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.cardPageId, t.day, t.source] })],
+);
+
+/** Link clicks per link, day and source; kept while the link exists (links are updated in place). */
+export const linkClicksDaily = pgTable(
+  "link_clicks_daily",
+  {
+    linkId: uuid()
+      .notNull()
+      .references(() => pageLinks.id, { onDelete: "cascade" }),
+    cardPageId: uuid()
+      .notNull()
+      .references(() => cardPages.id, { onDelete: "cascade" }),
+    day: date({ mode: "string" }).notNull(),
+    source: text({ enum: ["nfc", "qr", "link"] }).notNull(),
+    count: integer().notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.linkId, t.day, t.source] }), index().on(t.cardPageId)],
 );

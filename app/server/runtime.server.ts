@@ -2,6 +2,7 @@
 import path from "node:path";
 import pino, { type Logger } from "pino";
 import { AdminAccountSchema } from "~/schemas/auth";
+import { startAnalyticsWriter } from "./analytics.server";
 import { type Auth, adminExists, createAuth, upsertAdmin } from "./auth.server";
 import { type DatabaseHandle, openDatabase } from "./db.server";
 import { createMailer, type SendEmail } from "./email/mailer.server";
@@ -16,6 +17,7 @@ export interface Runtime {
   auth: Auth;
   sendEmail: SendEmail;
   outbox: { poke(): void; stop(): Promise<void> };
+  analytics: { stop(): Promise<void> };
 }
 
 // Kept on globalThis so that a module reload in development does not open the database a second time.
@@ -55,8 +57,9 @@ export async function startRuntime(opts: { root: string; env?: NodeJS.ProcessEnv
     await upsertAdmin(auth, db, config.admin);
     logger.info({ email: config.admin.email }, "admin account created from ADMIN_EMAIL");
   }
-  if (config.demoData) await seedDemoData(db, logger);
-  holder.__runtime = { config, logger, database, auth, sendEmail, outbox };
+  if (config.demoData) await seedDemoData(db, logger, config);
+  const analytics = startAnalyticsWriter(db, logger);
+  holder.__runtime = { config, logger, database, auth, sendEmail, outbox, analytics };
   logger.info({ database: database.kind, dataDir: config.dataDir }, "runtime started");
   return holder.__runtime;
 }
@@ -66,6 +69,7 @@ export async function stopRuntime() {
   if (!runtime) return;
   holder.__runtime = undefined;
   await runtime.outbox.stop();
+  await runtime.analytics.stop();
   await runtime.database.close();
 }
 

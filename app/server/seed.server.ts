@@ -2,20 +2,22 @@
 import { eq } from "drizzle-orm";
 import type { Logger } from "pino";
 import { appState } from "~/db/schema";
+import { seedDemoCards } from "./cards-seed.server";
 import type { Database, Tx } from "./db.server";
+import type { Config } from "./env.server";
 
-type SeedStep = { name: string; run: (tx: Tx) => Promise<void> };
+type SeedStep = { name: string; run: (tx: Tx, config: Config) => Promise<void> };
 
 /** Steps run in order; each one runs once per database, recorded in app_state. */
-const steps: SeedStep[] = [];
+const steps: SeedStep[] = [{ name: "cards", run: seedDemoCards }];
 
-export async function seedDemoData(db: Database, logger: Logger) {
+export async function seedDemoData(db: Database, logger: Logger, config: Config) {
   for (const step of steps) {
     const key = `seed:${step.name}`;
     const done = await db.select().from(appState).where(eq(appState.key, key));
     if (done.length > 0) continue;
     await db.transaction(async (tx) => {
-      await step.run(tx);
+      await step.run(tx, config);
       await tx
         .insert(appState)
         .values({ key, value: { at: new Date().toISOString() } })

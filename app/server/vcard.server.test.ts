@@ -81,3 +81,28 @@ describe("helpers", () => {
     expect(vCardFileName("!!!")).toBe("contact.vcf");
   });
 });
+
+describe("buildVCard for card pages", () => {
+  it("round-trips through a vCard parser with escaping, folding and an embedded photo", () => {
+    const note = "Line one, with comma; and semicolon\nLine two \\ backslash — and a long tail ".repeat(3);
+    const text = buildVCard({
+      name: "Zoë Álvarez-Smith",
+      organisation: "Smith, Jones; Partners",
+      email: "zoe@example.com",
+      phone: "+44 7700 900123",
+      url: "https://tap.example/zoe",
+      note,
+      photo: { type: "JPEG", base64: "A".repeat(300) },
+    });
+    for (const line of text.split("\r\n")) expect(Buffer.byteLength(line)).toBeLessThanOrEqual(75);
+    const card = new ICAL.Component(ICAL.parse(text));
+    expect(card.getFirstPropertyValue("fn")).toBe("Zoë Álvarez-Smith");
+    // vCard 3.0 escapes ';' in every text value; ical.js (RFC 6350) leaves it escaped in single values.
+    expect(String(card.getFirstPropertyValue("note")).replace(/\\;/g, ";")).toBe(note.trim());
+    expect(card.getFirstPropertyValue("org")).toBe("Smith, Jones; Partners");
+    expect(card.getFirstPropertyValue("email")).toBe("zoe@example.com");
+    expect(card.getFirstPropertyValue("tel")).toBe("+44 7700 900123");
+    expect(card.getFirstPropertyValue("url")).toBe("https://tap.example/zoe");
+    expect(String(card.getFirstPropertyValue("photo")).replace(/\s/g, "")).toBe("A".repeat(300));
+  });
+});

@@ -12,7 +12,11 @@ export interface VCardInput {
   url?: string | null;
   /** Free text; becomes the NOTE. */
   bio?: string | null;
+  /** Same as bio (card pages call it the note). */
+  note?: string | null;
   photoUrl?: string | null;
+  /** A URL, or the image itself (base64) with its type, e.g. { type: "JPEG", base64 }. */
+  photo?: string | { type: string; base64: string } | null;
   /** A company card is shown by its organisation name rather than a person's. */
   kind?: "individual" | "organisation";
 }
@@ -76,8 +80,12 @@ export function buildVCard(input: VCardInput) {
   const phone = input.phone?.replace(/[^\d+()\s-]/g, "").trim();
   if (phone) lines.push(`TEL;TYPE=CELL:${phone}`);
   if (input.url?.trim()) lines.push(`URL:${oneLine(input.url)}`);
-  if (input.photoUrl?.trim()) lines.push(`PHOTO;VALUE=uri:${oneLine(input.photoUrl)}`);
-  if (input.bio?.trim()) lines.push(`NOTE:${escapeText(input.bio.trim())}`);
+  const photoUrl = input.photoUrl?.trim() || (typeof input.photo === "string" ? input.photo.trim() : "");
+  if (photoUrl) lines.push(`PHOTO;VALUE=uri:${oneLine(photoUrl)}`);
+  else if (input.photo && typeof input.photo === "object")
+    lines.push(`PHOTO;ENCODING=b;TYPE=${input.photo.type.toUpperCase()}:${input.photo.base64}`);
+  const note = input.bio?.trim() || input.note?.trim();
+  if (note) lines.push(`NOTE:${escapeText(note)}`);
   lines.push("END:VCARD");
   return `${lines.map(foldLine).join("\r\n")}\r\n`;
 }

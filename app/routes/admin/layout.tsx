@@ -1,4 +1,4 @@
-import { NavLink, Outlet, useSearchParams } from "react-router";
+import { NavLink, Outlet, useLocation, useSearchParams } from "react-router";
 import { requireAdmin } from "~/server/auth.server";
 import { cn } from "~/utils/cn";
 import type { Route } from "./+types/layout";
@@ -16,7 +16,9 @@ export const adminTabs = [
 
 export default function AdminLayout({ loaderData }: Route.ComponentProps) {
   const [params] = useSearchParams();
-  const current = params.get("tab") ?? "orders";
+  const { pathname } = useLocation();
+  // Card create and edit pages live under the dashboard and belong to the Cards tab.
+  const current = params.get("tab") ?? (pathname.startsWith("/admin-dashboard/") ? "cards" : "orders");
   return (
     <div className="mx-auto max-w-6xl px-4 py-8">
       <div className="flex flex-wrap items-baseline justify-between gap-2">

@@ -1,0 +1,321 @@
+// The admin Cards tab: searchable, paginated card pages with their actions, shops and the create-client dialog.
+import { Download, ExternalLink, Pencil, Plus, QrCode, Search, Trash2 } from "lucide-react";
+import { useEffect, useRef } from "react";
+import { Form, Link, useFetcher, useNavigation } from "react-router";
+import { Button, ButtonLink } from "~/components/ui/button";
+import { FieldError } from "~/components/ui/field";
+import { CreateClientDialog } from "./create-client-dialog";
+
+type Shop = {
+  id: string;
+  name: string;
+  location: string | null;
+  contactEmail: string | null;
+  contactPhone: string | null;
+  cardCount: number;
+};
+type CardRow = {
+  id: string;
+  cardNumber: string;
+  name: string;
+  businessName: string | null;
+  slug: string;
+  isSold: boolean;
+  shopId: string | null;
+  shopName: string | null;
+  linkCount: number;
+  views: number;
+  clicks: number;
+};
+export type CardsTabData = {
+  cards: CardRow[];
+  page: number;
+  hasNext: boolean;
+  q: string;
+  shops: Shop[];
+  publicUrl: string;
+};
+
+const selectClass = "min-h-11 rounded-md border border-slate-300 bg-white px-2 text-sm";
+const iconButton =
+  "inline-flex size-11 items-center justify-center rounded-md text-slate-700 hover:bg-slate-100";
+
+/** Asks before a destructive submit; without JavaScript the form simply submits. */
+function confirmSubmit(message: string) {
+  return (event: React.FormEvent) => {
+    if (!window.confirm(message)) event.preventDefault();
+  };
+}
+
+export function CardsTab({ data }: { data: CardsTabData }) {
+  const pageLink = (page: number) =>
+    `/admin-dashboard?${new URLSearchParams({ tab: "cards", ...(data.q ? { q: data.q } : {}), page: String(page) })}`;
+  return (
+    <div className="space-y-10">
+      <section aria-labelledby="cards-heading" className="space-y-4">
+        <div className="flex flex-wrap items-center justify-between gap-3">
+          <h2 id="cards-heading" className="text-xl font-bold">
+            Card pages
+          </h2>
+          <div className="flex flex-wrap gap-2">
+            <CreateClientDialog />
+            <ButtonLink to="/admin-dashboard/create">
+              <Plus className="size-4" aria-hidden="true" /> Create New Card Page
+            </ButtonLink>
+          </div>
+        </div>
+        <Form method="get" role="search" className="flex max-w-lg gap-2">
+          <input type="hidden" name="tab" value="cards" />
+          <label htmlFor="card-search" className="sr-only">
+            Search by number, name, slug or shop
+          </label>
+          <input
+            id="card-search"
+            name="q"
+            type="search"
+            defaultValue={data.q}
+            placeholder="Search by number, name, slug or shop"
+            className="min-h-11 flex-1 rounded-md border border-slate-300 px-3"
+          />
+          <Button type="submit" variant="secondary">
+            <Search className="size-4" aria-hidden="true" /> Search
+          </Button>
+        </Form>
+        {data.cards.length === 0 ? (
+          <p className="rounded-md border border-dashed border-slate-300 p-6 text-center text-slate-600">
+            {data.q ? `No card pages match "${data.q}".` : "No card pages yet."}
+          </p>
+        ) : (
+          <ul className="divide-y divide-slate-200 rounded-lg border border-slate-200 bg-white">
+            {data.cards.map((card) => (
+              <CardRowItem key={card.id} card={card} shops={data.shops} />
+            ))}
+          </ul>
+        )}
+        <nav aria-label="Card pages pagination" className="flex items-center justify-between">
+          {data.page > 1 ? (
+            <Link to={pageLink(data.page - 1)} className="font-semibold text-brand-700 underline">
+              Previous
+            </Link>
+          ) : (
+            <span />
+          )}
+          <span className="text-sm text-slate-600">Page {data.page}</span>
+          {data.hasNext ? (
+            <Link to={pageLink(data.page + 1)} className="font-semibold text-brand-700 underline">
+              Next
+            </Link>
+          ) : (
+            <span />
+          )}
+        </nav>
+      </section>
+      <ShopsPanel shops={data.shops} />
+    </div>
+  );
+}
+
+function CardRowItem({ card, shops }: { card: CardRow; shops: Shop[] }) {
+  const fetcher = useFetcher();
+  const label = `card ${card.cardNumber}`;
+  return (
+    <li className="flex flex-col gap-3 p-4 lg:flex-row lg:items-center lg:justify-between">
+      <div className="min-w-0">
+        <p className="font-semibold">
+          {card.cardNumber} · {card.name}
+          {card.businessName ? (
+            <span className="font-normal text-slate-600"> · {card.businessName}</span>
+          ) : null}
+        </p>
+        <p className="text-sm text-slate-600">
+          /{card.slug} · {card.linkCount} links · {card.views} views · {card.clicks} clicks ·{" "}
+          {card.shopName ? `Shop: ${card.shopName}` : "Unallocated"} ·{" "}
+          <span className={card.isSold ? "font-semibold text-green-700" : ""}>
+            {card.isSold ? "Sold" : "Not sold"}
+          </span>
+        </p>
+      </div>
+      <div className="flex flex-wrap items-center gap-1">
+        <fetcher.Form method="post" className="flex items-center gap-1">
+          <input type="hidden" name="intent" value="allocate" />
+          <input type="hidden" name="id" value={card.id} />
+          <label htmlFor={`shop-${card.id}`} className="sr-only">
+            Shop for {label}
+          </label>
+          <select
+            id={`shop-${card.id}`}
+            name="shopId"
+            defaultValue={card.shopId ?? ""}
+            className={selectClass}
+            onChange={(e) => fetcher.submit(e.currentTarget.form)}
+          >
+            <option value="">No shop (unassigned)</option>
+            {shops.map((s) => (
+              <option key={s.id} value={s.id}>
+                {s.location ? `${s.name} - ${s.location}` : s.name}
+              </option>
+            ))}
+          </select>
+          <noscript>
+            <Button type="submit" variant="secondary">
+              Allocate
+            </Button>
+          </noscript>
+        </fetcher.Form>
+        <fetcher.Form method="post">
+          <input type="hidden" name="intent" value="set-sold" />
+          <input type="hidden" name="id" value={card.id} />
+          <input type="hidden" name="sold" value={card.isSold ? "false" : "true"} />
+          <Button type="submit" variant="secondary" aria-pressed={card.isSold} aria-label={`Sold: ${label}`}>
+            {card.isSold ? "Sold" : "Mark sold"}
+          </Button>
+        </fetcher.Form>
+        <a
+          href={`/${card.slug}`}
+          target="_blank"
+          rel="noopener"
+          className={iconButton}
+          aria-label={`View ${label}`}
+        >
+          <ExternalLink className="size-4" aria-hidden="true" />
+        </a>
+        <Link to={`/admin-dashboard/edit/${card.id}`} className={iconButton} aria-label={`Edit ${label}`}>
+          <Pencil className="size-4" aria-hidden="true" />
+        </Link>
+        <a
+          href={`/card/${card.slug}/contact.vcf`}
+          download
+          className={iconButton}
+          aria-label={`Download vCard of ${label}`}
+        >
+          <Download className="size-4" aria-hidden="true" />
+        </a>
+        <a
+          href={`/card/${card.slug}/qr.svg`}
+          download={`${card.slug}-qr.svg`}
+          className={iconButton}
+          aria-label={`QR code of ${label}`}
+        >
+          <QrCode className="size-4" aria-hidden="true" />
+        </a>
+        <fetcher.Form
+          method="post"
+          onSubmit={confirmSubmit(`Delete card ${card.cardNumber} (${card.name})? This cannot be undone.`)}
+        >
+          <input type="hidden" name="intent" value="delete-card" />
+          <input type="hidden" name="id" value={card.id} />
+          <button
+            type="submit"
+            className={`${iconButton} text-red-700 hover:bg-red-50`}
+            aria-label={`Delete ${label}`}
+          >
+            <Trash2 className="size-4" aria-hidden="true" />
+          </button>
+        </fetcher.Form>
+      </div>
+    </li>
+  );
+}
+
+type ShopFormResult = { intent?: string; result?: { error?: Record<string, string[] | null> } };
+
+function ShopFields({ shop, errors }: { shop?: Shop; errors?: Record<string, string[] | null> }) {
+  const p = shop?.id ?? "new";
+  const field = (name: keyof Shop & string, label: string, type = "text") => (
+    <div className="space-y-1">
+      <label htmlFor={`${p}-${name}`} className="block text-sm font-medium">
+        {label}
+      </label>
+      <input
+        id={`${p}-${name}`}
+        name={name}
+        type={type}
+        required={name === "name"}
+        defaultValue={(shop?.[name] as string | null) ?? ""}
+        aria-invalid={errors?.[name] ? true : undefined}
+        className="min-h-11 w-full rounded-md border border-slate-300 px-3"
+      />
+      <FieldError errors={errors?.[name] ?? undefined} />
+    </div>
+  );
+  return (
+    <div className="grid gap-3 sm:grid-cols-4">
+      {shop ? <input type="hidden" name="id" value={shop.id} /> : null}
+      {field("name", "Shop name")}
+      {field("location", "Location")}
+      {field("contactEmail", "Contact email", "email")}
+      {field("contactPhone", "Contact phone", "tel")}
+    </div>
+  );
+}
+
+function ShopsPanel({ shops }: { shops: Shop[] }) {
+  const create = useFetcher<ShopFormResult>();
+  const formRef = useRef<HTMLFormElement>(null);
+  const navigation = useNavigation();
+  useEffect(() => {
+    if (create.state === "idle" && create.data && !create.data.result?.error) formRef.current?.reset();
+  }, [create.state, create.data]);
+  return (
+    <section aria-labelledby="shops-heading" className="space-y-4">
+      <h2 id="shops-heading" className="text-xl font-bold">
+        Shops
+      </h2>
+      {shops.length === 0 ? <p className="text-slate-600">No shops yet.</p> : null}
+      <ul className="space-y-3">
+        {shops.map((shop) => (
+          <ShopItem key={shop.id} shop={shop} />
+        ))}
+      </ul>
+      <create.Form
+        ref={formRef}
+        method="post"
+        className="space-y-3 rounded-lg border border-slate-200 bg-white p-4"
+      >
+        <h3 className="font-semibold">Add a shop</h3>
+        <input type="hidden" name="intent" value="create-shop" />
+        <ShopFields errors={create.data?.intent === "create-shop" ? create.data.result?.error : undefined} />
+        <Button type="submit" disabled={create.state !== "idle" || navigation.state !== "idle"}>
+          {create.state !== "idle" ? "Saving..." : "Create shop"}
+        </Button>
+      </create.Form>
+    </section>
+  );
+}
+
+function ShopItem({ shop }: { shop: Shop }) {
+  const update = useFetcher<ShopFormResult>();
+  const remove = useFetcher();
+  return (
+    <li className="rounded-lg border border-slate-200 bg-white p-4">
+      <div className="flex flex-wrap items-center justify-between gap-2">
+        <p>
+          <span className="font-semibold">
+            {shop.location ? `${shop.name} - ${shop.location}` : shop.name}
+          </span>
+          <span className="text-sm text-slate-600"> · {shop.cardCount} cards</span>
+        </p>
+        <remove.Form
+          method="post"
+          onSubmit={confirmSubmit(`Delete shop ${shop.name}? Its cards will become unallocated.`)}
+        >
+          <input type="hidden" name="intent" value="delete-shop" />
+          <input type="hidden" name="id" value={shop.id} />
+          <Button type="submit" variant="danger" aria-label={`Delete shop ${shop.name}`}>
+            <Trash2 className="size-4" aria-hidden="true" /> Delete
+          </Button>
+        </remove.Form>
+      </div>
+      <details className="mt-2">
+        <summary className="cursor-pointer text-sm font-semibold text-brand-700">Edit {shop.name}</summary>
+        <update.Form method="post" className="mt-3 space-y-3">
+          <input type="hidden" name="intent" value="update-shop" />
+          <ShopFields shop={shop} errors={update.data?.result?.error} />
+          <Button type="submit" disabled={update.state !== "idle"}>
+            {update.state !== "idle" ? "Saving..." : "Save shop"}
+          </Button>
+        </update.Form>
+      </details>
+    </li>
+  );
+}

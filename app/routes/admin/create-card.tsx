@@ -1,0 +1,80 @@
+import { parseWithZod } from "@conform-to/zod/v4";
+import { ArrowLeft } from "lucide-react";
+import { data } from "react-router";
+import { CardForm } from "~/components/admin/card-form";
+import { ButtonLink } from "~/components/ui/button";
+import { CreateCardPageSchema } from "~/schemas/card-page";
+import { requireAdmin } from "~/server/auth.server";
+import { CardPageError, createCardPage, generateEditPassword, listShops } from "~/server/cards.server";
+import { readFormData } from "~/server/forms.server";
+import { redirectWithToast } from "~/server/toast.server";
+import type { Route } from "./+types/create-card";
+
+export const meta = () => [{ title: "Create New Card Page" }];
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  await requireAdmin(context.auth, request);
+  return {
+    shops: await listShops(context.db),
+    password: generateEditPassword(),
+    publicUrl: context.config.publicUrl,
+  };
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  await requireAdmin(context.auth, request);
+  const formData = await readFormData(request);
+  const submission = parseWithZod(formData, { schema: CreateCardPageSchema });
+  if (submission.status !== "success") return data({ result: submission.reply() }, { status: 400 });
+  try {
+    const card = await createCardPage(context.db, submission.value);
+    return redirectWithToast("/admin-dashboard?tab=cards", {
+      type: "success",
+      title: "Card page created",
+      description: `New card #${card.cardNumber} has been created successfully`,
+    });
+  } catch (error) {
+    if (error instanceof CardPageError) {
+      const reply = error.field
+        ? submission.reply({ fieldErrors: { [error.field]: [error.message] } })
+        : submission.reply({ formErrors: [error.message] });
+      return data({ result: reply }, { status: error.status });
+    }
+    context.logger.error({ err: error }, "Failed to create card page");
+    return data(
+      { result: submission.reply({ formErrors: ["Failed to create card page. Please try again."] }) },
+      { status: 500 },
+    );
+  }
+}
+
+export default function CreateCard({ loaderData, actionData }: Route.ComponentProps) {
+  return (
+    <section className="space-y-6">
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <h2 className="text-xl font-bold">Create New Card Page</h2>
+        <ButtonLink to="/admin-dashboard?tab=cards" variant="secondary">
+          <ArrowLeft className="size-4" aria-hidden="true" /> Back to Dashboard
+        </ButtonLink>
+      </div>
+      <CardForm
+        mode="create"
+        shops={loaderData.shops}
+        publicUrl={loaderData.publicUrl}
+        lastResult={actionData?.result}
+        defaultValue={{
+          name: "",
+          businessName: "",
+          slug: "",
+          password: loaderData.password,
+          contactEmail: "",
+          contactPhone: "",
+          shopId: "",
+          profileImageUrl: "",
+          bio: "",
+          links: [{ title: "Website", url: "", icon: "globe" }],
+        }}
+      />
+    </section>
+  );
+}

@@ -1,0 +1,108 @@
+import { parseWithZod } from "@conform-to/zod/v4";
+import { ArrowLeft } from "lucide-react";
+import { data } from "react-router";
+import { CardForm } from "~/components/admin/card-form";
+import { ButtonLink } from "~/components/ui/button";
+import { EditCardPageSchema } from "~/schemas/card-page";
+import { flushAnalytics } from "~/server/analytics.server";
+import { requireAdmin } from "~/server/auth.server";
+import {
+  CardPageError,
+  getCardPageById,
+  getCardStats,
+  listShops,
+  updateCardPage,
+} from "~/server/cards.server";
+import { readFormData } from "~/server/forms.server";
+import { redirectWithToast } from "~/server/toast.server";
+import type { Route } from "./+types/edit-card";
+
+export const meta = ({ data }: Route.MetaArgs) => [
+  { title: data?.card ? `Edit Card #${data.card.cardNumber}` : "Card Not Found" },
+];
+
+export async function loader({ request, params, context }: Route.LoaderArgs) {
+  await requireAdmin(context.auth, request);
+  const card = await getCardPageById(context.db, params.id);
+  if (!card) return data({ card: null, shops: [], publicUrl: "", clicksByLink: {} }, { status: 404 });
+  await flushAnalytics(context.db, context.logger);
+  const stats = await getCardStats(context.db, card.id);
+  return {
+    card,
+    shops: await listShops(context.db),
+    publicUrl: context.config.publicUrl,
+    clicksByLink: stats.clicksByLink,
+  };
+}
+
+export async function action({ request, params, context }: Route.ActionArgs) {
+  await requireAdmin(context.auth, request);
+  const formData = await readFormData(request);
+  const submission = parseWithZod(formData, { schema: EditCardPageSchema });
+  if (submission.status !== "success") return data({ result: submission.reply() }, { status: 400 });
+  try {
+    await updateCardPage(context.db, params.id, submission.value);
+    return redirectWithToast("/admin-dashboard?tab=cards", {
+      type: "success",
+      title: "Card page updated",
+      description: "The card page has been updated successfully",
+    });
+  } catch (error) {
+    if (error instanceof CardPageError) {
+      const reply = error.field
+        ? submission.reply({ fieldErrors: { [error.field]: [error.message] } })
+        : submission.reply({ formErrors: [error.message] });
+      return data({ result: reply }, { status: error.status });
+    }
+    context.logger.error({ err: error }, "Failed to update card page");
+    return data(
+      { result: submission.reply({ formErrors: ["Failed to update card page"] }) },
+      { status: 500 },
+    );
+  }
+}
+
+export default function EditCard({ loaderData, actionData }: Route.ComponentProps) {
+  const { card } = loaderData;
+  if (!card) {
+    return (
+      <section className="mx-auto max-w-lg py-12 text-center">
+        <h2 className="text-2xl font-bold">Card Not Found</h2>
+        <p className="mt-3 text-slate-600">Card page not found. Please return to the dashboard.</p>
+        <ButtonLink to="/admin-dashboard?tab=cards" className="mt-6">
+          Back to Dashboard
+        </ButtonLink>
+      </section>
+    );
+  }
+  return (
+    <section className="space-y-6">
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <h2 className="text-xl font-bold">Edit Card #{card.cardNumber}</h2>
+        <ButtonLink to="/admin-dashboard?tab=cards" variant="secondary">
+          <ArrowLeft className="size-4" aria-hidden="true" /> Back to Dashboard
+        </ButtonLink>
+      </div>
+      <CardForm
+        key={card.id}
+        mode="edit"
+        shops={loaderData.shops}
+        publicUrl={loaderData.publicUrl}
+        lastResult={actionData?.result}
+        clicksByLink={loaderData.clicksByLink}
+        defaultValue={{
+          name: card.name,
+          businessName: card.businessName ?? "",
+          slug: card.slug,
+          password: "",
+          contactEmail: card.contactEmail ?? "",
+          contactPhone: card.contactPhone ?? "",
+          shopId: card.shopId ?? "",
+          profileImageUrl: card.profileImageUrl ?? "",
+          bio: card.bio ?? "",
+          links: card.links,
+        }}
+      />
+    </section>
+  );
+}

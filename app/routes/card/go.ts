@@ -1,0 +1,24 @@
+// /go/{linkId}: counts a link click and redirects to the link (GET), or records an <a ping> (POST).
+import { linkRedirect, resolveLinkTarget } from "~/server/card-page-cache.server";
+import { parseSource } from "~/utils/card-links";
+import type { Route } from "./+types/go";
+
+async function answer(request: Request, linkId: string, db: Route.LoaderArgs["context"]["db"]) {
+  const target = await resolveLinkTarget(db, linkId);
+  if (!target)
+    return new Response("Link not found", { status: 404, headers: { "Content-Type": "text/plain" } });
+  const source = parseSource(new URL(request.url).searchParams.get("s"));
+  const { status, headers } = linkRedirect(
+    target,
+    linkId,
+    source,
+    Object.fromEntries(request.headers),
+    request.method,
+  );
+  return new Response(null, { status, headers });
+}
+
+export const loader = ({ request, params, context }: Route.LoaderArgs) =>
+  answer(request, params.linkId, context.db);
+export const action = ({ request, params, context }: Route.ActionArgs) =>
+  answer(request, params.linkId, context.db);

@@ -1,0 +1,104 @@
+// The public card page as one HTML string: no JavaScript, no fonts, no requests to other sites, inline CSS.
+// Rendered once per change and cached compressed (card-page-cache.server.ts), so a template beats React here.
+import { createHash } from "node:crypto";
+import { CARD_ICON_SVGS } from "~/utils/card-icons";
+import type { VisitSource } from "~/utils/card-links";
+import type { PublicCardPage } from "./cards.server";
+
+export function escapeHtml(value: string) {
+  return value.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+}
+
+function icon(name: string) {
+  const svg = CARD_ICON_SVGS[name] ?? CARD_ICON_SVGS.link!;
+  const paint =
+    svg.kind === "fill"
+      ? 'fill="currentColor"'
+      : 'fill="none" stroke="currentColor" stroke-width="2" stroke-linecap="round" stroke-linejoin="round"';
+  return `<svg viewBox="0 0 24 24" width="22" height="22" aria-hidden="true" ${paint}>${svg.body}</svg>`;
+}
+
+const CSS = `*{box-sizing:border-box;margin:0}body{font:16px/1.5 system-ui,-apple-system,"Segoe UI",Roboto,sans-serif;color:#0f172a;background:#eef2ff;min-height:100vh;display:flex;flex-direction:column;align-items:center;padding:32px 16px}main{width:100%;max-width:440px;background:#fff;border-radius:20px;box-shadow:0 6px 24px rgba(15,23,42,.08);padding:32px 20px;text-align:center}.ph{width:112px;height:112px;border-radius:50%;object-fit:cover;margin:0 auto 16px;display:block;background:#e0e7ff}.in{width:112px;height:112px;border-radius:50%;margin:0 auto 16px;display:flex;align-items:center;justify-content:center;background:#4338ca;color:#fff;font-size:40px;font-weight:700}h1{font-size:1.6rem;line-height:1.2}.bn{color:#475569;font-weight:600;margin-top:4px}.bio{color:#334155;margin-top:12px;white-space:pre-line}.sv{display:inline-flex;align-items:center;gap:8px;margin-top:20px;min-height:48px;padding:12px 22px;border-radius:999px;background:#0f172a;color:#fff;font-weight:600;text-decoration:none}ul{list-style:none;padding:0;margin-top:24px;display:grid;gap:12px}li a{display:flex;align-items:center;gap:12px;min-height:52px;padding:12px 16px;border:1px solid #cbd5e1;border-radius:14px;color:#0f172a;text-decoration:none;font-weight:600;text-align:left;background:#fff}li a:hover,.sv:hover{border-color:#4338ca;box-shadow:0 0 0 1px #4338ca}a:focus-visible{outline:3px solid #4338ca;outline-offset:2px}li svg{flex:none;color:#4338ca}.em{color:#475569;margin-top:24px}footer{margin-top:24px;font-size:.875rem;color:#475569}footer a{color:#312e81;font-weight:600}.nf{padding:48px 20px}.nf p{color:#475569;margin-top:8px}`;
+
+/** The page's one inline stylesheet, allowed by hash in its Content-Security-Policy (no 'unsafe-inline'). */
+export const CARD_PAGE_CSP = [
+  "default-src 'none'",
+  `style-src 'sha256-${createHash("sha256").update(CSS).digest("base64")}'`,
+  "img-src 'self' data: https:",
+  "base-uri 'none'",
+  "form-action 'none'",
+  "frame-ancestors 'none'",
+].join("; ");
+
+function head(opts: { title: string; description: string; url?: string; image?: string; siteName: string }) {
+  const meta = [
+    '<meta charset="utf-8">',
+    '<meta name="viewport" content="width=device-width,initial-scale=1">',
+    `<title>${escapeHtml(opts.title)}</title>`,
+    `<meta name="description" content="${escapeHtml(opts.description)}">`,
+    '<link rel="icon" href="data:,">',
+    `<meta property="og:type" content="profile">`,
+    `<meta property="og:site_name" content="${escapeHtml(opts.siteName)}">`,
+    `<meta property="og:title" content="${escapeHtml(opts.title)}">`,
+    `<meta property="og:description" content="${escapeHtml(opts.description)}">`,
+    `<meta name="twitter:card" content="summary">`,
+  ];
+  if (opts.url) {
+    meta.push(`<link rel="canonical" href="${escapeHtml(opts.url)}">`);
+    meta.push(`<meta property="og:url" content="${escapeHtml(opts.url)}">`);
+  }
+  if (opts.image) meta.push(`<meta property="og:image" content="${escapeHtml(opts.image)}">`);
+  return `<head>${meta.join("")}<style>${CSS}</style></head>`;
+}
+
+function absolute(publicUrl: string, url: string) {
+  return /^https?:\/\//i.test(url) ? url : `${publicUrl}${url}`;
+}
+
+/** Where a link points on the page: web links go through the counting redirect; mailto/tel use ping. */
+function linkAttributes(link: { id: string; url: string }, source: VisitSource) {
+  const go = `/go/${link.id}?s=${source}`;
+  if (/^https?:/i.test(link.url)) return `href="${escapeHtml(go)}"`;
+  return `href="${escapeHtml(link.url)}" ping="${escapeHtml(go)}"`;
+}
+
+export function renderCardPageHtml(
+  page: NonNullable<PublicCardPage>,
+  opts: { publicUrl: string; siteName: string; source: VisitSource },
+) {
+  const url = `${opts.publicUrl}/${page.slug}`;
+  const title = page.businessName ? `${page.name} - ${page.businessName}` : page.name;
+  const description = page.bio?.slice(0, 160) || `${page.name}'s links`;
+  const photo = page.profileImageUrl
+    ? `<img class="ph" src="${escapeHtml(page.profileImageUrl)}" width="112" height="112" alt="${escapeHtml(page.name)}">`
+    : `<div class="in" aria-hidden="true">${escapeHtml(page.name.trim().charAt(0).toUpperCase() || "?")}</div>`;
+  const links = page.links.length
+    ? `<nav aria-label="Links"><ul>${page.links
+        .map(
+          (l) =>
+            `<li><a ${linkAttributes(l, opts.source)}>${icon(l.icon)}<span>${escapeHtml(l.title)}</span></a></li>`,
+        )
+        .join("")}</ul></nav>`
+    : '<p class="em">No links yet.</p>';
+  const body = [
+    "<main>",
+    photo,
+    `<h1>${escapeHtml(page.name)}</h1>`,
+    page.businessName ? `<p class="bn">${escapeHtml(page.businessName)}</p>` : "",
+    page.bio ? `<p class="bio">${escapeHtml(page.bio)}</p>` : "",
+    `<a class="sv" href="/card/${escapeHtml(page.slug)}/contact.vcf" download>${icon("contact")}Save contact</a>`,
+    links,
+    "</main>",
+    `<footer>Powered by <a href="${escapeHtml(opts.publicUrl)}/">${escapeHtml(opts.siteName)}</a></footer>`,
+  ].join("");
+  const image = page.profileImageUrl ? absolute(opts.publicUrl, page.profileImageUrl) : undefined;
+  return `<!doctype html><html lang="en-GB">${head({ title, description, url, image, siteName: opts.siteName })}<body>${body}</body></html>`;
+}
+
+export function renderCardNotFoundHtml(opts: { publicUrl: string; siteName: string }) {
+  return `<!doctype html><html lang="en-GB">${head({
+    title: "Page Not Found",
+    description: "The card page you're looking for doesn't exist.",
+    siteName: opts.siteName,
+  })}<body><main class="nf"><h1>Page Not Found</h1><p>The card page you're looking for doesn't exist.</p></main><footer>Powered by <a href="${escapeHtml(opts.publicUrl)}/">${escapeHtml(opts.siteName)}</a></footer></body></html>`;
+}

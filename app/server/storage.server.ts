@@ -1,0 +1,111 @@
+// The only module that imports the S3 SDK. Files go to DATA_DIR/uploads by default, or to an S3-compatible
+// bucket when S3_BUCKET is set. Names are content hashes, so they can be cached for a year.
+import fs from "node:fs/promises";
+import path from "node:path";
+import { GetObjectCommand, PutObjectCommand, S3Client } from "@aws-sdk/client-s3";
+import type { Config } from "./env.server";
+
+export interface Storage {
+  put(key: string, body: Buffer, contentType: string): Promise<string>;
+  get(key: string): Promise<Buffer | null>;
+  /** The key behind a public URL this storage produced, or null. */
+  keyFromUrl(url: string): string | null;
+}
+
+export const IMMUTABLE_CACHE = "public, max-age=31536000, immutable";
+export const LOCAL_UPLOADS_PATH = "/uploads/";
+
+const stores = new WeakMap<Config, Storage>();
+
+export function getStorage(config: Config): Storage {
+  let store = stores.get(config);
+  if (!store) {
+    store = config.s3 ? s3Storage(config.s3) : localStorage(path.join(config.dataDir, "uploads"));
+    stores.set(config, store);
+  }
+  return store;
+}
+
+export function localUploadsDir(config: Config) {
+  return path.join(config.dataDir, "uploads");
+}
+
+function safeKey(key: string) {
+  if (!/^[a-z0-9-]+\/[a-z0-9]+\.[a-z0-9]+$/.test(key)) throw new Error(`Invalid storage key ${key}`);
+  return key;
+}
+
+function localStorage(dir: string): Storage {
+  return {
+    async put(key, body) {
+      const file = path.join(dir, safeKey(key));
+      await fs.mkdir(path.dirname(file), { recursive: true });
+      await fs.writeFile(file, body);
+      return `${LOCAL_UPLOADS_PATH}${key}`;
+    },
+    async get(key) {
+      return fs.readFile(path.join(dir, safeKey(key))).catch(() => null);
+    },
+    keyFromUrl(url) {
+      return url.startsWith(LOCAL_UPLOADS_PATH) ? url.slice(LOCAL_UPLOADS_PATH.length) : null;
+    },
+  };
+}
+
+function s3Storage(s3: NonNullable<Config["s3"]>): Storage {
+  const client = new S3Client({
+    region: s3.region,
+    endpoint: s3.endpoint,
+    forcePathStyle: Boolean(s3.endpoint),
+    credentials:
+      s3.accessKeyId && s3.secretAccessKey
+        ? { accessKeyId: s3.accessKeyId, secretAccessKey: s3.secretAccessKey }
+        : undefined,
+  });
+  const base = (
+    s3.publicUrl ?? (s3.endpoint ? `${s3.endpoint}/${s3.bucket}` : `https://${s3.bucket}.s3.amazonaws.com`)
+  ).replace(/\/+$/, "");
+  return {
+    async put(key, body, contentType) {
+      await client.send(
+        new PutObjectCommand({
+          Bucket: s3.bucket,
+          Key: safeKey(key),
+          Body: body,
+          ContentType: contentType,
+          CacheControl: IMMUTABLE_CACHE,
+        }),
+      );
+      return `${base}/${key}`;
+    },
+    async get(key) {
+      try {
+        const out = await client.send(new GetObjectCommand({ Bucket: s3.bucket, Key: safeKey(key) }));
+        return out.Body ? Buffer.from(await out.Body.transformToByteArray()) : null;
+      } catch {
+        return null;
+      }
+    },
+    keyFromUrl(url) {
+      return url.startsWith(`${base}/`) ? url.slice(base.length + 1) : null;
+    },
+  };
+}
+
+/** Stores a processed profile image: WebP for the page, JPEG beside it for the vCard. */
+export async function storeProfileImage(
+  config: Config,
+  image: { hash: string; webp: Buffer; jpeg: Buffer },
+): Promise<string> {
+  const storage = getStorage(config);
+  await storage.put(`profiles/${image.hash}.jpg`, image.jpeg, "image/jpeg");
+  return storage.put(`profiles/${image.hash}.webp`, image.webp, "image/webp");
+}
+
+/** The JPEG twin of a stored profile image, for embedding in a vCard. */
+export async function readProfileJpeg(config: Config, profileImageUrl: string) {
+  const storage = getStorage(config);
+  const key = storage.keyFromUrl(profileImageUrl);
+  if (!key) return null;
+  return storage.get(key.replace(/\.webp$/, ".jpg"));
+}

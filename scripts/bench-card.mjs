@@ -1,0 +1,253 @@
+// npm run bench:card: budgets of the public card page, measured against nginx in the same run.
+// Starts the built app (pinned to core 1) with a fresh embedded database, creates a card with 10 links through
+// the admin form, then compares GET /{slug} with nginx serving the same HTML as a pre-compressed static file
+// (one worker, same core). wrk runs on core 0. Prints figures and PASS/FAIL per budget; exits 1 on a failure.
+import { execFileSync, spawn } from "node:child_process";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { gzipSync } from "node:zlib";
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
+const APP_PORT = Number(process.env.BENCH_APP_PORT ?? 3390);
+const NGINX_PORT = Number(process.env.BENCH_NGINX_PORT ?? 3391);
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
+const DURATION = process.env.BENCH_DURATION ?? "10s";
+const UA =
+  "Mozilla/5.0 (Linux; Android 14) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126 Mobile Safari/537.36";
+const base = `http://127.0.0.1:${APP_PORT}`;
+const work = fs.mkdtempSync(path.join(os.tmpdir(), "bench-card-"));
+const cores = os.cpus().length;
+const pin = (core, cmd, args) => (cores > 1 ? ["taskset", ["-c", String(core), cmd, ...args]] : [cmd, args]);
+
+const children = [];
+function cleanup() {
+  for (const child of children) child.kill("SIGTERM");
+  fs.rmSync(work, { recursive: true, force: true });
+}
+process.on("exit", cleanup);
+process.on("SIGINT", () => process.exit(130));
+
+async function waitFor(url) {
+  for (let i = 0; i < 150; i++) {
+    try {
+      await fetch(url);
+      return;
+    } catch {
+      await new Promise((r) => setTimeout(r, 200));
+    }
+  }
+  throw new Error(`${url} did not come up`);
+}
+
+function wrk(url) {
+  const [cmd, args] = pin(0, "wrk", [
+    "-t1",
+    "-c50",
+    `-d${DURATION}`,
+    "--latency",
+    "-H",
+    "Accept-Encoding: gzip",
+    "-H",
+    `User-Agent: ${UA}`,
+    url,
+  ]);
+  const out = execFileSync(cmd, args, { encoding: "utf8" });
+  const rps = Number(/Requests\/sec:\s+([\d.]+)/.exec(out)?.[1]);
+  const p99raw = /99%\s+([\d.]+)(us|ms|s)/.exec(out);
+  const p99 = p99raw ? Number(p99raw[1]) * { us: 0.001, ms: 1, s: 1000 }[p99raw[2]] : Number.NaN;
+  const non2xx = Number(/Non-2xx or 3xx responses:\s+(\d+)/.exec(out)?.[1] ?? 0);
+  return { rps, p99, non2xx };
+}
+
+const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
+
+if (!fs.existsSync(path.join(root, "build/server/index.js"))) {
+  execFileSync("npx", ["react-router", "build"], { cwd: root, stdio: "inherit" });
+}
+
+// --- the app ---
+const [appCmd, appArgs] = pin(1, process.execPath, [path.join(root, "server.mjs")]);
+const app = spawn(appCmd, appArgs, {
+  cwd: root,
+  env: {
+    ...process.env,
+    DATA_DIR: path.join(work, "data"),
+    PORT: String(APP_PORT),
+    HOST: "127.0.0.1",
+    PUBLIC_URL: base,
+    ADMIN_EMAIL: "bench@example.com",
+    ADMIN_PASSWORD: "bench-password-123",
+    LOG_LEVEL: "warn",
+    DEMO_DATA: "1",
+  },
+  stdio: ["ignore", process.env.BENCH_VERBOSE ? "inherit" : "ignore", "inherit"],
+});
+children.push(app);
+await waitFor(`${base}/healthz`);
+
+// --- sign in and create a card with 10 links through the admin form ---
+const headers = { Origin: base, "User-Agent": UA };
+const login = await fetch(`${base}/admin-login`, {
+  method: "POST",
+  redirect: "manual",
+  headers,
+  body: new URLSearchParams({ email: "bench@example.com", password: "bench-password-123" }),
+});
+const cookie = login.headers
+  .getSetCookie()
+  .map((c) => c.split(";")[0])
+  .join("; ");
+const png = await (await import("sharp"))
+  .default({
+    create: { width: 1200, height: 1200, channels: 3, background: "#3b5bdb" },
+  })
+  .png()
+  .toBuffer();
+const upload = new FormData();
+upload.append("image", new Blob([png], { type: "image/png" }), "photo.png");
+const uploaded = await (
+  await fetch(`${base}/admin-dashboard/upload-image`, {
+    method: "POST",
+    headers: { ...headers, Cookie: cookie },
+    body: upload,
+  })
+).json();
+if (!uploaded.url) throw new Error(`upload failed: ${JSON.stringify(uploaded)}`);
+const form = new URLSearchParams({
+  name: "Benchmark Person",
+  businessName: "Benchmark Bakery Ltd",
+  slug: "bench-card",
+  password: "bench-edit-password",
+  contactEmail: "person@bench.example",
+  contactPhone: "+44 7700 900123",
+  bio: "Fresh bread every morning since 1998. Order online, book a table or leave us a review: we read every one.",
+  profileImageUrl: uploaded.url,
+});
+const icons = [
+  "globe",
+  "instagram",
+  "facebook",
+  "twitter",
+  "linkedin",
+  "youtube",
+  "github",
+  "menu",
+  "star",
+  "utensils",
+];
+icons.forEach((icon, i) => {
+  form.append(`links[${i}].title`, `Link number ${i + 1} (${icon})`);
+  form.append(`links[${i}].url`, `https://www.example.com/${icon}/profile-${i + 1}`);
+  form.append(`links[${i}].icon`, icon);
+});
+const created = await fetch(`${base}/admin-dashboard/create`, {
+  method: "POST",
+  redirect: "manual",
+  headers: { ...headers, Cookie: cookie },
+  body: form,
+});
+if (created.status !== 302) throw new Error(`creating the card failed with ${created.status}`);
+
+// --- sizes ---
+const pageUrl = `${base}/bench-card`;
+await fetch(pageUrl, { headers: { "User-Agent": UA } }); // fills the cache
+const html = await (await fetch(pageUrl, { headers: { "User-Agent": UA } })).text();
+const gzipBytes = gzipSync(html, { level: 9 }).length;
+const imageBytes = (await (await fetch(`${base}${uploaded.url}`)).arrayBuffer()).byteLength;
+const hasScript = /<script/i.test(html);
+const thirdParty = [...html.matchAll(/(?:src|href)="(https?:[^"]+)"/g)]
+  .map((m) => m[1])
+  .filter((u) => !u.startsWith(base) && !u.includes("example.com") && !u.includes("example"));
+
+// --- nginx with the same page pre-compressed ---
+const site = path.join(work, "site");
+fs.mkdirSync(site);
+fs.writeFileSync(path.join(site, "bench-card.html"), html);
+fs.writeFileSync(path.join(site, "bench-card.html.gz"), gzipSync(html, { level: 9 }));
+const conf = path.join(work, "nginx.conf");
+fs.writeFileSync(
+  conf,
+  `worker_processes 1;
+daemon off;
+pid ${work}/nginx.pid;
+error_log ${work}/nginx-error.log warn;
+events { worker_connections 1024; }
+http {
+  access_log off;
+  client_body_temp_path ${work}/tmp; proxy_temp_path ${work}/tmp; fastcgi_temp_path ${work}/tmp;
+  uwsgi_temp_path ${work}/tmp; scgi_temp_path ${work}/tmp;
+  server {
+    listen 127.0.0.1:${NGINX_PORT};
+    root ${site};
+    location = /bench-card { default_type text/html; gzip_static on; try_files /bench-card.html =404; }
+  }
+}
+`,
+);
+fs.mkdirSync(path.join(work, "tmp"));
+const [ngCmd, ngArgs] = pin(1, "nginx", ["-c", conf]);
+const nginx = spawn(ngCmd, ngArgs, { stdio: ["ignore", "ignore", "inherit"] });
+children.push(nginx);
+await waitFor(`http://127.0.0.1:${NGINX_PORT}/bench-card`);
+
+// --- throughput, alternating so both see the same machine noise ---
+const appRuns = [];
+const nginxRuns = [];
+for (let i = 0; i < ROUNDS; i++) {
+  nginxRuns.push(wrk(`http://127.0.0.1:${NGINX_PORT}/bench-card`));
+  appRuns.push(wrk(`${pageUrl}?s=nfc`));
+  console.log(
+    `round ${i + 1}: nginx ${nginxRuns[i].rps.toFixed(0)} req/s, app ${appRuns[i].rps.toFixed(0)} req/s`,
+  );
+}
+const appRps = median(appRuns.map((r) => r.rps));
+const nginxRps = median(nginxRuns.map((r) => r.rps));
+const appP99 = median(appRuns.map((r) => r.p99));
+const ratio = appRps / nginxRps;
+
+// --- an edit is visible on the next request ---
+form.set("bio", `Edited at ${Date.now()}`);
+form.set("password", "");
+const cards = await (
+  await fetch(`${base}/admin-dashboard?tab=cards&q=bench&_data`, { headers: { Cookie: cookie } })
+).text();
+const id = /\/admin-dashboard\/edit\/([0-9a-f-]{36})/.exec(cards)?.[1];
+const edited = await fetch(`${base}/admin-dashboard/edit/${id}`, {
+  method: "POST",
+  redirect: "manual",
+  headers: { ...headers, Cookie: cookie },
+  body: form,
+});
+const after = await (await fetch(pageUrl, { headers: { "User-Agent": UA } })).text();
+const editVisible = edited.status === 302 && after.includes(form.get("bio"));
+
+const results = [
+  ["HTML+CSS of a 10-link page, gzip", `${(gzipBytes / 1024).toFixed(1)} KB`, gzipBytes <= 14 * 1024],
+  ["JavaScript on the page", hasScript ? "yes" : "none", !hasScript],
+  ["third-party requests", thirdParty.length ? thirdParty.join(" ") : "none", thirdParty.length === 0],
+  [
+    "profile photo (WebP, 256 px = 2x of 112 px)",
+    `${(imageBytes / 1024).toFixed(1)} KB`,
+    imageBytes <= 25 * 1024,
+  ],
+  [`app GET /{slug} req/s (median of ${ROUNDS})`, appRps.toFixed(0), true],
+  [`nginx gzip_static req/s (median of ${ROUNDS})`, nginxRps.toFixed(0), true],
+  ["app / nginx throughput", `${(ratio * 100).toFixed(1)}%`, ratio >= 0.5],
+  ["app p99 latency", `${appP99.toFixed(2)} ms`, appP99 <= 10],
+  [
+    "non-2xx answers from the app",
+    String(appRuns.reduce((n, r) => n + r.non2xx, 0)),
+    appRuns.every((r) => r.non2xx === 0),
+  ],
+  ["edit visible on the next request", editVisible ? "yes" : "no", editVisible],
+];
+console.log(
+  `bench:card (${cores} cores, wrk -t1 -c50 -d${DURATION}, app and nginx on core 1, wrk on core 0)`,
+);
+for (const [what, value, ok] of results) console.log(`${ok ? "PASS" : "FAIL"}  ${what}: ${value}`);
+console.log(
+  `runs app: ${appRuns.map((r) => r.rps.toFixed(0)).join(", ")}; nginx: ${nginxRuns.map((r) => r.rps.toFixed(0)).join(", ")}`,
+);
+process.exitCode = results.every((r) => r[2]) ? 0 : 1;
