@@ -128,7 +128,10 @@ export function cardItemFromForm(form: FormData) {
     const field = m[2] === "name" ? "label" : (m[2] as "platform" | "url");
     links[i]![field] = String(value);
   }
-  const collected = links.filter(Boolean).map((l) => ({ ...l, label: l.label || undefined }));
+  // A row whose URL was left blank is the unused 'add a link' row, not a link.
+  const collected = links
+    .filter((l) => l && l.url.trim() !== "")
+    .map((l) => ({ ...l, label: l.label || undefined }));
   if (kind === "multi-link") {
     const fromFields = MULTI_LINK_FIELDS.filter((f) => text(f) !== "").map((f) => ({
       platform: f,

@@ -97,3 +97,16 @@ export async function markOrderPaid(
     return { changed: true, orderNumber: order.orderNumber, applied, queued } as const;
   });
 }
+
+/** Records an event that does not pay anything (expiry, unknown types): true the first time it is seen. */
+export async function recordPaymentEvent(
+  db: DbOrTx,
+  event: { provider: string; eventId: string; type: string; orderId: string | null },
+) {
+  const [row] = await db
+    .insert(paymentEvents)
+    .values(event)
+    .onConflictDoNothing()
+    .returning({ id: paymentEvents.id });
+  return Boolean(row);
+}
