@@ -248,6 +248,7 @@ export class OrderStatusError extends Error {
  * refunded order back to paid. The referral commission follows: completed with the order, reversed on refund.
  */
 export async function setAdminStatus(db: DbOrTx, orderId: string, target: AdminStatus, admin: Actor) {
+  if (!isUuid(orderId)) throw new OrderStatusError("Order not found");
   return db.transaction(async (tx) => {
     const [order] = await tx.select().from(orders).where(eq(orders.id, orderId)).for("update");
     if (!order) throw new OrderStatusError("Order not found");

@@ -135,6 +135,7 @@ export async function reviewUpdateRequest(
   decision: "apply" | "reject",
   admin: { label: string },
 ) {
+  if (!/^[0-9a-f-]{36}$/i.test(id)) throw new ReviewError("Update request not found");
   return db.transaction(async (tx) => {
     const [request] = await tx.select().from(updateRequests).where(eq(updateRequests.id, id)).for("update");
     if (!request || request.status !== "pending_review")
