@@ -1,5 +1,6 @@
 // The shop against a real database: cart, orders, numbering, the paid pipeline and update requests.
 import { and, count, eq } from "drizzle-orm";
+import type { AppLoadContext } from "react-router";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
   cardPages,
@@ -20,6 +21,7 @@ import { createCardPage, getCardPageBySlug } from "./cards.server";
 import {
   addCardItem,
   addUpdateRequestItem,
+  cartCookieHeader,
   changeQuantity,
   createCart,
   loadCart,
@@ -27,7 +29,8 @@ import {
 } from "./cart.server";
 import { CheckoutError, createOrderFromCart, getOrderByToken, setAdminStatus } from "./orders.server";
 import { markOrderPaid } from "./payments/paid-pipeline.server";
-import { getOrCreateReferralCode } from "./referrals.server";
+import { getOrCreateReferralCode, setReferrerFeatured } from "./referrals.server";
+import { changeCart } from "./shop-actions.server";
 import { proveOwnership } from "./update-requests.server";
 
 let t: TestDb;
@@ -137,6 +140,35 @@ describe("cart", () => {
     expect(bad({ type: "multi-link", name: "No links" })).toContain(
       "Please add at least one link before adding the card to your cart.",
     );
+  });
+});
+
+describe("tampered requests", () => {
+  it("ignores a posted referrer that is not on offer, and accepts a featured one", async () => {
+    const cart = await cartWithMultiLink();
+    const [stranger] = await t.db
+      .insert(users)
+      .values({ id: crypto.randomUUID(), name: "Not Featured", email: `nf${Date.now()}@example.com` })
+      .returning();
+    const [featured] = await t.db
+      .insert(users)
+      .values({ id: crypto.randomUUID(), name: "Featured", email: `f${Date.now()}@example.com` })
+      .returning();
+    await setReferrerFeatured(t.db, featured!.id, true);
+    const context = { db: t.db } as unknown as AppLoadContext;
+    const post = async (referrer: string) => {
+      const request = new Request("http://shop.test/cart", {
+        method: "POST",
+        headers: { Cookie: await cartCookieHeader(cart.id) },
+      });
+      await changeCart(context, request, form({ intent: "referrer", referrer, returnTo: "/cart" }));
+      return (await loadCart(t.db, cart.id))!;
+    };
+    expect((await post(stranger!.id)).referrerUserId).toBeNull();
+    const chosen = await post(featured!.id);
+    expect(chosen.referrerUserId).toBe(featured!.id);
+    expect(chosen.totals.discount).toBe(600);
+    expect((await post("none")).totals.discount).toBe(0);
   });
 });
 
