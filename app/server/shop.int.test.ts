@@ -3,7 +3,6 @@ import { and, count, eq } from "drizzle-orm";
 import type { AppLoadContext } from "react-router";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
-  cardPages,
   cartItems,
   carts,
   emailOutbox,

@@ -138,8 +138,7 @@ export async function reviewUpdateRequest(
   if (!/^[0-9a-f-]{36}$/i.test(id)) throw new ReviewError("Update request not found");
   return db.transaction(async (tx) => {
     const [request] = await tx.select().from(updateRequests).where(eq(updateRequests.id, id)).for("update");
-    if (!request || request.status !== "pending_review")
-      throw new ReviewError("This request has already been decided");
+    if (request?.status !== "pending_review") throw new ReviewError("This request has already been decided");
     if (decision === "reject") {
       await tx
         .update(updateRequests)
