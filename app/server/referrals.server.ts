@@ -76,3 +76,19 @@ export async function allowedReferrers(db: DbOrTx, refCode: string | null) {
   if (fromLink && !featured.some((r) => r.userId === fromLink.userId)) featured.push(fromLink);
   return featured;
 }
+
+/** Demo data: two featured referrers for the cart's 'Referred by' selector (accounts without a password). */
+export async function seedDemoReferrers(tx: DbOrTx) {
+  for (const [name, email, code] of [
+    ["Sam Taylor", "sam.taylor@referrers.example", "SAMTAYLOR"],
+    ["Priya Shah", "priya.shah@referrers.example", "PRIYASHAH"],
+  ] as const) {
+    const [user] = await tx
+      .insert(users)
+      .values({ id: crypto.randomUUID(), name, email, emailVerified: true })
+      .onConflictDoNothing()
+      .returning({ id: users.id });
+    if (user)
+      await tx.insert(referrers).values({ userId: user.id, code, featured: true }).onConflictDoNothing();
+  }
+}
