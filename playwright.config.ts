@@ -6,6 +6,12 @@ import { defineConfig, devices } from "@playwright/test";
 // One app server on a fresh embedded database, with e-mail going to a local SMTP sink that writes JSON files.
 const APP_PORT = Number(process.env.E2E_APP_PORT ?? 3100);
 const SMTP_PORT = Number(process.env.E2E_SMTP_PORT ?? 2526);
+const STRIPE_PORT = Number(process.env.E2E_STRIPE_PORT ?? SMTP_PORT + 1);
+export const E2E_STRIPE = {
+  apiBase: `http://127.0.0.1:${STRIPE_PORT}`,
+  webhookSecret: "whsec_e2e_secret",
+  webhookUrl: `http://127.0.0.1:${APP_PORT}/api/webhooks/stripe`,
+};
 process.env.E2E_MAILBOX ??= fs.mkdtempSync(path.join(os.tmpdir(), "e2e-mail-"));
 process.env.E2E_DATA_DIR ??= fs.mkdtempSync(path.join(os.tmpdir(), "e2e-data-"));
 export const E2E_ADMIN = { email: "admin@e2e.test", password: "admin-e2e-password" };
@@ -45,6 +51,16 @@ export default defineConfig({
       reuseExistingServer: false,
     },
     {
+      // A fake Stripe API: card payment runs through real HTTP and signed webhooks (tests/mocks/fake-stripe.mjs).
+      command: `node tests/mocks/fake-stripe.mjs ${STRIPE_PORT}`,
+      port: STRIPE_PORT,
+      reuseExistingServer: false,
+      env: {
+        FAKE_STRIPE_WEBHOOK_URL: E2E_STRIPE.webhookUrl,
+        FAKE_STRIPE_WEBHOOK_SECRET: E2E_STRIPE.webhookSecret,
+      },
+    },
+    {
       command: "node server.mjs",
       url: `http://127.0.0.1:${APP_PORT}/healthz`,
       reuseExistingServer: false,
@@ -57,6 +73,9 @@ export default defineConfig({
         ADMIN_EMAIL: E2E_ADMIN.email,
         ADMIN_PASSWORD: E2E_ADMIN.password,
         LOG_LEVEL: "warn",
+        STRIPE_SECRET_KEY: "sk_test_e2e",
+        STRIPE_WEBHOOK_SECRET: E2E_STRIPE.webhookSecret,
+        STRIPE_API_BASE: E2E_STRIPE.apiBase,
       },
     },
   ],

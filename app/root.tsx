@@ -11,6 +11,8 @@ import {
 } from "react-router";
 import { ToastHost } from "~/components/ui/toast-host";
 import { getSessionUser } from "~/server/auth.server";
+import { countCartItems, readCartId } from "~/server/cart.server";
+import { isReferralCode, refCookie } from "~/server/referrals.server";
 import { readToast } from "~/server/toast.server";
 import { useNonce } from "~/utils/nonce";
 import type { Route } from "./+types/root";
@@ -22,12 +24,17 @@ export const links: Route.LinksFunction = () => [
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const user = await getSessionUser(context.auth, request);
-  const { toast, headers } = await readToast(request);
+  const { toast, headers: toastHeaders } = await readToast(request);
+  const headers = toastHeaders ?? new Headers();
+  // A referral link (/?ref={code}) is remembered for 30 days and preselects that referrer in the cart.
+  const ref = new URL(request.url).searchParams.get("ref");
+  if (isReferralCode(ref)) headers.append("Set-Cookie", await refCookie.serialize(ref));
+  const cartCount = await countCartItems(context.db, await readCartId(request));
   return data(
     {
       user: user ? { name: user.name, role: user.role } : null,
       toast,
-      cartCount: 0,
+      cartCount,
       site: {
         name: context.config.shop.name,
         supportEmail: context.config.mail.support,
@@ -35,7 +42,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
         socials: context.config.shop.socials,
       },
     },
-    headers ? { headers } : undefined,
+    { headers },
   );
 }
 

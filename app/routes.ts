@@ -9,6 +9,8 @@ export default [
   route("api/auth/*", "routes/api/auth.ts"),
   route("logout", "routes/auth/logout.ts"),
   route("admin", "routes/admin/redirect.ts"),
+  route("api/webhooks/stripe", "routes/api/stripe-webhook.ts"),
+  route("payment-success/receipt", "routes/shop/receipt.ts"),
 
   // Public card pages: standalone documents without the site shell. server/app.ts answers cached pages
   // before React Router; these routes load them on a cache miss and answer 404 for unknown slugs.
@@ -53,6 +55,12 @@ export default [
     route("compatibility", "routes/site/compatibility.tsx"),
     route("safety", "routes/site/safety.tsx"),
     route("returns", "routes/site/returns.tsx"),
+
+    route("order-card", "routes/shop/order-card.tsx"),
+    route("update-links", "routes/shop/update-links.tsx"),
+    route("cart", "routes/shop/cart.tsx"),
+    route("payment-success", "routes/shop/payment-success.tsx"),
+    route("payment-canceled", "routes/shop/payment-canceled.tsx"),
 
     route("*", "routes/site/not-found.tsx"),
   ]),

@@ -25,8 +25,8 @@ declare module "react-router" {
 
 /** Bodies larger than this are refused before they are read. */
 const MAX_BODY_BYTES = 1024 * 1024;
-/** The image upload endpoint alone takes up to 6 MB (a 5 MB image plus the multipart envelope). */
-const UPLOAD_PATH = "/admin-dashboard/upload-image";
+/** Image uploads (admin card form, update requests) take up to 6 MB: a 5 MB image plus the multipart envelope. */
+const UPLOAD_PATHS = new Set(["/admin-dashboard/upload-image", "/update-links"]);
 const MAX_UPLOAD_BYTES = 6 * 1024 * 1024;
 
 /**
@@ -148,7 +148,7 @@ function refuseOversizedBodies(req: Request, res: Response, next: NextFunction) 
     }
     return next();
   }
-  if (length > (req.path === UPLOAD_PATH ? MAX_UPLOAD_BYTES : MAX_BODY_BYTES)) {
+  if (length > (UPLOAD_PATHS.has(req.path) ? MAX_UPLOAD_BYTES : MAX_BODY_BYTES)) {
     res.status(413).type("text/plain").send("The request body is too large");
     return;
   }

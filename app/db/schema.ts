@@ -11,6 +11,7 @@ import {
   primaryKey,
   text,
   timestamp,
+  unique,
   uuid,
 } from "drizzle-orm/pg-core";
 
@@ -241,4 +242,188 @@ export const contactMessages = pgTable(
     createdAt: createdAt(),
   },
   (t) => [index().on(t.createdAt)],
+);
+
+// --- Shop: carts, orders, payments, update requests, referrals ---
+
+/** Every order reference handed out (WC + 6 digits): reserved here once, so carts and orders never share one. */
+export const orderNumbers = pgTable("order_numbers", {
+  number: text().primaryKey(),
+  createdAt: createdAt(),
+});
+
+/** The server-side cart, keyed by a random id held in an httpOnly cookie. Prices are never stored here. */
+export const carts = pgTable("carts", {
+  id: text().primaryKey(),
+  orderReference: text()
+    .notNull()
+    .unique()
+    .references(() => orderNumbers.number),
+  referrerUserId: text().references(() => users.id, { onDelete: "set null" }),
+  /** The delivery details entered in the checkout dialog, kept until the order is placed. */
+  delivery: jsonb(),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+});
+
+export const cartItems = pgTable(
+  "cart_items",
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    cartId: text()
+      .notNull()
+      .references(() => carts.id, { onDelete: "cascade" }),
+    kind: text({ enum: ["one-link", "multi-link", "update-request"] }).notNull(),
+    quantity: integer().notNull().default(1),
+    /** Links, profile fields or the update request; validated on the way in. */
+    details: jsonb().notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index().on(t.cartId)],
+);
+
+export const orders = pgTable(
+  "orders",
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    orderNumber: text()
+      .notNull()
+      .unique()
+      .references(() => orderNumbers.number),
+    status: text({ enum: ["awaiting_payment", "paid", "completed", "cancelled", "refunded"] })
+      .notNull()
+      .default("awaiting_payment"),
+    paymentMethod: text({ enum: ["card", "bank_transfer"] }).notNull(),
+    userId: text().references(() => users.id, { onDelete: "set null" }),
+    /** The cart the order came from: emptied once the payment is confirmed (card) or at once (bank transfer). */
+    cartId: text(),
+    customerName: text().notNull(),
+    customerEmail: text().notNull(),
+    customerPhone: text().notNull(),
+    deliveryAddress: jsonb().notNull(),
+    subtotal: integer().notNull(),
+    deliveryFee: integer().notNull(),
+    discount: integer().notNull(),
+    total: integer().notNull(),
+    referrerUserId: text().references(() => users.id, { onDelete: "set null" }),
+    /** sha256 of the secret in the customer's success-page link; the order number alone opens nothing. */
+    accessTokenHash: text().notNull(),
+    stripeSessionId: text().unique(),
+    paidAt: timestamp({ withTimezone: true }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index().on(t.status, t.createdAt),
+    index().on(t.createdAt),
+    index().on(t.customerEmail),
+    index().on(t.cartId),
+  ],
+);
+
+export const orderItems = pgTable(
+  "order_items",
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    orderId: uuid()
+      .notNull()
+      .references(() => orders.id, { onDelete: "cascade" }),
+    kind: text({ enum: ["one-link", "multi-link", "update-request"] }).notNull(),
+    name: text().notNull(),
+    /** Copied from the catalogue when the order was placed. */
+    unitPrice: integer().notNull(),
+    quantity: integer().notNull(),
+    details: jsonb().notNull(),
+    sortOrder: integer().notNull().default(0),
+  },
+  (t) => [index().on(t.orderId)],
+);
+
+export const orderStatusHistory = pgTable(
+  "order_status_history",
+  {
+    id: bigserial({ mode: "number" }).primaryKey(),
+    orderId: uuid()
+      .notNull()
+      .references(() => orders.id, { onDelete: "cascade" }),
+    fromStatus: text(),
+    toStatus: text().notNull(),
+    /** The admin who made the change, or null for the customer and payment providers. */
+    actorUserId: text().references(() => users.id, { onDelete: "set null" }),
+    /** Who, in words: an admin's e-mail, 'customer', 'stripe webhook' ... */
+    actor: text().notNull(),
+    note: text(),
+    createdAt: createdAt(),
+  },
+  (t) => [index().on(t.orderId)],
+);
+
+/** Each payment event is recorded once: a replayed webhook or a second 'mark paid' hits this key. */
+export const paymentEvents = pgTable(
+  "payment_events",
+  {
+    id: bigserial({ mode: "number" }).primaryKey(),
+    provider: text().notNull(),
+    eventId: text().notNull(),
+    type: text().notNull(),
+    orderId: uuid().references(() => orders.id, { onDelete: "set null" }),
+    createdAt: createdAt(),
+  },
+  (t) => [unique().on(t.provider, t.eventId)],
+);
+
+/** A paid change to a card page: applied when ownership is proven, else reviewed by an admin. */
+export const updateRequests = pgTable(
+  "update_requests",
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    orderId: uuid()
+      .notNull()
+      .references(() => orders.id, { onDelete: "cascade" }),
+    orderItemId: uuid()
+      .notNull()
+      .unique()
+      .references(() => orderItems.id, { onDelete: "cascade" }),
+    cardNumber: text().notNull(),
+    action: text({ enum: ["add-link", "remove-link", "change-image"] }).notNull(),
+    details: jsonb().notNull(),
+    status: text({ enum: ["pending_review", "applied", "rejected"] }).notNull(),
+    /** Why it was (not) applied automatically, or the admin's note. */
+    note: text(),
+    decidedBy: text(),
+    decidedAt: timestamp({ withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [index().on(t.status, t.createdAt)],
+);
+
+/** Each customer's referral code; the admin marks some referrers as featured in the cart's selector. */
+export const referrers = pgTable("referrers", {
+  userId: text()
+    .primaryKey()
+    .references(() => users.id, { onDelete: "cascade" }),
+  code: text().notNull().unique(),
+  featured: boolean().notNull().default(false),
+  createdAt: createdAt(),
+});
+
+export const referralCommissions = pgTable(
+  "referral_commissions",
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    orderId: uuid()
+      .notNull()
+      .unique()
+      .references(() => orders.id, { onDelete: "cascade" }),
+    referrerUserId: text()
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    amount: integer().notNull(),
+    status: text({ enum: ["pending", "completed", "reversed"] })
+      .notNull()
+      .default("pending"),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index().on(t.referrerUserId)],
 );

@@ -5,11 +5,15 @@ import { appState } from "~/db/schema";
 import { seedDemoCards } from "./cards-seed.server";
 import type { Database, Tx } from "./db.server";
 import type { Config } from "./env.server";
+import { seedDemoReferrers } from "./referrals.server";
 
 type SeedStep = { name: string; run: (tx: Tx, config: Config) => Promise<void> };
 
 /** Steps run in order; each one runs once per database, recorded in app_state. */
-const steps: SeedStep[] = [{ name: "cards", run: seedDemoCards }];
+const steps: SeedStep[] = [
+  { name: "cards", run: seedDemoCards },
+  { name: "referrers", run: (tx) => seedDemoReferrers(tx) },
+];
 
 export async function seedDemoData(db: Database, logger: Logger, config: Config) {
   for (const step of steps) {

@@ -1,7 +1,14 @@
 import { data, useSearchParams } from "react-router";
 import { CardsTab } from "~/components/admin/cards-tab";
-import { EmptyState } from "~/components/layout/page-heading";
+import { EarningsTab } from "~/components/admin/earnings-tab";
+import { OrdersTab } from "~/components/admin/orders-tab";
 import { handleCardsTabAction } from "~/server/admin-cards-actions.server";
+import {
+  handleOrdersTabAction,
+  loadEarningsTab,
+  loadOrdersTab,
+  ORDER_INTENTS,
+} from "~/server/admin-orders-actions.server";
 import { flushAnalytics } from "~/server/analytics.server";
 import { requireAdmin } from "~/server/auth.server";
 import { listCardPages, listShops } from "~/server/cards.server";
@@ -13,18 +20,32 @@ export const meta = () => [{ title: "Admin Dashboard" }];
 export async function loader({ request, context }: Route.LoaderArgs) {
   await requireAdmin(context.auth, request);
   const url = new URL(request.url);
-  if (url.searchParams.get("tab") !== "cards") return { cards: null };
+  const tab = url.searchParams.get("tab") ?? "orders";
+  if (tab === "earnings") return { cards: null, orders: null, earnings: await loadEarningsTab(context.db) };
+  if (tab !== "cards") return { cards: null, orders: await loadOrdersTab(context.db, url), earnings: null };
   await flushAnalytics(context.db, context.logger); // counts are at most a second old; show them exact
   const list = await listCardPages(context.db, {
     q: url.searchParams.get("q") ?? "",
     page: Number(url.searchParams.get("page")) || 1,
   });
-  return { cards: { ...list, shops: await listShops(context.db), publicUrl: context.config.publicUrl } };
+  return {
+    cards: { ...list, shops: await listShops(context.db), publicUrl: context.config.publicUrl },
+    orders: null,
+    earnings: null,
+  };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  await requireAdmin(context.auth, request);
+  const admin = await requireAdmin(context.auth, request);
   const formData = await readFormData(request);
+  if ((ORDER_INTENTS as readonly string[]).includes(String(formData.get("intent")))) {
+    const handled = await handleOrdersTabAction(context.db, formData, {
+      admin,
+      config: context.config,
+      pokeOutbox: context.pokeOutbox,
+    });
+    return handled ?? data({ ok: false as const }, { status: 400 });
+  }
   const response = await handleCardsTabAction(context.db, formData, {
     publicUrl: context.config.publicUrl,
     logger: context.logger,
@@ -36,6 +57,7 @@ export default function AdminHome({ loaderData }: Route.ComponentProps) {
   const [params] = useSearchParams();
   const tab = params.get("tab") ?? "orders";
   if (tab === "cards" && loaderData.cards) return <CardsTab data={loaderData.cards} />;
-  if (tab === "earnings") return <EmptyState title="No earnings yet." />;
-  return <EmptyState title="No orders yet." />;
+  if (tab === "earnings" && loaderData.earnings) return <EarningsTab data={loaderData.earnings} />;
+  if (loaderData.orders) return <OrdersTab data={loaderData.orders} />;
+  return null;
 }

@@ -1,0 +1,288 @@
+// Step 2 of /order-card: the One Link and Multi Link setups. Links added here are posted as links[n] fields;
+// the unused 'new link' row is posted too, so the form also works without JavaScript.
+import { Plus, X } from "lucide-react";
+import { useState } from "react";
+import { Form } from "react-router";
+import { Button } from "~/components/ui/button";
+import { Field, FieldError } from "~/components/ui/field";
+import {
+  type CardLink,
+  EXTRA_LINK_PLATFORMS,
+  LINK_MESSAGES,
+  linkProblem,
+  MULTI_LINK_FIELDS,
+  ONE_LINK_PLATFORMS,
+  PLATFORM_LABELS,
+} from "~/schemas/cart";
+import { notify } from "~/utils/toast";
+import { useHydrated } from "~/utils/use-hydrated";
+
+const selectClass = "block w-full rounded-md border border-slate-300 bg-white px-3 py-2.5 text-base";
+
+const FIELD_PLACEHOLDERS: Record<string, string> = {
+  instagram: "https://instagram.com/yourname",
+  tiktok: "https://tiktok.com/@yourname",
+  twitter: "https://x.com/yourname",
+  facebook: "https://facebook.com/yourname",
+  website: "https://yourwebsite.com",
+  whatsapp: "+44 7700 900000",
+  phone: "+44 7700 900000",
+  email: "you@example.com",
+};
+
+type DraftLink = CardLink & { key: number };
+let nextKey = 1;
+
+function LinkList({ links, onRemove }: { links: DraftLink[]; onRemove: (i: number) => void }) {
+  if (links.length === 0) return null;
+  return (
+    <ul className="space-y-2" aria-label="Added links">
+      {links.map((l, i) => (
+        <li
+          key={l.key}
+          className="flex items-center justify-between gap-2 rounded-md border border-slate-200 px-3 py-2"
+        >
+          <span className="min-w-0 break-all text-sm">
+            <span className="font-semibold">{l.label}</span>: {l.url}
+          </span>
+          <input type="hidden" name={`links[${i}].platform`} value={l.platform} />
+          <input type="hidden" name={`links[${i}].name`} value={l.label} />
+          <input type="hidden" name={`links[${i}].url`} value={l.url} />
+          <button
+            type="button"
+            onClick={() => onRemove(i)}
+            aria-label={`Remove link ${l.label}`}
+            className="inline-flex h-11 w-11 shrink-0 items-center justify-center rounded-md hover:bg-slate-100"
+          >
+            <X aria-hidden className="h-4 w-4" />
+          </button>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+function useLinkAdder(platforms: readonly string[]) {
+  const [links, setLinks] = useState<DraftLink[]>([]);
+  const [platform, setPlatform] = useState<string>(platforms[0]!);
+  const [customName, setCustomName] = useState("");
+  const [url, setUrl] = useState("");
+  const [error, setError] = useState<string | null>(null);
+  const add = (opts: { single?: boolean } = {}) => {
+    if (opts.single && links.length > 0) return setError(LINK_MESSAGES.oneLinkOnly);
+    const problem = linkProblem(platform, url);
+    if (problem) return setError(problem);
+    if (platform === "custom" && !customName.trim()) return setError(LINK_MESSAGES.customName);
+    setLinks([
+      ...links,
+      {
+        key: nextKey++,
+        platform,
+        label: platform === "custom" ? customName.trim() : (PLATFORM_LABELS[platform] ?? platform),
+        url: url.trim(),
+      },
+    ]);
+    setUrl("");
+    setCustomName("");
+    setError(null);
+  };
+  return {
+    links,
+    remove: (i: number) => setLinks(links.filter((_, j) => j !== i)),
+    platform,
+    setPlatform,
+    customName,
+    setCustomName,
+    url,
+    setUrl: (v: string) => {
+      setUrl(v);
+      setError(null);
+    },
+    error,
+    add,
+  };
+}
+
+function noLinksToast(event: React.FormEvent) {
+  event.preventDefault();
+  notify({ type: "error", title: LINK_MESSAGES.noLinksTitle, description: LINK_MESSAGES.noLinks });
+}
+
+export function OneLinkSetup({ returnTo }: { returnTo: string }) {
+  const hydrated = useHydrated();
+  const a = useLinkAdder(ONE_LINK_PLATFORMS);
+  const full = a.links.length > 0;
+  return (
+    <Form
+      method="post"
+      className="space-y-4"
+      noValidate
+      onSubmit={(e) => {
+        if (a.links.length === 0 && a.url.trim() === "") noLinksToast(e);
+      }}
+    >
+      <input type="hidden" name="type" value="one-link" />
+      <input type="hidden" name="returnTo" value={returnTo} />
+      <p className="text-sm text-slate-600">
+        Your link is written to the card and is permanent. Choose where a tap should take people.
+      </p>
+      <div className="grid gap-3 sm:grid-cols-[10rem_1fr]">
+        <div className="space-y-1.5">
+          <label htmlFor="one-platform" className="block text-sm font-medium text-slate-800">
+            Platform
+          </label>
+          <select
+            id="one-platform"
+            name={`links[${a.links.length}].platform`}
+            value={a.platform}
+            onChange={(e) => a.setPlatform(e.target.value)}
+            disabled={full}
+            className={selectClass}
+          >
+            {ONE_LINK_PLATFORMS.map((p) => (
+              <option key={p} value={p}>
+                {PLATFORM_LABELS[p]}
+              </option>
+            ))}
+          </select>
+        </div>
+        <div className="space-y-1.5">
+          <label htmlFor="one-url" className="block text-sm font-medium text-slate-800">
+            URL
+          </label>
+          <input
+            id="one-url"
+            name={`links[${a.links.length}].url`}
+            value={a.url}
+            onChange={(e) => a.setUrl(e.target.value)}
+            disabled={full}
+            placeholder={FIELD_PLACEHOLDERS[a.platform] ?? "https://"}
+            aria-invalid={a.error ? true : undefined}
+            aria-describedby={a.error ? "one-url-error" : undefined}
+            className="block w-full rounded-md border border-slate-300 px-3 py-2.5 text-base"
+          />
+          <FieldError id="one-url-error" errors={a.error ? [a.error] : undefined} />
+        </div>
+      </div>
+      {hydrated ? (
+        <Button
+          variant="secondary"
+          onClick={() => a.add({ single: true })}
+          disabled={a.url.trim() === "" || full}
+        >
+          <Plus aria-hidden className="h-4 w-4" /> Add Link
+        </Button>
+      ) : null}
+      <LinkList links={a.links} onRemove={a.remove} />
+      <Button type="submit" name="intent" value="add-card" className="w-full">
+        Add to Cart
+      </Button>
+    </Form>
+  );
+}
+
+export function MultiLinkSetup({ returnTo }: { returnTo: string }) {
+  const hydrated = useHydrated();
+  const a = useLinkAdder(EXTRA_LINK_PLATFORMS);
+  const [fields, setFields] = useState<Record<string, string>>({});
+  const filled = MULTI_LINK_FIELDS.filter((f) => (fields[f] ?? "").trim() !== "").length;
+  const hasLinks = filled + a.links.length > 0;
+  return (
+    <Form method="post" className="space-y-5" noValidate>
+      <input type="hidden" name="type" value="multi-link" />
+      <input type="hidden" name="returnTo" value={returnTo} />
+      <div className="grid gap-4 sm:grid-cols-2">
+        <Field label="Name" name="name" autoComplete="name" />
+        <div className="space-y-1.5 sm:col-span-2">
+          <label htmlFor="bio" className="block text-sm font-medium text-slate-800">
+            Bio
+          </label>
+          <textarea
+            id="bio"
+            name="bio"
+            rows={3}
+            maxLength={500}
+            className="block w-full rounded-md border border-slate-300 px-3 py-2.5 text-base"
+          />
+        </div>
+        {MULTI_LINK_FIELDS.map((f) => (
+          <Field
+            key={f}
+            label={PLATFORM_LABELS[f]!}
+            name={f}
+            type={f === "email" ? "email" : f === "phone" || f === "whatsapp" ? "tel" : "url"}
+            placeholder={FIELD_PLACEHOLDERS[f]}
+            value={fields[f] ?? ""}
+            onChange={(e) => setFields({ ...fields, [f]: e.target.value })}
+          />
+        ))}
+      </div>
+      <fieldset className="space-y-3 rounded-lg border border-slate-200 p-4">
+        <legend className="px-1 text-sm font-semibold">Additional links</legend>
+        <div className="grid gap-3 sm:grid-cols-3">
+          <div className="space-y-1.5">
+            <label htmlFor="extra-platform" className="block text-sm font-medium text-slate-800">
+              Platform
+            </label>
+            <select
+              id="extra-platform"
+              name={`links[${a.links.length}].platform`}
+              value={a.platform}
+              onChange={(e) => a.setPlatform(e.target.value)}
+              className={selectClass}
+            >
+              {EXTRA_LINK_PLATFORMS.map((p) => (
+                <option key={p} value={p}>
+                  {PLATFORM_LABELS[p]}
+                </option>
+              ))}
+            </select>
+          </div>
+          {a.platform === "custom" ? (
+            <Field
+              label="Platform name"
+              name={`links[${a.links.length}].name`}
+              value={a.customName}
+              onChange={(e) => a.setCustomName(e.target.value)}
+            />
+          ) : null}
+          <div className="space-y-1.5">
+            <label htmlFor="extra-url" className="block text-sm font-medium text-slate-800">
+              Link URL
+            </label>
+            <input
+              id="extra-url"
+              name={`links[${a.links.length}].url`}
+              value={a.url}
+              onChange={(e) => a.setUrl(e.target.value)}
+              placeholder={FIELD_PLACEHOLDERS[a.platform] ?? "https://"}
+              aria-invalid={a.error ? true : undefined}
+              aria-describedby={a.error ? "extra-url-error" : undefined}
+              className="block w-full rounded-md border border-slate-300 px-3 py-2.5 text-base"
+            />
+            <FieldError id="extra-url-error" errors={a.error ? [a.error] : undefined} />
+          </div>
+        </div>
+        {hydrated ? (
+          <Button
+            variant="secondary"
+            onClick={() => a.add()}
+            disabled={a.url.trim() === "" || (a.platform === "custom" && a.customName.trim() === "")}
+          >
+            <Plus aria-hidden className="h-4 w-4" /> Add Link
+          </Button>
+        ) : null}
+        <LinkList links={a.links} onRemove={a.remove} />
+      </fieldset>
+      <Button
+        type="submit"
+        name="intent"
+        value="add-card"
+        className="w-full"
+        disabled={hydrated && !hasLinks && a.url.trim() === ""}
+      >
+        Add to Cart
+      </Button>
+    </Form>
+  );
+}

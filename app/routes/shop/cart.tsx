@@ -1,0 +1,252 @@
+import { getFormProps, getInputProps, type SubmissionResult, useForm } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { Form, useNavigate, useNavigation } from "react-router";
+import { CartItems, OrderSummary } from "~/components/shop/cart-panel";
+import { Button, ButtonLink } from "~/components/ui/button";
+import { Dialog } from "~/components/ui/dialog";
+import { Field } from "~/components/ui/field";
+import { type Delivery, DeliverySchema } from "~/schemas/checkout";
+import { readFormData } from "~/server/forms.server";
+import {
+  addCardToCart,
+  cartView,
+  changeCart,
+  deliveryDefaults,
+  placeOrder,
+  saveDelivery,
+  startCheckout,
+} from "~/server/shop-actions.server";
+import { formatPence } from "~/utils/money";
+import { itemSummary } from "~/utils/order-items";
+import type { Route } from "./+types/cart";
+
+export const meta = () => [{ title: "Your Cart" }];
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const url = new URL(request.url);
+  const view = await cartView(context, request);
+  const requested = url.searchParams.get("step");
+  const hasItems = Boolean(view.cart?.items.length);
+  const step = hasItems && (requested === "delivery" || requested === "summary") ? requested : null;
+  const delivery = step ? await deliveryDefaults(context, request, view.cart?.delivery) : null;
+  // The summary needs a valid delivery address; without one the customer goes back to that step.
+  const finalStep = step === "summary" && !DeliverySchema.safeParse(delivery).success ? "delivery" : step;
+  return { view, step: finalStep, delivery };
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const form = await readFormData(request);
+  switch (form.get("intent")) {
+    case "add-card":
+      return addCardToCart(context, request, form);
+    case "checkout":
+      return startCheckout(context, request);
+    case "delivery":
+      return saveDelivery(context, request, form);
+    case "place-order":
+      return placeOrder(context, request, form);
+    default:
+      return changeCart(context, request, form);
+  }
+}
+
+export default function CartPage({ loaderData, actionData }: Route.ComponentProps) {
+  const { view, step, delivery } = loaderData;
+  const navigate = useNavigate();
+  const cart = view.cart;
+  const close = () => navigate("/cart", { preventScrollReset: true });
+  return (
+    <div className="mx-auto max-w-5xl px-4 py-10">
+      <h1 className="text-3xl font-bold">Your Cart</h1>
+      {!cart || cart.items.length === 0 ? (
+        <div className="mt-8 rounded-xl border border-dashed border-slate-300 p-10 text-center">
+          <p className="text-lg font-semibold">Your cart is empty</p>
+          <ButtonLink to="/order-card" className="mt-4">
+            Start Shopping
+          </ButtonLink>
+        </div>
+      ) : (
+        <div className="mt-8 grid gap-8 lg:grid-cols-[1fr_22rem]">
+          <section aria-label="Items" className="rounded-xl border border-slate-200 bg-white p-5">
+            <CartItems cart={cart} returnTo="/cart" />
+          </section>
+          <OrderSummary view={view} returnTo="/cart" />
+        </div>
+      )}
+      {step === "delivery" ? (
+        <Dialog title="Delivery Information" closeTo="/cart" onClose={close}>
+          <DeliveryForm
+            defaults={delivery ?? {}}
+            lastResult={actionData && "result" in actionData ? actionData.result : undefined}
+          />
+        </Dialog>
+      ) : null}
+      {step === "summary" && cart && delivery ? (
+        <Dialog title="Order Summary" closeTo="/cart" onClose={close}>
+          <SummaryStep view={view} delivery={delivery as Record<string, string>} />
+        </Dialog>
+      ) : null}
+    </div>
+  );
+}
+
+function DeliveryForm({
+  defaults,
+  lastResult,
+}: {
+  defaults: Record<string, string | undefined>;
+  lastResult: SubmissionResult<string[]> | undefined;
+}) {
+  const [form, fields] = useForm<Delivery>({
+    lastResult,
+    defaultValue: defaults,
+    shouldValidate: "onSubmit",
+    shouldRevalidate: "onInput",
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: DeliverySchema }),
+  });
+  const navigation = useNavigation();
+  const busy = navigation.state === "submitting";
+  const input = (name: keyof typeof fields, type: "text" | "email" | "tel" = "text") =>
+    getInputProps(fields[name], { type });
+  return (
+    <Form
+      method="post"
+      action="/cart"
+      {...getFormProps(form)}
+      noValidate
+      className="grid gap-4 sm:grid-cols-2"
+    >
+      <input type="hidden" name="intent" value="delivery" />
+      <Field label="Full name" autoComplete="name" {...input("fullName")} errors={fields.fullName.errors} />
+      <Field label="Email" autoComplete="email" {...input("email", "email")} errors={fields.email.errors} />
+      <Field label="Phone" autoComplete="tel" {...input("phone", "tel")} errors={fields.phone.errors} />
+      <Field
+        label="Address line 1"
+        autoComplete="address-line1"
+        {...input("addressLine1")}
+        errors={fields.addressLine1.errors}
+      />
+      <Field
+        label="Address line 2 (optional)"
+        autoComplete="address-line2"
+        {...input("addressLine2")}
+        errors={fields.addressLine2.errors}
+      />
+      <Field label="City" autoComplete="address-level2" {...input("city")} errors={fields.city.errors} />
+      <Field
+        label="Postal code"
+        autoComplete="postal-code"
+        {...input("postalCode")}
+        errors={fields.postalCode.errors}
+      />
+      <Field
+        label="Country"
+        autoComplete="country-name"
+        {...input("country")}
+        errors={fields.country.errors}
+      />
+      <div className="sm:col-span-2">
+        <Button type="submit" className="w-full" disabled={busy}>
+          Continue to Order Summary
+        </Button>
+      </div>
+    </Form>
+  );
+}
+
+function SummaryStep({
+  view,
+  delivery,
+}: {
+  view: Route.ComponentProps["loaderData"]["view"];
+  delivery: Record<string, string>;
+}) {
+  const cart = view.cart!;
+  const navigation = useNavigation();
+  const busy = navigation.state !== "idle" && navigation.formData?.get("intent") === "place-order";
+  const t = cart.totals;
+  return (
+    <div className="space-y-4">
+      <p className="text-sm text-slate-600">
+        Order reference <span className="font-mono font-semibold text-slate-900">{cart.orderReference}</span>
+      </p>
+      <ul className="divide-y divide-slate-200 text-sm">
+        {cart.items.map((i) => (
+          <li key={i.id} className="flex justify-between gap-3 py-2">
+            <span className="min-w-0 break-words">
+              {i.quantity} x {i.name}
+              <span className="block text-slate-600">{itemSummary(i)}</span>
+            </span>
+            <span className="shrink-0">{formatPence(i.unitPrice * i.quantity)}</span>
+          </li>
+        ))}
+      </ul>
+      <dl className="space-y-1 text-sm">
+        <div className="flex justify-between">
+          <dt>Subtotal</dt>
+          <dd>{formatPence(t.subtotal)}</dd>
+        </div>
+        <div className="flex justify-between">
+          <dt>Delivery fee</dt>
+          <dd>{formatPence(t.deliveryFee)}</dd>
+        </div>
+        {t.discount ? (
+          <div className="flex justify-between">
+            <dt>Referrer discount</dt>
+            <dd>-{formatPence(t.discount)}</dd>
+          </div>
+        ) : null}
+        <div className="flex justify-between font-bold">
+          <dt>Total</dt>
+          <dd>{formatPence(t.total)}</dd>
+        </div>
+      </dl>
+      <div className="rounded-md bg-slate-50 p-3 text-sm">
+        <p className="font-semibold">Deliver to</p>
+        <p>
+          {[
+            delivery.fullName,
+            delivery.addressLine1,
+            delivery.addressLine2,
+            delivery.city,
+            delivery.postalCode,
+            delivery.country,
+          ]
+            .filter(Boolean)
+            .join(", ")}
+        </p>
+        <p>
+          {delivery.email} · {delivery.phone}
+        </p>
+        <a href="/cart?step=delivery" className="mt-1 inline-block font-medium text-brand-700 underline">
+          Change delivery details
+        </a>
+      </div>
+      <Form method="post" action="/cart" className="space-y-3">
+        <input type="hidden" name="intent" value="place-order" />
+        <fieldset className="space-y-2">
+          <legend className="mb-1 font-semibold">Payment method</legend>
+          {view.stripeEnabled ? (
+            <label className="flex min-h-11 items-center gap-3 rounded-md border border-slate-300 px-3 has-[:checked]:border-brand-600">
+              <input type="radio" name="paymentMethod" value="card" defaultChecked className="h-5 w-5" />
+              Pay by card
+            </label>
+          ) : null}
+          <label className="flex min-h-11 items-center gap-3 rounded-md border border-slate-300 px-3 has-[:checked]:border-brand-600">
+            <input
+              type="radio"
+              name="paymentMethod"
+              value="bank_transfer"
+              defaultChecked={!view.stripeEnabled}
+              className="h-5 w-5"
+            />
+            Bank transfer
+          </label>
+        </fieldset>
+        <Button type="submit" className="w-full" disabled={busy}>
+          {busy ? "Placing order..." : `Place Order (${formatPence(t.total)})`}
+        </Button>
+      </Form>
+    </div>
+  );
+}

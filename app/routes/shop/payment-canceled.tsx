@@ -1,0 +1,51 @@
+import { useEffect } from "react";
+import { ButtonLink } from "~/components/ui/button";
+import { cancelAwaitingOrder, getOrderByToken } from "~/server/orders.server";
+import { expireCheckoutSession } from "~/server/payments/stripe.server";
+import { notify } from "~/utils/toast";
+import type { Route } from "./+types/payment-canceled";
+
+export const meta = () => [{ title: "Order Canceled" }, { name: "robots", content: "noindex" }];
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const url = new URL(request.url);
+  // Stripe's cancel link carries the order's secret: the abandoned order is cancelled, the cart is kept.
+  const order = await getOrderByToken(
+    context.db,
+    url.searchParams.get("order"),
+    url.searchParams.get("token"),
+  );
+  if (order?.status === "awaiting_payment" && order.paymentMethod === "card") {
+    await cancelAwaitingOrder(
+      context.db,
+      order.id,
+      { userId: null, label: "customer" },
+      "Customer left the card payment page",
+    );
+    if (order.stripeSessionId) await expireCheckoutSession(context.config, order.stripeSessionId);
+  }
+  return null;
+}
+
+export default function PaymentCanceled() {
+  useEffect(() => {
+    notify({ type: "info", title: "Order Canceled" });
+  }, []);
+  return (
+    <div className="mx-auto max-w-xl px-4 py-16 text-center">
+      <h1 className="text-3xl font-bold">Order Canceled</h1>
+      <p className="mt-4 text-slate-700">
+        No order was placed and you have not been charged. Your cart is still saved.
+      </p>
+      <div className="mt-8 flex flex-wrap justify-center gap-3">
+        <ButtonLink to="/cart">View Cart</ButtonLink>
+        <ButtonLink to="/order-card" variant="secondary">
+          Order a Card
+        </ButtonLink>
+        <ButtonLink to="/" variant="ghost">
+          Back to home
+        </ButtonLink>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,192 @@
+import { useEffect } from "react";
+import { Link, useLocation, useRevalidator } from "react-router";
+import { ButtonLink } from "~/components/ui/button";
+import { getOrderByToken } from "~/server/orders.server";
+import { formatPence } from "~/utils/money";
+import { itemSummary } from "~/utils/order-items";
+import type { Route } from "./+types/payment-success";
+
+export const meta = () => [{ title: "Payment" }, { name: "robots", content: "noindex" }];
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const url = new URL(request.url);
+  const orderId = url.searchParams.get("order");
+  const token = url.searchParams.get("token");
+  const order = await getOrderByToken(context.db, orderId, token);
+  if (!order) return { order: null, bank: null, receiptQuery: null };
+  const {
+    accessTokenHash: _secret,
+    userId: _user,
+    cartId: _cart,
+    stripeSessionId: _s,
+    referrerUserId: _r,
+    ...safe
+  } = order;
+  return {
+    order: safe,
+    bank: order.paymentMethod === "bank_transfer" ? context.config.bank : null,
+    receiptQuery: `order=${encodeURIComponent(order.id)}&token=${encodeURIComponent(token!)}`,
+  };
+}
+
+export default function PaymentSuccess({ loaderData }: Route.ComponentProps) {
+  const { order, bank, receiptQuery } = loaderData;
+  const revalidator = useRevalidator();
+  const location = useLocation();
+  // A card payment is confirmed by Stripe's webhook, usually within seconds: check again until it is.
+  const processing = order?.paymentMethod === "card" && order.status === "awaiting_payment";
+  useEffect(() => {
+    if (!processing) return;
+    const timer = setInterval(() => revalidator.revalidate(), 2000);
+    return () => clearInterval(timer);
+  }, [processing, revalidator]);
+
+  if (!order) {
+    return (
+      <div className="mx-auto max-w-xl px-4 py-16 text-center">
+        <h1 className="text-3xl font-bold">Order Received</h1>
+        <p className="mt-4 text-slate-700">
+          Thank you for your order. Please complete payment via bank transfer.
+        </p>
+        <ButtonLink to="/" className="mt-8">
+          Back to home
+        </ButtonLink>
+      </div>
+    );
+  }
+  if (processing) {
+    return (
+      <div className="mx-auto max-w-xl px-4 py-16 text-center" aria-live="polite">
+        <h1 className="text-3xl font-bold">Processing Your Order...</h1>
+        <p className="mt-4 text-slate-700">
+          We are waiting for the payment confirmation for order {order.orderNumber}. This page updates by
+          itself.
+        </p>
+        <noscript>
+          <p className="mt-4">
+            <a
+              href={`${location.pathname}${location.search}`}
+              className="font-medium text-brand-700 underline"
+            >
+              Check again
+            </a>
+          </p>
+        </noscript>
+      </div>
+    );
+  }
+  const a = order.deliveryAddress as unknown as Record<string, string | undefined>;
+  return (
+    <div className="mx-auto max-w-3xl px-4 py-12">
+      <h1 className="text-3xl font-bold">Thank You for Your Order!</h1>
+      <p className="mt-2 text-slate-700">
+        Order <span className="font-mono font-semibold">{order.orderNumber}</span>
+        {order.status === "cancelled"
+          ? " was cancelled."
+          : order.status === "awaiting_payment"
+            ? " is awaiting payment."
+            : " is confirmed."}
+      </p>
+      {bank && order.status === "awaiting_payment" ? (
+        <section
+          aria-labelledby="bank-heading"
+          className="mt-6 rounded-xl border border-amber-300 bg-amber-50 p-5"
+        >
+          <h2 id="bank-heading" className="text-lg font-bold">
+            Bank transfer details
+          </h2>
+          <p className="mt-1 text-sm">Please pay {formatPence(order.total)} to:</p>
+          <dl className="mt-3 grid grid-cols-[10rem_1fr] gap-y-1 text-sm">
+            <dt>Account name</dt>
+            <dd className="font-semibold">{bank.accountName}</dd>
+            <dt>Sort code</dt>
+            <dd className="font-semibold">{bank.sortCode}</dd>
+            <dt>Account number</dt>
+            <dd className="font-semibold">{bank.accountNumber}</dd>
+            <dt>Reference</dt>
+            <dd className="font-mono font-semibold">{order.orderNumber}</dd>
+          </dl>
+        </section>
+      ) : null}
+      <section
+        aria-labelledby="summary-heading"
+        className="mt-6 rounded-xl border border-slate-200 bg-white p-5"
+      >
+        <h2 id="summary-heading" className="text-lg font-bold">
+          Order summary
+        </h2>
+        <ul className="mt-2 divide-y divide-slate-200 text-sm">
+          {order.items.map((i) => (
+            <li key={i.id} className="flex justify-between gap-3 py-2">
+              <span className="min-w-0 break-words">
+                {i.quantity} x {i.name}
+                <span className="block text-slate-600">{itemSummary(i)}</span>
+              </span>
+              <span className="shrink-0">{formatPence(i.unitPrice * i.quantity)}</span>
+            </li>
+          ))}
+        </ul>
+        <dl className="mt-3 space-y-1 text-sm">
+          <div className="flex justify-between">
+            <dt>Subtotal</dt>
+            <dd>{formatPence(order.subtotal)}</dd>
+          </div>
+          <div className="flex justify-between">
+            <dt>Delivery fee</dt>
+            <dd>{formatPence(order.deliveryFee)}</dd>
+          </div>
+          {order.discount ? (
+            <div className="flex justify-between">
+              <dt>Referrer discount</dt>
+              <dd>-{formatPence(order.discount)}</dd>
+            </div>
+          ) : null}
+          <div className="flex justify-between font-bold">
+            <dt>Total</dt>
+            <dd>{formatPence(order.total)}</dd>
+          </div>
+        </dl>
+        <p className="mt-3 text-sm text-slate-700">
+          Delivering to{" "}
+          {[a.fullName, a.addressLine1, a.city, a.postalCode, a.country].filter(Boolean).join(", ")}
+        </p>
+      </section>
+      <div className="mt-6 flex flex-wrap gap-3">
+        <a
+          href={`/payment-success/receipt?${receiptQuery}`}
+          download
+          className="inline-flex min-h-11 items-center rounded-md bg-brand-600 px-4 font-semibold text-white"
+        >
+          Download Receipt
+        </a>
+        <a
+          href={`/payment-success/receipt?${receiptQuery}&print=1`}
+          target="_blank"
+          rel="noreferrer"
+          className="inline-flex min-h-11 items-center rounded-md border border-slate-300 px-4 font-semibold"
+        >
+          Print Receipt
+        </a>
+      </div>
+      <section aria-labelledby="next-heading" className="mt-6 rounded-xl bg-brand-50 p-5">
+        <h2 id="next-heading" className="font-bold">
+          What happens next?
+        </h2>
+        <ol className="mt-2 list-decimal space-y-1 pl-5 text-sm">
+          {order.paymentMethod === "bank_transfer" && order.status === "awaiting_payment" ? (
+            <li>Pay by bank transfer using your order number as the reference.</li>
+          ) : null}
+          <li>We e-mail you a confirmation once your payment is received.</li>
+          <li>
+            We write your links to your card and post it by Track &amp; Signed delivery (1-3 working days in
+            the UK).
+          </li>
+          <li>Update requests are applied to your card page once paid.</li>
+        </ol>
+      </section>
+      <Link to="/" className="mt-8 inline-block font-medium text-brand-700 underline">
+        Back to home
+      </Link>
+    </div>
+  );
+}

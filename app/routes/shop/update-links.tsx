@@ -1,0 +1,282 @@
+import { getFormProps, getInputProps, getSelectProps, getTextareaProps, useForm } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { useState } from "react";
+import { data, Form, redirect, useLocation, useNavigation } from "react-router";
+import { UPDATE_REQUEST_PRICE } from "~/catalog";
+import { Button } from "~/components/ui/button";
+import { Field, FieldError, FormMessage } from "~/components/ui/field";
+import {
+  normaliseCardNumber,
+  UPDATE_ACTIONS,
+  UPDATE_PLATFORMS,
+  UpdateRequestSchema,
+} from "~/schemas/update-request";
+import { getSessionUser } from "~/server/auth.server";
+import { addUpdateRequestItem } from "~/server/cart.server";
+import { readFormData } from "~/server/forms.server";
+import { ImageError, processProfileImage } from "~/server/images.server";
+import { hitRateLimit } from "~/server/rate-limit.server";
+import { ensureCart } from "~/server/shop-actions.server";
+import { storeProfileImage } from "~/server/storage.server";
+import { toastHeaders } from "~/server/toast.server";
+import { proveOwnership } from "~/server/update-requests.server";
+import { formatPence } from "~/utils/money";
+import type { Route } from "./+types/update-links";
+
+export const meta = () => [{ title: "Update Your Card" }];
+
+const IMAGE_MAX_BYTES = 5 * 1024 * 1024;
+const FAILED = "Failed to add update request. Please try again.";
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const formData = await readFormData(request);
+  const submission = parseWithZod(formData, { schema: UpdateRequestSchema });
+  if (submission.status !== "success") return data({ result: submission.reply() }, { status: 400 });
+  const v = submission.value;
+  const limit = await hitRateLimit(context.db, `update-request:ip:${context.clientIp}`, {
+    max: 30,
+    windowSeconds: 60 * 60,
+  });
+  if (!limit.allowed)
+    return data(
+      { result: submission.reply({ formErrors: ["Too many update requests. Please try again later."] }) },
+      { status: 429 },
+    );
+
+  // The image is checked and stored now, so what the admin or the card page gets is a safe re-encoded copy.
+  let imageUrl: string | undefined;
+  if (v.updateType === "change-image") {
+    const file = v.image as File;
+    if (!file.type?.startsWith("image/"))
+      return data(
+        { result: submission.reply({ fieldErrors: { image: ["Please select an image file"] } }) },
+        { status: 400 },
+      );
+    if (file.size > IMAGE_MAX_BYTES)
+      return data(
+        { result: submission.reply({ fieldErrors: { image: ["Image should be less than 5MB"] } }) },
+        { status: 400 },
+      );
+    try {
+      imageUrl = await storeProfileImage(
+        context.config,
+        await processProfileImage(Buffer.from(await file.arrayBuffer())),
+      );
+    } catch (error) {
+      const message =
+        error instanceof ImageError ? error.message : "Failed to upload image. Please try again.";
+      if (!(error instanceof ImageError)) context.logger.error({ err: error }, "update request image failed");
+      return data({ result: submission.reply({ fieldErrors: { image: [message] } }) }, { status: 400 });
+    }
+  }
+
+  const user = await getSessionUser(context.auth, request);
+  const proof = await proveOwnership(context.db, v.cardNumber, {
+    userId: user?.id ?? null,
+    editPassword: v.editPassword || undefined,
+  });
+  if (v.editPassword && proof.proof !== "password" && proof.proof !== "owner")
+    return data(
+      {
+        result: submission.reply({
+          fieldErrors: { editPassword: ["The edit password does not match this card"] },
+        }),
+      },
+      { status: 400 },
+    );
+  try {
+    const { cart, headers } = await ensureCart(context, request);
+    await addUpdateRequestItem(context.db, cart.id, {
+      cardNumber: v.cardNumber,
+      name: v.name,
+      email: v.email,
+      action: v.updateType,
+      ...(v.updateType === "add-link" ? { platform: v.platform, url: v.url } : {}),
+      ...(v.updateType === "remove-link" ? { linkToRemove: v.linkToRemove } : {}),
+      ...(imageUrl ? { imageUrl } : {}),
+      ...proof,
+      ...(user ? { userId: user.id } : {}),
+    });
+    await toastHeaders(
+      {
+        type: "success",
+        title: "Update request added to cart",
+        description: "Your update request has been added to your cart.",
+      },
+      headers,
+    );
+    return redirect("/update-links", { headers });
+  } catch (error) {
+    context.logger.error({ err: error }, "update request failed");
+    return data({ result: submission.reply({ formErrors: [FAILED] }) }, { status: 500 });
+  }
+}
+
+export default function UpdateLinks({ actionData }: Route.ComponentProps) {
+  const location = useLocation();
+  return <UpdateForm key={location.key} lastResult={actionData?.result} />;
+}
+
+function UpdateForm({
+  lastResult,
+}: {
+  lastResult: Route.ComponentProps["actionData"] extends infer A
+    ? A extends { result: infer R }
+      ? R
+      : undefined
+    : undefined;
+}) {
+  const navigation = useNavigation();
+  const busy = navigation.state === "submitting";
+  const [form, fields] = useForm({
+    lastResult,
+    defaultValue: { cardNumber: "WC", updateType: "add-link", platform: "Instagram" },
+    shouldValidate: "onSubmit",
+    shouldRevalidate: "onInput",
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: UpdateRequestSchema }),
+  });
+  const [cardNumber, setCardNumber] = useState(String(fields.cardNumber.initialValue ?? "WC"));
+  const [type, setType] = useState(String(fields.updateType.initialValue ?? "add-link"));
+  const [preview, setPreview] = useState<string | null>(null);
+  return (
+    <div className="mx-auto max-w-2xl px-4 py-10">
+      <h1 className="text-3xl font-bold">Update Your Card</h1>
+      <p className="mt-2 text-slate-600">
+        Add a link, remove a link or change the profile image of your Multi Link card.
+      </p>
+      <Form
+        method="post"
+        encType="multipart/form-data"
+        {...getFormProps(form)}
+        noValidate
+        className="mt-8 space-y-5 rounded-xl border border-slate-200 bg-white p-5"
+      >
+        {form.errors?.length ? <FormMessage>{form.errors[0]}</FormMessage> : null}
+        <Field
+          label="Card number"
+          {...getInputProps(fields.cardNumber, { type: "text" })}
+          value={cardNumber}
+          onChange={(e) => setCardNumber(normaliseCardNumber(e.target.value))}
+          maxLength={6}
+          autoCapitalize="characters"
+          hint="WC followed by the 4 digits printed on your card"
+          errors={fields.cardNumber.errors}
+        />
+        <Field
+          label="Name"
+          autoComplete="name"
+          {...getInputProps(fields.name, { type: "text" })}
+          errors={fields.name.errors}
+        />
+        <Field
+          label="Email"
+          autoComplete="email"
+          {...getInputProps(fields.email, { type: "email" })}
+          errors={fields.email.errors}
+        />
+        <fieldset>
+          <legend className="mb-2 text-sm font-medium text-slate-800">Update type</legend>
+          <div className="flex flex-wrap gap-3">
+            {UPDATE_ACTIONS.map((a) => (
+              <label
+                key={a.value}
+                className="flex min-h-11 items-center gap-2 rounded-md border border-slate-300 px-3 has-[:checked]:border-brand-600"
+              >
+                <input
+                  type="radio"
+                  name={fields.updateType.name}
+                  value={a.value}
+                  checked={type === a.value}
+                  onChange={() => setType(a.value)}
+                  className="h-5 w-5"
+                />
+                {a.label}
+              </label>
+            ))}
+          </div>
+        </fieldset>
+        {type === "add-link" ? (
+          <div className="grid gap-4 sm:grid-cols-[12rem_1fr]">
+            <div className="space-y-1.5">
+              <label htmlFor={fields.platform.id} className="block text-sm font-medium text-slate-800">
+                Platform
+              </label>
+              <select
+                {...getSelectProps(fields.platform)}
+                className="block w-full rounded-md border border-slate-300 bg-white px-3 py-2.5"
+              >
+                {UPDATE_PLATFORMS.map((p) => (
+                  <option key={p} value={p}>
+                    {p}
+                  </option>
+                ))}
+              </select>
+            </div>
+            <Field
+              label="URL"
+              {...getInputProps(fields.url, { type: "text" })}
+              placeholder="https://"
+              errors={fields.url.errors}
+            />
+          </div>
+        ) : null}
+        {type === "remove-link" ? (
+          <div className="space-y-1.5">
+            <label htmlFor={fields.linkToRemove.id} className="block text-sm font-medium text-slate-800">
+              Link to remove
+            </label>
+            <textarea
+              {...getTextareaProps(fields.linkToRemove)}
+              rows={3}
+              placeholder="Paste the exact link"
+              aria-describedby={fields.linkToRemove.errors ? `${fields.linkToRemove.id}-error` : undefined}
+              className="block w-full rounded-md border border-slate-300 px-3 py-2.5"
+            />
+            <FieldError id={`${fields.linkToRemove.id}-error`} errors={fields.linkToRemove.errors} />
+          </div>
+        ) : null}
+        {type === "change-image" ? (
+          <div className="space-y-2">
+            <label htmlFor={fields.image.id} className="block text-sm font-medium text-slate-800">
+              New profile image
+            </label>
+            <input
+              id={fields.image.id}
+              name={fields.image.name}
+              type="file"
+              accept="image/*"
+              aria-invalid={fields.image.errors ? true : undefined}
+              aria-describedby={fields.image.errors ? `${fields.image.id}-error` : undefined}
+              onChange={(e) => {
+                const file = e.target.files?.[0];
+                setPreview(file ? URL.createObjectURL(file) : null);
+              }}
+              className="block w-full text-sm"
+            />
+            {preview ? (
+              <img
+                src={preview}
+                alt="Preview of the new profile"
+                className="h-24 w-24 rounded-full object-cover"
+              />
+            ) : null}
+            <FieldError id={`${fields.image.id}-error`} errors={fields.image.errors} />
+          </div>
+        ) : null}
+        <Field
+          label="Edit password (optional)"
+          {...getInputProps(fields.editPassword, { type: "password" })}
+          autoComplete="off"
+          hint="With your card's edit password (or signed in as the card's owner) the change is applied as soon as it is paid; otherwise we check it first."
+          errors={fields.editPassword.errors}
+        />
+        <Button type="submit" className="w-full" disabled={busy}>
+          {busy ? "Adding..." : `Add to Cart (${formatPence(UPDATE_REQUEST_PRICE, { whole: true })})`}
+        </Button>
+        <p className="text-center text-sm text-slate-600">
+          Each update costs £1 and will be added to your cart
+        </p>
+      </Form>
+    </div>
+  );
+}

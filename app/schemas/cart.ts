@@ -1,0 +1,160 @@
+// What goes into the cart: link rules and messages of the specification, shared by the order form and the cart action.
+import { z } from "zod";
+
+export const ONE_LINK_PLATFORMS = [
+  "instagram",
+  "facebook",
+  "twitter",
+  "tiktok",
+  "website",
+  "whatsapp",
+  "phone-call",
+  "email",
+] as const;
+
+export const EXTRA_LINK_PLATFORMS = [
+  "instagram",
+  "facebook",
+  "twitter",
+  "tiktok",
+  "website",
+  "whatsapp",
+  "phone",
+  "email",
+  "custom",
+] as const;
+
+/** The profile fields of the Multi Link form that are links themselves, in the order they are shown. */
+export const MULTI_LINK_FIELDS = [
+  "instagram",
+  "tiktok",
+  "twitter",
+  "facebook",
+  "website",
+  "whatsapp",
+  "phone",
+  "email",
+] as const;
+
+export const PLATFORM_LABELS: Record<string, string> = {
+  instagram: "Instagram",
+  facebook: "Facebook",
+  twitter: "Twitter",
+  tiktok: "TikTok",
+  website: "Website",
+  whatsapp: "WhatsApp",
+  "phone-call": "Phone Call",
+  phone: "Phone",
+  email: "Email",
+  custom: "Custom",
+};
+
+export const LINK_MESSAGES = {
+  emptyUrl: "Please enter a valid URL before adding a link.",
+  oneLinkOnly: "One Link Cards can only have one link. Please remove the existing link first.",
+  email: "Email must contain an @ symbol.",
+  phone: "Phone numbers should only contain numbers and optionally a + character.",
+  http: "URL must start with http:// or https://",
+  noLinksTitle: "No links added",
+  noLinks: "Please add at least one link before adding the card to your cart.",
+  cartNoValidLink: "Card must have at least one valid link",
+  customName: "Please enter a name for the custom platform.",
+} as const;
+
+/** Why a link is refused (the specification's messages), or null. */
+export function linkProblem(platform: string, rawUrl: string): string | null {
+  const url = rawUrl.trim();
+  if (url === "") return LINK_MESSAGES.emptyUrl;
+  if (url.length > 2000) return "URL is too long";
+  if (platform === "email") return /^[^\s@]+@[^\s@]+$/.test(url) ? null : LINK_MESSAGES.email;
+  if (platform === "phone-call" || platform === "phone" || platform === "whatsapp")
+    return /^[0-9+ ]+$/.test(url) && /\d/.test(url) ? null : LINK_MESSAGES.phone;
+  if (!/^https?:\/\//i.test(url)) return LINK_MESSAGES.http;
+  if (!URL.canParse(url) || !new URL(url).hostname.includes(".")) return "URL must be a valid web address";
+  return null;
+}
+
+export interface CardLink {
+  platform: string;
+  /** Shown name: the platform's label, or the customer's own name for a custom platform. */
+  label: string;
+  url: string;
+}
+
+const LinkSchema = z
+  .object({
+    platform: z.string().trim().min(1).max(40),
+    label: z.string().trim().max(60).optional(),
+    url: z.string().trim().max(2000),
+  })
+  .transform((l, ctx): CardLink => {
+    const problem = linkProblem(l.platform, l.url);
+    if (problem) ctx.addIssue({ code: "custom", message: problem });
+    return { platform: l.platform, label: l.label || PLATFORM_LABELS[l.platform] || l.platform, url: l.url };
+  });
+
+export const OneLinkItemSchema = z.object({
+  kind: z.literal("one-link"),
+  links: z
+    .array(LinkSchema.refine((l) => (ONE_LINK_PLATFORMS as readonly string[]).includes(l.platform)))
+    .min(1, LINK_MESSAGES.noLinks)
+    .max(1, LINK_MESSAGES.oneLinkOnly),
+});
+
+export const MultiLinkItemSchema = z.object({
+  kind: z.literal("multi-link"),
+  name: z.string().trim().max(100).default(""),
+  bio: z.string().trim().max(500).default(""),
+  links: z.array(LinkSchema).min(1, LINK_MESSAGES.noLinks).max(50, "A card can hold at most 50 links"),
+});
+
+export const CardItemSchema = z.discriminatedUnion("kind", [OneLinkItemSchema, MultiLinkItemSchema]);
+export type CardItemInput = z.infer<typeof CardItemSchema>;
+
+/**
+ * Reads the order form as posted (works without JavaScript): the One Link platform + URL, or the Multi Link
+ * profile fields plus additional links (extra[n].platform / .name / .url), all collected together.
+ */
+export function cardItemFromForm(form: FormData) {
+  const text = (name: string) => String(form.get(name) ?? "").trim();
+  const kind = text("type") === "multi-link" ? "multi-link" : "one-link";
+  const links: { platform: string; label?: string; url: string }[] = [];
+  for (const [key, value] of form.entries()) {
+    const m = /^links\[(\d+)\]\.(platform|name|url)$/.exec(key);
+    if (!m) continue;
+    const i = Number(m[1]);
+    if (i > 60) continue;
+    links[i] ??= { platform: "", url: "" };
+    const field = m[2] === "name" ? "label" : (m[2] as "platform" | "url");
+    links[i]![field] = String(value);
+  }
+  // A row whose URL was left blank is the unused 'add a link' row, not a link.
+  const collected = links
+    .filter((l) => l && l.url.trim() !== "")
+    .map((l) => ({ ...l, label: l.label || undefined }));
+  if (kind === "multi-link") {
+    const fromFields = MULTI_LINK_FIELDS.filter((f) => text(f) !== "").map((f) => ({
+      platform: f,
+      url: text(f),
+    }));
+    return CardItemSchema.safeParse({
+      kind,
+      name: text("name"),
+      bio: text("bio"),
+      links: [...fromFields, ...collected],
+    });
+  }
+  // Without JavaScript the One Link form posts its platform and URL directly.
+  if (collected.length === 0 && text("url") !== "")
+    collected.push({ platform: text("platform") || "website", url: text("url"), label: undefined });
+  return CardItemSchema.safeParse({ kind, links: collected });
+}
+
+/** The URL a link becomes on a card page or chip: e-mail and phone numbers get their schemes. */
+export function linkHref(link: Pick<CardLink, "platform" | "url">) {
+  const url = link.url.trim();
+  if (link.platform === "email") return `mailto:${url}`;
+  if (link.platform === "phone" || link.platform === "phone-call") return `tel:${url.replace(/\s+/g, "")}`;
+  if (link.platform === "whatsapp") return `https://wa.me/${url.replace(/[^\d]/g, "")}`;
+  return url;
+}

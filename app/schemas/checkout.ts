@@ -1,0 +1,34 @@
+// The delivery form of the checkout (specification section 5) and the payment choice.
+import { z } from "zod";
+
+const required = (message: string) =>
+  z.string({ error: message }).trim().min(1, message).max(200, "This field is too long");
+
+export const DeliverySchema = z.object({
+  fullName: required("Full name is required"),
+  email: required("Email is required").pipe(
+    z.string().regex(/^[^\s@]+@[^\s@]+\.[^\s@]+$/, "Invalid email address"),
+  ),
+  phone: required("Phone number is required"),
+  addressLine1: required("Address is required"),
+  addressLine2: z.string().trim().max(200).optional(),
+  city: required("City is required"),
+  postalCode: required("Postal code is required"),
+  country: required("Country is required"),
+});
+export type Delivery = z.infer<typeof DeliverySchema>;
+
+export const DEFAULT_COUNTRY = "United Kingdom";
+
+export const PaymentChoiceSchema = z.object({
+  paymentMethod: z.enum(["card", "bank_transfer"], { error: "Please choose how to pay" }),
+});
+
+export const CHECKOUT_MESSAGES = {
+  emptyCart: "Please add at least one card to your cart before checking out.",
+  noValidLinks: "Card has no valid links. Please add at least one link.",
+  failed: "An error occurred during checkout. Please try again.",
+  noUrl: "No checkout URL received from payment processor",
+  invalidUrl: "Invalid checkout URL received",
+  sessionFailed: "Failed to create checkout session",
+} as const;

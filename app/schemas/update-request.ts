@@ -1,0 +1,97 @@
+// The 'Update Your Card' form (specification sections 2 and 5), shared by the form and the cart action.
+import { z } from "zod";
+import { linkProblem } from "./cart";
+
+export const UPDATE_PLATFORMS = [
+  "Instagram",
+  "TikTok",
+  "YouTube",
+  "Facebook",
+  "Twitter",
+  "LinkedIn",
+  "Snapchat",
+  "Pinterest",
+  "Website",
+  "Spotify",
+  "Apple Music",
+  "SoundCloud",
+  "WhatsApp",
+  "Telegram",
+  "Email",
+  "Phone",
+  "Twitch",
+  "Discord",
+  "Reddit",
+  "Other",
+] as const;
+
+export const UPDATE_ACTIONS = [
+  { value: "add-link", label: "Add a link" },
+  { value: "remove-link", label: "Remove a link" },
+  { value: "change-image", label: "Change profile image" },
+] as const;
+
+/** Forces what is typed into the card number field to 'WC' + at most 4 more characters. */
+export function normaliseCardNumber(raw: string) {
+  const rest = raw
+    .toUpperCase()
+    .replace(/^W?C?/, "")
+    .replace(/[^0-9]/g, "");
+  return `WC${rest}`.slice(0, 6);
+}
+
+/** The platform of an update link, as the link rules know it (e-mail and phone numbers have their own). */
+export function updatePlatformRule(platform: string) {
+  if (platform === "Email") return "email";
+  if (platform === "Phone") return "phone";
+  if (platform === "WhatsApp") return "whatsapp";
+  return "website";
+}
+
+export const UpdateRequestSchema = z
+  .object({
+    cardNumber: z
+      .string({ error: "Please enter your complete 6-character card number" })
+      .trim()
+      .toUpperCase()
+      .refine((v) => v.length === 6, "Please enter your complete 6-character card number")
+      .refine((v) => /^WC\d{4}$/.test(v), "Please enter a valid card number (WC + 4 digits)"),
+    name: z.string({ error: "Name is required" }).trim().min(1, "Name is required").max(100),
+    email: z
+      .string({ error: "Please enter a valid email address" })
+      .trim()
+      .regex(/^[^\s@]+@[^\s@]+\.[^\s@]+$/, "Please enter a valid email address"),
+    updateType: z.enum(["add-link", "remove-link", "change-image"]).default("add-link"),
+    platform: z.string().trim().max(40).optional(),
+    url: z.string().trim().max(2000).optional(),
+    linkToRemove: z.string().trim().max(2000).optional(),
+    editPassword: z.string().max(200).optional(),
+    // The image itself is checked on the server (type, 5 MB, decoded and re-encoded).
+    image: z.any().optional(),
+  })
+  .superRefine((v, ctx) => {
+    if (v.updateType === "add-link") {
+      if (!v.platform || !v.url) {
+        ctx.addIssue({
+          code: "custom",
+          path: ["url"],
+          message: "Please select a platform and enter a URL",
+        });
+        return;
+      }
+      const problem = linkProblem(updatePlatformRule(v.platform), v.url);
+      if (problem) ctx.addIssue({ code: "custom", path: ["url"], message: problem });
+    }
+    if (v.updateType === "remove-link" && !v.linkToRemove)
+      ctx.addIssue({
+        code: "custom",
+        path: ["linkToRemove"],
+        message: "Please enter the link you want to remove",
+      });
+    if (v.updateType === "change-image") {
+      const file = v.image as { size?: number } | undefined | string;
+      if (!file || typeof file === "string" || !file.size)
+        ctx.addIssue({ code: "custom", path: ["image"], message: "Please upload a new profile image" });
+    }
+  });
+export type UpdateRequestInput = z.infer<typeof UpdateRequestSchema>;

@@ -1,0 +1,112 @@
+// The one place an order becomes paid (DESIGN.md ruling 5), whether a Stripe webhook or an admin's 'Mark paid'
+// says so. Idempotent: each payment event is recorded once (unique provider + event id) and the status changes
+// only from awaiting_payment, so a replay or a double click changes nothing.
+import { and, asc, eq } from "drizzle-orm";
+import { carts, orderItems, orders, paymentEvents, referralCommissions, updateRequests } from "~/db/schema";
+import { itemSummary } from "~/utils/order-items";
+import type { UpdateRequestDetails } from "../cart.server";
+import type { DbOrTx } from "../db.server";
+import { type BankDetails, orderConfirmedEmail } from "../email/order-emails.server";
+import { enqueueEmail } from "../email/outbox.server";
+import { type Actor, changeStatus } from "../orders.server";
+import { commissionForItems, type ItemKind } from "../pricing.server";
+import { applyOrQueueUpdateRequest } from "../update-requests.server";
+
+export interface PaymentSource {
+  provider: "stripe" | "manual";
+  /** The provider's event id; 'Mark paid' uses one id per order, so a second click is a replay. */
+  eventId: string;
+  type: string;
+  actor: Actor;
+}
+
+export type PaidResult =
+  | { changed: true; orderNumber: string; applied: number; queued: number }
+  | { changed: false; reason: "duplicate-event" | "not-awaiting-payment" | "not-found" };
+
+export async function markOrderPaid(
+  db: DbOrTx,
+  orderId: string,
+  source: PaymentSource,
+  opts: { shop: string; bank: BankDetails },
+): Promise<PaidResult> {
+  return db.transaction(async (tx) => {
+    const [order] = await tx.select().from(orders).where(eq(orders.id, orderId)).for("update");
+    if (!order) return { changed: false, reason: "not-found" } as const;
+    const [event] = await tx
+      .insert(paymentEvents)
+      .values({ provider: source.provider, eventId: source.eventId, type: source.type, orderId })
+      .onConflictDoNothing()
+      .returning({ id: paymentEvents.id });
+    if (!event) return { changed: false, reason: "duplicate-event" } as const;
+    if (order.status !== "awaiting_payment")
+      return { changed: false, reason: "not-awaiting-payment" } as const;
+
+    await changeStatus(tx, orderId, "awaiting_payment", "paid", source.actor, `Payment: ${source.type}`);
+    const items = await tx
+      .select()
+      .from(orderItems)
+      .where(eq(orderItems.orderId, orderId))
+      .orderBy(asc(orderItems.sortOrder));
+
+    await enqueueEmail(
+      tx,
+      orderConfirmedEmail(
+        {
+          ...order,
+          deliveryAddress: order.deliveryAddress as Record<string, string>,
+          items: items.map((i) => ({ ...i, summary: itemSummary(i) })),
+        },
+        opts,
+      ),
+    );
+
+    if (order.referrerUserId) {
+      const amount = commissionForItems(items.map((i) => ({ ...i, kind: i.kind as ItemKind })));
+      if (amount > 0)
+        await tx
+          .insert(referralCommissions)
+          .values({ orderId, referrerUserId: order.referrerUserId, amount })
+          .onConflictDoNothing();
+    }
+
+    let applied = 0;
+    let queued = 0;
+    for (const item of items.filter((i) => i.kind === "update-request")) {
+      const d = item.details as UpdateRequestDetails;
+      const [request] = await tx
+        .insert(updateRequests)
+        .values({
+          orderId,
+          orderItemId: item.id,
+          cardNumber: d.cardNumber,
+          action: d.action,
+          details: d,
+          status: "pending_review",
+        })
+        .onConflictDoNothing()
+        .returning();
+      if (!request) continue;
+      const outcome = await applyOrQueueUpdateRequest(tx, request);
+      if (outcome.status === "applied") applied++;
+      else queued++;
+    }
+
+    // The cart was kept while the card payment was open; now that it is paid, it is done with.
+    if (order.cartId) await tx.delete(carts).where(and(eq(carts.id, order.cartId)));
+    return { changed: true, orderNumber: order.orderNumber, applied, queued } as const;
+  });
+}
+
+/** Records an event that does not pay anything (expiry, unknown types): true the first time it is seen. */
+export async function recordPaymentEvent(
+  db: DbOrTx,
+  event: { provider: string; eventId: string; type: string; orderId: string | null },
+) {
+  const [row] = await db
+    .insert(paymentEvents)
+    .values(event)
+    .onConflictDoNothing()
+    .returning({ id: paymentEvents.id });
+  return Boolean(row);
+}

@@ -1,0 +1,94 @@
+// Referrals (DESIGN.md ruling 9): a code per customer, the ?ref= cookie, the featured referrers of the cart.
+import { randomBytes } from "node:crypto";
+import { and, asc, eq, sql } from "drizzle-orm";
+import { createCookie } from "react-router";
+import { referrers, users } from "~/db/schema";
+import type { DbOrTx } from "./db.server";
+
+export const refCookie = createCookie("ref", {
+  path: "/",
+  httpOnly: true,
+  sameSite: "lax",
+  maxAge: 60 * 60 * 24 * 30,
+});
+
+const CODE_PATTERN = /^[A-Za-z0-9_-]{4,40}$/;
+
+export function isReferralCode(value: unknown): value is string {
+  return typeof value === "string" && CODE_PATTERN.test(value);
+}
+
+/** The customer's referral code, created on first use. */
+export async function getOrCreateReferralCode(db: DbOrTx, userId: string) {
+  const [existing] = await db.select().from(referrers).where(eq(referrers.userId, userId));
+  if (existing) return existing.code;
+  for (let attempt = 0; attempt < 5; attempt++) {
+    const code = randomBytes(6).toString("base64url");
+    const [row] = await db
+      .insert(referrers)
+      .values({ userId, code })
+      .onConflictDoNothing()
+      .returning({ code: referrers.code });
+    if (row) return row.code;
+    const [mine] = await db.select().from(referrers).where(eq(referrers.userId, userId));
+    if (mine) return mine.code; // created concurrently
+  }
+  throw new Error("Could not allocate a referral code");
+}
+
+export async function setReferrerFeatured(db: DbOrTx, userId: string, featured: boolean) {
+  await getOrCreateReferralCode(db, userId);
+  await db.update(referrers).set({ featured }).where(eq(referrers.userId, userId));
+}
+
+export async function findReferrerByCode(db: DbOrTx, code: string) {
+  if (!isReferralCode(code)) return null;
+  const [row] = await db
+    .select({ userId: referrers.userId, name: users.name, code: referrers.code })
+    .from(referrers)
+    .innerJoin(users, eq(users.id, referrers.userId))
+    .where(eq(referrers.code, code));
+  return row ?? null;
+}
+
+export async function listFeaturedReferrers(db: DbOrTx) {
+  return db
+    .select({ userId: referrers.userId, name: users.name, code: referrers.code })
+    .from(referrers)
+    .innerJoin(users, eq(users.id, referrers.userId))
+    .where(and(eq(referrers.featured, true), sql`coalesce(${users.banned}, false) = false`))
+    .orderBy(asc(users.name));
+}
+
+/** The referral code from the ?ref= cookie, if any. */
+export async function readRefCode(request: Request) {
+  const value = await refCookie.parse(request.headers.get("Cookie")).catch(() => null);
+  return isReferralCode(value) ? value : null;
+}
+
+/**
+ * The referrers a cart may choose: the featured ones plus whoever's link brought this visitor. Anything
+ * else posted as a referrer is refused.
+ */
+export async function allowedReferrers(db: DbOrTx, refCode: string | null) {
+  const featured = await listFeaturedReferrers(db);
+  const fromLink = refCode ? await findReferrerByCode(db, refCode) : null;
+  if (fromLink && !featured.some((r) => r.userId === fromLink.userId)) featured.push(fromLink);
+  return featured;
+}
+
+/** Demo data: two featured referrers for the cart's 'Referred by' selector (accounts without a password). */
+export async function seedDemoReferrers(tx: DbOrTx) {
+  for (const [name, email, code] of [
+    ["Sam Taylor", "sam.taylor@referrers.example", "SAMTAYLOR"],
+    ["Priya Shah", "priya.shah@referrers.example", "PRIYASHAH"],
+  ] as const) {
+    const [user] = await tx
+      .insert(users)
+      .values({ id: crypto.randomUUID(), name, email, emailVerified: true })
+      .onConflictDoNothing()
+      .returning({ id: users.id });
+    if (user)
+      await tx.insert(referrers).values({ userId: user.id, code, featured: true }).onConflictDoNothing();
+  }
+}

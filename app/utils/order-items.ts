@@ -1,0 +1,42 @@
+// How a cart or order item reads in lists, e-mails and receipts. Browser-safe.
+
+interface Link {
+  label?: string;
+  platform?: string;
+  url: string;
+}
+
+export interface ItemLike {
+  kind: string;
+  details: unknown;
+}
+
+const ACTION_LABELS: Record<string, string> = {
+  "add-link": "Add a link",
+  "remove-link": "Remove a link",
+  "change-image": "Change profile image",
+};
+
+export function itemLinks(item: ItemLike): Link[] {
+  const d = item.details as { links?: Link[] } | null;
+  return Array.isArray(d?.links) ? d.links : [];
+}
+
+/** One line describing what the item is for. */
+export function itemSummary(item: ItemLike) {
+  const d = (item.details ?? {}) as Record<string, unknown>;
+  if (item.kind === "update-request") {
+    const what =
+      d.action === "add-link"
+        ? `${d.platform ?? ""} ${d.url ?? ""}`.trim()
+        : d.action === "remove-link"
+          ? String(d.linkToRemove ?? "")
+          : "new profile image";
+    return `Card ${d.cardNumber}: ${ACTION_LABELS[String(d.action)] ?? d.action} (${what})`;
+  }
+  const links = itemLinks(item)
+    .map((l) => `${l.label ?? l.platform}: ${l.url}`)
+    .join(", ");
+  const name = typeof d.name === "string" && d.name ? `${d.name}; ` : "";
+  return `${name}${links}`;
+}

@@ -1,0 +1,21 @@
+export function parseStripeForm(body: string): Record<string, unknown>;
+export function sendWebhook(opts: {
+  webhookUrl: string;
+  secret: string;
+  session: Record<string, unknown>;
+  type?: string;
+  eventId?: string;
+}): Promise<{ status: number; body: string; event: { id: string } }>;
+export function startFakeStripe(opts?: {
+  port?: number;
+  webhookUrl?: string;
+  webhookSecret?: string;
+}): Promise<{
+  port: number;
+  url: string;
+  sessions: Map<
+    string,
+    Record<string, unknown> & { id: string; url: string; success_url: string; cancel_url: string }
+  >;
+  stop(): Promise<void>;
+}>;
