@@ -12,6 +12,7 @@ import { gzipSync } from "node:zlib";
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const APP_PORT = Number(process.env.BENCH_APP_PORT ?? 3390);
 const NGINX_PORT = Number(process.env.BENCH_NGINX_PORT ?? 3391);
+const BARE_PORT = Number(process.env.BENCH_BARE_PORT ?? 3392);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
 const DURATION = process.env.BENCH_DURATION ?? "10s";
 const UA =
@@ -59,6 +60,16 @@ function wrk(url) {
   const p99 = p99raw ? Number(p99raw[1]) * { us: 0.001, ms: 1, s: 1000 }[p99raw[2]] : Number.NaN;
   const non2xx = Number(/Non-2xx or 3xx responses:\s+(\d+)/.exec(out)?.[1] ?? 0);
   return { rps, p99, non2xx };
+}
+
+/** After a load run the pooled keep-alive socket may have been closed by the server: retry once. */
+async function fetchFresh(url, init) {
+  try {
+    return await fetch(url, init);
+  } catch (error) {
+    if (!(error instanceof TypeError)) throw error;
+    return fetch(url, init);
+  }
 }
 
 const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
@@ -192,18 +203,35 @@ const nginx = spawn(ngCmd, ngArgs, { stdio: ["ignore", "ignore", "inherit"] });
 children.push(nginx);
 await waitFor(`http://127.0.0.1:${NGINX_PORT}/bench-card`);
 
-// --- throughput, alternating so both see the same machine noise ---
+// --- the ceiling of Node itself: a bare http server answering the same gzip bytes from memory ---
+const bareScript = path.join(work, "bare.mjs");
+fs.writeFileSync(path.join(work, "page.html.gz"), gzipSync(html, { level: 9 }));
+fs.writeFileSync(
+  bareScript,
+  `import fs from "node:fs"; import http from "node:http";
+const body = fs.readFileSync(${JSON.stringify(path.join(work, "page.html.gz"))});
+const headers = ["Content-Type", "text/html; charset=utf-8", "Content-Length", String(body.length), "Content-Encoding", "gzip"];
+http.createServer((req, res) => { res.writeHead(200, headers); res.end(body); }).listen(${BARE_PORT}, "127.0.0.1");`,
+);
+const [bareCmd, bareArgs] = pin(1, process.execPath, [bareScript]);
+children.push(spawn(bareCmd, bareArgs, { stdio: "ignore" }));
+await waitFor(`http://127.0.0.1:${BARE_PORT}/bench-card`);
+
+// --- throughput, alternating so all three see the same machine noise ---
 const appRuns = [];
 const nginxRuns = [];
+const bareRuns = [];
 for (let i = 0; i < ROUNDS; i++) {
   nginxRuns.push(wrk(`http://127.0.0.1:${NGINX_PORT}/bench-card`));
+  bareRuns.push(wrk(`http://127.0.0.1:${BARE_PORT}/bench-card`));
   appRuns.push(wrk(`${pageUrl}?s=nfc`));
   console.log(
-    `round ${i + 1}: nginx ${nginxRuns[i].rps.toFixed(0)} req/s, app ${appRuns[i].rps.toFixed(0)} req/s`,
+    `round ${i + 1}: nginx ${nginxRuns[i].rps.toFixed(0)} req/s, bare Node ${bareRuns[i].rps.toFixed(0)} req/s, app ${appRuns[i].rps.toFixed(0)} req/s`,
   );
 }
 const appRps = median(appRuns.map((r) => r.rps));
 const nginxRps = median(nginxRuns.map((r) => r.rps));
+const bareRps = median(bareRuns.map((r) => r.rps));
 const appP99 = median(appRuns.map((r) => r.p99));
 const ratio = appRps / nginxRps;
 
@@ -211,16 +239,16 @@ const ratio = appRps / nginxRps;
 form.set("bio", `Edited at ${Date.now()}`);
 form.set("password", "");
 const cards = await (
-  await fetch(`${base}/admin-dashboard?tab=cards&q=bench&_data`, { headers: { Cookie: cookie } })
+  await fetchFresh(`${base}/admin-dashboard?tab=cards&q=bench&_data`, { headers: { Cookie: cookie } })
 ).text();
 const id = /\/admin-dashboard\/edit\/([0-9a-f-]{36})/.exec(cards)?.[1];
-const edited = await fetch(`${base}/admin-dashboard/edit/${id}`, {
+const edited = await fetchFresh(`${base}/admin-dashboard/edit/${id}`, {
   method: "POST",
   redirect: "manual",
   headers: { ...headers, Cookie: cookie },
   body: form,
 });
-const after = await (await fetch(pageUrl, { headers: { "User-Agent": UA } })).text();
+const after = await (await fetchFresh(pageUrl, { headers: { "User-Agent": UA } })).text();
 const editVisible = edited.status === 302 && after.includes(form.get("bio"));
 
 const results = [
@@ -235,6 +263,10 @@ const results = [
   [`app GET /{slug} req/s (median of ${ROUNDS})`, appRps.toFixed(0), true],
   [`nginx gzip_static req/s (median of ${ROUNDS})`, nginxRps.toFixed(0), true],
   ["app / nginx throughput", `${(ratio * 100).toFixed(1)}%`, ratio >= 0.5],
+  // Context, not a budget: how close the app comes to Node's own ceiling, and where that ceiling is.
+  [`bare Node http req/s (median of ${ROUNDS})`, bareRps.toFixed(0), true],
+  ["app / bare Node", `${((appRps / bareRps) * 100).toFixed(1)}%`, true],
+  ["bare Node / nginx", `${((bareRps / nginxRps) * 100).toFixed(1)}%`, true],
   ["app p99 latency", `${appP99.toFixed(2)} ms`, appP99 <= 10],
   [
     "non-2xx answers from the app",

@@ -9,6 +9,7 @@ import type { CartView } from "~/server/shop-actions.server";
 import { formatPence } from "~/utils/money";
 import { itemLinks, itemSummary } from "~/utils/order-items";
 import { useHydrated } from "~/utils/use-hydrated";
+import { TotalsList } from "./order-summary";
 
 type Cart = NonNullable<CartView["cart"]>;
 
@@ -155,26 +156,7 @@ export function OrderSummary({
           )}
         </div>
       </Form>
-      <dl className="mt-4 space-y-2 text-sm">
-        <div className="flex justify-between">
-          <dt>Subtotal</dt>
-          <dd>{formatPence(totals.subtotal)}</dd>
-        </div>
-        <div className="flex justify-between">
-          <dt>Delivery fee</dt>
-          <dd>{formatPence(totals.deliveryFee)}</dd>
-        </div>
-        {totals.discount > 0 ? (
-          <div className="flex justify-between text-green-800">
-            <dt>Referrer discount (10%)</dt>
-            <dd>-{formatPence(totals.discount)}</dd>
-          </div>
-        ) : null}
-        <div className="flex justify-between border-t border-slate-200 pt-2 text-base font-bold">
-          <dt>Total</dt>
-          <dd>{formatPence(totals.total)}</dd>
-        </div>
-      </dl>
+      <TotalsList totals={totals} className="mt-4" />
       <Form method="post" action="/cart" className="mt-4">
         <Button type="submit" name="intent" value="checkout" className="w-full" disabled={hydrated && empty}>
           Complete Order

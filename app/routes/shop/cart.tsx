@@ -2,6 +2,7 @@ import { getFormProps, getInputProps, type SubmissionResult, useForm } from "@co
 import { parseWithZod } from "@conform-to/zod/v4";
 import { Form, useNavigate, useNavigation } from "react-router";
 import { CartItems, OrderSummary } from "~/components/shop/cart-panel";
+import { OrderLines, TotalsList } from "~/components/shop/order-summary";
 import { Button, ButtonLink } from "~/components/ui/button";
 import { Dialog } from "~/components/ui/dialog";
 import { Field } from "~/components/ui/field";
@@ -17,7 +18,6 @@ import {
   startCheckout,
 } from "~/server/shop-actions.server";
 import { formatPence } from "~/utils/money";
-import { itemSummary } from "~/utils/order-items";
 import type { Route } from "./+types/cart";
 
 export const meta = () => [{ title: "Your Cart" }];
@@ -170,37 +170,8 @@ function SummaryStep({
       <p className="text-sm text-slate-600">
         Order reference <span className="font-mono font-semibold text-slate-900">{cart.orderReference}</span>
       </p>
-      <ul className="divide-y divide-slate-200 text-sm">
-        {cart.items.map((i) => (
-          <li key={i.id} className="flex justify-between gap-3 py-2">
-            <span className="min-w-0 break-words">
-              {i.quantity} x {i.name}
-              <span className="block text-slate-600">{itemSummary(i)}</span>
-            </span>
-            <span className="shrink-0">{formatPence(i.unitPrice * i.quantity)}</span>
-          </li>
-        ))}
-      </ul>
-      <dl className="space-y-1 text-sm">
-        <div className="flex justify-between">
-          <dt>Subtotal</dt>
-          <dd>{formatPence(t.subtotal)}</dd>
-        </div>
-        <div className="flex justify-between">
-          <dt>Delivery fee</dt>
-          <dd>{formatPence(t.deliveryFee)}</dd>
-        </div>
-        {t.discount ? (
-          <div className="flex justify-between">
-            <dt>Referrer discount</dt>
-            <dd>-{formatPence(t.discount)}</dd>
-          </div>
-        ) : null}
-        <div className="flex justify-between font-bold">
-          <dt>Total</dt>
-          <dd>{formatPence(t.total)}</dd>
-        </div>
-      </dl>
+      <OrderLines items={cart.items} />
+      <TotalsList totals={t} />
       <div className="rounded-md bg-slate-50 p-3 text-sm">
         <p className="font-semibold">Deliver to</p>
         <p>

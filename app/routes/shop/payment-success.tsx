@@ -1,9 +1,9 @@
 import { useEffect } from "react";
 import { Link, useLocation, useRevalidator } from "react-router";
+import { OrderLines, TotalsList } from "~/components/shop/order-summary";
 import { ButtonLink } from "~/components/ui/button";
 import { getOrderByToken } from "~/server/orders.server";
 import { formatPence } from "~/utils/money";
-import { itemSummary } from "~/utils/order-items";
 import type { Route } from "./+types/payment-success";
 
 export const meta = () => [{ title: "Payment" }, { name: "robots", content: "noindex" }];
@@ -115,37 +115,8 @@ export default function PaymentSuccess({ loaderData }: Route.ComponentProps) {
         <h2 id="summary-heading" className="text-lg font-bold">
           Order summary
         </h2>
-        <ul className="mt-2 divide-y divide-slate-200 text-sm">
-          {order.items.map((i) => (
-            <li key={i.id} className="flex justify-between gap-3 py-2">
-              <span className="min-w-0 break-words">
-                {i.quantity} x {i.name}
-                <span className="block text-slate-600">{itemSummary(i)}</span>
-              </span>
-              <span className="shrink-0">{formatPence(i.unitPrice * i.quantity)}</span>
-            </li>
-          ))}
-        </ul>
-        <dl className="mt-3 space-y-1 text-sm">
-          <div className="flex justify-between">
-            <dt>Subtotal</dt>
-            <dd>{formatPence(order.subtotal)}</dd>
-          </div>
-          <div className="flex justify-between">
-            <dt>Delivery fee</dt>
-            <dd>{formatPence(order.deliveryFee)}</dd>
-          </div>
-          {order.discount ? (
-            <div className="flex justify-between">
-              <dt>Referrer discount</dt>
-              <dd>-{formatPence(order.discount)}</dd>
-            </div>
-          ) : null}
-          <div className="flex justify-between font-bold">
-            <dt>Total</dt>
-            <dd>{formatPence(order.total)}</dd>
-          </div>
-        </dl>
+        <OrderLines items={order.items} className="mt-2" />
+        <TotalsList totals={order} className="mt-3" />
         <p className="mt-3 text-sm text-slate-700">
           Delivering to{" "}
           {[a.fullName, a.addressLine1, a.city, a.postalCode, a.country].filter(Boolean).join(", ")}
