@@ -154,7 +154,7 @@ function UpdateForm({
         {form.errors?.length ? <FormMessage>{form.errors[0]}</FormMessage> : null}
         <Field
           label="Card number"
-          {...getInputProps(fields.cardNumber, { type: "text" })}
+          {...getInputProps(fields.cardNumber, { type: "text", value: false })}
           value={cardNumber}
           onChange={(e) => setCardNumber(normaliseCardNumber(e.target.value))}
           maxLength={6}
