@@ -25,6 +25,8 @@ export const CARD_PAGE_CSP = [
   "default-src 'none'",
   `style-src 'sha256-${createHash("sha256").update(CSS).digest("base64")}'`,
   "img-src 'self' data: https:",
+  // The page runs no script; this only lets the browser's own tools (e.g. a crawler check) read /robots.txt.
+  "connect-src 'self'",
   "base-uri 'none'",
   "form-action 'none'",
   "frame-ancestors 'none'",
