@@ -194,3 +194,19 @@ test.describe
         .toBe(true);
     });
   });
+
+test("the shop pages fit a 375 px phone and pass axe", async ({ page }) => {
+  await page.setViewportSize({ width: 375, height: 800 });
+  for (const [path, heading] of [
+    ["/order-card", "Order Your Card"],
+    ["/order-card?type=multi-link", "Order Your Card"],
+    ["/cart", "Your Cart"],
+    ["/update-links", /Update Your Card/],
+  ] as const) {
+    await page.goto(path);
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText(heading);
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth > window.innerWidth);
+    expect(overflow, `${path} scrolls sideways`).toBe(false);
+    await expectNoSeriousA11yViolations(page);
+  }
+});
