@@ -116,3 +116,27 @@ export async function handleCardsTabAction(
     return fail(messages[intent] ?? "Something went wrong", "Please try again later.", 500);
   }
 }
+
+type Replyable<R> = {
+  reply(options: { formErrors?: string[]; fieldErrors?: Record<string, string[]> }): R;
+};
+
+/**
+ * The card form's answer when a save fails: a refused write (duplicate slug, reserved slug...) goes beside its
+ * field or above the form; anything unexpected is logged and gets the given message.
+ */
+export function cardFormFailure<R>(
+  submission: Replyable<R>,
+  error: unknown,
+  logger: { error: (o: object, m: string) => void },
+  message: string,
+) {
+  if (error instanceof CardPageError) {
+    const result = error.field
+      ? submission.reply({ fieldErrors: { [error.field]: [error.message] } })
+      : submission.reply({ formErrors: [error.message] });
+    return data({ result }, { status: error.status });
+  }
+  logger.error({ err: error }, message);
+  return data({ result: submission.reply({ formErrors: [message] }) }, { status: 500 });
+}

@@ -168,19 +168,17 @@ export async function getOrderByToken(db: DbOrTx, orderId: string | null, token:
   const a = Buffer.from(order.accessTokenHash, "hex");
   const b = Buffer.from(hashToken(token), "hex");
   if (a.length !== b.length || !timingSafeEqual(a, b)) return null;
-  const items = await db
-    .select()
-    .from(orderItems)
-    .where(eq(orderItems.orderId, order.id))
-    .orderBy(asc(orderItems.sortOrder));
-  return { ...order, items };
+  return withItems(db, order);
 }
 export type CustomerOrder = NonNullable<Awaited<ReturnType<typeof getOrderByToken>>>;
 
 export async function getOrder(db: DbOrTx, orderId: string) {
   if (!isUuid(orderId)) return null;
   const [order] = await db.select().from(orders).where(eq(orders.id, orderId));
-  if (!order) return null;
+  return order ? withItems(db, order) : null;
+}
+
+async function withItems(db: DbOrTx, order: typeof orders.$inferSelect) {
   const items = await db
     .select()
     .from(orderItems)

@@ -1,7 +1,7 @@
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestDb, type TestDb } from "../../tests/support/test-db";
-import { hitRateLimit } from "./rate-limit.server";
+import { allowSignInAttempt, hitRateLimit, LIMITS } from "./rate-limit.server";
 
 let t: TestDb;
 beforeAll(async () => {
@@ -36,5 +36,18 @@ describe("rate limits", () => {
       sql`update rate_limits set window_start = now() - interval '5 seconds' where key = 'k:window'`,
     );
     expect((await hitRateLimit(t.db, "k:window", limit)).allowed).toBe(true);
+  });
+
+  it("refuses sign-in attempts past the limit per account, and per address across accounts", async () => {
+    const attempts = [];
+    for (let i = 0; i <= LIMITS.signIn.max; i++)
+      attempts.push(await allowSignInAttempt(t.db, "sign-in", "10.0.0.1", "ann@example.com"));
+    expect(attempts.slice(0, LIMITS.signIn.max).every(Boolean)).toBe(true);
+    expect(attempts.at(-1)).toBe(false);
+    // The same account from another address is still locked; another account from the first address too.
+    expect(await allowSignInAttempt(t.db, "sign-in", "10.0.0.2", "ann@example.com")).toBe(false);
+    expect(await allowSignInAttempt(t.db, "sign-in", "10.0.0.1", "bob@example.com")).toBe(false);
+    // The admin login keeps its own count.
+    expect(await allowSignInAttempt(t.db, "admin-sign-in", "10.0.0.3", "ann@example.com")).toBe(true);
   });
 });

@@ -31,3 +31,15 @@ export async function hitRateLimit(db: DbOrTx, key: string, limit: Limit) {
     .returning({ count: rateLimits.count });
   return { allowed: row!.count <= limit.max };
 }
+
+/** A sign-in form counts each attempt per client address and per account; both must be within the limit. */
+export async function allowSignInAttempt(
+  db: DbOrTx,
+  form: "sign-in" | "admin-sign-in",
+  ip: string,
+  email: string,
+) {
+  const perAddress = await hitRateLimit(db, `${form}:ip:${ip}`, LIMITS.signIn);
+  const perAccount = await hitRateLimit(db, `${form}:email:${email}`, LIMITS.signIn);
+  return perAddress.allowed && perAccount.allowed;
+}

@@ -43,6 +43,9 @@ test("a customer registers, verifies by e-mail, logs in to the dashboard and log
   await logIn(page, email, "correct-horse-1");
   await expect(page).toHaveURL(/\/dashboard$/);
   await expect(page.getByRole("heading", { name: "Welcome, Ann Example" })).toBeVisible();
+  // The session cookie is out of reach of scripts and of cross-site requests.
+  const session = (await page.context().cookies()).find((c) => c.name.includes("session_token"));
+  expect(session).toMatchObject({ httpOnly: true, sameSite: "Lax" });
   await expect(page.getByRole("link", { name: "Profile" })).toHaveAttribute("href", "/dashboard");
   await expect(page.getByRole("link", { name: "Log in", exact: true })).toHaveCount(0);
   await expectNoSeriousA11yViolations(page);

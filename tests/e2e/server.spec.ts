@@ -1,5 +1,5 @@
 // The server as an operator meets it: start-up errors, shutdown, health, and requests that are refused.
-import { spawn } from "node:child_process";
+import { spawn, spawnSync } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -58,6 +58,23 @@ test.describe("start-up errors are one clear line", () => {
       expect(lines[0]).toMatch(message);
     });
   }
+});
+
+test("npm run admin:create makes an admin, and refuses a short password with its message", async () => {
+  const dataDir = tempDir();
+  const run = (...args: string[]) =>
+    spawnSync(process.execPath, ["scripts/admin-create.mjs", ...args], {
+      env: { ...process.env, DATA_DIR: dataDir, LOG_LEVEL: "warn" },
+      encoding: "utf8",
+    });
+  const short = run("--email", "owner@example.com", "--password", "short");
+  expect(short.status).toBe(1);
+  expect(short.stderr.trim()).toBe("Password must be at least 8 characters");
+  const created = run("--email", "owner@example.com", "--password", "a-long-password");
+  expect(created.status).toBe(0);
+  expect(created.stderr).toContain("Admin owner@example.com created.");
+  const again = run("--email", "owner@example.com", "--password", "another-long-password");
+  expect(again.stderr).toContain("Admin owner@example.com updated.");
 });
 
 test("SIGTERM closes the server and the embedded database", async ({ request }) => {

@@ -4,8 +4,9 @@ import { data } from "react-router";
 import { CardForm } from "~/components/admin/card-form";
 import { ButtonLink } from "~/components/ui/button";
 import { CreateCardPageSchema } from "~/schemas/card-page";
+import { cardFormFailure } from "~/server/admin-cards-actions.server";
 import { requireAdmin } from "~/server/auth.server";
-import { CardPageError, createCardPage, generateEditPassword, listShops } from "~/server/cards.server";
+import { createCardPage, generateEditPassword, listShops } from "~/server/cards.server";
 import { readFormData } from "~/server/forms.server";
 import { redirectWithToast } from "~/server/toast.server";
 import type { Route } from "./+types/create-card";
@@ -34,16 +35,11 @@ export async function action({ request, context }: Route.ActionArgs) {
       description: `New card #${card.cardNumber} has been created successfully`,
     });
   } catch (error) {
-    if (error instanceof CardPageError) {
-      const reply = error.field
-        ? submission.reply({ fieldErrors: { [error.field]: [error.message] } })
-        : submission.reply({ formErrors: [error.message] });
-      return data({ result: reply }, { status: error.status });
-    }
-    context.logger.error({ err: error }, "Failed to create card page");
-    return data(
-      { result: submission.reply({ formErrors: ["Failed to create card page. Please try again."] }) },
-      { status: 500 },
+    return cardFormFailure(
+      submission,
+      error,
+      context.logger,
+      "Failed to create card page. Please try again.",
     );
   }
 }

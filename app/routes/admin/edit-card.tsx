@@ -4,15 +4,10 @@ import { data } from "react-router";
 import { CardForm } from "~/components/admin/card-form";
 import { ButtonLink } from "~/components/ui/button";
 import { EditCardPageSchema } from "~/schemas/card-page";
+import { cardFormFailure } from "~/server/admin-cards-actions.server";
 import { flushAnalytics } from "~/server/analytics.server";
 import { requireAdmin } from "~/server/auth.server";
-import {
-  CardPageError,
-  getCardPageById,
-  getCardStats,
-  listShops,
-  updateCardPage,
-} from "~/server/cards.server";
+import { getCardPageById, getCardStats, listShops, updateCardPage } from "~/server/cards.server";
 import { readFormData } from "~/server/forms.server";
 import { redirectWithToast } from "~/server/toast.server";
 import type { Route } from "./+types/edit-card";
@@ -48,17 +43,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
       description: "The card page has been updated successfully",
     });
   } catch (error) {
-    if (error instanceof CardPageError) {
-      const reply = error.field
-        ? submission.reply({ fieldErrors: { [error.field]: [error.message] } })
-        : submission.reply({ formErrors: [error.message] });
-      return data({ result: reply }, { status: error.status });
-    }
-    context.logger.error({ err: error }, "Failed to update card page");
-    return data(
-      { result: submission.reply({ formErrors: ["Failed to update card page"] }) },
-      { status: 500 },
-    );
+    return cardFormFailure(submission, error, context.logger, "Failed to update card page");
   }
 }
 

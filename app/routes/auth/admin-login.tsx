@@ -9,7 +9,7 @@ import { users } from "~/db/schema";
 import { AdminLoginSchema } from "~/schemas/auth";
 import { callAuth, getSessionUser } from "~/server/auth.server";
 import { readFormData } from "~/server/forms.server";
-import { hitRateLimit, LIMITS } from "~/server/rate-limit.server";
+import { allowSignInAttempt } from "~/server/rate-limit.server";
 import { toastHeaders } from "~/server/toast.server";
 import type { Route } from "./+types/admin-login";
 
@@ -31,9 +31,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       { status, headers: await toastHeaders({ type: "error", title: "Login failed", description: message }) },
     );
 
-  const perAddress = await hitRateLimit(context.db, `admin-sign-in:ip:${context.clientIp}`, LIMITS.signIn);
-  const perAccount = await hitRateLimit(context.db, `admin-sign-in:email:${email}`, LIMITS.signIn);
-  if (!perAddress.allowed || !perAccount.allowed) {
+  if (!(await allowSignInAttempt(context.db, "admin-sign-in", context.clientIp, email))) {
     return failed("Too many sign-in attempts. Please wait 15 minutes and try again.", 429);
   }
   // Only admin accounts may sign in here; any other account gets the same answer as a wrong password.

@@ -7,7 +7,7 @@ import { Field, FormMessage } from "~/components/ui/field";
 import { LoginSchema } from "~/schemas/auth";
 import { callAuth, getSessionUser } from "~/server/auth.server";
 import { readFormData, safeRedirect } from "~/server/forms.server";
-import { hitRateLimit, LIMITS } from "~/server/rate-limit.server";
+import { allowSignInAttempt } from "~/server/rate-limit.server";
 import { startSocialLogin } from "~/server/social-login.server";
 import { toastHeaders } from "~/server/toast.server";
 import type { Route } from "./+types/login";
@@ -29,9 +29,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (submission.status !== "success") return data({ result: submission.reply() }, { status: 400 });
   const { email, password, redirectTo } = submission.value;
 
-  const perAddress = await hitRateLimit(context.db, `sign-in:ip:${context.clientIp}`, LIMITS.signIn);
-  const perAccount = await hitRateLimit(context.db, `sign-in:email:${email}`, LIMITS.signIn);
-  if (!perAddress.allowed || !perAccount.allowed) {
+  if (!(await allowSignInAttempt(context.db, "sign-in", context.clientIp, email))) {
     return data(
       {
         result: submission.reply({

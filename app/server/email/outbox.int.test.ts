@@ -1,3 +1,6 @@
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
 import { eq } from "drizzle-orm";
 import pino from "pino";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
@@ -120,6 +123,19 @@ describe("e-mail outbox", () => {
     } finally {
       await sink.stop();
     }
+  });
+
+  it("writes .eml files to DATA_DIR/outbox when no SMTP server is configured", async () => {
+    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "outbox-"));
+    await enqueueEmail(t.db, message("eve@example.com"));
+    const send = createMailer({ from: "shop@example.com", dataDir, logger });
+    expect(await deliverDueEmails(t.db, send)).toEqual({ sent: 1, failed: 0 });
+    const files = fs.readdirSync(path.join(dataDir, "outbox"));
+    expect(files).toHaveLength(1);
+    const eml = fs.readFileSync(path.join(dataDir, "outbox", files[0]!), "utf8");
+    expect(eml).toMatch(/^To: eve@example\.com$/m);
+    expect(eml).toMatch(/^Subject: Hello <there>$/m);
+    expect(eml).toContain("text/html");
   });
 
   it("backs off exponentially up to an hour", () => {
