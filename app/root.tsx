@@ -7,14 +7,18 @@ import {
   Scripts,
   ScrollRestoration,
   type ShouldRevalidateFunction,
+  useMatches,
   useRouteLoaderData,
 } from "react-router";
+import { StaticToast } from "~/components/ui/static-toast";
 import { ToastHost } from "~/components/ui/toast-host";
 import { getSessionUser } from "~/server/auth.server";
 import { countCartItems, readCartId } from "~/server/cart.server";
 import { isReferralCode, refCookie } from "~/server/referrals.server";
 import { readToast } from "~/server/toast.server";
 import { useNonce } from "~/utils/nonce";
+import { pageScripts } from "~/utils/page-scripts";
+import { useHydrated } from "~/utils/use-hydrated";
 import type { Route } from "./+types/root";
 import "./app.css";
 
@@ -35,6 +39,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       user: user ? { name: user.name, role: user.role } : null,
       toast,
       cartCount,
+      islands: context.islands,
       site: {
         name: context.config.shop.name,
         supportEmail: context.config.mail.support,
@@ -56,6 +61,10 @@ export function useRootData() {
 
 export function Layout({ children }: { children: React.ReactNode }) {
   const nonce = useNonce();
+  const scripts = pageScripts(useMatches());
+  const islands = useRootData()?.islands;
+  // Once React runs in the browser it stays, even on pages that the server sends without it.
+  const hydrated = useHydrated();
   return (
     <html lang="en-GB">
       <head>
@@ -66,18 +75,32 @@ export function Layout({ children }: { children: React.ReactNode }) {
       </head>
       <body>
         {children}
-        <ScrollRestoration nonce={nonce} />
-        <Scripts nonce={nonce} />
+        {scripts.hydrate || hydrated ? (
+          <>
+            <ScrollRestoration nonce={nonce} />
+            <Scripts nonce={nonce} />
+          </>
+        ) : (
+          scripts.islands?.map((island) =>
+            islands ? <script key={island} type="module" src={islands[island]} nonce={nonce} /> : null,
+          )
+        )}
       </body>
     </html>
   );
 }
 
 export default function App({ loaderData }: Route.ComponentProps) {
+  const { hydrate } = pageScripts(useMatches());
+  const hydrated = useHydrated();
   return (
     <>
       <Outlet />
-      <ToastHost toast={loaderData.toast} />
+      {hydrate || hydrated ? (
+        <ToastHost toast={loaderData.toast} />
+      ) : (
+        <StaticToast toast={loaderData.toast} />
+      )}
     </>
   );
 }

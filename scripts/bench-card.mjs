@@ -6,10 +6,9 @@ import { execFileSync, spawn } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { fileURLToPath } from "node:url";
 import { gzipSync } from "node:zlib";
+import { buildIfStale, root } from "./build-if-stale.mjs";
 
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const APP_PORT = Number(process.env.BENCH_APP_PORT ?? 3390);
 const NGINX_PORT = Number(process.env.BENCH_NGINX_PORT ?? 3391);
 const BARE_PORT = Number(process.env.BENCH_BARE_PORT ?? 3392);
@@ -74,9 +73,7 @@ async function fetchFresh(url, init) {
 
 const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 
-if (!fs.existsSync(path.join(root, "build/server/index.js"))) {
-  execFileSync("npx", ["react-router", "build"], { cwd: root, stdio: "inherit" });
-}
+buildIfStale();
 
 // --- the app ---
 const [appCmd, appArgs] = pin(1, process.execPath, [path.join(root, "server.mjs")]);

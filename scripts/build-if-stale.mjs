@@ -11,6 +11,7 @@ const SOURCES = [
   "package.json",
   "package-lock.json",
   "vite.config.ts",
+  "vite.islands.config.ts",
   "react-router.config.ts",
 ];
 
@@ -23,25 +24,30 @@ function newestMtime(p) {
   return newest;
 }
 
+/** `npm run build`: the app, then the island scripts (which the app build's emptying of build/client would remove). */
+export function build({ quiet = false } = {}) {
+  const stdio = quiet ? "ignore" : "inherit";
+  const steps = [
+    [path.join(root, "node_modules/@react-router/dev/bin.js"), "build"],
+    [path.join(root, "node_modules/vite/bin/vite.js"), "build", "--config", "vite.islands.config.ts"],
+  ];
+  return steps.every((args) => spawnSync(process.execPath, args, { cwd: root, stdio }).status === 0);
+}
+
 export function buildIfStale({ quiet = false } = {}) {
   const built = fs.statSync(path.join(root, "build/server/index.js"), { throwIfNoEntry: false });
   const sources = Math.max(...SOURCES.map((s) => newestMtime(path.join(root, s))));
   if (built && built.mtimeMs >= sources) return false;
   if (!quiet)
     console.warn(built ? "Sources changed since the last build; building..." : "No build yet; building...");
-  const result = spawnSync(
-    process.execPath,
-    [path.join(root, "node_modules/@react-router/dev/bin.js"), "build"],
-    {
-      cwd: root,
-      stdio: quiet ? "ignore" : "inherit",
-    },
-  );
-  if (result.status !== 0) {
+  if (!build({ quiet })) {
     console.error("The build failed.");
-    process.exit(result.status ?? 1);
+    process.exit(1);
   }
   return true;
 }
 
-if (process.argv[1] === fileURLToPath(import.meta.url)) buildIfStale();
+if (process.argv[1] === fileURLToPath(import.meta.url)) {
+  if (process.argv.includes("--always")) process.exit(build() ? 0 : 1);
+  buildIfStale();
+}

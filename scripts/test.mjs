@@ -66,7 +66,8 @@ step("Integration tests (PostgreSQL)", () => {
   return vitest("integration", { TEST_DATABASE: "postgres" });
 });
 step("Browser tests (Chromium)", () => {
-  if (run(bin("react-router"), ["build"]) !== 0) return { passed: 0, failed: 1, note: "the build failed" };
+  if (run(process.execPath, ["scripts/build-if-stale.mjs", "--always"]) !== 0)
+    return { passed: 0, failed: 1, note: "the build failed" };
   const file = path.join(reports, "e2e.json");
   const status = run(bin("playwright"), ["test", "--reporter=list,json"], {
     PLAYWRIGHT_JSON_OUTPUT_NAME: file,

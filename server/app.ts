@@ -20,6 +20,8 @@ declare module "react-router" {
     pokeOutbox: () => void;
     clientIp: string;
     cspNonce: string;
+    /** URL of each island script, for pages that do not hydrate React. */
+    islands: import("~/server/islands.server").IslandUrls;
   }
 }
 
@@ -89,6 +91,7 @@ app.use(
         pokeOutbox: runtime.outbox.poke,
         clientIp: req.ip ?? "unknown",
         cspNonce: res.locals.cspNonce as string,
+        islands: runtime.islands,
       };
     },
   }),

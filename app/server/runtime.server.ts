@@ -8,6 +8,7 @@ import { type DatabaseHandle, openDatabase } from "./db.server";
 import { createMailer, type SendEmail } from "./email/mailer.server";
 import { enqueueEmail, startOutboxWorker } from "./email/outbox.server";
 import { type Config, loadConfig } from "./env.server";
+import { type IslandUrls, islandUrls } from "./islands.server";
 import { seedDemoData } from "./seed.server";
 
 export interface Runtime {
@@ -18,6 +19,7 @@ export interface Runtime {
   sendEmail: SendEmail;
   outbox: { poke(): void; stop(): Promise<void> };
   analytics: { stop(): Promise<void> };
+  islands: IslandUrls;
 }
 
 // Kept on globalThis so that a module reload in development does not open the database a second time.
@@ -60,7 +62,8 @@ export async function startRuntime(opts: { root: string; env?: NodeJS.ProcessEnv
   }
   if (config.demoData) await seedDemoData(db, logger, config);
   const analytics = startAnalyticsWriter(db, logger);
-  holder.__runtime = { config, logger, database, auth, sendEmail, outbox, analytics };
+  const islands = islandUrls(opts.root, import.meta.env.DEV);
+  holder.__runtime = { config, logger, database, auth, sendEmail, outbox, analytics, islands };
   logger.info({ database: database.kind, dataDir: config.dataDir }, "runtime started");
   return holder.__runtime;
 }

@@ -1,5 +1,5 @@
 import { Menu, ShoppingCart, X } from "lucide-react";
-import { useEffect, useState } from "react";
+import { useEffect, useRef } from "react";
 import { Form, Link, NavLink, useLocation } from "react-router";
 import { cn } from "~/utils/cn";
 
@@ -19,37 +19,21 @@ interface Props {
 }
 
 export function SiteHeader({ siteName, user, cartCount }: Props) {
-  const [compact, setCompact] = useState(false);
-  const [menuOpen, setMenuOpen] = useState(false);
+  // The mobile menu is a popover: the browser opens it, closes it on Escape or a click outside, and moves
+  // focus, so it works on pages that ship no JavaScript. After a client-side navigation it is closed here.
+  const menu = useRef<HTMLElement>(null);
   const location = useLocation();
-
-  useEffect(() => {
-    const onScroll = () => setCompact(window.scrollY > 20);
-    onScroll();
-    window.addEventListener("scroll", onScroll, { passive: true });
-    return () => window.removeEventListener("scroll", onScroll);
-  }, []);
-
-  // Close the mobile menu on navigation and with Escape.
   // biome-ignore lint/correctness/useExhaustiveDependencies: runs on every location change
-  useEffect(() => setMenuOpen(false), [location.key]);
   useEffect(() => {
-    if (!menuOpen) return;
-    const onKey = (e: KeyboardEvent) => e.key === "Escape" && setMenuOpen(false);
-    window.addEventListener("keydown", onKey);
-    return () => window.removeEventListener("keydown", onKey);
-  }, [menuOpen]);
+    if (menu.current?.matches(":popover-open")) menu.current.hidePopover();
+  }, [location.key]);
 
   const profileHref = user?.role === "admin" ? "/admin-dashboard" : "/dashboard";
   const cartLabel = cartCount > 0 ? `Cart, ${cartCount} item${cartCount === 1 ? "" : "s"}` : "Cart";
 
   return (
-    <header
-      className={cn(
-        "sticky top-0 z-40 border-b border-slate-200 bg-white/95 backdrop-blur transition-all",
-        compact ? "py-1 shadow-sm" : "py-3",
-      )}
-    >
+    // site-header (app.css) turns compact after 20 px of scroll.
+    <header className="site-header sticky top-0 z-40 border-b border-slate-200 bg-white/95 py-3 backdrop-blur">
       <div className="mx-auto flex max-w-6xl items-center justify-between gap-4 px-4">
         <Link to="/" className="text-xl font-extrabold tracking-tight text-brand-900">
           {siteName}
@@ -97,59 +81,48 @@ export function SiteHeader({ siteName, user, cartCount }: Props) {
             type="button"
             className="inline-flex h-11 w-11 items-center justify-center rounded-md text-slate-700 hover:bg-slate-100 md:hidden"
             aria-label="Open menu"
-            aria-expanded={menuOpen}
-            aria-controls="mobile-menu"
-            onClick={() => setMenuOpen(true)}
+            popoverTarget="mobile-menu"
+            popoverTargetAction="show"
           >
             <Menu aria-hidden className="h-6 w-6" />
           </button>
         </div>
       </div>
 
-      {menuOpen ? (
-        <div className="fixed inset-0 z-50 md:hidden">
-          <button
-            type="button"
-            aria-label="Close menu"
-            tabIndex={-1}
-            className="absolute inset-0 bg-slate-900/40"
-            onClick={() => setMenuOpen(false)}
-          />
-          <nav
-            id="mobile-menu"
-            aria-label="Mobile"
-            className="absolute inset-y-0 right-0 flex w-72 max-w-[85vw] flex-col gap-1 overflow-y-auto bg-white p-4 shadow-xl"
-          >
-            <button
-              type="button"
-              aria-label="Close menu"
-              className="mb-2 inline-flex h-11 w-11 items-center justify-center self-end rounded-md hover:bg-slate-100"
-              onClick={() => setMenuOpen(false)}
-              // biome-ignore lint/a11y/noAutofocus: focus moves into the menu that just opened
-              autoFocus
-            >
-              <X aria-hidden className="h-6 w-6" />
-            </button>
-            {mainLinks.map((l) => (
-              <Link key={l.to} to={l.to} className="rounded-md px-3 py-3 font-medium hover:bg-slate-100">
-                {l.label}
-              </Link>
-            ))}
-            <Link to="/cart" className="rounded-md px-3 py-3 font-medium hover:bg-slate-100">
-              View Cart ({cartCount})
-            </Link>
-            <Link
-              to="/order-card"
-              className="mt-2 rounded-md bg-brand-600 px-3 py-3 text-center font-semibold text-white hover:bg-brand-700"
-            >
-              Order Your Card
-            </Link>
-            <div className="mt-4 flex flex-col gap-2 border-t border-slate-200 pt-4">
-              <AccountLinks user={user} profileHref={profileHref} />
-            </div>
-          </nav>
+      <nav
+        ref={menu}
+        id="mobile-menu"
+        popover="auto"
+        aria-label="Mobile"
+        className="mobile-menu fixed inset-y-0 right-0 left-auto m-0 h-dvh max-h-none w-72 max-w-[85vw] flex-col gap-1 overflow-y-auto bg-white p-4 shadow-xl open:flex md:hidden"
+      >
+        <button
+          type="button"
+          aria-label="Close menu"
+          popoverTarget="mobile-menu"
+          popoverTargetAction="hide"
+          className="mb-2 inline-flex h-11 w-11 items-center justify-center self-end rounded-md hover:bg-slate-100"
+        >
+          <X aria-hidden className="h-6 w-6" />
+        </button>
+        {mainLinks.map((l) => (
+          <Link key={l.to} to={l.to} className="rounded-md px-3 py-3 font-medium hover:bg-slate-100">
+            {l.label}
+          </Link>
+        ))}
+        <Link to="/cart" className="rounded-md px-3 py-3 font-medium hover:bg-slate-100">
+          View Cart ({cartCount})
+        </Link>
+        <Link
+          to="/order-card"
+          className="mt-2 rounded-md bg-brand-600 px-3 py-3 text-center font-semibold text-white hover:bg-brand-700"
+        >
+          Order Your Card
+        </Link>
+        <div className="mt-4 flex flex-col gap-2 border-t border-slate-200 pt-4">
+          <AccountLinks user={user} profileHref={profileHref} />
         </div>
-      ) : null}
+      </nav>
     </header>
   );
 }

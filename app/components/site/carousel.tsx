@@ -1,12 +1,7 @@
-// A slide carousel on Embla: 6 s autoplay (paused while dragging, off for reduced motion), a swipe of more than
-// 80 px moves one slide, dots, arrow keys, and a 600 ms lock so rapid clicks do not skip slides.
-import Autoplay from "embla-carousel-autoplay";
-import useEmblaCarousel from "embla-carousel-react";
+// A slide carousel rendered on the server and enhanced by islands/carousel.ts: on pages without React in the
+// browser the page's carousel script does it, after a client-side navigation this component's effect does.
 import { ChevronLeft, ChevronRight, Pause, Play } from "lucide-react";
-import { useCallback, useEffect, useRef, useState } from "react";
-import { cn } from "~/utils/cn";
-
-export const CAROUSEL = { autoplayMs: 6000, lockMs: 600, swipePx: 80 } as const;
+import { useEffect, useRef } from "react";
 
 export interface Slide {
   title: string;
@@ -27,110 +22,48 @@ export function Carousel({
   slides: Slide[];
   headingLevel?: 2 | 3;
 }) {
-  const autoplay = useRef(
-    Autoplay({ delay: CAROUSEL.autoplayMs, stopOnInteraction: false, playOnInit: false }),
-  );
-  const [viewportRef, api] = useEmblaCarousel({ loop: true, duration: 30 }, [autoplay.current]);
-  const [selected, setSelected] = useState(0);
-  const [playing, setPlaying] = useState(false);
-  const [settled, setSettled] = useState(true);
-  const lockedUntil = useRef(0);
-  const dragStartX = useRef<number | null>(null);
-  const dragStartIndex = useRef(0);
-
-  const go = useCallback(
-    (index: number) => {
-      if (!api || Date.now() < lockedUntil.current) return;
-      lockedUntil.current = Date.now() + CAROUSEL.lockMs;
-      api.scrollTo(index);
-    },
-    [api],
-  );
-
+  const ref = useRef<HTMLElement>(null);
   useEffect(() => {
-    if (!api) return;
-    const onSelect = () => setSelected(api.selectedScrollSnap());
-    const onPlay = () => setPlaying(true);
-    const onStop = () => setPlaying(false);
-    const onScroll = () => setSettled(false);
-    const onSettle = () => setSettled(true);
-    api.on("select", onSelect).on("autoplay:play", onPlay).on("autoplay:stop", onStop);
-    api.on("scroll", onScroll).on("settle", onSettle);
-    onSelect();
-    if (!window.matchMedia("(prefers-reduced-motion: reduce)").matches) autoplay.current.play();
+    let undo: (() => void) | undefined;
+    let cancelled = false;
+    import("~/islands/carousel").then(({ enhanceCarousel }) => {
+      if (!cancelled && ref.current) undo = enhanceCarousel(ref.current);
+    });
     return () => {
-      api.off("select", onSelect).off("autoplay:play", onPlay).off("autoplay:stop", onStop);
-      api.off("scroll", onScroll).off("settle", onSettle);
+      cancelled = true;
+      undo?.();
     };
-  }, [api]);
-
-  // Embla drags the slides; where they settle follows the spec's rule instead of Embla's physics:
-  // a move of more than 80 px goes one slide (right = previous, left = next), anything less snaps back.
-  useEffect(() => {
-    if (!api) return;
-    const viewport = api.rootNode();
-    let dx = 0;
-    const down = (e: PointerEvent) => {
-      dragStartX.current = e.clientX;
-      dragStartIndex.current = api.selectedScrollSnap();
-    };
-    // Pointer events come before the mouse/touch events Embla listens to, so dx is known when Embla's
-    // own pointerUp fires, after it has picked its target; the target is then replaced.
-    const up = (e: PointerEvent) => {
-      if (dragStartX.current !== null) dx = e.clientX - dragStartX.current;
-      dragStartX.current = null;
-    };
-    const settle = () => {
-      const count = api.scrollSnapList().length;
-      const from = dragStartIndex.current;
-      const target = Math.abs(dx) > CAROUSEL.swipePx ? (from + (dx < 0 ? 1 : -1) + count) % count : from;
-      dx = 0;
-      lockedUntil.current = Date.now() + CAROUSEL.lockMs;
-      api.scrollTo(target);
-    };
-    viewport.addEventListener("pointerdown", down);
-    window.addEventListener("pointerup", up);
-    window.addEventListener("pointercancel", up);
-    api.on("pointerUp", settle);
-    return () => {
-      viewport.removeEventListener("pointerdown", down);
-      window.removeEventListener("pointerup", up);
-      window.removeEventListener("pointercancel", up);
-      api.off("pointerUp", settle);
-    };
-  }, [api]);
+  }, []);
 
   const n = slides.length;
   const Heading = `h${headingLevel}` as const;
-  const onKeyDown = (e: React.KeyboardEvent) => {
-    if (e.key === "ArrowLeft") {
-      e.preventDefault();
-      go((selected - 1 + n) % n);
-    } else if (e.key === "ArrowRight") {
-      e.preventDefault();
-      go((selected + 1) % n);
-    }
-  };
-
+  const round = "inline-flex h-11 w-11 items-center justify-center rounded-full text-slate-700";
+  const outlined = `${round} border border-slate-300 bg-white hover:bg-slate-50`;
   return (
     <section
+      ref={ref}
+      data-carousel
+      data-unit={unit}
+      data-settled="true"
       aria-roledescription="carousel"
       aria-label={label}
-      data-settled={settled}
-      className="mx-auto w-full max-w-2xl"
-      onKeyDown={onKeyDown}
+      className="group/carousel mx-auto w-full max-w-2xl"
     >
-      <div ref={viewportRef} className="overflow-hidden rounded-2xl">
+      {/* Without the script the slides scroll sideways by hand; once enhanced, Embla moves them. */}
+      <div
+        data-carousel-viewport
+        className="snap-x snap-mandatory overflow-x-auto rounded-2xl [scrollbar-width:none] group-data-enhanced/carousel:overflow-hidden"
+      >
         <div className="flex touch-pan-y">
           {slides.map((s, i) => (
             // biome-ignore lint/a11y/useSemanticElements: the WAI-ARIA carousel pattern names each slide as a group
             <div
               key={s.title}
+              data-carousel-slide
               role="group"
               aria-roledescription="slide"
               aria-label={`${unit} ${i + 1} of ${n}`}
-              aria-hidden={i !== selected}
-              className="min-w-0 shrink-0 grow-0 basis-full px-1"
+              className="min-w-0 shrink-0 grow-0 basis-full snap-start px-1"
             >
               <div className="flex h-full min-h-56 flex-col items-center justify-center rounded-2xl border border-slate-200 bg-white p-8 text-center shadow-sm">
                 {s.icon ? (
@@ -146,32 +79,27 @@ export function Carousel({
       <div className="mt-4 flex items-center justify-between gap-2">
         <button
           type="button"
-          onClick={() => go((selected - 1 + n) % n)}
-          className="inline-flex h-11 w-11 items-center justify-center rounded-full border border-slate-300 bg-white text-slate-700 hover:bg-slate-50"
+          data-carousel-prev
+          className={outlined}
           aria-label={`Previous ${unit.toLowerCase()}`}
         >
           <ChevronLeft aria-hidden className="h-5 w-5" />
         </button>
         <div className="flex flex-col items-center gap-2">
-          <p className="text-sm font-medium text-slate-700" aria-live={playing ? "off" : "polite"}>
-            {unit} {selected + 1} of {n}
+          <p data-carousel-status className="text-sm font-medium text-slate-700" aria-live="polite">
+            {unit} 1 of {n}
           </p>
           <div className="flex items-center">
             {slides.map((s, i) => (
               <button
                 key={s.title}
                 type="button"
-                onClick={() => go(i)}
+                data-carousel-dot={i}
                 aria-label={`Go to ${unit.toLowerCase()} ${i + 1}`}
-                aria-current={i === selected ? "true" : undefined}
+                aria-current={i === 0 ? "true" : undefined}
                 className="group inline-flex h-8 w-8 items-center justify-center"
               >
-                <span
-                  className={cn(
-                    "block h-2.5 rounded-full transition-all",
-                    i === selected ? "w-6 bg-brand-600" : "w-2.5 bg-slate-400 group-hover:bg-slate-500",
-                  )}
-                />
+                <span className="block h-2.5 w-2.5 rounded-full bg-slate-400 transition-all group-hover:bg-slate-500 group-aria-[current=true]:w-6 group-aria-[current=true]:bg-brand-600" />
               </button>
             ))}
           </div>
@@ -179,16 +107,17 @@ export function Carousel({
         <div className="flex gap-1">
           <button
             type="button"
-            onClick={() => (playing ? autoplay.current.stop() : autoplay.current.play())}
-            className="inline-flex h-11 w-11 items-center justify-center rounded-full text-slate-700 hover:bg-slate-100"
-            aria-label={playing ? "Pause automatic slides" : "Play automatic slides"}
+            data-carousel-toggle
+            className={`${round} hover:bg-slate-100`}
+            aria-label="Play automatic slides"
           >
-            {playing ? <Pause aria-hidden className="h-4 w-4" /> : <Play aria-hidden className="h-4 w-4" />}
+            <Pause aria-hidden className="hidden h-4 w-4 group-data-[playing=true]/carousel:block" />
+            <Play aria-hidden className="h-4 w-4 group-data-[playing=true]/carousel:hidden" />
           </button>
           <button
             type="button"
-            onClick={() => go((selected + 1) % n)}
-            className="inline-flex h-11 w-11 items-center justify-center rounded-full border border-slate-300 bg-white text-slate-700 hover:bg-slate-50"
+            data-carousel-next
+            className={outlined}
             aria-label={`Next ${unit.toLowerCase()}`}
           >
             <ChevronRight aria-hidden className="h-5 w-5" />

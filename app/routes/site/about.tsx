@@ -1,8 +1,12 @@
 import { PageShell, PolicySection } from "~/components/site/page-shell";
 import { ButtonLink } from "~/components/ui/button";
 import { useRootData } from "~/root";
+import { staticPage } from "~/utils/page-scripts";
 import { seo } from "~/utils/seo";
 import type { Route } from "./+types/about";
+
+// Plain HTML: this page ships no JavaScript.
+export const handle = staticPage;
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   seo(matches, {

@@ -1,7 +1,11 @@
 import { PageShell, PolicySection } from "~/components/site/page-shell";
 import { ButtonLink } from "~/components/ui/button";
+import { staticPage } from "~/utils/page-scripts";
 import { seo } from "~/utils/seo";
 import type { Route } from "./+types/compatibility";
+
+// Plain HTML: this page ships no JavaScript.
+export const handle = staticPage;
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   seo(matches, {

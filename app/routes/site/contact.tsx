@@ -1,19 +1,24 @@
-import { getFormProps, getInputProps, getSelectProps, getTextareaProps, useForm } from "@conform-to/react";
-import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
+import { getInputProps, getSelectProps, getTextareaProps, useForm } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
 import { Clock, Mail, MapPin, MessageCircle } from "lucide-react";
-import { useEffect, useState } from "react";
-import { data, Form, useNavigation } from "react-router";
+import { useEffect, useRef } from "react";
+import { data } from "react-router";
 import { PageShell } from "~/components/site/page-shell";
 import { Button } from "~/components/ui/button";
 import { Field, FieldError, FormMessage } from "~/components/ui/field";
+import { StaticToast } from "~/components/ui/static-toast";
 import { CONTACT_SUBJECTS, ContactSchema } from "~/schemas/contact";
 import { readFormData } from "~/server/forms.server";
 import { saveContactMessage } from "~/server/messages.server";
 import { hitRateLimit, LIMITS } from "~/server/rate-limit.server";
-import { toastHeaders } from "~/server/toast.server";
+import { redirectWithToast } from "~/server/toast.server";
 import { cn } from "~/utils/cn";
+import { pageWithIslands } from "~/utils/page-scripts";
 import { seo } from "~/utils/seo";
 import type { Route } from "./+types/contact";
+
+// Plain HTML and a small script (islands/contact.ts); the form posts as a document, with or without it.
+export const handle = pageWithIslands("contact");
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   seo(matches, {
@@ -51,15 +56,12 @@ export async function action({ request, context }: Route.ActionArgs) {
   const formData = await readFormData(request);
   const submission = parseWithZod(formData, { schema: ContactSchema });
   if (submission.status !== "success")
-    return data({ result: submission.reply(), sent: false }, { status: 400 });
+    return data({ result: submission.reply(), toast: null }, { status: 400 });
 
   // Bots get the same answer as people, so they learn nothing; nothing is stored or sent.
   if (String(formData.get(HONEYPOT) ?? "") !== "") {
     context.logger.info("contact form: honeypot filled, message dropped");
-    return data(
-      { result: submission.reply({ resetForm: true }), sent: true },
-      { headers: await toastHeaders(SENT) },
-    );
+    return redirectWithToast("/contact", SENT);
   }
 
   const perAddress = await hitRateLimit(context.db, `contact:ip:${context.clientIp}`, LIMITS.contact);
@@ -68,9 +70,9 @@ export async function action({ request, context }: Route.ActionArgs) {
     return data(
       {
         result: submission.reply({ formErrors: ["Too many messages. Please try again in an hour."] }),
-        sent: false,
+        toast: FAILED,
       },
-      { status: 429, headers: await toastHeaders(FAILED) },
+      { status: 429 },
     );
   }
 
@@ -79,42 +81,35 @@ export async function action({ request, context }: Route.ActionArgs) {
   } catch (error) {
     context.logger.error({ err: error }, "contact message could not be saved");
     return data(
-      { result: submission.reply({ formErrors: [`${FAILED.title}. ${FAILED.description}`] }), sent: false },
-      { status: 500, headers: await toastHeaders(FAILED) },
+      { result: submission.reply({ formErrors: [`${FAILED.title}. ${FAILED.description}`] }), toast: FAILED },
+      { status: 500 },
     );
   }
   context.pokeOutbox();
-  return data(
-    { result: submission.reply({ resetForm: true }), sent: true },
-    { headers: await toastHeaders(SENT) },
-  );
+  // Post/redirect/get: the form comes back empty and a reload does not send the message twice.
+  return redirectWithToast("/contact", SENT);
 }
 
 const selectClass =
   "block w-full rounded-md border border-slate-300 bg-white px-3 py-2.5 text-base text-slate-900 focus:border-brand-600 aria-[invalid=true]:border-red-600";
 
 export default function Contact({ loaderData, actionData }: Route.ComponentProps) {
-  const navigation = useNavigation();
-  const sending = navigation.state === "submitting" && navigation.formAction === "/contact";
-  // Before hydration the button must stay usable, so a visitor without JavaScript can still send.
-  const [hydrated, setHydrated] = useState(false);
-  useEffect(() => setHydrated(true), []);
-
-  const [form, fields] = useForm({
-    lastResult: navigation.state === "idle" ? actionData?.result : undefined,
-    constraint: getZodConstraint(ContactSchema),
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: ContactSchema }),
-  });
+  const [form, fields] = useForm({ lastResult: actionData?.result });
   const subject = fields.subject.value;
-  const missing =
-    !fields.name.value?.trim() ||
-    !fields.email.value?.trim() ||
-    !subject ||
-    !fields.message.value?.trim() ||
-    (subject === "custom" && !fields.customSubject.value?.trim()) ||
-    (subject === "delivery" && !fields.orderNumber.value?.trim());
+
+  // After a client-side navigation React renders this page, and the same script enhances the form.
+  const formRef = useRef<HTMLFormElement>(null);
+  useEffect(() => {
+    let undo: (() => void) | undefined;
+    let cancelled = false;
+    import("~/islands/contact").then(({ enhanceContactForm }) => {
+      if (!cancelled && formRef.current) undo = enhanceContactForm(formRef.current);
+    });
+    return () => {
+      cancelled = true;
+      undo?.();
+    };
+  }, []);
 
   return (
     <PageShell
@@ -130,110 +125,93 @@ export default function Contact({ loaderData, actionData }: Route.ComponentProps
           <h2 id="send-message" className="text-xl font-bold text-slate-900">
             Send Us a Message
           </h2>
-          {actionData?.sent ? (
-            <noscript>
-              <div className="mt-4">
-                <FormMessage tone="success">
-                  {SENT.title} {SENT.description}
-                </FormMessage>
-              </div>
-            </noscript>
-          ) : null}
+          <StaticToast toast={actionData?.toast ?? null} />
           {form.errors?.length ? (
             <div className="mt-4">
               <FormMessage>{form.errors[0]}</FormMessage>
             </div>
           ) : null}
-          <Form method="post" className="mt-6 space-y-5" {...getFormProps(form)}>
-            <fieldset disabled={sending} className="space-y-5">
-              <div className="grid gap-5 sm:grid-cols-2">
-                <Field
-                  label="Name"
-                  autoComplete="name"
-                  {...getInputProps(fields.name, { type: "text" })}
-                  errors={fields.name.errors}
-                />
-                <Field
-                  label="Email"
-                  autoComplete="email"
-                  {...getInputProps(fields.email, { type: "email" })}
-                  errors={fields.email.errors}
-                />
-              </div>
-              <div className="space-y-1.5">
-                <label htmlFor={fields.subject.id} className="block text-sm font-medium text-slate-800">
-                  Subject
-                </label>
-                <select
-                  className={selectClass}
-                  {...getSelectProps(fields.subject)}
-                  onChange={(e) => {
-                    // Changing away from 'Other' or 'Delivery' clears the field that subject revealed. It is
-                    // emptied before the form library reads this change, so a later reveal starts blank.
-                    const next = e.currentTarget.value;
-                    const elements = e.currentTarget.form?.elements;
-                    for (const [name, keep] of [
-                      [fields.customSubject.name, "custom"],
-                      [fields.orderNumber.name, "delivery"],
-                    ] as const) {
-                      const input = elements?.namedItem(name);
-                      if (next !== keep && input instanceof HTMLInputElement) input.value = "";
-                    }
-                  }}
-                  aria-describedby={fields.subject.errors ? fields.subject.errorId : undefined}
-                >
-                  <option value="">Select a subject</option>
-                  {CONTACT_SUBJECTS.map((s) => (
-                    <option key={s.value} value={s.value}>
-                      {s.label}
-                    </option>
-                  ))}
-                </select>
-                <FieldError id={fields.subject.errorId} errors={fields.subject.errors} />
-              </div>
-              {/* Shown only for the subject that needs it; unmounting the field clears its value. */}
-              {subject === "custom" ? (
-                <Field
-                  label="Custom Subject"
-                  {...getInputProps(fields.customSubject, { type: "text" })}
-                  required
-                  errors={fields.customSubject.errors}
-                />
-              ) : null}
-              {subject === "delivery" ? (
-                <Field
-                  label="Order Number"
-                  placeholder="WC123456"
-                  {...getInputProps(fields.orderNumber, { type: "text" })}
-                  required
-                  errors={fields.orderNumber.errors}
-                />
-              ) : null}
-              <div className="space-y-1.5">
-                <label htmlFor={fields.message.id} className="block text-sm font-medium text-slate-800">
-                  Message
-                </label>
-                <textarea
-                  rows={6}
-                  className={cn(selectClass, "resize-y")}
-                  {...getTextareaProps(fields.message)}
-                  aria-describedby={fields.message.errors ? fields.message.errorId : undefined}
-                />
-                <FieldError id={fields.message.errorId} errors={fields.message.errors} />
-              </div>
-              <div aria-hidden="true" className="absolute -left-[10000px] h-px w-px overflow-hidden">
-                <label htmlFor="contact-website">Website</label>
-                <input id="contact-website" type="text" name={HONEYPOT} tabIndex={-1} autoComplete="off" />
-              </div>
-              <Button
-                type="submit"
-                className="w-full sm:w-auto sm:px-8"
-                disabled={sending || (hydrated && missing)}
+          <form
+            ref={formRef}
+            method="post"
+            action="/contact"
+            id={form.id}
+            noValidate
+            data-contact-form
+            className="mt-6 space-y-5"
+          >
+            <div className="grid gap-5 sm:grid-cols-2">
+              <Field
+                label="Name"
+                autoComplete="name"
+                data-required
+                {...getInputProps(fields.name, { type: "text" })}
+                errors={fields.name.errors}
+              />
+              <Field
+                label="Email"
+                autoComplete="email"
+                data-required
+                {...getInputProps(fields.email, { type: "email" })}
+                errors={fields.email.errors}
+              />
+            </div>
+            <div className="space-y-1.5">
+              <label htmlFor={fields.subject.id} className="block text-sm font-medium text-slate-800">
+                Subject
+              </label>
+              <select
+                className={selectClass}
+                data-required
+                {...getSelectProps(fields.subject)}
+                aria-describedby={fields.subject.errors ? fields.subject.errorId : undefined}
               >
-                {sending ? "Sending..." : "Send Message"}
-              </Button>
-            </fieldset>
-          </Form>
+                <option value="">Select a subject</option>
+                {CONTACT_SUBJECTS.map((s) => (
+                  <option key={s.value} value={s.value}>
+                    {s.label}
+                  </option>
+                ))}
+              </select>
+              <FieldError id={fields.subject.errorId} errors={fields.subject.errors} />
+            </div>
+            {/* Each is shown for the subject that needs it; without the script, once the server asks for it. */}
+            <div data-shown-for="custom" hidden={subject !== "custom"}>
+              <Field
+                label="Custom Subject"
+                {...getInputProps(fields.customSubject, { type: "text" })}
+                errors={fields.customSubject.errors}
+              />
+            </div>
+            <div data-shown-for="delivery" hidden={subject !== "delivery"}>
+              <Field
+                label="Order Number"
+                placeholder="WC123456"
+                {...getInputProps(fields.orderNumber, { type: "text" })}
+                errors={fields.orderNumber.errors}
+              />
+            </div>
+            <div className="space-y-1.5">
+              <label htmlFor={fields.message.id} className="block text-sm font-medium text-slate-800">
+                Message
+              </label>
+              <textarea
+                rows={6}
+                className={cn(selectClass, "resize-y")}
+                data-required
+                {...getTextareaProps(fields.message)}
+                aria-describedby={fields.message.errors ? fields.message.errorId : undefined}
+              />
+              <FieldError id={fields.message.errorId} errors={fields.message.errors} />
+            </div>
+            <div aria-hidden="true" className="absolute -left-[10000px] h-px w-px overflow-hidden">
+              <label htmlFor="contact-website">Website</label>
+              <input id="contact-website" type="text" name={HONEYPOT} tabIndex={-1} autoComplete="off" />
+            </div>
+            <Button type="submit" className="w-full sm:w-auto sm:px-8">
+              Send Message
+            </Button>
+          </form>
         </section>
 
         <aside className="space-y-6">

@@ -3,8 +3,12 @@ import { CARDS, DELIVERY_FEE, POLICY, UPDATE_REQUEST_PRICE } from "~/catalog";
 import { PageShell } from "~/components/site/page-shell";
 import { ButtonLink } from "~/components/ui/button";
 import { formatPence } from "~/utils/money";
+import { staticPage } from "~/utils/page-scripts";
 import { seo } from "~/utils/seo";
 import type { Route } from "./+types/faq";
+
+// Plain HTML: this page ships no JavaScript.
+export const handle = staticPage;
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   seo(matches, {

@@ -3,6 +3,7 @@ import { POLICY } from "~/catalog";
 import { Carousel, type Slide } from "~/components/site/carousel";
 import { PageShell } from "~/components/site/page-shell";
 import { ButtonLink } from "~/components/ui/button";
+import { pageWithIslands } from "~/utils/page-scripts";
 import { seo } from "~/utils/seo";
 import type { Route } from "./+types/features";
 
@@ -40,6 +41,9 @@ const FEATURES: Slide[] = [
     icon: <Truck aria-hidden className={icon} />,
   },
 ];
+
+// Rendered on the server; only the carousel script runs in the browser.
+export const handle = pageWithIslands("carousel");
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   seo(matches, {

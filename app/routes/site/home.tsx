@@ -2,8 +2,12 @@ import { Carousel } from "~/components/site/carousel";
 import { HOW_IT_WORKS, WHY_CHOOSE } from "~/components/site/content";
 import { ButtonLink } from "~/components/ui/button";
 import { useRootData } from "~/root";
+import { pageWithIslands } from "~/utils/page-scripts";
 import { seo } from "~/utils/seo";
 import type { Route } from "./+types/home";
+
+// Rendered on the server; only the carousel script runs in the browser.
+export const handle = pageWithIslands("carousel");
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   seo(matches, {

@@ -1,4 +1,8 @@
 import { data, Link } from "react-router";
+import { staticPage } from "~/utils/page-scripts";
+
+// Plain HTML: this page ships no JavaScript.
+export const handle = staticPage;
 
 export const meta = () => [{ title: "Page not found" }];
 

@@ -2,8 +2,12 @@ import { CARDS, UPDATE_REQUEST_PRICE } from "~/catalog";
 import { PageShell } from "~/components/site/page-shell";
 import { PlanCards } from "~/components/site/plans";
 import { formatPence } from "~/utils/money";
+import { staticPage } from "~/utils/page-scripts";
 import { seo } from "~/utils/seo";
 import type { Route } from "./+types/pricing";
+
+// Plain HTML: this page ships no JavaScript.
+export const handle = staticPage;
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   seo(matches, {

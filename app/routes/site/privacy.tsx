@@ -1,7 +1,11 @@
 import { LastUpdated, PageShell, PolicySection } from "~/components/site/page-shell";
 import { useRootData } from "~/root";
+import { staticPage } from "~/utils/page-scripts";
 import { seo } from "~/utils/seo";
 import type { Route } from "./+types/privacy";
+
+// Plain HTML: this page ships no JavaScript.
+export const handle = staticPage;
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   seo(matches, {

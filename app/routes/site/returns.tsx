@@ -2,8 +2,12 @@ import { POLICY } from "~/catalog";
 import { PageShell, PolicySection } from "~/components/site/page-shell";
 import { ButtonLink } from "~/components/ui/button";
 import { formatPence } from "~/utils/money";
+import { staticPage } from "~/utils/page-scripts";
 import { seo } from "~/utils/seo";
 import type { Route } from "./+types/returns";
+
+// Plain HTML: this page ships no JavaScript.
+export const handle = staticPage;
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   seo(matches, {

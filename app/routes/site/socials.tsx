@@ -3,8 +3,12 @@ import { Link } from "react-router";
 import { PlanCards } from "~/components/site/plans";
 import { ButtonLink } from "~/components/ui/button";
 import { COMPANY_BIO } from "~/server/company.server";
+import { staticPage } from "~/utils/page-scripts";
 import { seo } from "~/utils/seo";
 import type { Route } from "./+types/socials";
+
+// Plain HTML: this page ships no JavaScript.
+export const handle = staticPage;
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   seo(matches, {

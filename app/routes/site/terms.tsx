@@ -2,8 +2,12 @@ import { DELIVERY_FEE, POLICY } from "~/catalog";
 import { LastUpdated, PageShell, PolicySection } from "~/components/site/page-shell";
 import { useRootData } from "~/root";
 import { formatPence } from "~/utils/money";
+import { staticPage } from "~/utils/page-scripts";
 import { seo } from "~/utils/seo";
 import type { Route } from "./+types/terms";
+
+// Plain HTML: this page ships no JavaScript.
+export const handle = staticPage;
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   seo(matches, {
