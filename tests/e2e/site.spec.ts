@@ -172,11 +172,22 @@ test("the contact form validates, reveals conditional fields and sends both e-ma
 
   const email = `casey.${Date.now()}@example.com`;
   await page.getByLabel("Email", { exact: true }).fill(email);
+  // While the message is on its way the page is navigating, so what Send showed then is kept for later.
+  await page.evaluate(() => {
+    const form = document.querySelector("form[data-contact-form]")!;
+    form.addEventListener("submit", () =>
+      setTimeout(() => {
+        const button = form.querySelector("button[type=submit]") as HTMLButtonElement;
+        sessionStorage.setItem("whileSending", `${button.textContent} ${button.disabled}`);
+      }),
+    );
+  });
   await send.click();
   await expect(page.getByText("Message sent successfully!")).toBeVisible();
   await expect(page.getByText("Thank you for contacting us. We'll get back to you soon.")).toBeVisible();
   await expect(page.getByLabel("Name", { exact: true })).toHaveValue("");
   await expect(page.getByLabel("Message", { exact: true })).toHaveValue("");
+  expect(await page.evaluate(() => sessionStorage.getItem("whileSending"))).toBe("Sending... true");
 
   const support = await waitForEmail("support@tapcard.example", /Contact form: Delivery/);
   expect(support.text).toContain("Where is my parcel?");
