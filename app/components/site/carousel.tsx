@@ -1,7 +1,7 @@
 // A slide carousel rendered on the server and enhanced by islands/carousel.ts: on pages without React in the
 // browser the page's carousel script does it, after a client-side navigation this component's effect does.
 import { ChevronLeft, ChevronRight, Pause, Play } from "lucide-react";
-import { useEffect, useRef } from "react";
+import { useIsland } from "~/utils/use-island";
 
 export interface Slide {
   title: string;
@@ -22,18 +22,7 @@ export function Carousel({
   slides: Slide[];
   headingLevel?: 2 | 3;
 }) {
-  const ref = useRef<HTMLElement>(null);
-  useEffect(() => {
-    let undo: (() => void) | undefined;
-    let cancelled = false;
-    import("~/islands/carousel").then(({ enhanceCarousel }) => {
-      if (!cancelled && ref.current) undo = enhanceCarousel(ref.current);
-    });
-    return () => {
-      cancelled = true;
-      undo?.();
-    };
-  }, []);
+  const ref = useIsland<HTMLElement>(() => import("~/islands/carousel").then((m) => m.enhanceCarousel));
 
   const n = slides.length;
   const Heading = `h${headingLevel}` as const;

@@ -1,7 +1,6 @@
 import { getInputProps, getSelectProps, getTextareaProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { Clock, Mail, MapPin, MessageCircle } from "lucide-react";
-import { useEffect, useRef } from "react";
 import { data } from "react-router";
 import { PageShell } from "~/components/site/page-shell";
 import { Button } from "~/components/ui/button";
@@ -15,6 +14,7 @@ import { redirectWithToast } from "~/server/toast.server";
 import { cn } from "~/utils/cn";
 import { pageWithIslands } from "~/utils/page-scripts";
 import { seo } from "~/utils/seo";
+import { useIsland } from "~/utils/use-island";
 import type { Route } from "./+types/contact";
 
 // Plain HTML and a small script (islands/contact.ts); the form posts as a document, with or without it.
@@ -98,18 +98,9 @@ export default function Contact({ loaderData, actionData }: Route.ComponentProps
   const subject = fields.subject.value;
 
   // After a client-side navigation React renders this page, and the same script enhances the form.
-  const formRef = useRef<HTMLFormElement>(null);
-  useEffect(() => {
-    let undo: (() => void) | undefined;
-    let cancelled = false;
-    import("~/islands/contact").then(({ enhanceContactForm }) => {
-      if (!cancelled && formRef.current) undo = enhanceContactForm(formRef.current);
-    });
-    return () => {
-      cancelled = true;
-      undo?.();
-    };
-  }, []);
+  const formRef = useIsland<HTMLFormElement>(() =>
+    import("~/islands/contact").then((m) => m.enhanceContactForm),
+  );
 
   return (
     <PageShell
