@@ -107,14 +107,21 @@ const cookie = login.headers
   .getSetCookie()
   .map((c) => c.split(";")[0])
   .join("; ");
-const png = await (await import("sharp"))
-  .default({
-    create: { width: 1200, height: 1200, channels: 3, background: "#3b5bdb" },
-  })
+// A 1600 x 1200 JPEG with fine detail everywhere, harder to compress than a portrait: the photo budget is
+// checked on the worst case, not on a flat colour.
+const { default: sharp } = await import("sharp");
+const texture = await sharp({
+  create: { width: 256, height: 256, channels: 3, noise: { type: "gaussian", mean: 128, sigma: 60 } },
+})
+  .resize(1600, 1200)
   .png()
   .toBuffer();
+const photo = await sharp({ create: { width: 1600, height: 1200, channels: 3, background: "#8a6a50" } })
+  .composite([{ input: texture, blend: "overlay" }])
+  .jpeg({ quality: 92 })
+  .toBuffer();
 const upload = new FormData();
-upload.append("image", new Blob([png], { type: "image/png" }), "photo.png");
+upload.append("image", new Blob([photo], { type: "image/jpeg" }), "photo.jpg");
 const uploaded = await (
   await fetch(`${base}/admin-dashboard/upload-image`, {
     method: "POST",

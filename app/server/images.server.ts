@@ -12,6 +12,9 @@ const ACCEPTED = new Set(["jpeg", "png", "webp", "gif", "avif", "heif", "tiff"])
 
 /** The profile photo is shown at 112 CSS px; 256 px covers 2x screens with room to spare. */
 const PROFILE_SIZE = 256;
+/** A card page's photo must stay small (25 KB at 2x); busy photos are encoded again at lower quality. */
+export const PROFILE_MAX_BYTES = 25 * 1024;
+const WEBP_QUALITIES = [78, 68, 58, 48, 38, 28];
 
 export type ProcessedProfileImage = { hash: string; webp: Buffer; jpeg: Buffer };
 
@@ -27,7 +30,11 @@ export async function processProfileImage(input: Buffer): Promise<ProcessedProfi
     const base = sharp(input, { limitInputPixels: 40_000_000, animated: false })
       .rotate()
       .resize(PROFILE_SIZE, PROFILE_SIZE, { fit: "cover", position: "attention" });
-    const webp = await base.clone().webp({ quality: 78, effort: 4 }).toBuffer();
+    let webp = await base.clone().webp({ quality: WEBP_QUALITIES[0], effort: 4 }).toBuffer();
+    for (const quality of WEBP_QUALITIES.slice(1)) {
+      if (webp.length <= PROFILE_MAX_BYTES) break;
+      webp = await base.clone().webp({ quality, effort: 4 }).toBuffer();
+    }
     // JPEG for the vCard: contact apps read it everywhere, WebP not.
     const jpeg = await base.clone().flatten({ background: "#ffffff" }).jpeg({ quality: 80 }).toBuffer();
     const hash = createHash("sha256").update(webp).digest("hex").slice(0, 32);
