@@ -237,6 +237,8 @@ const appRps = median(appRuns.map((r) => r.rps));
 const nginxRps = median(nginxRuns.map((r) => r.rps));
 const bareRps = median(bareRuns.map((r) => r.rps));
 const appP99 = median(appRuns.map((r) => r.p99));
+const bareP99 = median(bareRuns.map((r) => r.p99));
+const nginxP99 = median(nginxRuns.map((r) => r.p99));
 const ratio = appRps / nginxRps;
 
 // --- an edit is visible on the next request ---
@@ -272,6 +274,7 @@ const results = [
   ["app / bare Node", `${((appRps / bareRps) * 100).toFixed(1)}%`, true],
   ["bare Node / nginx", `${((bareRps / nginxRps) * 100).toFixed(1)}%`, true],
   ["app p99 latency", `${appP99.toFixed(2)} ms`, appP99 <= 10],
+  ["bare Node / nginx p99 latency", `${bareP99.toFixed(2)} / ${nginxP99.toFixed(2)} ms`, true],
   [
     "non-2xx answers from the app",
     String(appRuns.reduce((n, r) => n + r.non2xx, 0)),
