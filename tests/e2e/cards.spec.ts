@@ -79,8 +79,8 @@ test("a link click is counted and an edit shows on the next request", async ({ p
   const row = await cardRow(page, "wc341");
   await expect(row).toContainText(/[1-9]\d* clicks/);
 
-  await row.getByRole("link", { name: /Edit card WC341/ }).click();
-  await expect(page.getByRole("heading", { name: "Edit Card #WC341" })).toBeVisible();
+  await row.getByRole("link", { name: /Edit card WC0341/ }).click();
+  await expect(page.getByRole("heading", { name: "Edit Card #WC0341" })).toBeVisible();
   const bio = `Fresh bio ${Date.now()}`;
   await page.getByLabel("Bio").fill(bio);
   await page.getByRole("button", { name: "Save Card Page" }).click();
@@ -122,7 +122,7 @@ test("deleting a shop unallocates its cards", async ({ page }) => {
   await expect(page.getByRole("button", { name: `Delete shop ${shop}` })).toBeVisible();
 
   const row = await cardRow(page, "wc341");
-  await row.getByLabel("Shop for card WC341").selectOption({ label: `${shop} - York` });
+  await row.getByLabel("Shop for card WC0341").selectOption({ label: `${shop} - York` });
   await expect(row).toContainText(`Shop: ${shop}`);
 
   page.once("dialog", (d) => d.accept());
