@@ -343,6 +343,7 @@ test("without JavaScript, 'Add Link' adds a second additional link and the Multi
   await expect(page.getByLabel("Link URL")).toHaveValue("");
   await expect(page.getByLabel("Instagram")).toHaveValue("https://instagram.com/nadia");
 
+  await expect(page.getByLabel("Platform name")).toBeHidden(); // shown by CSS while Custom is picked
   await page.getByLabel("Platform", { exact: true }).selectOption("custom");
   await page.getByLabel("Platform name").fill("Shop");
   await page.getByLabel("Link URL").fill("https://shop.nadia.example");

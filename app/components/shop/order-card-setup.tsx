@@ -231,7 +231,7 @@ export function MultiLinkSetup({ returnTo, draft }: { returnTo: string; draft?: 
       </div>
       <fieldset className="space-y-3 rounded-lg border border-slate-200 p-4">
         <legend className="px-1 text-sm font-semibold">Additional links</legend>
-        <div className="grid gap-3 sm:grid-cols-3">
+        <div className="group grid gap-3 sm:grid-cols-3">
           <div className="space-y-1.5">
             <label htmlFor="extra-platform" className="block text-sm font-medium text-slate-800">
               Platform
@@ -250,14 +250,14 @@ export function MultiLinkSetup({ returnTo, draft }: { returnTo: string; draft?: 
               ))}
             </select>
           </div>
-          {/* Without JavaScript the field cannot appear when Custom is picked, so it is always there. */}
+          {/* Without JavaScript the field is always in the page and CSS shows it while Custom is picked. */}
           {a.platform === "custom" || !hydrated ? (
             <Field
               label="Platform name"
               name={`links[${a.links.length}].name`}
               value={a.customName}
               onChange={(e) => a.setCustomName(e.target.value)}
-              hint={hydrated ? undefined : "For a custom platform"}
+              className={hydrated ? undefined : "hidden group-has-[option[value=custom]:checked]:block"}
             />
           ) : null}
           <div className="space-y-1.5">
