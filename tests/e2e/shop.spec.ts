@@ -3,6 +3,10 @@ import { E2E_ADMIN } from "../../playwright.config";
 import { expectNoSeriousA11yViolations } from "../support/axe";
 import { firstLink, waitForEmail } from "../support/mailbox";
 
+// These are whole purchase journeys (order, checkout, e-mail, admin): ~20 s each on an idle 2-core machine, so
+// they get more than the default 30 s when the machine is busy.
+test.describe.configure({ timeout: 60_000 });
+
 const uniqueEmail = (who: string) => `${who}.${Date.now()}.${Math.floor(Math.random() * 1e6)}@example.com`;
 
 async function checkout(page: Page, email: string, method: "Bank transfer" | "Pay by card") {
