@@ -49,6 +49,9 @@ export const PLATFORM_LABELS: Record<string, string> = {
   custom: "Custom",
 };
 
+/** The most links one card holds. */
+const MAX_CARD_LINKS = 50;
+
 export const LINK_MESSAGES = {
   emptyUrl: "Please enter a valid URL before adding a link.",
   oneLinkOnly: "One Link Cards can only have one link. Please remove the existing link first.",
@@ -105,7 +108,10 @@ export const MultiLinkItemSchema = z.object({
   kind: z.literal("multi-link"),
   name: z.string().trim().max(100).default(""),
   bio: z.string().trim().max(500).default(""),
-  links: z.array(LinkSchema).min(1, LINK_MESSAGES.noLinks).max(50, "A card can hold at most 50 links"),
+  links: z
+    .array(LinkSchema)
+    .min(1, LINK_MESSAGES.noLinks)
+    .max(MAX_CARD_LINKS, "A card can hold at most 50 links"),
 });
 
 export const CardItemSchema = z.discriminatedUnion("kind", [OneLinkItemSchema, MultiLinkItemSchema]);
@@ -148,6 +154,86 @@ export function cardItemFromForm(form: FormData) {
   if (collected.length === 0 && text("url") !== "")
     collected.push({ platform: text("platform") || "website", url: text("url"), label: undefined });
   return CardItemSchema.safeParse({ kind, links: collected });
+}
+
+/** The Multi Link form as typed so far, re-rendered by the server when 'Add Link' is used without JavaScript. */
+export interface MultiLinkDraft {
+  name: string;
+  bio: string;
+  /** The profile link fields (instagram, website ...) as typed. */
+  fields: Record<string, string>;
+  /** The additional links added so far. */
+  links: CardLink[];
+  /** The 'new link' row: cleared once its link is added, kept as typed when it is refused. */
+  newLink: { platform: string; name: string; url: string };
+  error: string | null;
+}
+
+/**
+ * Applies 'Add Link' (intent add-link) or a link's remove button (intent remove-link:{n}) to the posted
+ * Multi Link form, without JavaScript: the rows before the last are the links added so far (checked again,
+ * as anything posted may have been changed), the last row is the new link, checked by the same rules as in
+ * the browser.
+ */
+export function editMultiLinkDraft(form: FormData, intent: string): MultiLinkDraft {
+  const text = (key: string, max: number) => String(form.get(key) ?? "").slice(0, max);
+  const fields: Record<string, string> = {};
+  for (const f of MULTI_LINK_FIELDS) fields[f] = text(f, 2000);
+  const rows: { platform: string; name: string; url: string }[] = [];
+  for (const [key, value] of form.entries()) {
+    const m = /^links\[(\d+)\]\.(platform|name|url)$/.exec(key);
+    if (!m || Number(m[1]) > MAX_CARD_LINKS) continue;
+    const i = Number(m[1]);
+    rows[i] ??= { platform: "", name: "", url: "" };
+    rows[i]![m[2] as "platform" | "name" | "url"] = String(value).slice(0, 2000);
+  }
+  const dense = rows.filter(Boolean);
+  const typed = dense.pop() ?? { platform: "", name: "", url: "" };
+  const isPlatform = (p: string) => (EXTRA_LINK_PLATFORMS as readonly string[]).includes(p);
+  let links: CardLink[] = dense
+    .filter((r) => isPlatform(r.platform) && !linkProblem(r.platform, r.url))
+    .filter((r) => r.platform !== "custom" || r.name.trim() !== "")
+    .map((r) => ({
+      platform: r.platform,
+      label:
+        r.platform === "custom" ? r.name.trim().slice(0, 60) : (PLATFORM_LABELS[r.platform] ?? r.platform),
+      url: r.url.trim(),
+    }));
+  const newLink = {
+    platform: isPlatform(typed.platform) ? typed.platform : "instagram",
+    name: typed.name,
+    url: typed.url,
+  };
+  const draft: MultiLinkDraft = {
+    name: text("name", 100),
+    bio: text("bio", 500),
+    fields,
+    links,
+    newLink,
+    error: null,
+  };
+
+  const removing = /^remove-link:(\d+)$/.exec(intent);
+  if (removing) {
+    links = links.filter((_, i) => i !== Number(removing[1]));
+    return { ...draft, links };
+  }
+  const problem =
+    linkProblem(newLink.platform, newLink.url) ??
+    (newLink.platform === "custom" && !newLink.name.trim() ? LINK_MESSAGES.customName : null) ??
+    (links.length + MULTI_LINK_FIELDS.filter((f) => fields[f]!.trim()).length >= MAX_CARD_LINKS
+      ? "A card can hold at most 50 links"
+      : null);
+  if (problem) return { ...draft, error: problem };
+  const label =
+    newLink.platform === "custom"
+      ? newLink.name.trim().slice(0, 60)
+      : (PLATFORM_LABELS[newLink.platform] ?? newLink.platform);
+  return {
+    ...draft,
+    links: [...links, { platform: newLink.platform, label, url: newLink.url.trim() }],
+    newLink: { platform: newLink.platform, name: "", url: "" },
+  };
 }
 
 /** The URL a link becomes on a card page or chip: e-mail and phone numbers get their schemes. */

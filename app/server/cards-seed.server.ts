@@ -1,10 +1,15 @@
-// Demo data for card pages: the sample card WC341 (reachable at /card/wc341 and /WC341) and a demo shop.
+// Demo data for card pages: the sample card WC0341 (slug wc341, so reachable at /card/wc341 and /WC341) and a
+// demo shop.
+import { and, eq, sql } from "drizzle-orm";
 import { cardPages, pageLinks, shops } from "~/db/schema";
 import { generateEditPassword, hashEditPassword } from "./cards.server";
 import type { Tx } from "./db.server";
 import type { Config } from "./env.server";
 import { demoPortrait } from "./images.server";
 import { storeProfileImage } from "./storage.server";
+
+export const SAMPLE_CARD_NUMBER = "WC0341";
+const SAMPLE_CARD_SLUG = "wc341";
 
 export async function seedDemoCards(tx: Tx, config: Config) {
   const [shop] = await tx
@@ -20,9 +25,10 @@ export async function seedDemoCards(tx: Tx, config: Config) {
   const [card] = await tx
     .insert(cardPages)
     .values({
-      // The sample card predates the four-digit numbers; it keeps the number printed on it.
-      cardNumber: "WC341",
-      slug: "wc341",
+      // WC + 4 digits like every card, so the update form accepts it; below the server's range (1000-9999),
+      // so it never collides with an allocated number. The slug keeps the card's historical name.
+      cardNumber: SAMPLE_CARD_NUMBER,
+      slug: SAMPLE_CARD_SLUG,
       name: "Alex Morgan",
       businessName: "Morgan & Co Coffee",
       bio: "Independent coffee roaster in East London. Tap through for our menu, reviews and socials.",
@@ -43,4 +49,15 @@ export async function seedDemoCards(tx: Tx, config: Config) {
     { title: "Email us", url: "mailto:alex@morganco.example", icon: "mail" },
   ];
   await tx.insert(pageLinks).values(links.map((l, sortOrder) => ({ ...l, sortOrder, cardPageId: card.id })));
+}
+
+/**
+ * Databases seeded before the sample card was renumbered hold it as WC341, which the update form refuses.
+ * Renames it (only that card, found by its old number and slug); a second run finds nothing to change.
+ */
+export async function renumberSampleCard(tx: Tx) {
+  await tx
+    .update(cardPages)
+    .set({ cardNumber: SAMPLE_CARD_NUMBER, version: sql`${cardPages.version} + 1`, updatedAt: new Date() })
+    .where(and(eq(cardPages.cardNumber, "WC341"), eq(cardPages.slug, SAMPLE_CARD_SLUG)));
 }

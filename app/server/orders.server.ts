@@ -268,6 +268,9 @@ export async function setAdminStatus(db: DbOrTx, orderId: string, target: AdminS
 
 export const ORDERS_PAGE_SIZE = 20;
 
+/** True for an order whose payment arrived after it had been cancelled (see the paid pipeline). */
+const paidAfterCancellation = sql<boolean>`exists (select 1 from order_status_history h where h.order_id = "orders"."id" and h.from_status = 'cancelled' and h.to_status = 'paid')`;
+
 export async function listOrders(db: DbOrTx, opts: { q?: string; status?: string; page?: number }) {
   const filters: SQL[] = [];
   const q = opts.q?.trim();
@@ -282,6 +285,7 @@ export async function listOrders(db: DbOrTx, opts: { q?: string; status?: string
     );
   }
   if (opts.status === "pending") filters.push(inArray(orders.status, ["awaiting_payment", "paid"]));
+  else if (opts.status === "paid_after_cancellation") filters.push(paidAfterCancellation);
   else if (
     opts.status &&
     ["completed", "refunded", "cancelled", "awaiting_payment", "paid"].includes(opts.status)
@@ -300,6 +304,7 @@ export async function listOrders(db: DbOrTx, opts: { q?: string; status?: string
       customerEmail: orders.customerEmail,
       total: orders.total,
       createdAt: orders.createdAt,
+      paidAfterCancellation,
     })
     .from(orders)
     .where(where)
@@ -337,7 +342,8 @@ export async function getOrderForAdmin(db: DbOrTx, orderId: string) {
     .orderBy(asc(orderStatusHistory.id));
   const requests = await db.select().from(updateRequests).where(eq(updateRequests.orderId, orderId));
   const { accessTokenHash: _secret, ...rest } = order;
-  return { ...rest, history, updateRequests: requests };
+  const paidAfterCancellation = history.some((h) => h.fromStatus === "cancelled" && h.toStatus === "paid");
+  return { ...rest, history, updateRequests: requests, paidAfterCancellation };
 }
 
 /** Revenue and order counts per month, from paid orders (refunded and cancelled ones excluded). */

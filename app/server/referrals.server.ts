@@ -1,6 +1,6 @@
 // Referrals (DESIGN.md ruling 9): a code per customer, the ?ref= cookie, the featured referrers of the cart.
 import { randomBytes } from "node:crypto";
-import { and, asc, eq, sql } from "drizzle-orm";
+import { and, asc, eq, ilike, ne, or, type SQL, sql } from "drizzle-orm";
 import { createCookie } from "react-router";
 import { referrers, users } from "~/db/schema";
 import type { DbOrTx } from "./db.server";
@@ -36,6 +36,16 @@ export async function getOrCreateReferralCode(db: DbOrTx, userId: string) {
   throw new Error("Could not allocate a referral code");
 }
 
+export class ReferrerError extends Error {
+  override name = "ReferrerError";
+  constructor(
+    message: string,
+    readonly status = 400,
+  ) {
+    super(message);
+  }
+}
+
 export async function setReferrerFeatured(db: DbOrTx, userId: string, featured: boolean) {
   await getOrCreateReferralCode(db, userId);
   await db.update(referrers).set({ featured }).where(eq(referrers.userId, userId));
@@ -58,6 +68,64 @@ export async function listFeaturedReferrers(db: DbOrTx) {
     .innerJoin(users, eq(users.id, referrers.userId))
     .where(and(eq(referrers.featured, true), sql`coalesce(${users.banned}, false) = false`))
     .orderBy(asc(users.name));
+}
+
+export const REFERRERS_PAGE_SIZE = 20;
+
+/**
+ * The admin's list of possible referrers: every customer account (admins are not resellers), with its code
+ * when it has one, whether it is featured, and the orders it brought in. Searchable by name, e-mail or code,
+ * optionally featured ones only; paginated without counting the whole table.
+ */
+export async function listReferrersForAdmin(
+  db: DbOrTx,
+  opts: { q?: string; featuredOnly?: boolean; page?: number },
+) {
+  const page = Math.max(1, Math.floor(opts.page ?? 1));
+  const q = (opts.q ?? "").trim().slice(0, 100);
+  const filters: SQL[] = [ne(users.role, "admin")];
+  if (q) {
+    const pattern = `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+    filters.push(
+      or(ilike(users.name, pattern), ilike(users.email, pattern), ilike(referrers.code, pattern))!,
+    );
+  }
+  if (opts.featuredOnly) filters.push(eq(referrers.featured, true));
+  const rows = await db
+    .select({
+      userId: users.id,
+      name: users.name,
+      email: users.email,
+      banned: sql<boolean>`coalesce(${users.banned}, false)`,
+      code: referrers.code,
+      featured: sql<boolean>`coalesce(${referrers.featured}, false)`,
+      referredOrders: sql<number>`(select count(*)::int from referral_commissions c where c.referrer_user_id = "users"."id" and c.status <> 'reversed')`,
+    })
+    .from(users)
+    .leftJoin(referrers, eq(referrers.userId, users.id))
+    .where(and(...filters))
+    .orderBy(asc(users.name), asc(users.id))
+    // One extra row tells whether a next page exists.
+    .limit(REFERRERS_PAGE_SIZE + 1)
+    .offset((page - 1) * REFERRERS_PAGE_SIZE);
+  return {
+    referrers: rows.slice(0, REFERRERS_PAGE_SIZE),
+    page,
+    hasNext: rows.length > REFERRERS_PAGE_SIZE,
+    q,
+    featuredOnly: Boolean(opts.featuredOnly),
+  };
+}
+
+/** The admin's toggle: a customer account becomes (or stops being) a featured referrer in the cart. */
+export async function setFeaturedByAdmin(db: DbOrTx, userId: string, featured: boolean) {
+  const [user] = await db
+    .select({ id: users.id, name: users.name, role: users.role })
+    .from(users)
+    .where(eq(users.id, userId));
+  if (!user || user.role === "admin") throw new ReferrerError("Referrer not found", 404);
+  await setReferrerFeatured(db, user.id, featured);
+  return { name: user.name, featured };
 }
 
 /** The referral code from the ?ref= cookie, if any. */

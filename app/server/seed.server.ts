@@ -2,7 +2,7 @@
 import { eq } from "drizzle-orm";
 import type { Logger } from "pino";
 import { appState } from "~/db/schema";
-import { seedDemoCards } from "./cards-seed.server";
+import { renumberSampleCard, seedDemoCards } from "./cards-seed.server";
 import type { Database, Tx } from "./db.server";
 import type { Config } from "./env.server";
 import { seedDemoReferrers } from "./referrals.server";
@@ -13,6 +13,7 @@ type SeedStep = { name: string; run: (tx: Tx, config: Config) => Promise<void> }
 const steps: SeedStep[] = [
   { name: "cards", run: seedDemoCards },
   { name: "referrers", run: (tx) => seedDemoReferrers(tx) },
+  { name: "sample-card-number", run: (tx) => renumberSampleCard(tx) },
 ];
 
 export async function seedDemoData(db: Database, logger: Logger, config: Config) {

@@ -2,7 +2,7 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import type { AppLoadContext } from "react-router";
 import { data, redirect } from "react-router";
-import { cardItemFromForm, LINK_MESSAGES } from "~/schemas/cart";
+import { cardItemFromForm, editMultiLinkDraft, LINK_MESSAGES } from "~/schemas/cart";
 import { CHECKOUT_MESSAGES, DEFAULT_COUNTRY, DeliverySchema, PaymentChoiceSchema } from "~/schemas/checkout";
 import { getSessionUser } from "./auth.server";
 import {
@@ -59,6 +59,20 @@ export async function ensureCart(context: Ctx, request: Request) {
 
 function backTo(form: FormData, fallback = "/cart") {
   return safeRedirect(form.get("returnTo"), fallback);
+}
+
+/**
+ * The order form's submit buttons. Without JavaScript, the Multi Link form's 'Add Link' and remove buttons
+ * post the form here: the answer is the same form with the link added or removed, and nothing goes into the
+ * cart. Everything else adds the card to the cart.
+ */
+export async function orderCardAction(context: Ctx, request: Request, form: FormData) {
+  const intent = String(form.get("intent") ?? "");
+  if (intent === "add-link" || intent.startsWith("remove-link:")) {
+    const draft = editMultiLinkDraft(form, intent);
+    return data({ draft }, { status: draft.error ? 400 : 200 });
+  }
+  return addCardToCart(context, request, form);
 }
 
 /** Adds a One Link or Multi Link card from the order form; the catalogue decides its price. */

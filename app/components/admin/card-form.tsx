@@ -404,71 +404,71 @@ function LinkRow({
       className={`rounded-lg border border-slate-200 bg-white p-3 ${isDragging ? "relative z-10 shadow-lg" : ""}`}
     >
       {link.id ? <input type="hidden" name={`${base}.id`} value={link.id} /> : null}
-      <div className="flex flex-wrap items-start gap-2">
+      {/* Narrow screens: handle, icon and the row's buttons on one line, title and URL full width below.
+          From sm up: everything on one line. */}
+      <div className="grid grid-cols-[auto_minmax(0,1fr)_auto] items-start gap-2 sm:grid-cols-[auto_9rem_minmax(0,1fr)_minmax(0,2fr)_auto]">
         <button
           type="button"
           ref={setActivatorNodeRef}
           {...attributes}
           {...listeners}
           aria-label={`Drag to reorder ${label}`}
-          className="inline-flex size-11 touch-none cursor-grab items-center justify-center rounded-md text-slate-600 hover:bg-slate-100"
+          className="col-start-1 row-start-1 inline-flex size-11 touch-none cursor-grab items-center justify-center rounded-md text-slate-600 hover:bg-slate-100"
         >
           <GripVertical className="size-5" aria-hidden="true" />
         </button>
-        <div className="grid min-w-0 flex-1 gap-2 sm:grid-cols-[9rem_1fr_2fr]">
-          <div>
-            <label htmlFor={`${link.key}-icon`} className="sr-only">
-              Icon for {label}
-            </label>
-            <select
-              id={`${link.key}-icon`}
-              name={`${base}.icon`}
-              value={link.icon}
-              onChange={(e) => onUpdate({ icon: e.currentTarget.value })}
-              className={inputClass}
-            >
-              {LINK_ICONS.map((icon) => (
-                <option key={icon} value={icon}>
-                  {LINK_ICON_LABELS[icon]}
-                </option>
-              ))}
-            </select>
-          </div>
-          <div>
-            <label htmlFor={`${link.key}-title`} className="sr-only">
-              Title of link {index + 1}
-            </label>
-            <input
-              id={`${link.key}-title`}
-              name={`${base}.title`}
-              value={link.title}
-              placeholder="Title"
-              onChange={(e) => onUpdate({ title: e.currentTarget.value })}
-              aria-invalid={titleError ? true : undefined}
-              aria-describedby={titleError ? `${link.key}-title-error` : undefined}
-              className={inputClass}
-            />
-            <FieldError id={`${link.key}-title-error`} errors={titleError} />
-          </div>
-          <div>
-            <label htmlFor={`${link.key}-url`} className="sr-only">
-              URL of link {index + 1}
-            </label>
-            <input
-              id={`${link.key}-url`}
-              name={`${base}.url`}
-              value={link.url}
-              placeholder="https://"
-              inputMode="url"
-              onChange={(e) => onUpdate({ url: e.currentTarget.value })}
-              aria-invalid={urlError ? true : undefined}
-              aria-describedby={urlError ? `${link.key}-url-error` : undefined}
-              className={inputClass}
-            />
-            <FieldError id={`${link.key}-url-error`} errors={urlError} />
-          </div>
+        <div className="col-start-2 row-start-1 min-w-0">
+          <label htmlFor={`${link.key}-icon`} className="sr-only">
+            Icon for {label}
+          </label>
+          <select
+            id={`${link.key}-icon`}
+            name={`${base}.icon`}
+            value={link.icon}
+            onChange={(e) => onUpdate({ icon: e.currentTarget.value })}
+            className={inputClass}
+          >
+            {LINK_ICONS.map((icon) => (
+              <option key={icon} value={icon}>
+                {LINK_ICON_LABELS[icon]}
+              </option>
+            ))}
+          </select>
         </div>
-        <div className="flex items-center">
+        <div className="col-span-3 min-w-0 sm:col-span-1 sm:col-start-3 sm:row-start-1">
+          <label htmlFor={`${link.key}-title`} className="sr-only">
+            Title of link {index + 1}
+          </label>
+          <input
+            id={`${link.key}-title`}
+            name={`${base}.title`}
+            value={link.title}
+            placeholder="Title"
+            onChange={(e) => onUpdate({ title: e.currentTarget.value })}
+            aria-invalid={titleError ? true : undefined}
+            aria-describedby={titleError ? `${link.key}-title-error` : undefined}
+            className={inputClass}
+          />
+          <FieldError id={`${link.key}-title-error`} errors={titleError} />
+        </div>
+        <div className="col-span-3 min-w-0 sm:col-span-1 sm:col-start-4 sm:row-start-1">
+          <label htmlFor={`${link.key}-url`} className="sr-only">
+            URL of link {index + 1}
+          </label>
+          <input
+            id={`${link.key}-url`}
+            name={`${base}.url`}
+            value={link.url}
+            placeholder="https://"
+            inputMode="url"
+            onChange={(e) => onUpdate({ url: e.currentTarget.value })}
+            aria-invalid={urlError ? true : undefined}
+            aria-describedby={urlError ? `${link.key}-url-error` : undefined}
+            className={inputClass}
+          />
+          <FieldError id={`${link.key}-url-error`} errors={urlError} />
+        </div>
+        <div className="col-start-3 row-start-1 flex items-center sm:col-start-5">
           <button
             type="button"
             onClick={() => onMove(index - 1)}

@@ -27,6 +27,15 @@ function Badge({ status }: { status: string }) {
   );
 }
 
+/** Money arrived for an order that had been cancelled: the admin follows up (fulfil or refund). */
+function PaidAfterCancellation() {
+  return (
+    <span className="ml-1 inline-block rounded-full bg-amber-100 px-2.5 py-0.5 text-xs font-semibold text-amber-900">
+      paid after cancellation
+    </span>
+  );
+}
+
 const date = (value: string | Date) => new Date(value).toLocaleDateString("en-GB");
 
 export function OrdersTab({ data }: { data: Data }) {
@@ -73,6 +82,7 @@ export function OrdersTab({ data }: { data: Data }) {
             <option value="completed">Completed</option>
             <option value="refunded">Refunded</option>
             <option value="cancelled">Cancelled</option>
+            <option value="paid_after_cancellation">Paid after cancellation</option>
           </select>
         </div>
         <Button type="submit" variant="secondary">
@@ -144,6 +154,7 @@ export function OrdersTab({ data }: { data: Data }) {
                       <td className="px-3 py-2">{o.paymentMethod === "card" ? "Card" : "Bank transfer"}</td>
                       <td className="px-3 py-2">
                         <Badge status={o.status} />
+                        {o.paidAfterCancellation ? <PaidAfterCancellation /> : null}
                       </td>
                       <td className="px-3 py-2">
                         <Link to={`?${p}`} className="font-medium text-brand-700 underline">
@@ -212,7 +223,14 @@ function OrderDetails({ order, returnTo }: { order: NonNullable<Data["selected"]
     >
       <h2 id="order-details-heading" className="text-lg font-bold">
         Order {order.orderNumber} <Badge status={order.status} />
+        {order.paidAfterCancellation ? <PaidAfterCancellation /> : null}
       </h2>
+      {order.paidAfterCancellation ? (
+        <p className="mt-2 rounded-md bg-amber-50 p-3 text-sm text-amber-900">
+          The payment arrived after this order had been cancelled, so it was marked paid and confirmed to the
+          customer. Check that they have not ordered again, then fulfil it or refund it.
+        </p>
+      ) : null}
       <p className="mt-1 text-sm text-slate-600">
         {order.customerName} · {order.customerEmail} · {order.customerPhone} · placed {date(order.createdAt)}{" "}
         · {order.paymentMethod === "card" ? "Card" : "Bank transfer"} · {formatPence(order.total)}

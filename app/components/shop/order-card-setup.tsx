@@ -1,5 +1,6 @@
 // Step 2 of /order-card: the One Link and Multi Link setups. Links added here are posted as links[n] fields;
-// the unused 'new link' row is posted too, so the form also works without JavaScript.
+// the unused 'new link' row is posted too, so the form also works without JavaScript. Without JavaScript the
+// Multi Link 'Add Link' and remove buttons submit the form and the server answers with it edited (a draft).
 import { Plus, X } from "lucide-react";
 import { useState } from "react";
 import { Form } from "react-router";
@@ -11,6 +12,7 @@ import {
   LINK_MESSAGES,
   linkProblem,
   MULTI_LINK_FIELDS,
+  type MultiLinkDraft,
   ONE_LINK_PLATFORMS,
   PLATFORM_LABELS,
 } from "~/schemas/cart";
@@ -34,6 +36,7 @@ type DraftLink = CardLink & { key: number };
 let nextKey = 1;
 
 function LinkList({ links, onRemove }: { links: DraftLink[]; onRemove: (i: number) => void }) {
+  const hydrated = useHydrated();
   if (links.length === 0) return null;
   return (
     <ul className="space-y-2" aria-label="Added links">
@@ -49,8 +52,14 @@ function LinkList({ links, onRemove }: { links: DraftLink[]; onRemove: (i: numbe
           <input type="hidden" name={`links[${i}].name`} value={l.label} />
           <input type="hidden" name={`links[${i}].url`} value={l.url} />
           <button
-            type="button"
-            onClick={() => onRemove(i)}
+            // Without JavaScript it submits the form, and the server answers with this link removed.
+            type={hydrated ? "button" : "submit"}
+            name="intent"
+            value={`remove-link:${i}`}
+            onClick={(e) => {
+              e.preventDefault();
+              onRemove(i);
+            }}
             aria-label={`Remove link ${l.label}`}
             className="inline-flex h-11 w-11 shrink-0 items-center justify-center rounded-md hover:bg-slate-100"
           >
@@ -62,12 +71,14 @@ function LinkList({ links, onRemove }: { links: DraftLink[]; onRemove: (i: numbe
   );
 }
 
-function useLinkAdder(platforms: readonly string[]) {
-  const [links, setLinks] = useState<DraftLink[]>([]);
-  const [platform, setPlatform] = useState<string>(platforms[0]!);
-  const [customName, setCustomName] = useState("");
-  const [url, setUrl] = useState("");
-  const [error, setError] = useState<string | null>(null);
+function useLinkAdder(platforms: readonly string[], draft?: MultiLinkDraft) {
+  const [links, setLinks] = useState<DraftLink[]>(() =>
+    (draft?.links ?? []).map((l) => ({ ...l, key: nextKey++ })),
+  );
+  const [platform, setPlatform] = useState<string>(draft?.newLink.platform ?? platforms[0]!);
+  const [customName, setCustomName] = useState(draft?.newLink.name ?? "");
+  const [url, setUrl] = useState(draft?.newLink.url ?? "");
+  const [error, setError] = useState<string | null>(draft?.error ?? null);
   const add = (opts: { single?: boolean } = {}) => {
     if (opts.single && links.length > 0) return setError(LINK_MESSAGES.oneLinkOnly);
     const problem = linkProblem(platform, url);
@@ -181,10 +192,10 @@ export function OneLinkSetup({ returnTo }: { returnTo: string }) {
   );
 }
 
-export function MultiLinkSetup({ returnTo }: { returnTo: string }) {
+export function MultiLinkSetup({ returnTo, draft }: { returnTo: string; draft?: MultiLinkDraft }) {
   const hydrated = useHydrated();
-  const a = useLinkAdder(EXTRA_LINK_PLATFORMS);
-  const [fields, setFields] = useState<Record<string, string>>({});
+  const a = useLinkAdder(EXTRA_LINK_PLATFORMS, draft);
+  const [fields, setFields] = useState<Record<string, string>>(draft?.fields ?? {});
   const filled = MULTI_LINK_FIELDS.filter((f) => (fields[f] ?? "").trim() !== "").length;
   const hasLinks = filled + a.links.length > 0;
   return (
@@ -192,7 +203,7 @@ export function MultiLinkSetup({ returnTo }: { returnTo: string }) {
       <input type="hidden" name="type" value="multi-link" />
       <input type="hidden" name="returnTo" value={returnTo} />
       <div className="grid gap-4 sm:grid-cols-2">
-        <Field label="Name" name="name" autoComplete="name" />
+        <Field label="Name" name="name" autoComplete="name" defaultValue={draft?.name} />
         <div className="space-y-1.5 sm:col-span-2">
           <label htmlFor="bio" className="block text-sm font-medium text-slate-800">
             Bio
@@ -202,6 +213,7 @@ export function MultiLinkSetup({ returnTo }: { returnTo: string }) {
             name="bio"
             rows={3}
             maxLength={500}
+            defaultValue={draft?.bio}
             className="block w-full rounded-md border border-slate-300 px-3 py-2.5 text-base"
           />
         </div>
@@ -219,7 +231,7 @@ export function MultiLinkSetup({ returnTo }: { returnTo: string }) {
       </div>
       <fieldset className="space-y-3 rounded-lg border border-slate-200 p-4">
         <legend className="px-1 text-sm font-semibold">Additional links</legend>
-        <div className="grid gap-3 sm:grid-cols-3">
+        <div className="group grid gap-3 sm:grid-cols-3">
           <div className="space-y-1.5">
             <label htmlFor="extra-platform" className="block text-sm font-medium text-slate-800">
               Platform
@@ -238,12 +250,14 @@ export function MultiLinkSetup({ returnTo }: { returnTo: string }) {
               ))}
             </select>
           </div>
-          {a.platform === "custom" ? (
+          {/* Without JavaScript the field is always in the page and CSS shows it while Custom is picked. */}
+          {a.platform === "custom" || !hydrated ? (
             <Field
               label="Platform name"
               name={`links[${a.links.length}].name`}
               value={a.customName}
               onChange={(e) => a.setCustomName(e.target.value)}
+              className={hydrated ? undefined : "hidden group-has-[option[value=custom]:checked]:block"}
             />
           ) : null}
           <div className="space-y-1.5">
@@ -263,15 +277,22 @@ export function MultiLinkSetup({ returnTo }: { returnTo: string }) {
             <FieldError id="extra-url-error" errors={a.error ? [a.error] : undefined} />
           </div>
         </div>
-        {hydrated ? (
-          <Button
-            variant="secondary"
-            onClick={() => a.add()}
-            disabled={a.url.trim() === "" || (a.platform === "custom" && a.customName.trim() === "")}
-          >
-            <Plus aria-hidden className="h-4 w-4" /> Add Link
-          </Button>
-        ) : null}
+        <Button
+          variant="secondary"
+          // Without JavaScript it submits the form, and the server answers with the link added.
+          type={hydrated ? "button" : "submit"}
+          name="intent"
+          value="add-link"
+          onClick={(e) => {
+            e.preventDefault();
+            a.add();
+          }}
+          disabled={
+            hydrated && (a.url.trim() === "" || (a.platform === "custom" && a.customName.trim() === ""))
+          }
+        >
+          <Plus aria-hidden className="h-4 w-4" /> Add Link
+        </Button>
         <LinkList links={a.links} onRemove={a.remove} />
       </fieldset>
       <Button

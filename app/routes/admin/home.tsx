@@ -2,6 +2,7 @@ import { data, useSearchParams } from "react-router";
 import { CardsTab } from "~/components/admin/cards-tab";
 import { EarningsTab } from "~/components/admin/earnings-tab";
 import { OrdersTab } from "~/components/admin/orders-tab";
+import { ReferrersTab } from "~/components/admin/referrers-tab";
 import { handleCardsTabAction } from "~/server/admin-cards-actions.server";
 import {
   handleOrdersTabAction,
@@ -9,6 +10,11 @@ import {
   loadOrdersTab,
   ORDER_INTENTS,
 } from "~/server/admin-orders-actions.server";
+import {
+  handleReferrersTabAction,
+  loadReferrersTab,
+  REFERRER_INTENTS,
+} from "~/server/admin-referrers-actions.server";
 import { flushAnalytics } from "~/server/analytics.server";
 import { requireAdmin } from "~/server/auth.server";
 import { listCardPages, listShops } from "~/server/cards.server";
@@ -21,23 +27,26 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   await requireAdmin(context.auth, request);
   const url = new URL(request.url);
   const tab = url.searchParams.get("tab") ?? "orders";
-  if (tab === "earnings") return { cards: null, orders: null, earnings: await loadEarningsTab(context.db) };
-  if (tab !== "cards") return { cards: null, orders: await loadOrdersTab(context.db, url), earnings: null };
+  const none = { cards: null, orders: null, earnings: null, referrers: null };
+  if (tab === "earnings") return { ...none, earnings: await loadEarningsTab(context.db) };
+  if (tab === "referrers") return { ...none, referrers: await loadReferrersTab(context.db, url) };
+  if (tab !== "cards") return { ...none, orders: await loadOrdersTab(context.db, url) };
   await flushAnalytics(context.db, context.logger); // counts are at most a second old; show them exact
   const list = await listCardPages(context.db, {
     q: url.searchParams.get("q") ?? "",
     page: Number(url.searchParams.get("page")) || 1,
   });
   return {
+    ...none,
     cards: { ...list, shops: await listShops(context.db), publicUrl: context.config.publicUrl },
-    orders: null,
-    earnings: null,
   };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
   const admin = await requireAdmin(context.auth, request);
   const formData = await readFormData(request);
+  if ((REFERRER_INTENTS as readonly string[]).includes(String(formData.get("intent"))))
+    return handleReferrersTabAction(context.db, formData);
   if ((ORDER_INTENTS as readonly string[]).includes(String(formData.get("intent")))) {
     const handled = await handleOrdersTabAction(context.db, formData, {
       admin,
@@ -58,6 +67,7 @@ export default function AdminHome({ loaderData }: Route.ComponentProps) {
   const tab = params.get("tab") ?? "orders";
   if (tab === "cards" && loaderData.cards) return <CardsTab data={loaderData.cards} />;
   if (tab === "earnings" && loaderData.earnings) return <EarningsTab data={loaderData.earnings} />;
+  if (tab === "referrers" && loaderData.referrers) return <ReferrersTab data={loaderData.referrers} />;
   if (loaderData.orders) return <OrdersTab data={loaderData.orders} />;
   return null;
 }

@@ -12,6 +12,7 @@ export const adminTabs = [
   { id: "orders", label: "Orders" },
   { id: "cards", label: "Cards" },
   { id: "earnings", label: "Earnings" },
+  { id: "referrers", label: "Referrers" },
 ] as const;
 
 export default function AdminLayout({ loaderData }: Route.ComponentProps) {

@@ -5,7 +5,7 @@ import { CartPanel } from "~/components/shop/cart-panel";
 import { MultiLinkSetup, OneLinkSetup } from "~/components/shop/order-card-setup";
 import { Button } from "~/components/ui/button";
 import { readFormData } from "~/server/forms.server";
-import { addCardToCart, cartView } from "~/server/shop-actions.server";
+import { cartView, orderCardAction } from "~/server/shop-actions.server";
 import { cn } from "~/utils/cn";
 import { formatPence } from "~/utils/money";
 import type { Route } from "./+types/order-card";
@@ -23,7 +23,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 export async function action({ request, context }: Route.ActionArgs) {
   const form = await readFormData(request);
-  return addCardToCart(context, request, form);
+  return orderCardAction(context, request, form);
 }
 
 function Progress({ step }: { step: 1 | 2 }) {
@@ -54,8 +54,9 @@ function Progress({ step }: { step: 1 | 2 }) {
   );
 }
 
-export default function OrderCard({ loaderData }: Route.ComponentProps) {
+export default function OrderCard({ loaderData, actionData }: Route.ComponentProps) {
   const { type, view } = loaderData;
+  const draft = actionData && "draft" in actionData ? actionData.draft : undefined;
   const location = useLocation();
   const returnTo = `${location.pathname}${location.search}`;
   return (
@@ -88,7 +89,7 @@ export default function OrderCard({ loaderData }: Route.ComponentProps) {
               {type === "one-link" ? (
                 <OneLinkSetup key={location.key} returnTo={returnTo} />
               ) : (
-                <MultiLinkSetup key={location.key} returnTo={returnTo} />
+                <MultiLinkSetup key={location.key} returnTo={returnTo} draft={draft} />
               )}
             </section>
           ) : (

@@ -1,6 +1,7 @@
 // The one place an order becomes paid (DESIGN.md ruling 5), whether a Stripe webhook or an admin's 'Mark paid'
 // says so. Idempotent: each payment event is recorded once (unique provider + event id) and the status changes
-// only from awaiting_payment, so a replay or a double click changes nothing.
+// only from awaiting_payment (or cancelled, when the money arrived anyway), so a replay or a double click
+// changes nothing.
 import { and, asc, eq } from "drizzle-orm";
 import { carts, orderItems, orders, paymentEvents, referralCommissions, updateRequests } from "~/db/schema";
 import { itemSummary } from "~/utils/order-items";
@@ -21,8 +22,11 @@ export interface PaymentSource {
 }
 
 export type PaidResult =
-  | { changed: true; orderNumber: string; applied: number; queued: number }
+  | { changed: true; orderNumber: string; applied: number; queued: number; afterCancellation: boolean }
   | { changed: false; reason: "duplicate-event" | "not-awaiting-payment" | "not-found" };
+
+/** The history note of an order whose payment arrived after it was cancelled; the admin's list flags these. */
+export const PAID_AFTER_CANCELLATION = "Paid after cancellation";
 
 export async function markOrderPaid(
   db: DbOrTx,
@@ -39,10 +43,21 @@ export async function markOrderPaid(
       .onConflictDoNothing()
       .returning({ id: paymentEvents.id });
     if (!event) return { changed: false, reason: "duplicate-event" } as const;
-    if (order.status !== "awaiting_payment")
+    // A cancelled order can still be paid: the customer finished paying just as they left the payment page,
+    // or the payment completed after the session was given up. The money was taken, so the order goes
+    // ahead as paid and its history says so for the admin to follow up.
+    if (order.status !== "awaiting_payment" && order.status !== "cancelled")
       return { changed: false, reason: "not-awaiting-payment" } as const;
+    const afterCancellation = order.status === "cancelled";
 
-    await changeStatus(tx, orderId, "awaiting_payment", "paid", source.actor, `Payment: ${source.type}`);
+    await changeStatus(
+      tx,
+      orderId,
+      order.status,
+      "paid",
+      source.actor,
+      afterCancellation ? `${PAID_AFTER_CANCELLATION}: ${source.type}` : `Payment: ${source.type}`,
+    );
     const items = await tx
       .select()
       .from(orderItems)
@@ -92,9 +107,18 @@ export async function markOrderPaid(
       else queued++;
     }
 
-    // The cart was kept while the card payment was open; now that it is paid, it is done with.
-    if (order.cartId) await tx.delete(carts).where(and(eq(carts.id, order.cartId)));
-    return { changed: true, orderNumber: order.orderNumber, applied, queued } as const;
+    // The cart was kept while the card payment was open; now that it is paid, it is done with. After a
+    // cancellation the customer may have gone on to check the cart out again (it then holds a new reference):
+    // that cart is no longer this order's and is left alone.
+    if (order.cartId)
+      await tx
+        .delete(carts)
+        .where(
+          afterCancellation
+            ? and(eq(carts.id, order.cartId), eq(carts.orderReference, order.orderNumber))
+            : eq(carts.id, order.cartId),
+        );
+    return { changed: true, orderNumber: order.orderNumber, applied, queued, afterCancellation } as const;
   });
 }
 
