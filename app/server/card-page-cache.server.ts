@@ -1,6 +1,6 @@
 // Public card pages rendered once per change and kept compressed in memory, keyed by slug and source.
-// Every edit made through cards.server.ts invalidates the slug at once. With PostgreSQL, other app processes
-// may edit too, so there an entry also lives at most CARD_CACHE_SHARED_TTL_MS (see docs/card-pages.md).
+// Every edit made through cards.server.ts invalidates the slug at once in this process; with PostgreSQL,
+// card-page-sync.server.ts passes the edits of the other app processes on (see docs/card-pages.md).
 import { createHash } from "node:crypto";
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { brotliCompressSync, constants, gzipSync } from "node:zlib";
@@ -11,7 +11,13 @@ import { CARD_PAGE_CSP, renderCardNotFoundHtml, renderCardPageHtml } from "./car
 import { getCardPageBySlug, getLinkTarget, onCardPagesChanged } from "./cards.server";
 import type { Database } from "./db.server";
 
-export const CARD_CACHE_SHARED_TTL_MS = 5_000;
+/**
+ * With PostgreSQL, edits from other processes arrive as notifications; this lifetime only bounds how long a
+ * missed one (a write made outside the app, a notification that failed to send, a listening connection that
+ * died unnoticed) can leave a page stale. Short lifetimes cost a re-render and brotli pass (~25 ms of blocked
+ * event loop for a 10-link page) per page and source each time they run out.
+ */
+export const CARD_CACHE_SHARED_TTL_MS = 60_000;
 
 export type CardEntry = {
   cardId: string | null; // null: the not-found page
@@ -25,28 +31,112 @@ export type CardEntry = {
   headers: { br: string[]; gzip: string[]; identity: string[] };
 };
 
+export type LinkTarget = { url: string; cardId: string; slug: string };
+
 type Options = { db: Database; publicUrl: string; siteName: string; shared: boolean };
 
-const entries = new Map<string, CardEntry | null>(); // slug|source -> page, or null for 'no such card'
-const generations = new Map<string, number>();
-const linkTargets = new Map<string, { url: string; cardId: string; slug: string }>();
-let notFound: CardEntry | null = null;
+export type CardPageCache = ReturnType<typeof createCardPageCache>;
+
+/**
+ * One cache of pages and link redirect targets. The app uses the one below (`cardPageCache`); tests build their
+ * own, e.g. one per simulated app process.
+ */
+export function createCardPageCache() {
+  const entries = new Map<string, CardEntry | null>(); // slug|source -> page, or null for 'no such card'
+  const generations = new Map<string, number>();
+  const linkTargets = new Map<string, LinkTarget & { expiresAt: number }>();
+  let epoch = 0; // bumped by clear(), so a load that began before it does not store what it read
+  let notFound: CardEntry | null = null;
+
+  function peek(slug: string, source: VisitSource) {
+    const entry = entries.get(`${slug}|${source}`);
+    if (entry === undefined) return undefined;
+    if (entry && entry.expiresAt < Date.now()) return undefined;
+    return entry;
+  }
+
+  function peekLinkTarget(linkId: string): LinkTarget | undefined {
+    const target = linkTargets.get(linkId);
+    if (!target || target.expiresAt < Date.now()) return undefined;
+    return target;
+  }
+
+  return {
+    invalidate(slug: string) {
+      generations.set(slug, (generations.get(slug) ?? 0) + 1);
+      for (const source of ["nfc", "qr", "link"]) entries.delete(`${slug}|${source}`);
+      for (const [id, target] of linkTargets) if (target.slug === slug) linkTargets.delete(id);
+    },
+
+    /** Drops everything, for when changes may have been missed. */
+    clear() {
+      epoch++;
+      entries.clear();
+      linkTargets.clear();
+      notFound = null;
+    },
+
+    /** What the cache knows right now: an entry, null for 'not a card', undefined when it must be loaded. */
+    peek,
+    peekLinkTarget,
+
+    async load(opts: Options, rawSlug: string, source: VisitSource) {
+      const slug = rawSlug.toLowerCase();
+      if (!/^[a-z0-9-]{1,64}$/.test(slug) || isReservedSlug(slug)) return null;
+      const cached = peek(slug, source);
+      if (cached !== undefined) return cached;
+      const generation = generations.get(slug) ?? 0;
+      const startEpoch = epoch;
+      const page = await getCardPageBySlug(opts.db, slug);
+      const ttl = opts.shared ? CARD_CACHE_SHARED_TTL_MS : 0;
+      const entry = page
+        ? compress(
+            renderCardPageHtml(page, { publicUrl: opts.publicUrl, siteName: opts.siteName, source }),
+            200,
+            page.id,
+            ttl,
+          )
+        : null;
+      // An edit that landed while we were reading wins: store only if nothing changed meanwhile.
+      if ((generations.get(slug) ?? 0) === generation && epoch === startEpoch) {
+        entries.set(`${slug}|${source}`, entry);
+        const expiresAt = ttl ? Date.now() + ttl : Number.POSITIVE_INFINITY;
+        if (page)
+          for (const l of page.links) linkTargets.set(l.id, { url: l.url, cardId: page.id, slug, expiresAt });
+      }
+      return entry;
+    },
+
+    notFoundEntry(opts: Pick<Options, "publicUrl" | "siteName">) {
+      notFound ??= compress(renderCardNotFoundHtml(opts), 404, null, 0);
+      return notFound;
+    },
+
+    async resolveLinkTarget(db: Database, linkId: string): Promise<LinkTarget | null> {
+      const cached = peekLinkTarget(linkId);
+      if (cached) return cached;
+      const link = await getLinkTarget(db, linkId);
+      return link ? { url: link.url, cardId: link.cardPageId, slug: "" } : null;
+    },
+  };
+}
+
+/** The app's cache. Edits made in this process invalidate it at once. */
+export const cardPageCache = createCardPageCache();
 
 onCardPagesChanged((slugs) => {
-  for (const slug of slugs) invalidate(slug);
+  for (const slug of slugs) cardPageCache.invalidate(slug);
 });
 
-export function invalidate(slug: string) {
-  generations.set(slug, (generations.get(slug) ?? 0) + 1);
-  for (const source of ["nfc", "qr", "link"]) entries.delete(`${slug}|${source}`);
-  for (const [id, target] of linkTargets) if (target.slug === slug) linkTargets.delete(id);
-}
-
-export function clearCardPageCache() {
-  entries.clear();
-  linkTargets.clear();
-  notFound = null;
-}
+export const invalidate = (slug: string) => cardPageCache.invalidate(slug);
+export const clearCardPageCache = () => cardPageCache.clear();
+export const peekCardEntry = (slug: string, source: VisitSource) => cardPageCache.peek(slug, source);
+export const loadCardEntry = (opts: Options, rawSlug: string, source: VisitSource) =>
+  cardPageCache.load(opts, rawSlug, source);
+export const notFoundEntry = (opts: Pick<Options, "publicUrl" | "siteName">) =>
+  cardPageCache.notFoundEntry(opts);
+export const resolveLinkTarget = (db: Database, linkId: string) =>
+  cardPageCache.resolveLinkTarget(db, linkId);
 
 function compress(html: string, status: 200 | 404, cardId: string | null, ttl: number): CardEntry {
   const identity = Buffer.from(html);
@@ -69,50 +159,6 @@ function compress(html: string, status: 200 | 404, cardId: string | null, ttl: n
       identity: headerList(etag, null, identity.length),
     },
   };
-}
-
-/** What the cache knows right now: an entry, null for 'not a card', undefined when it must be loaded. */
-export function peekCardEntry(slug: string, source: VisitSource) {
-  const entry = entries.get(`${slug}|${source}`);
-  if (entry === undefined) return undefined;
-  if (entry && entry.expiresAt < Date.now()) return undefined;
-  return entry;
-}
-
-export async function loadCardEntry(opts: Options, rawSlug: string, source: VisitSource) {
-  const slug = rawSlug.toLowerCase();
-  if (!/^[a-z0-9-]{1,64}$/.test(slug) || isReservedSlug(slug)) return null;
-  const cached = peekCardEntry(slug, source);
-  if (cached !== undefined) return cached;
-  const generation = generations.get(slug) ?? 0;
-  const page = await getCardPageBySlug(opts.db, slug);
-  const ttl = opts.shared ? CARD_CACHE_SHARED_TTL_MS : 0;
-  const entry = page
-    ? compress(
-        renderCardPageHtml(page, { publicUrl: opts.publicUrl, siteName: opts.siteName, source }),
-        200,
-        page.id,
-        ttl,
-      )
-    : null;
-  // An edit that landed while we were reading wins: store only if nothing changed meanwhile.
-  if ((generations.get(slug) ?? 0) === generation) {
-    entries.set(`${slug}|${source}`, entry);
-    if (page) for (const l of page.links) linkTargets.set(l.id, { url: l.url, cardId: page.id, slug });
-  }
-  return entry;
-}
-
-export function notFoundEntry(opts: Pick<Options, "publicUrl" | "siteName">) {
-  notFound ??= compress(renderCardNotFoundHtml(opts), 404, null, 0);
-  return notFound;
-}
-
-export async function resolveLinkTarget(db: Database, linkId: string) {
-  const cached = linkTargets.get(linkId);
-  if (cached) return cached;
-  const link = await getLinkTarget(db, linkId);
-  return link ? { url: link.url, cardId: link.cardPageId, slug: "" } : null;
 }
 
 // --- Answering: raw Node (the fast path in server/app.ts) and Fetch Response (the React Router fallback) ---
@@ -224,14 +270,14 @@ export function tryFastCardResponse(req: IncomingMessage, res: ServerResponse) {
   if (card) {
     const slug = card[1]!.toLowerCase();
     const source = sourceFromQuery(card[2]);
-    const entry = peekCardEntry(slug, source);
+    const entry = cardPageCache.peek(slug, source);
     if (!entry) return false;
     sendCardEntry(req, res, entry, source);
     return true;
   }
   const go = GO_PATH.exec(url);
   if (go && req.method === "GET") {
-    const target = linkTargets.get(go[1]!);
+    const target = cardPageCache.peekLinkTarget(go[1]!);
     if (!target) return false;
     const answer = linkRedirect(target, go[1]!, sourceFromQuery(go[2]), req.headers, "GET");
     res.writeHead(answer.status, answer.headers);

@@ -1,9 +1,11 @@
-// Starts and stops everything the app holds for its lifetime: configuration, database, auth, e-mail worker.
+// Starts and stops everything the app holds for its lifetime: configuration, database, auth, e-mail worker,
+// and with PostgreSQL the listener that keeps card page caches in step across app processes.
 import path from "node:path";
 import pino, { type Logger } from "pino";
 import { AdminAccountSchema } from "~/schemas/auth";
 import { startAnalyticsWriter } from "./analytics.server";
 import { type Auth, adminExists, createAuth, upsertAdmin } from "./auth.server";
+import { startCardPageSync } from "./card-page-sync.server";
 import { type DatabaseHandle, openDatabase } from "./db.server";
 import { createMailer, type SendEmail } from "./email/mailer.server";
 import { enqueueEmail, startOutboxWorker } from "./email/outbox.server";
@@ -19,6 +21,8 @@ export interface Runtime {
   sendEmail: SendEmail;
   outbox: { poke(): void; stop(): Promise<void> };
   analytics: { stop(): Promise<void> };
+  /** PostgreSQL only: other app processes' card page edits reach this process's cache. */
+  cardPageSync?: { stop(): Promise<void> };
   islands: IslandUrls;
 }
 
@@ -40,6 +44,8 @@ export async function startRuntime(opts: { root: string; env?: NodeJS.ProcessEnv
     migrationsFolder: path.join(opts.root, "drizzle"),
   });
   const { db } = database;
+  // Several app processes may share PostgreSQL; the embedded database has only this one.
+  const cardPageSync = database.kind === "postgres" ? await startCardPageSync(database, logger) : undefined;
   const sendEmail = createMailer({
     smtpUrl: config.mail.smtpUrl,
     from: config.mail.from,
@@ -63,7 +69,17 @@ export async function startRuntime(opts: { root: string; env?: NodeJS.ProcessEnv
   if (config.demoData) await seedDemoData(db, logger, config);
   const analytics = startAnalyticsWriter(db, logger);
   const islands = islandUrls(opts.root, import.meta.env.DEV);
-  holder.__runtime = { config, logger, database, auth, sendEmail, outbox, analytics, islands };
+  holder.__runtime = {
+    config,
+    logger,
+    database,
+    auth,
+    sendEmail,
+    outbox,
+    analytics,
+    cardPageSync,
+    islands,
+  };
   logger.info({ database: database.kind, dataDir: config.dataDir }, "runtime started");
   return holder.__runtime;
 }
@@ -72,6 +88,7 @@ export async function stopRuntime() {
   const runtime = holder.__runtime;
   if (!runtime) return;
   holder.__runtime = undefined;
+  await runtime.cardPageSync?.stop();
   await runtime.outbox.stop();
   await runtime.analytics.stop();
   await runtime.database.close();

@@ -12,6 +12,8 @@ import type { Database } from "~/server/db.server";
 export interface TestDb {
   db: Database;
   kind: "pglite" | "postgres";
+  /** PostgreSQL: the test database's address, for tests that open more connections as other processes would. */
+  url?: string;
   close(): Promise<void>;
 }
 
@@ -32,5 +34,5 @@ export async function createTestDb(): Promise<TestDb> {
   url.pathname = `/${name}`;
   const pool = new pg.Pool({ connectionString: url.toString(), max: 30 });
   const db = drizzlePg({ client: pool, schema, casing: "snake_case" }) as unknown as Database;
-  return { db, kind: "postgres", close: () => pool.end() };
+  return { db, kind: "postgres", url: url.toString(), close: () => pool.end() };
 }
