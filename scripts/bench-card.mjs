@@ -111,7 +111,13 @@ const cookie = login.headers
 // checked on the worst case, not on a flat colour.
 const { default: sharp } = await import("sharp");
 const texture = await sharp({
-  create: { width: 256, height: 256, channels: 3, noise: { type: "gaussian", mean: 128, sigma: 60 } },
+  create: {
+    width: 256,
+    height: 256,
+    channels: 3,
+    background: "#808080",
+    noise: { type: "gaussian", mean: 128, sigma: 60 },
+  },
 })
   .resize(1600, 1200)
   .png()

@@ -5,7 +5,13 @@ import { ImageError, PROFILE_MAX_BYTES, processProfileImage } from "./images.ser
 /** A photo with fine detail everywhere: the hardest case for the size budget. */
 async function busyPhoto() {
   const texture = await sharp({
-    create: { width: 256, height: 256, channels: 3, noise: { type: "gaussian", mean: 128, sigma: 60 } },
+    create: {
+      width: 256,
+      height: 256,
+      channels: 3,
+      background: "#808080",
+      noise: { type: "gaussian", mean: 128, sigma: 60 },
+    },
   })
     .resize(1600, 1200)
     .png()
