@@ -1,5 +1,9 @@
 import { defineConfig } from "vitest/config";
 
+// Tests of what only PostgreSQL has (LISTEN/NOTIFY between app processes) are named *.postgres.int.test.ts and
+// run in the PostgreSQL pass only.
+const postgresOnly = process.env.TEST_DATABASE === "postgres" ? [] : ["**/*.postgres.int.test.ts"];
+
 export default defineConfig({
   resolve: { tsconfigPaths: true },
   test: {
@@ -19,6 +23,7 @@ export default defineConfig({
           // Runs once per database: TEST_DATABASE=pglite (default) or postgres (see tests/support/global-db.ts).
           name: "integration",
           include: ["app/**/*.int.test.ts", "server/**/*.int.test.ts", "tests/**/*.int.test.ts"],
+          exclude: [...postgresOnly, "**/node_modules/**"],
           environment: "node",
           globalSetup: ["tests/support/global-db.ts"],
           testTimeout: 30_000,
