@@ -295,4 +295,5 @@ for (const [what, value, ok] of results) console.log(`${ok ? "PASS" : "FAIL"}  $
 console.log(
   `runs app: ${appRuns.map((r) => r.rps.toFixed(0)).join(", ")}; nginx: ${nginxRuns.map((r) => r.rps.toFixed(0)).join(", ")}`,
 );
-process.exitCode = results.every((r) => r[2]) ? 0 : 1;
+// Exit explicitly: the servers started above keep the event loop alive, and "exit" stops them.
+process.exit(results.every((r) => r[2]) ? 0 : 1);
