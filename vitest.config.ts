@@ -12,7 +12,7 @@ export default defineConfig({
         extends: true,
         test: {
           name: "unit",
-          include: ["app/**/*.test.ts", "server/**/*.test.ts", "tests/**/*.test.ts"],
+          include: ["app/**/*.test.{ts,tsx}", "server/**/*.test.ts", "tests/**/*.test.ts"],
           exclude: ["**/*.int.test.ts", "**/node_modules/**"],
           environment: "node",
         },

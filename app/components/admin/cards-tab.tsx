@@ -4,6 +4,7 @@ import { useEffect, useRef } from "react";
 import { Form, Link, useFetcher, useNavigation } from "react-router";
 import { Button, ButtonLink } from "~/components/ui/button";
 import { FieldError } from "~/components/ui/field";
+import { Pager } from "~/components/ui/pager";
 import { CreateClientDialog } from "./create-client-dialog";
 
 type Shop = {
@@ -92,23 +93,7 @@ export function CardsTab({ data }: { data: CardsTabData }) {
             ))}
           </ul>
         )}
-        <nav aria-label="Card pages pagination" className="flex items-center justify-between">
-          {data.page > 1 ? (
-            <Link to={pageLink(data.page - 1)} className="font-semibold text-brand-700 underline">
-              Previous
-            </Link>
-          ) : (
-            <span />
-          )}
-          <span className="text-sm text-slate-600">Page {data.page}</span>
-          {data.hasNext ? (
-            <Link to={pageLink(data.page + 1)} className="font-semibold text-brand-700 underline">
-              Next
-            </Link>
-          ) : (
-            <span />
-          )}
-        </nav>
+        <Pager label="Card pages pagination" page={data.page} hasNext={data.hasNext} href={pageLink} />
       </section>
       <ShopsPanel shops={data.shops} />
     </div>

@@ -2,6 +2,7 @@
 // controls, and the queue of update requests waiting for review. Plain forms: works without JavaScript.
 import { Form, Link, useLocation } from "react-router";
 import { Button } from "~/components/ui/button";
+import { Pager } from "~/components/ui/pager";
 import type { loadOrdersTab } from "~/server/admin-orders-actions.server";
 import { cn } from "~/utils/cn";
 import { formatPence } from "~/utils/money";
@@ -168,15 +169,15 @@ export function OrdersTab({ data }: { data: Data }) {
             </table>
           </div>
         )}
-        {list.pages > 1 ? (
-          <nav aria-label="Order pages" className="mt-3 flex items-center gap-3 text-sm">
-            {list.page > 1 ? <Link to={pageLink(list.page - 1)}>Previous</Link> : null}
-            <span>
-              Page {list.page} of {list.pages}
-            </span>
-            {list.page < list.pages ? <Link to={pageLink(list.page + 1)}>Next</Link> : null}
-          </nav>
-        ) : null}
+        <div className="mt-3">
+          <Pager
+            label="Order pages"
+            page={list.page}
+            hasNext={list.page < list.pages}
+            pages={list.pages}
+            href={pageLink}
+          />
+        </div>
       </section>
 
       <section aria-labelledby="queue-heading">

@@ -1,8 +1,9 @@
 // Admin Referrers tab: customers who may refer others, and which of them are featured in the cart's
 // 'Referred by' selector. Plain forms: works without JavaScript.
 import { Search, Star } from "lucide-react";
-import { Form, Link } from "react-router";
+import { Form } from "react-router";
 import { Button } from "~/components/ui/button";
+import { Pager } from "~/components/ui/pager";
 import type { loadReferrersTab } from "~/server/admin-referrers-actions.server";
 
 type Data = Awaited<ReturnType<typeof loadReferrersTab>>;
@@ -102,23 +103,7 @@ export function ReferrersTab({ data }: { data: Data }) {
           ))}
         </ul>
       )}
-      <nav aria-label="Referrers pagination" className="flex items-center justify-between">
-        {data.page > 1 ? (
-          <Link to={pageLink(data.page - 1)} className="font-semibold text-brand-700 underline">
-            Previous
-          </Link>
-        ) : (
-          <span />
-        )}
-        <span className="text-sm text-slate-600">Page {data.page}</span>
-        {data.hasNext ? (
-          <Link to={pageLink(data.page + 1)} className="font-semibold text-brand-700 underline">
-            Next
-          </Link>
-        ) : (
-          <span />
-        )}
-      </nav>
+      <Pager label="Referrers pagination" page={data.page} hasNext={data.hasNext} href={pageLink} />
     </section>
   );
 }
