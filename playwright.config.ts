@@ -25,8 +25,9 @@ export default defineConfig({
   workers: 1,
   forbidOnly: true,
   retries: 0,
-  timeout: 30_000,
-  expect: { timeout: 10_000 },
+  // Generous limits: they only bite when a test fails, and a CI machine can be several times slower than ours.
+  timeout: 60_000,
+  expect: { timeout: 15_000 },
   reporter: "list",
   use: {
     baseURL: `http://127.0.0.1:${APP_PORT}`,

@@ -5,7 +5,7 @@ import { firstLink, waitForEmail } from "../support/mailbox";
 
 // These are whole purchase journeys (order, checkout, e-mail, admin): ~20 s each on an idle 2-core machine, so
 // they get more than the default 30 s when the machine is busy.
-test.describe.configure({ timeout: 60_000 });
+test.describe.configure({ timeout: 90_000 });
 
 const uniqueEmail = (who: string) => `${who}.${Date.now()}.${Math.floor(Math.random() * 1e6)}@example.com`;
 
