@@ -7,6 +7,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { gzipSync } from "node:zlib";
+import { busyPhoto } from "../tests/fixtures/busy-photo.mjs";
 import { buildIfStale, root } from "./build-if-stale.mjs";
 
 const APP_PORT = Number(process.env.BENCH_APP_PORT ?? 3390);
@@ -107,25 +108,7 @@ const cookie = login.headers
   .getSetCookie()
   .map((c) => c.split(";")[0])
   .join("; ");
-// A 1600 x 1200 JPEG with fine detail everywhere, harder to compress than a portrait: the photo budget is
-// checked on the worst case, not on a flat colour.
-const { default: sharp } = await import("sharp");
-const texture = await sharp({
-  create: {
-    width: 256,
-    height: 256,
-    channels: 3,
-    background: "#808080",
-    noise: { type: "gaussian", mean: 128, sigma: 60 },
-  },
-})
-  .resize(1600, 1200)
-  .png()
-  .toBuffer();
-const photo = await sharp({ create: { width: 1600, height: 1200, channels: 3, background: "#8a6a50" } })
-  .composite([{ input: texture, blend: "overlay" }])
-  .jpeg({ quality: 92 })
-  .toBuffer();
+const photo = await busyPhoto();
 const upload = new FormData();
 upload.append("image", new Blob([photo], { type: "image/jpeg" }), "photo.jpg");
 const uploaded = await (

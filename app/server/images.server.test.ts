@@ -1,26 +1,7 @@
 import sharp from "sharp";
 import { describe, expect, it } from "vitest";
+import { busyPhoto } from "../../tests/fixtures/busy-photo.mjs";
 import { ImageError, PROFILE_MAX_BYTES, processProfileImage } from "./images.server";
-
-/** A photo with fine detail everywhere: the hardest case for the size budget. */
-async function busyPhoto() {
-  const texture = await sharp({
-    create: {
-      width: 256,
-      height: 256,
-      channels: 3,
-      background: "#808080",
-      noise: { type: "gaussian", mean: 128, sigma: 60 },
-    },
-  })
-    .resize(1600, 1200)
-    .png()
-    .toBuffer();
-  return sharp({ create: { width: 1600, height: 1200, channels: 3, background: "#8a6a50" } })
-    .composite([{ input: texture, blend: "overlay" }])
-    .jpeg({ quality: 92 })
-    .toBuffer();
-}
 
 describe("processProfileImage", () => {
   it("serves even a busy photo as a 256 px WebP within the card page's budget", async () => {

@@ -39,6 +39,31 @@ export function Field({
   );
 }
 
+/** The label and error around a control that is not a plain input: a select or a textarea. */
+export function FieldFrame({
+  id,
+  label,
+  errorId,
+  errors,
+  children,
+}: {
+  id: string;
+  label: string;
+  errorId: string;
+  errors?: string[];
+  children: React.ReactNode;
+}) {
+  return (
+    <div className="space-y-1.5">
+      <label htmlFor={id} className="block text-sm font-medium text-slate-800">
+        {label}
+      </label>
+      {children}
+      <FieldError id={errorId} errors={errors} />
+    </div>
+  );
+}
+
 export function FieldError({ id, errors }: { id?: string; errors?: string[] }) {
   if (!errors?.length) return null;
   return (

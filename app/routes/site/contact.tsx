@@ -4,7 +4,7 @@ import { Clock, Mail, MapPin, MessageCircle } from "lucide-react";
 import { data } from "react-router";
 import { PageShell } from "~/components/site/page-shell";
 import { Button } from "~/components/ui/button";
-import { Field, FieldError, FormMessage } from "~/components/ui/field";
+import { Field, FieldFrame, FormMessage } from "~/components/ui/field";
 import { StaticToast } from "~/components/ui/static-toast";
 import { CONTACT_SUBJECTS, ContactSchema } from "~/schemas/contact";
 import { readFormData } from "~/server/forms.server";
@@ -147,10 +147,12 @@ export default function Contact({ loaderData, actionData }: Route.ComponentProps
                 errors={fields.email.errors}
               />
             </div>
-            <div className="space-y-1.5">
-              <label htmlFor={fields.subject.id} className="block text-sm font-medium text-slate-800">
-                Subject
-              </label>
+            <FieldFrame
+              id={fields.subject.id}
+              label="Subject"
+              errorId={fields.subject.errorId}
+              errors={fields.subject.errors}
+            >
               <select
                 className={selectClass}
                 data-required
@@ -164,8 +166,7 @@ export default function Contact({ loaderData, actionData }: Route.ComponentProps
                   </option>
                 ))}
               </select>
-              <FieldError id={fields.subject.errorId} errors={fields.subject.errors} />
-            </div>
+            </FieldFrame>
             {/* Each is shown for the subject that needs it; without the script, once the server asks for it. */}
             <div data-shown-for="custom" hidden={subject !== "custom"}>
               <Field
@@ -182,10 +183,12 @@ export default function Contact({ loaderData, actionData }: Route.ComponentProps
                 errors={fields.orderNumber.errors}
               />
             </div>
-            <div className="space-y-1.5">
-              <label htmlFor={fields.message.id} className="block text-sm font-medium text-slate-800">
-                Message
-              </label>
+            <FieldFrame
+              id={fields.message.id}
+              label="Message"
+              errorId={fields.message.errorId}
+              errors={fields.message.errors}
+            >
               <textarea
                 rows={6}
                 className={cn(selectClass, "resize-y")}
@@ -193,8 +196,7 @@ export default function Contact({ loaderData, actionData }: Route.ComponentProps
                 {...getTextareaProps(fields.message)}
                 aria-describedby={fields.message.errors ? fields.message.errorId : undefined}
               />
-              <FieldError id={fields.message.errorId} errors={fields.message.errors} />
-            </div>
+            </FieldFrame>
             <div aria-hidden="true" className="absolute -left-[10000px] h-px w-px overflow-hidden">
               <label htmlFor="contact-website">Website</label>
               <input id="contact-website" type="text" name={HONEYPOT} tabIndex={-1} autoComplete="off" />

@@ -38,20 +38,24 @@ const delivery: Delivery = {
   country: "United Kingdom",
 };
 
-async function cardOrder() {
-  const cart = await createCart(t.db);
-  await addCardItem(t.db, cart.id, {
-    kind: "one-link",
-    links: [{ platform: "website", label: "Website", url: "https://late.example" }],
-  });
-  const { order } = await createOrderFromCart(t.db, {
-    cartId: cart.id,
+function checkOutByCard(cartId: string) {
+  return createOrderFromCart(t.db, {
+    cartId,
     delivery,
     paymentMethod: "card",
     userId: null,
     shop: "TapCard",
     bank: ctx.config.bank,
   });
+}
+
+async function cardOrder() {
+  const cart = await createCart(t.db);
+  await addCardItem(t.db, cart.id, {
+    kind: "one-link",
+    links: [{ platform: "website", label: "Website", url: "https://late.example" }],
+  });
+  const { order } = await checkOutByCard(cart.id);
   const sessionId = `cs_test_${order.id.slice(0, 8)}`;
   await setStripeSession(t.db, order.id, sessionId);
   return { order, sessionId, cart };
@@ -138,14 +142,7 @@ describe("a payment for an order that was already cancelled", () => {
     const { order: first, sessionId, cart } = await cardOrder();
     await cancelAwaitingOrder(t.db, first.id, { userId: null, label: "customer" }, "Customer left");
     // Checking the same cart out again gives it a new reference and a new order.
-    const { order: second } = await createOrderFromCart(t.db, {
-      cartId: cart.id,
-      delivery,
-      paymentMethod: "card",
-      userId: null,
-      shop: "TapCard",
-      bank: ctx.config.bank,
-    });
+    const { order: second } = await checkOutByCard(cart.id);
     expect(second.orderNumber).not.toBe(first.orderNumber);
 
     expect(await post(completed(first, sessionId, `evt_late_${first.id}`))).toMatchObject({
