@@ -31,7 +31,7 @@ import { ArrowDown, ArrowUp, GripVertical, Plus, Trash2 } from "lucide-react";
 import { useId, useState } from "react";
 import { Form, Link, useNavigation } from "react-router";
 import { Button } from "~/components/ui/button";
-import { Field, FieldError, FormMessage } from "~/components/ui/field";
+import { Field, FieldError, FieldFrame, FormMessage } from "~/components/ui/field";
 import { CreateCardPageSchema, EditCardPageSchema, IMAGE_MAX_BYTES } from "~/schemas/card-page";
 import { LINK_ICON_LABELS, LINK_ICONS } from "~/utils/card-links";
 import { normalizeSlug } from "~/utils/slug";
@@ -120,10 +120,7 @@ export function CardForm({
           errors={fields.contactPhone.errors}
         />
         {shops.length > 0 ? (
-          <div className="space-y-1.5">
-            <label htmlFor={fields.shopId.id} className="block text-sm font-medium text-slate-800">
-              Assign to Shop
-            </label>
+          <FieldFrame id={fields.shopId.id} label="Assign to Shop" errors={fields.shopId.errors}>
             <select
               id={fields.shopId.id}
               name={fields.shopId.name}
@@ -137,8 +134,7 @@ export function CardForm({
                 </option>
               ))}
             </select>
-            <FieldError errors={fields.shopId.errors} />
-          </div>
+          </FieldFrame>
         ) : null}
       </div>
 
@@ -149,18 +145,9 @@ export function CardForm({
         onBusy={setUploading}
       />
 
-      <div className="space-y-1.5">
-        <label htmlFor={fields.bio.id} className="block text-sm font-medium text-slate-800">
-          Bio
-        </label>
-        <textarea
-          {...getTextareaProps(fields.bio)}
-          rows={4}
-          className={inputClass}
-          aria-invalid={fields.bio.errors?.length ? true : undefined}
-        />
-        <FieldError errors={fields.bio.errors} />
-      </div>
+      <FieldFrame id={fields.bio.id} label="Bio" errors={fields.bio.errors}>
+        <textarea {...getTextareaProps(fields.bio)} rows={4} className={inputClass} />
+      </FieldFrame>
 
       <LinksEditor links={links} onChange={setLinks} errors={form.allErrors} clicksByLink={clicksByLink} />
 

@@ -5,7 +5,7 @@ import { Plus, X } from "lucide-react";
 import { useState } from "react";
 import { Form } from "react-router";
 import { Button } from "~/components/ui/button";
-import { Field, FieldError } from "~/components/ui/field";
+import { Field, FieldFrame } from "~/components/ui/field";
 import {
   type CardLink,
   EXTRA_LINK_PLATFORMS,
@@ -138,10 +138,7 @@ export function OneLinkSetup({ returnTo }: { returnTo: string }) {
         Your link is written to the card and is permanent. Choose where a tap should take people.
       </p>
       <div className="grid gap-3 sm:grid-cols-[10rem_1fr]">
-        <div className="space-y-1.5">
-          <label htmlFor="one-platform" className="block text-sm font-medium text-slate-800">
-            Platform
-          </label>
+        <FieldFrame id="one-platform" label="Platform">
           <select
             id="one-platform"
             name={`links[${a.links.length}].platform`}
@@ -156,24 +153,17 @@ export function OneLinkSetup({ returnTo }: { returnTo: string }) {
               </option>
             ))}
           </select>
-        </div>
-        <div className="space-y-1.5">
-          <label htmlFor="one-url" className="block text-sm font-medium text-slate-800">
-            URL
-          </label>
-          <input
-            id="one-url"
-            name={`links[${a.links.length}].url`}
-            value={a.url}
-            onChange={(e) => a.setUrl(e.target.value)}
-            disabled={full}
-            placeholder={FIELD_PLACEHOLDERS[a.platform] ?? "https://"}
-            aria-invalid={a.error ? true : undefined}
-            aria-describedby={a.error ? "one-url-error" : undefined}
-            className="block w-full rounded-md border border-slate-300 px-3 py-2.5 text-base"
-          />
-          <FieldError id="one-url-error" errors={a.error ? [a.error] : undefined} />
-        </div>
+        </FieldFrame>
+        <Field
+          label="URL"
+          id="one-url"
+          name={`links[${a.links.length}].url`}
+          value={a.url}
+          onChange={(e) => a.setUrl(e.target.value)}
+          disabled={full}
+          placeholder={FIELD_PLACEHOLDERS[a.platform] ?? "https://"}
+          errors={a.error ? [a.error] : undefined}
+        />
       </div>
       {hydrated ? (
         <Button
@@ -204,10 +194,7 @@ export function MultiLinkSetup({ returnTo, draft }: { returnTo: string; draft?: 
       <input type="hidden" name="returnTo" value={returnTo} />
       <div className="grid gap-4 sm:grid-cols-2">
         <Field label="Name" name="name" autoComplete="name" defaultValue={draft?.name} />
-        <div className="space-y-1.5 sm:col-span-2">
-          <label htmlFor="bio" className="block text-sm font-medium text-slate-800">
-            Bio
-          </label>
+        <FieldFrame id="bio" label="Bio" className="sm:col-span-2">
           <textarea
             id="bio"
             name="bio"
@@ -216,7 +203,7 @@ export function MultiLinkSetup({ returnTo, draft }: { returnTo: string; draft?: 
             defaultValue={draft?.bio}
             className="block w-full rounded-md border border-slate-300 px-3 py-2.5 text-base"
           />
-        </div>
+        </FieldFrame>
         {MULTI_LINK_FIELDS.map((f) => (
           <Field
             key={f}
@@ -232,10 +219,7 @@ export function MultiLinkSetup({ returnTo, draft }: { returnTo: string; draft?: 
       <fieldset className="space-y-3 rounded-lg border border-slate-200 p-4">
         <legend className="px-1 text-sm font-semibold">Additional links</legend>
         <div className="group grid gap-3 sm:grid-cols-3">
-          <div className="space-y-1.5">
-            <label htmlFor="extra-platform" className="block text-sm font-medium text-slate-800">
-              Platform
-            </label>
+          <FieldFrame id="extra-platform" label="Platform">
             <select
               id="extra-platform"
               name={`links[${a.links.length}].platform`}
@@ -249,7 +233,7 @@ export function MultiLinkSetup({ returnTo, draft }: { returnTo: string; draft?: 
                 </option>
               ))}
             </select>
-          </div>
+          </FieldFrame>
           {/* Without JavaScript the field is always in the page and CSS shows it while Custom is picked. */}
           {a.platform === "custom" || !hydrated ? (
             <Field
@@ -260,22 +244,15 @@ export function MultiLinkSetup({ returnTo, draft }: { returnTo: string; draft?: 
               className={hydrated ? undefined : "hidden group-has-[option[value=custom]:checked]:block"}
             />
           ) : null}
-          <div className="space-y-1.5">
-            <label htmlFor="extra-url" className="block text-sm font-medium text-slate-800">
-              Link URL
-            </label>
-            <input
-              id="extra-url"
-              name={`links[${a.links.length}].url`}
-              value={a.url}
-              onChange={(e) => a.setUrl(e.target.value)}
-              placeholder={FIELD_PLACEHOLDERS[a.platform] ?? "https://"}
-              aria-invalid={a.error ? true : undefined}
-              aria-describedby={a.error ? "extra-url-error" : undefined}
-              className="block w-full rounded-md border border-slate-300 px-3 py-2.5 text-base"
-            />
-            <FieldError id="extra-url-error" errors={a.error ? [a.error] : undefined} />
-          </div>
+          <Field
+            label="Link URL"
+            id="extra-url"
+            name={`links[${a.links.length}].url`}
+            value={a.url}
+            onChange={(e) => a.setUrl(e.target.value)}
+            placeholder={FIELD_PLACEHOLDERS[a.platform] ?? "https://"}
+            errors={a.error ? [a.error] : undefined}
+          />
         </div>
         <Button
           variant="secondary"

@@ -14,19 +14,15 @@ export function Field({
 }: React.InputHTMLAttributes<HTMLInputElement> & { label: string; errors?: string[]; hint?: string }) {
   const fallbackId = useId();
   const id = input.id ?? fallbackId;
-  const errorId = `${id}-error`;
   const hintId = `${id}-hint`;
   const invalid = Boolean(errors?.length);
   return (
-    <div className={cn("space-y-1.5", className)}>
-      <label htmlFor={id} className="block text-sm font-medium text-slate-800">
-        {label}
-      </label>
+    <FieldFrame id={id} label={label} errors={errors} className={className}>
       <input
         id={id}
         className={inputClass}
         aria-invalid={invalid || undefined}
-        aria-describedby={cn(invalid && errorId, hint && hintId) || undefined}
+        aria-describedby={cn(invalid && errorIdOf(id), hint && hintId) || undefined}
         {...input}
       />
       {hint ? (
@@ -34,32 +30,34 @@ export function Field({
           {hint}
         </p>
       ) : null}
-      <FieldError id={errorId} errors={errors} />
-    </div>
+    </FieldFrame>
   );
 }
 
-/** The label and error around a control that is not a plain input: a select or a textarea. */
+/** The id of a control's error message; conform names its own the same way. */
+export const errorIdOf = (id: string) => `${id}-error`;
+
+/** The label above a control and its error below; a select or textarea goes in as the child. */
 export function FieldFrame({
   id,
   label,
-  errorId,
   errors,
+  className,
   children,
 }: {
   id: string;
   label: string;
-  errorId: string;
   errors?: string[];
+  className?: string;
   children: React.ReactNode;
 }) {
   return (
-    <div className="space-y-1.5">
+    <div className={cn("space-y-1.5", className)}>
       <label htmlFor={id} className="block text-sm font-medium text-slate-800">
         {label}
       </label>
       {children}
-      <FieldError id={errorId} errors={errors} />
+      <FieldError id={errorIdOf(id)} errors={errors} />
     </div>
   );
 }

@@ -4,7 +4,7 @@ import { useState } from "react";
 import { data, Form, redirect, useLocation, useNavigation } from "react-router";
 import { UPDATE_REQUEST_PRICE } from "~/catalog";
 import { Button } from "~/components/ui/button";
-import { Field, FieldError, FormMessage } from "~/components/ui/field";
+import { Field, FieldError, FieldFrame, FormMessage } from "~/components/ui/field";
 import {
   normaliseCardNumber,
   UPDATE_ACTIONS,
@@ -197,10 +197,7 @@ function UpdateForm({
         </fieldset>
         {type === "add-link" ? (
           <div className="grid gap-4 sm:grid-cols-[12rem_1fr]">
-            <div className="space-y-1.5">
-              <label htmlFor={fields.platform.id} className="block text-sm font-medium text-slate-800">
-                Platform
-              </label>
+            <FieldFrame id={fields.platform.id} label="Platform" errors={fields.platform.errors}>
               <select
                 {...getSelectProps(fields.platform)}
                 className="block w-full rounded-md border border-slate-300 bg-white px-3 py-2.5"
@@ -211,7 +208,7 @@ function UpdateForm({
                   </option>
                 ))}
               </select>
-            </div>
+            </FieldFrame>
             <Field
               label="URL"
               {...getInputProps(fields.url, { type: "text" })}
@@ -221,19 +218,14 @@ function UpdateForm({
           </div>
         ) : null}
         {type === "remove-link" ? (
-          <div className="space-y-1.5">
-            <label htmlFor={fields.linkToRemove.id} className="block text-sm font-medium text-slate-800">
-              Link to remove
-            </label>
+          <FieldFrame id={fields.linkToRemove.id} label="Link to remove" errors={fields.linkToRemove.errors}>
             <textarea
               {...getTextareaProps(fields.linkToRemove)}
               rows={3}
               placeholder="Paste the exact link"
-              aria-describedby={fields.linkToRemove.errors ? `${fields.linkToRemove.id}-error` : undefined}
               className="block w-full rounded-md border border-slate-300 px-3 py-2.5"
             />
-            <FieldError id={`${fields.linkToRemove.id}-error`} errors={fields.linkToRemove.errors} />
-          </div>
+          </FieldFrame>
         ) : null}
         {type === "change-image" ? (
           <div className="space-y-2">

@@ -147,18 +147,8 @@ export default function Contact({ loaderData, actionData }: Route.ComponentProps
                 errors={fields.email.errors}
               />
             </div>
-            <FieldFrame
-              id={fields.subject.id}
-              label="Subject"
-              errorId={fields.subject.errorId}
-              errors={fields.subject.errors}
-            >
-              <select
-                className={selectClass}
-                data-required
-                {...getSelectProps(fields.subject)}
-                aria-describedby={fields.subject.errors ? fields.subject.errorId : undefined}
-              >
+            <FieldFrame id={fields.subject.id} label="Subject" errors={fields.subject.errors}>
+              <select className={selectClass} data-required {...getSelectProps(fields.subject)}>
                 <option value="">Select a subject</option>
                 {CONTACT_SUBJECTS.map((s) => (
                   <option key={s.value} value={s.value}>
@@ -183,18 +173,12 @@ export default function Contact({ loaderData, actionData }: Route.ComponentProps
                 errors={fields.orderNumber.errors}
               />
             </div>
-            <FieldFrame
-              id={fields.message.id}
-              label="Message"
-              errorId={fields.message.errorId}
-              errors={fields.message.errors}
-            >
+            <FieldFrame id={fields.message.id} label="Message" errors={fields.message.errors}>
               <textarea
                 rows={6}
                 className={cn(selectClass, "resize-y")}
                 data-required
                 {...getTextareaProps(fields.message)}
-                aria-describedby={fields.message.errors ? fields.message.errorId : undefined}
               />
             </FieldFrame>
             <div aria-hidden="true" className="absolute -left-[10000px] h-px w-px overflow-hidden">
