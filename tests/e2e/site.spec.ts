@@ -251,7 +251,9 @@ test("the contact form works without JavaScript and reports field errors from th
   await page.getByLabel("Subject", { exact: true }).selectOption({ label: "Other (please specify)" });
   await page.getByRole("button", { name: "Send Message" }).click();
   // Each message is tied to its field, so a screen reader reads it with the field.
-  await expect(page.getByLabel("Message", { exact: true })).toHaveAccessibleDescription("Message is required");
+  await expect(page.getByLabel("Message", { exact: true })).toHaveAccessibleDescription(
+    "Message is required",
+  );
   await page.getByLabel("Message", { exact: true }).fill("Hello without JavaScript");
   await page.getByRole("button", { name: "Send Message" }).click();
   // Without JavaScript the custom subject field appears after the server asks for it.
