@@ -13,9 +13,31 @@ export async function readFormData(request: Request) {
   }
 }
 
-/** A safe place to go after sign-in: a path on this site, never another origin. */
-export function safeRedirect(to: FormDataEntryValue | string | null | undefined, fallback = "/") {
-  if (typeof to !== "string" || !to.startsWith("/") || to.startsWith("//") || to.startsWith("/\\"))
+/** Control characters and backslashes: browsers drop or rewrite them, which turns '/\t/evil' into '//evil'. */
+const UNSAFE_IN_PATH = /[\u0000-\u001f\u007f\\]/;
+
+/**
+ * A safe place to go after a form (sign-in, cart): a path on this site, never another origin. The target is
+ * resolved against the site's own origin and must stay on it; control characters and backslashes are refused,
+ * raw or percent-encoded, as are '//' paths that browsers read as another host.
+ */
+export function safeRedirect(
+  to: FormDataEntryValue | string | null | undefined,
+  fallback = "/",
+  publicUrl = "http://localhost",
+) {
+  if (typeof to !== "string" || to.length > 2000 || !to.startsWith("/")) return fallback;
+  let decoded: string;
+  try {
+    decoded = decodeURIComponent(to);
+  } catch {
     return fallback;
-  return to;
+  }
+  for (const form of [to, decoded]) {
+    if (UNSAFE_IN_PATH.test(form) || form.startsWith("//")) return fallback;
+  }
+  const site = new URL(publicUrl);
+  const target = new URL(to, site);
+  if (target.origin !== site.origin) return fallback;
+  return `${target.pathname}${target.search}${target.hash}`;
 }

@@ -51,7 +51,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     const user = result.body?.user as { role?: string } | undefined;
     const home = user?.role === "admin" ? "/admin-dashboard" : "/dashboard";
     await toastHeaders({ type: "success", title: "Login successful" }, result.headers);
-    return redirect(safeRedirect(redirectTo, home), { headers: result.headers });
+    return redirect(safeRedirect(redirectTo, home, context.config.publicUrl), { headers: result.headers });
   }
   context.pokeOutbox(); // an unverified sign-in queues a fresh verification link
   const message =
