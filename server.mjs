@@ -38,6 +38,7 @@ try {
   } else {
     appModule = await import(path.join(root, "build/server/index.js"));
     runtime = await appModule.startRuntime({ root });
+    server.use(appModule.baseHeaders);
     server.use(
       compression({ filter: (req, res) => !req.path.startsWith("/healthz") && compression.filter(req, res) }),
     );

@@ -5,10 +5,19 @@ import express, { type NextFunction, type Request, type Response } from "express
 import { pinoHttp } from "pino-http";
 import "react-router";
 import { tryFastCardResponse } from "~/server/card-page-cache.server";
-import { getRuntime } from "~/server/runtime.server";
+import { loggedPath } from "~/server/request-log.server";
+import { getRuntime, startRuntime as startAppRuntime } from "~/server/runtime.server";
 import { IMMUTABLE_CACHE, localUploadsDir } from "~/server/storage.server";
 
-export { createAdminAccount, startRuntime, stopRuntime } from "~/server/runtime.server";
+export { createAdminAccount, stopRuntime } from "~/server/runtime.server";
+
+/** Starts the runtime, then applies the settings the HTTP layer takes from the configuration. */
+export async function startRuntime(opts: Parameters<typeof startAppRuntime>[0]) {
+  const runtime = await startAppRuntime(opts);
+  // Behind a proxy req.ip is the proxy's address unless we trust it to tell us the client's (TRUST_PROXY).
+  app.set("trust proxy", runtime.config.trustProxy);
+  return runtime;
+}
 
 declare module "react-router" {
   interface AppLoadContext {
@@ -56,12 +65,14 @@ app.use((req, res, next) => {
     },
     autoLogging: { ignore: (rq) => rq.url === "/healthz" },
     serializers: {
-      req: (rq) => ({ method: rq.method, url: rq.url }),
+      // Never the query string: reset, verification and order links carry their secret there.
+      req: (rq) => ({ method: rq.method, url: loggedPath(rq.url) }),
       res: (rs) => ({ status: rs.statusCode }),
     },
   })(req, res, next);
 });
 
+app.use(baseHeaders);
 app.use(securityHeaders);
 // Uploaded images have content-hashed names, so they never change: cache them for a year.
 app.use("/uploads", (req, res, next) => {
@@ -97,12 +108,22 @@ app.use(
   }),
 );
 
-function securityHeaders(_req: Request, res: Response, next: NextFunction) {
-  const nonce = randomBytes(16).toString("base64");
-  res.locals.cspNonce = nonce;
+/** HSTS for a site served over https (PUBLIC_URL): browsers then never try plain http again. */
+export const HSTS = "max-age=31536000; includeSubDomains";
+
+/** Headers for every answer, static files included: no sniffing, no framing, no referrer leaks, https only. */
+export function baseHeaders(_req: Request, res: Response, next: NextFunction) {
   res.setHeader("X-Content-Type-Options", "nosniff");
   res.setHeader("Referrer-Policy", "strict-origin-when-cross-origin");
   res.setHeader("X-Frame-Options", "DENY");
+  if (getRuntime().config.publicUrl.startsWith("https://")) res.setHeader("Strict-Transport-Security", HSTS);
+  next();
+}
+
+/** The page policy: scripts only from this site or with this response's nonce. */
+function securityHeaders(_req: Request, res: Response, next: NextFunction) {
+  const nonce = randomBytes(16).toString("base64");
+  res.locals.cspNonce = nonce;
   // Vite's development client injects inline scripts, so the policy applies to the built app only.
   if (!import.meta.env.DEV) {
     res.setHeader(
@@ -126,7 +147,8 @@ function securityHeaders(_req: Request, res: Response, next: NextFunction) {
 
 /**
  * Cross-site form posts are refused: the Origin (or Sec-Fetch-Site) of a state-changing request must be
- * this site. Webhooks are exempt: they are verified by signature instead.
+ * this site. 'Origin: null' (sandboxed frames, data: pages, some redirects) is never this site. Webhooks are
+ * exempt: they are verified by signature instead.
  */
 function refuseCrossSitePosts(req: Request, res: Response, next: NextFunction) {
   if (["GET", "HEAD", "OPTIONS"].includes(req.method) || req.path.startsWith("/api/webhooks/")) return next();
@@ -134,7 +156,7 @@ function refuseCrossSitePosts(req: Request, res: Response, next: NextFunction) {
   const site = req.headers["sec-fetch-site"];
   const publicOrigin = new URL(getRuntime().config.publicUrl).origin;
   const sameOrigin =
-    origin !== undefined && origin !== "null"
+    origin !== undefined
       ? origin === publicOrigin || origin === `${req.protocol}://${req.headers.host}`
       : site === undefined || site === "same-origin" || site === "none";
   if (sameOrigin) return next();

@@ -9,6 +9,7 @@ import {
   type Auth,
   adminExists,
   callAuth,
+  checkAdminPassword,
   createAuth,
   requireAdmin,
   requireUser,
@@ -126,6 +127,25 @@ describe("accounts", () => {
       request("/admin-dashboard", { method: "POST", headers: { Cookie: adminCookie } }),
     );
     expect(ok.role).toBe("admin");
+  });
+
+  it("admin sign-in does the same password work for an admin, a customer and an unknown e-mail", async () => {
+    // Runs after the tests above: boss@example.com is an admin, cara@example.com a verified customer.
+    expect(await checkAdminPassword(auth, t.db, "boss@example.com", "second-pass-2")).toBe(true);
+    expect(await checkAdminPassword(auth, t.db, "cara@example.com", "cara-pass-1")).toBe(false);
+    const median = async (email: string) => {
+      const times: number[] = [];
+      for (let i = 0; i < 5; i++) {
+        const started = performance.now();
+        await checkAdminPassword(auth, t.db, email, "a-wrong-password");
+        times.push(performance.now() - started);
+      }
+      return times.sort((a, b) => a - b)[2]!;
+    };
+    const admin = await median("boss@example.com");
+    // Refusing before hashing took well under a tenth of the admin's time; the same work takes about as long.
+    expect(await median("cara@example.com")).toBeGreaterThan(admin * 0.5);
+    expect(await median("nobody@example.com")).toBeGreaterThan(admin * 0.5);
   });
 
   it("sends a configured Google sign-in to Google's consent page", async () => {

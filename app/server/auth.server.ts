@@ -155,6 +155,26 @@ export async function upsertAdmin(
   });
 }
 
+let dummyHash: Promise<string> | undefined;
+
+/**
+ * The admin login's credential check. It does the same password work whether the e-mail belongs to an admin,
+ * to a customer or to nobody, so its timing does not tell a stranger which e-mails are admins'.
+ */
+export async function checkAdminPassword(auth: Auth, db: Database, email: string, password: string) {
+  const ctx = await auth.$context;
+  const [row] = await db
+    .select({ role: users.role, hash: accounts.password })
+    .from(users)
+    .leftJoin(accounts, and(eq(accounts.userId, users.id), eq(accounts.providerId, "credential")))
+    .where(eq(users.email, email.trim().toLowerCase()));
+  const isAdmin = row?.role === "admin" && Boolean(row.hash);
+  dummyHash ??= ctx.password.hash(crypto.randomUUID());
+  const hash = isAdmin ? row!.hash! : await dummyHash;
+  const valid = await ctx.password.verify({ hash, password });
+  return isAdmin && valid;
+}
+
 export async function adminExists(db: Database) {
   const [row] = await db.select({ id: users.id }).from(users).where(eq(users.role, "admin")).limit(1);
   return Boolean(row);

@@ -2,19 +2,14 @@
 // the order reference reserved once per cart. Totals are always recomputed from the catalogue.
 import { randomBytes, randomInt } from "node:crypto";
 import { asc, count, eq, sql } from "drizzle-orm";
-import { createCookie } from "react-router";
 import { cartItems, carts, orderNumbers } from "~/db/schema";
 import type { CardItemInput, CardLink } from "~/schemas/cart";
 import type { Delivery } from "~/schemas/checkout";
+import { appCookie } from "./cookies.server";
 import type { DbOrTx, Tx } from "./db.server";
 import { type ItemKind, itemName, MAX_QUANTITY, priceItems, unitPrice } from "./pricing.server";
 
-export const cartCookie = createCookie("cart", {
-  path: "/",
-  httpOnly: true,
-  sameSite: "lax",
-  maxAge: 60 * 60 * 24 * 60,
-});
+export const cartCookie = appCookie("cart", 60 * 60 * 24 * 60);
 
 export interface CardDetails {
   links: CardLink[];

@@ -51,4 +51,36 @@ describe("configuration", () => {
       true,
     );
   });
+
+  it.each([
+    [
+      { AUTH_SECRET: "hunter2-short-secret" },
+      "hunter2-short-secret",
+      /AUTH_SECRET must be at least 32 characters/,
+    ],
+    [{ DATABASE_URL: "mysql://app:s3cr3t-pw@db/shop" }, "s3cr3t-pw", /DATABASE_URL must start with postgres/],
+    [{ SMTP_URL: "http://user:mail-pass@mail" }, "mail-pass", /SMTP_URL/],
+    [{ ADMIN_PASSWORD: "short", ADMIN_EMAIL: "a@b.co" }, "short", /ADMIN_PASSWORD/],
+  ])("names the variable and the rule but never echoes the value of %o", (env, secret, message) => {
+    let error: unknown;
+    try {
+      loadConfig({ DATA_DIR: tmp(), ...env });
+    } catch (e) {
+      error = e;
+    }
+    expect((error as Error).message).toMatch(message);
+    expect((error as Error).message).not.toContain(secret);
+  });
+
+  it("reads TRUST_PROXY as off, a hop count or a list of proxies", () => {
+    const trust = (TRUST_PROXY?: string) =>
+      loadConfig({ DATA_DIR: tmp(), ...(TRUST_PROXY === undefined ? {} : { TRUST_PROXY }) }).trustProxy;
+    expect(trust()).toBe(false);
+    expect(trust("")).toBe(false);
+    expect(trust("0")).toBe(false);
+    expect(trust("1")).toBe(1);
+    expect(trust("127.0.0.1, 10.0.0.0/8")).toEqual(["127.0.0.1", "10.0.0.0/8"]);
+    expect(trust("loopback")).toEqual(["loopback"]);
+    expect(() => trust("everyone")).toThrow(/TRUST_PROXY must be a hop count/);
+  });
 });

@@ -87,6 +87,17 @@ const EnvSchema = z.object({
   GOOGLE_CLIENT_SECRET: optional,
   APPLE_CLIENT_ID: optional,
   APPLE_CLIENT_SECRET: optional,
+  // The reverse proxies in front (hop count, or addresses/subnets), so req.ip is the real client's address.
+  TRUST_PROXY: z
+    .string()
+    .trim()
+    .refine(
+      (v) =>
+        v === "" ||
+        /^(\d{1,2}|[0-9a-fA-F.:/]+(\s*,\s*[0-9a-fA-F.:/]+)*|loopback|uniquelocal|linklocal)$/.test(v),
+      "must be a hop count (e.g. 1) or a comma-separated list of proxy addresses or subnets",
+    )
+    .optional(),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
   // Test-only switch for browser tests that must arrange data; refused in production.
   E2E_TEST_HOOKS: flag,
@@ -103,10 +114,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
   const parsed = EnvSchema.safeParse(env);
   if (!parsed.success) {
     const issue = parsed.error.issues[0]!;
-    const name = String(issue.path[0]);
-    throw new ConfigError(
-      `Invalid configuration: ${name} ${issue.message} (got ${JSON.stringify(env[name])})`,
-    );
+    // The rule, never the value: a value may be a secret (AUTH_SECRET, a DATABASE_URL with its password).
+    throw new ConfigError(`Invalid configuration: ${String(issue.path[0])} ${issue.message}`);
   }
   const e = parsed.data;
   const isProduction = e.NODE_ENV === "production";
@@ -173,9 +182,17 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
       e.APPLE_CLIENT_ID && e.APPLE_CLIENT_SECRET
         ? { clientId: e.APPLE_CLIENT_ID, clientSecret: e.APPLE_CLIENT_SECRET }
         : undefined,
+    trustProxy: parseTrustProxy(e.TRUST_PROXY),
     logLevel: e.LOG_LEVEL,
     testHooks: e.E2E_TEST_HOOKS ?? false,
   };
+}
+
+/** Express's 'trust proxy' setting: false (off), a hop count, or the proxies' addresses. */
+function parseTrustProxy(value: string | undefined): false | number | string[] {
+  if (!value) return false;
+  if (/^\d+$/.test(value)) return Number(value) || false;
+  return value.split(",").map((v) => v.trim());
 }
 
 /** Development only: a random secret kept in DATA_DIR so sessions survive restarts. */

@@ -1,7 +1,7 @@
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestDb, type TestDb } from "../../tests/support/test-db";
-import { allowSignInAttempt, hitRateLimit, LIMITS } from "./rate-limit.server";
+import { checkSignInAttempt, hitRateLimit, LIMITS } from "./rate-limit.server";
 
 let t: TestDb;
 beforeAll(async () => {
@@ -38,16 +38,38 @@ describe("rate limits", () => {
     expect((await hitRateLimit(t.db, "k:window", limit)).allowed).toBe(true);
   });
 
-  it("refuses sign-in attempts past the limit per account, and per address across accounts", async () => {
-    const attempts = [];
+  it("refuses sign-in attempts past the limit per address, across accounts", async () => {
+    const outcomes = [];
     for (let i = 0; i <= LIMITS.signIn.max; i++)
-      attempts.push(await allowSignInAttempt(t.db, "sign-in", "10.0.0.1", "ann@example.com"));
-    expect(attempts.slice(0, LIMITS.signIn.max).every(Boolean)).toBe(true);
-    expect(attempts.at(-1)).toBe(false);
-    // The same account from another address is still locked; another account from the first address too.
-    expect(await allowSignInAttempt(t.db, "sign-in", "10.0.0.2", "ann@example.com")).toBe(false);
-    expect(await allowSignInAttempt(t.db, "sign-in", "10.0.0.1", "bob@example.com")).toBe(false);
-    // The admin login keeps its own count.
-    expect(await allowSignInAttempt(t.db, "admin-sign-in", "10.0.0.3", "ann@example.com")).toBe(true);
+      outcomes.push(await checkSignInAttempt(t.db, "sign-in", "10.0.0.1", `user${i}@example.com`));
+    expect(outcomes.slice(0, LIMITS.signIn.max).every((o) => o === null)).toBe(true);
+    expect(outcomes.at(-1)).toBe("address");
+    // Another address is not affected; the admin login keeps its own count.
+    expect(await checkSignInAttempt(t.db, "sign-in", "10.0.0.2", "user0@example.com")).toBeNull();
+    expect(await checkSignInAttempt(t.db, "admin-sign-in", "10.0.0.1", "user0@example.com")).toBeNull();
+  });
+
+  it("backs off an account for a short while only, whatever a stranger does", async () => {
+    const account = "ann@example.com";
+    const outcomes = [];
+    // A stranger spreads wrong passwords for Ann over many addresses.
+    for (let i = 0; i <= LIMITS.signInPerAccount.max; i++)
+      outcomes.push(await checkSignInAttempt(t.db, "sign-in", `10.1.0.${i}`, account));
+    expect(outcomes.at(-1)).toBe("account");
+    expect(LIMITS.signInPerAccount.windowSeconds).toBeLessThanOrEqual(60);
+    // Once the short window has passed, Ann can sign in again.
+    await t.db.execute(
+      sql`update rate_limits set window_start = now() - interval '61 seconds' where key = ${`sign-in:email:${account}`}`,
+    );
+    expect(await checkSignInAttempt(t.db, "sign-in", "10.9.9.9", account)).toBeNull();
+  });
+
+  it("does not count a refused address's attempts against the account", async () => {
+    const blocked = "10.2.0.1";
+    for (let i = 0; i < LIMITS.signIn.max; i++)
+      await checkSignInAttempt(t.db, "sign-in", blocked, `other${i}@example.com`);
+    for (let i = 0; i < 20; i++)
+      expect(await checkSignInAttempt(t.db, "sign-in", blocked, "cat@example.com")).toBe("address");
+    expect(await checkSignInAttempt(t.db, "sign-in", "10.2.0.2", "cat@example.com")).toBeNull();
   });
 });

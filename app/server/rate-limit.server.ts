@@ -10,7 +10,13 @@ export interface Limit {
 }
 
 export const LIMITS = {
+  /** Per client address: what stops one machine guessing passwords across accounts. */
   signIn: { max: 10, windowSeconds: 15 * 60 },
+  /**
+   * Per account: a short back-off, so a stranger who types wrong passwords for someone's e-mail locks that
+   * account for a minute at most, while guessing stays slow.
+   */
+  signInPerAccount: { max: 5, windowSeconds: 60 },
   register: { max: 10, windowSeconds: 60 * 60 },
   passwordReset: { max: 5, windowSeconds: 60 * 60 },
   contact: { max: 5, windowSeconds: 60 * 60 },
@@ -32,14 +38,23 @@ export async function hitRateLimit(db: DbOrTx, key: string, limit: Limit) {
   return { allowed: row!.count <= limit.max };
 }
 
-/** A sign-in form counts each attempt per client address and per account; both must be within the limit. */
-export async function allowSignInAttempt(
+export const SIGN_IN_REFUSED = {
+  address: "Too many sign-in attempts. Please wait 15 minutes and try again.",
+  account: "Too many sign-in attempts for this account. Please wait a minute and try again.",
+} as const;
+
+/**
+ * A sign-in form counts each attempt per client address, then, if that allows it, per account. Returns why
+ * the attempt is refused, or null. An address that is already refused does not count against the account,
+ * so a blocked stranger cannot keep someone else's account locked.
+ */
+export async function checkSignInAttempt(
   db: DbOrTx,
   form: "sign-in" | "admin-sign-in",
   ip: string,
   email: string,
-) {
-  const perAddress = await hitRateLimit(db, `${form}:ip:${ip}`, LIMITS.signIn);
-  const perAccount = await hitRateLimit(db, `${form}:email:${email}`, LIMITS.signIn);
-  return perAddress.allowed && perAccount.allowed;
+): Promise<keyof typeof SIGN_IN_REFUSED | null> {
+  if (!(await hitRateLimit(db, `${form}:ip:${ip}`, LIMITS.signIn)).allowed) return "address";
+  if (!(await hitRateLimit(db, `${form}:email:${email}`, LIMITS.signInPerAccount)).allowed) return "account";
+  return null;
 }

@@ -1,16 +1,11 @@
 // Referrals (DESIGN.md ruling 9): a code per customer, the ?ref= cookie, the featured referrers of the cart.
 import { randomBytes } from "node:crypto";
 import { and, asc, eq, ilike, ne, or, type SQL, sql } from "drizzle-orm";
-import { createCookie } from "react-router";
 import { referrers, users } from "~/db/schema";
+import { appCookie } from "./cookies.server";
 import type { DbOrTx } from "./db.server";
 
-export const refCookie = createCookie("ref", {
-  path: "/",
-  httpOnly: true,
-  sameSite: "lax",
-  maxAge: 60 * 60 * 24 * 30,
-});
+export const refCookie = appCookie("ref", 60 * 60 * 24 * 30);
 
 const CODE_PATTERN = /^[A-Za-z0-9_-]{4,40}$/;
 

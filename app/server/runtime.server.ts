@@ -6,6 +6,7 @@ import { AdminAccountSchema } from "~/schemas/auth";
 import { startAnalyticsWriter } from "./analytics.server";
 import { type Auth, adminExists, createAuth, upsertAdmin } from "./auth.server";
 import { startCardPageSync } from "./card-page-sync.server";
+import { setSecureCookies } from "./cookies.server";
 import { type DatabaseHandle, openDatabase } from "./db.server";
 import { createMailer, type SendEmail } from "./email/mailer.server";
 import { enqueueEmail, startOutboxWorker } from "./email/outbox.server";
@@ -38,6 +39,7 @@ export async function startRuntime(opts: { root: string; env?: NodeJS.ProcessEnv
   if (holder.__runtime) return holder.__runtime;
   const config = loadConfig(opts.env);
   const logger = pino({ level: config.logLevel, base: undefined });
+  setSecureCookies(config.publicUrl.startsWith("https://"));
   const database = await openDatabase({
     databaseUrl: config.databaseUrl,
     dataDir: config.dataDir,

@@ -1,6 +1,7 @@
 // Toasts that survive a redirect: carried in a one-time cookie and shown by the root layout.
-import { createCookie, redirect } from "react-router";
+import { redirect } from "react-router";
 import { z } from "zod";
+import { appCookie } from "./cookies.server";
 
 export const ToastSchema = z.object({
   id: z.string().default(() => crypto.randomUUID()),
@@ -11,7 +12,7 @@ export const ToastSchema = z.object({
 export type Toast = z.infer<typeof ToastSchema>;
 export type ToastInput = z.input<typeof ToastSchema>;
 
-const toastCookie = createCookie("toast", { path: "/", httpOnly: true, sameSite: "lax", maxAge: 60 });
+const toastCookie = appCookie("toast", 60);
 
 export async function toastHeaders(toast: ToastInput, headers = new Headers()) {
   headers.append("Set-Cookie", await toastCookie.serialize(ToastSchema.parse(toast)));

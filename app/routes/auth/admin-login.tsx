@@ -1,15 +1,13 @@
 import { getFormProps, getInputProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
-import { eq } from "drizzle-orm";
 import { data, Form, redirect, useNavigation } from "react-router";
 import { AuthCard } from "~/components/auth/auth-card";
 import { Button } from "~/components/ui/button";
 import { Field, FormMessage } from "~/components/ui/field";
-import { users } from "~/db/schema";
 import { AdminLoginSchema } from "~/schemas/auth";
-import { callAuth, getSessionUser } from "~/server/auth.server";
+import { callAuth, checkAdminPassword, getSessionUser } from "~/server/auth.server";
 import { readFormData } from "~/server/forms.server";
-import { allowSignInAttempt } from "~/server/rate-limit.server";
+import { checkSignInAttempt, SIGN_IN_REFUSED } from "~/server/rate-limit.server";
 import { toastHeaders } from "~/server/toast.server";
 import type { Route } from "./+types/admin-login";
 
@@ -31,12 +29,11 @@ export async function action({ request, context }: Route.ActionArgs) {
       { status, headers: await toastHeaders({ type: "error", title: "Login failed", description: message }) },
     );
 
-  if (!(await allowSignInAttempt(context.db, "admin-sign-in", context.clientIp, email))) {
-    return failed("Too many sign-in attempts. Please wait 15 minutes and try again.", 429);
-  }
-  // Only admin accounts may sign in here; any other account gets the same answer as a wrong password.
-  const [account] = await context.db.select({ role: users.role }).from(users).where(eq(users.email, email));
-  if (account?.role !== "admin") return failed();
+  const refused = await checkSignInAttempt(context.db, "admin-sign-in", context.clientIp, email);
+  if (refused) return failed(SIGN_IN_REFUSED[refused], 429);
+  // Only admin accounts may sign in here; any other account gets the same answer, after the same work, as a
+  // wrong password.
+  if (!(await checkAdminPassword(context.auth, context.db, email, password))) return failed();
 
   const result = await callAuth(() =>
     context.auth.api.signInEmail({ body: { email, password }, headers: request.headers, asResponse: true }),

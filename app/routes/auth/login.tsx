@@ -7,7 +7,7 @@ import { Field, FormMessage } from "~/components/ui/field";
 import { LoginSchema } from "~/schemas/auth";
 import { callAuth, getSessionUser } from "~/server/auth.server";
 import { readFormData, safeRedirect } from "~/server/forms.server";
-import { allowSignInAttempt } from "~/server/rate-limit.server";
+import { checkSignInAttempt, SIGN_IN_REFUSED } from "~/server/rate-limit.server";
 import { startSocialLogin } from "~/server/social-login.server";
 import { toastHeaders } from "~/server/toast.server";
 import type { Route } from "./+types/login";
@@ -29,16 +29,9 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (submission.status !== "success") return data({ result: submission.reply() }, { status: 400 });
   const { email, password, redirectTo } = submission.value;
 
-  if (!(await allowSignInAttempt(context.db, "sign-in", context.clientIp, email))) {
-    return data(
-      {
-        result: submission.reply({
-          formErrors: ["Too many sign-in attempts. Please wait 15 minutes and try again."],
-        }),
-      },
-      { status: 429 },
-    );
-  }
+  const refused = await checkSignInAttempt(context.db, "sign-in", context.clientIp, email);
+  if (refused)
+    return data({ result: submission.reply({ formErrors: [SIGN_IN_REFUSED[refused]] }) }, { status: 429 });
 
   const result = await callAuth(() =>
     context.auth.api.signInEmail({
