@@ -43,18 +43,36 @@ export const SIGN_IN_REFUSED = {
   account: "Too many sign-in attempts for this account. Please wait a minute and try again.",
 } as const;
 
+/** Whether key has used up its limit in the current window, without counting a hit. */
+async function isLimited(db: DbOrTx, key: string, limit: Limit) {
+  const [row] = await db
+    .select({ count: rateLimits.count })
+    .from(rateLimits)
+    .where(
+      sql`${rateLimits.key} = ${key} and ${rateLimits.windowStart} > now() - make_interval(secs => ${limit.windowSeconds})`,
+    );
+  return (row?.count ?? 0) >= limit.max;
+}
+
+type SignInForm = "sign-in" | "admin-sign-in";
+
 /**
- * A sign-in form counts each attempt per client address, then, if that allows it, per account. Returns why
- * the attempt is refused, or null. An address that is already refused does not count against the account,
- * so a blocked stranger cannot keep someone else's account locked.
+ * Before a sign-in: counts the attempt against the client's address, and checks the account's back-off.
+ * Returns why the attempt is refused, or null. Only failed attempts count against an account (see
+ * recordFailedSignIn), so its owner signing in often is never locked out.
  */
 export async function checkSignInAttempt(
   db: DbOrTx,
-  form: "sign-in" | "admin-sign-in",
+  form: SignInForm,
   ip: string,
   email: string,
 ): Promise<keyof typeof SIGN_IN_REFUSED | null> {
   if (!(await hitRateLimit(db, `${form}:ip:${ip}`, LIMITS.signIn)).allowed) return "address";
-  if (!(await hitRateLimit(db, `${form}:email:${email}`, LIMITS.signInPerAccount)).allowed) return "account";
+  if (await isLimited(db, `${form}:email:${email}`, LIMITS.signInPerAccount)) return "account";
   return null;
+}
+
+/** After a wrong password: one more failure for the account's back-off. */
+export async function recordFailedSignIn(db: DbOrTx, form: SignInForm, email: string) {
+  await hitRateLimit(db, `${form}:email:${email}`, LIMITS.signInPerAccount);
 }

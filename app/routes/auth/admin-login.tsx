@@ -7,7 +7,7 @@ import { Field, FormMessage } from "~/components/ui/field";
 import { AdminLoginSchema } from "~/schemas/auth";
 import { callAuth, checkAdminPassword, getSessionUser } from "~/server/auth.server";
 import { readFormData } from "~/server/forms.server";
-import { checkSignInAttempt, SIGN_IN_REFUSED } from "~/server/rate-limit.server";
+import { checkSignInAttempt, recordFailedSignIn, SIGN_IN_REFUSED } from "~/server/rate-limit.server";
 import { toastHeaders } from "~/server/toast.server";
 import type { Route } from "./+types/admin-login";
 
@@ -33,7 +33,10 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (refused) return failed(SIGN_IN_REFUSED[refused], 429);
   // Only admin accounts may sign in here; any other account gets the same answer, after the same work, as a
   // wrong password.
-  if (!(await checkAdminPassword(context.auth, context.db, email, password))) return failed();
+  if (!(await checkAdminPassword(context.auth, context.db, email, password))) {
+    await recordFailedSignIn(context.db, "admin-sign-in", email);
+    return failed();
+  }
 
   const result = await callAuth(() =>
     context.auth.api.signInEmail({ body: { email, password }, headers: request.headers, asResponse: true }),

@@ -7,7 +7,7 @@ import { Field, FormMessage } from "~/components/ui/field";
 import { LoginSchema } from "~/schemas/auth";
 import { callAuth, getSessionUser } from "~/server/auth.server";
 import { readFormData, safeRedirect } from "~/server/forms.server";
-import { checkSignInAttempt, SIGN_IN_REFUSED } from "~/server/rate-limit.server";
+import { checkSignInAttempt, recordFailedSignIn, SIGN_IN_REFUSED } from "~/server/rate-limit.server";
 import { startSocialLogin } from "~/server/social-login.server";
 import { toastHeaders } from "~/server/toast.server";
 import type { Route } from "./+types/login";
@@ -47,6 +47,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     return redirect(safeRedirect(redirectTo, home, context.config.publicUrl), { headers: result.headers });
   }
   context.pokeOutbox(); // an unverified sign-in queues a fresh verification link
+  if (result.body?.code !== "EMAIL_NOT_VERIFIED") await recordFailedSignIn(context.db, "sign-in", email);
   const message =
     result.body?.code === "EMAIL_NOT_VERIFIED"
       ? "Please verify your e-mail address first. We have sent you a new verification link."
