@@ -1,26 +1,31 @@
 // Account forms: one schema each, used by the browser for instant feedback and by the action for the truth.
 import "./zod-config";
 import { z } from "zod";
+import { emailAddress } from "./fields";
 
 export const requiredString = (message: string) => z.string({ error: message }).trim().min(1, message);
 
-export const emailField = z
-  .string({ error: "Email is required" })
-  .trim()
-  .toLowerCase()
-  .min(1, "Email is required")
-  .max(254, "Invalid email address")
-  .pipe(z.email("Invalid email address"));
+export const emailField = emailAddress(
+  { required: "Email is required", invalid: "Invalid email address" },
+  { lowerCase: true },
+);
+
+/** No account can have a longer password (better-auth's limit too). */
+const PASSWORD_MAX_LENGTH = 128;
 
 const newPassword = z
   .string({ error: "Password is required" })
   .min(8, "Password must be at least 8 characters")
-  .max(128, "Password must be at most 128 characters");
+  .max(PASSWORD_MAX_LENGTH, "Password must be at most 128 characters");
 
 export const LoginSchema = z.object({
   email: emailField,
-  password: z.string({ error: "Password is required" }).min(1, "Password is required"),
-  redirectTo: z.string().optional(),
+  password: z
+    .string({ error: "Password is required" })
+    .min(1, "Password is required")
+    .max(PASSWORD_MAX_LENGTH, "Invalid email or password"),
+  // A hidden field: an over-long one is dropped (the sign-in then goes to the default page).
+  redirectTo: z.string().max(2000).optional().catch(undefined),
 });
 
 export const AdminLoginSchema = LoginSchema.omit({ redirectTo: true });
@@ -36,9 +41,13 @@ export const ForgotPasswordSchema = z.object({ email: emailField });
 
 export const ResetPasswordSchema = z
   .object({
-    token: requiredString("The reset link is incomplete"),
+    token: requiredString("The reset link is incomplete").pipe(
+      z.string().max(512, "The reset link is incomplete"),
+    ),
     password: newPassword,
-    confirmPassword: z.string({ error: "Please confirm the new password" }),
+    confirmPassword: z
+      .string({ error: "Please confirm the new password" })
+      .max(PASSWORD_MAX_LENGTH, "The passwords do not match"),
   })
   .refine((v) => v.password === v.confirmPassword, {
     path: ["confirmPassword"],

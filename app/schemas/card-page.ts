@@ -2,9 +2,16 @@
 // action's truth. Messages follow SPEC.md sections 5 and 8.
 import { z } from "zod";
 import { isLinkIcon, type LinkIcon, linkUrlProblem } from "~/utils/card-links";
-import { normalizeSlug, slugProblem } from "~/utils/slug";
+import { normalizeSlug, SLUG_INPUT_MAX_LENGTH, SLUG_MAX_LENGTH, slugProblem } from "~/utils/slug";
+import { optionalEmailAddress } from "./fields";
+
+/** linkUrlProblem's own limit, checked here before it runs. */
+const LINK_URL_MAX_LENGTH = 2000;
 
 const HTML_PATTERN = /<[a-z!/?]|&#?[a-z0-9]+;/i;
+
+const noHtml = (label: string) =>
+  z.string().refine((v) => !HTML_PATTERN.test(v), `${label} must not contain HTML`);
 
 /** Optional text: blank becomes undefined; HTML is refused rather than silently stripped. */
 const plainText = (label: string, max: number) =>
@@ -12,7 +19,7 @@ const plainText = (label: string, max: number) =>
     .string()
     .trim()
     .max(max, `${label} must be at most ${max} characters`)
-    .refine((v) => !HTML_PATTERN.test(v), `${label} must not contain HTML`)
+    .pipe(noHtml(label))
     .optional()
     .transform((v) => (v ? v : undefined));
 
@@ -22,74 +29,54 @@ const requiredText = (label: string, max: number) =>
     .trim()
     .min(1, `${label} is required`)
     .max(max, `${label} must be at most ${max} characters`)
-    .refine((v) => !HTML_PATTERN.test(v), `${label} must not contain HTML`);
+    .pipe(noHtml(label));
 
-const optionalEmail = z
-  .string()
-  .trim()
-  .toLowerCase()
-  .optional()
-  .refine((v) => !v || z.email().safeParse(v).success, "Invalid email address")
-  .transform((v) => (v ? v : undefined));
+const optionalEmail = optionalEmailAddress("Invalid email address");
 
+const PHONE_MESSAGE = "Phone numbers should only contain numbers and optionally a + character.";
 const optionalPhone = z
   .string()
   .trim()
+  .max(31, PHONE_MESSAGE)
+  .pipe(z.string().refine((v) => !v || /^\+?[0-9 ]{3,30}$/.test(v), PHONE_MESSAGE))
   .optional()
-  .refine(
-    (v) => !v || /^\+?[0-9 ]{3,30}$/.test(v),
-    "Phone numbers should only contain numbers and optionally a + character.",
-  )
   .transform((v) => (v ? v : undefined));
 
 const optionalId = z
   .string()
   .trim()
+  .max(36, "Unknown item")
+  .pipe(z.string().refine((v) => !v || /^[0-9a-f-]{36}$/i.test(v), "Unknown item"))
   .optional()
-  .refine((v) => !v || /^[0-9a-f-]{36}$/i.test(v), "Unknown item")
   .transform((v) => (v ? v : undefined));
 
 export const CardLinkSchema = z.object({
   id: optionalId,
   icon: z
     .string()
+    .max(40, "Unknown icon")
     .optional()
     .transform((v): LinkIcon => (v && isLinkIcon(v) ? v : "globe")),
   title: requiredText("Link title", 100),
   url: z
     .string({ error: "URL is required" })
     .trim()
-    .superRefine((v, ctx) => {
-      const problem = linkUrlProblem(v);
-      if (problem) ctx.addIssue({ code: "custom", message: problem });
-    }),
+    .max(LINK_URL_MAX_LENGTH, "URL is too long")
+    .pipe(
+      z.string().superRefine((v, ctx) => {
+        const problem = linkUrlProblem(v);
+        if (problem) ctx.addIssue({ code: "custom", message: problem });
+      }),
+    ),
 });
 export type CardLinkInput = z.output<typeof CardLinkSchema>;
 
+/**
+ * The shape of the URL storeProfileImage produces. Whether it is this shop's own storage only the server knows:
+ * it builds the card form's schemas with a check against its configuration (see cardPageSchemas).
+ */
 export const PROFILE_IMAGE_PATTERN = /\/profiles\/[a-f0-9]{32}\.webp$/;
-
-const cardPageFields = {
-  name: requiredText("Name", 100),
-  businessName: plainText("Business name", 100),
-  slug: z
-    .string({ error: "Slug is required" })
-    .transform(normalizeSlug)
-    .superRefine((v, ctx) => {
-      const problem = slugProblem(v);
-      if (problem) ctx.addIssue({ code: "custom", message: problem });
-    }),
-  contactEmail: optionalEmail,
-  contactPhone: optionalPhone,
-  shopId: optionalId,
-  profileImageUrl: z
-    .string()
-    .trim()
-    .optional()
-    .refine((v) => !v || PROFILE_IMAGE_PATTERN.test(v), "Please upload the image again")
-    .transform((v) => (v ? v : undefined)),
-  bio: plainText("Bio", 500),
-  links: z.array(CardLinkSchema).max(30, "A card page can have at most 30 links").default([]),
-};
+const PROFILE_IMAGE_MESSAGE = "Please upload the image again";
 
 const editPassword = z
   .string({ error: "Edit password is required" })
@@ -98,17 +85,62 @@ const editPassword = z
   .min(8, "Edit password must be at least 8 characters")
   .max(128, "Edit password must be at most 128 characters");
 
-export const CreateCardPageSchema = z.object({ ...cardPageFields, password: editPassword });
-/** On edit a blank password keeps the current one. */
-export const EditCardPageSchema = z.object({
-  ...cardPageFields,
-  password: z
-    .string()
-    .trim()
-    .optional()
-    .transform((v) => (v ? v : undefined))
-    .pipe(editPassword.optional()),
-});
+/**
+ * The card form's schemas for create and edit. The browser checks the image URL's shape only; the server
+ * passes `isStoredImage`, which accepts only what its own storage serves.
+ */
+export function cardPageSchemas(isStoredImage: (url: string) => boolean = () => true) {
+  const fields = {
+    name: requiredText("Name", 100),
+    businessName: plainText("Business name", 100),
+    slug: z
+      .string({ error: "Slug is required" })
+      .max(SLUG_INPUT_MAX_LENGTH, `Slug must be at most ${SLUG_MAX_LENGTH} characters`)
+      .pipe(
+        z
+          .string()
+          .transform(normalizeSlug)
+          .superRefine((v, ctx) => {
+            const problem = slugProblem(v);
+            if (problem) ctx.addIssue({ code: "custom", message: problem });
+          }),
+      ),
+    contactEmail: optionalEmail,
+    contactPhone: optionalPhone,
+    shopId: optionalId,
+    profileImageUrl: z
+      .string()
+      .trim()
+      .max(LINK_URL_MAX_LENGTH, PROFILE_IMAGE_MESSAGE)
+      .pipe(
+        z
+          .string()
+          .refine((v) => !v || (PROFILE_IMAGE_PATTERN.test(v) && isStoredImage(v)), PROFILE_IMAGE_MESSAGE),
+      )
+      .optional()
+      .transform((v) => (v ? v : undefined)),
+    bio: plainText("Bio", 500),
+    links: z.array(CardLinkSchema).max(30, "A card page can have at most 30 links").default([]),
+  };
+  return {
+    create: z.object({ ...fields, password: editPassword }),
+    /** On edit a blank password keeps the current one. */
+    edit: z.object({
+      ...fields,
+      password: z
+        .string()
+        .trim()
+        .max(128, "Edit password must be at most 128 characters")
+        .optional()
+        .transform((v) => (v ? v : undefined))
+        .pipe(editPassword.optional()),
+    }),
+  };
+}
+
+const inBrowser = cardPageSchemas();
+export const CreateCardPageSchema = inBrowser.create;
+export const EditCardPageSchema = inBrowser.edit;
 export type CardPageInput = z.output<typeof EditCardPageSchema>;
 
 export const ShopSchema = z.object({

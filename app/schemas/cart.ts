@@ -51,6 +51,8 @@ export const PLATFORM_LABELS: Record<string, string> = {
 
 /** The most links one card holds. */
 const MAX_CARD_LINKS = 50;
+/** The longest field name of a link row ('links[50].platform'); longer names are not read. */
+const LINK_KEY_MAX_LENGTH = 20;
 
 export const LINK_MESSAGES = {
   emptyUrl: "Please enter a valid URL before adding a link.",
@@ -126,7 +128,7 @@ export function cardItemFromForm(form: FormData) {
   const kind = text("type") === "multi-link" ? "multi-link" : "one-link";
   const links: { platform: string; label?: string; url: string }[] = [];
   for (const [key, value] of form.entries()) {
-    const m = /^links\[(\d+)\]\.(platform|name|url)$/.exec(key);
+    const m = key.length <= LINK_KEY_MAX_LENGTH ? /^links\[(\d+)\]\.(platform|name|url)$/.exec(key) : null;
     if (!m) continue;
     const i = Number(m[1]);
     if (i > 60) continue;
@@ -181,7 +183,7 @@ export function editMultiLinkDraft(form: FormData, intent: string): MultiLinkDra
   for (const f of MULTI_LINK_FIELDS) fields[f] = text(f, 2000);
   const rows: { platform: string; name: string; url: string }[] = [];
   for (const [key, value] of form.entries()) {
-    const m = /^links\[(\d+)\]\.(platform|name|url)$/.exec(key);
+    const m = key.length <= LINK_KEY_MAX_LENGTH ? /^links\[(\d+)\]\.(platform|name|url)$/.exec(key) : null;
     if (!m || Number(m[1]) > MAX_CARD_LINKS) continue;
     const i = Number(m[1]);
     rows[i] ??= { platform: "", name: "", url: "" };
@@ -213,7 +215,7 @@ export function editMultiLinkDraft(form: FormData, intent: string): MultiLinkDra
     error: null,
   };
 
-  const removing = /^remove-link:(\d+)$/.exec(intent);
+  const removing = intent.length <= 20 ? /^remove-link:(\d+)$/.exec(intent) : null;
   if (removing) {
     links = links.filter((_, i) => i !== Number(removing[1]));
     return { ...draft, links };

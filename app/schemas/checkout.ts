@@ -1,14 +1,13 @@
 // The delivery form of the checkout (specification section 5) and the payment choice.
 import { z } from "zod";
+import { emailAddress } from "./fields";
 
 const required = (message: string) =>
   z.string({ error: message }).trim().min(1, message).max(200, "This field is too long");
 
 export const DeliverySchema = z.object({
   fullName: required("Full name is required"),
-  email: required("Email is required").pipe(
-    z.string().regex(/^[^\s@]+@[^\s@]+\.[^\s@]+$/, "Invalid email address"),
-  ),
+  email: emailAddress({ required: "Email is required", invalid: "Invalid email address" }),
   phone: required("Phone number is required"),
   addressLine1: required("Address is required"),
   addressLine2: z.string().trim().max(200).optional(),

@@ -1,6 +1,7 @@
 // The 'Update Your Card' form (specification sections 2 and 5), shared by the form and the cart action.
 import { z } from "zod";
 import { linkProblem } from "./cart";
+import { emailAddress } from "./fields";
 
 export const UPDATE_PLATFORMS = [
   "Instagram",
@@ -33,7 +34,9 @@ export const UPDATE_ACTIONS = [
 
 /** Forces what is typed into the card number field to 'WC' + at most 4 more characters. */
 export function normaliseCardNumber(raw: string) {
+  // Only the first few characters can matter; the cap keeps the patterns below short.
   const rest = raw
+    .slice(0, 32)
     .toUpperCase()
     .replace(/^W?C?/, "")
     .replace(/[^0-9]/g, "");
@@ -54,13 +57,13 @@ export const UpdateRequestSchema = z
       .string({ error: "Please enter your complete 6-character card number" })
       .trim()
       .toUpperCase()
-      .refine((v) => v.length === 6, "Please enter your complete 6-character card number")
-      .refine((v) => /^WC\d{4}$/.test(v), "Please enter a valid card number (WC + 4 digits)"),
+      .length(6, "Please enter your complete 6-character card number")
+      .pipe(z.string().regex(/^WC\d{4}$/, "Please enter a valid card number (WC + 4 digits)")),
     name: z.string({ error: "Name is required" }).trim().min(1, "Name is required").max(100),
-    email: z
-      .string({ error: "Please enter a valid email address" })
-      .trim()
-      .regex(/^[^\s@]+@[^\s@]+\.[^\s@]+$/, "Please enter a valid email address"),
+    email: emailAddress({
+      required: "Please enter a valid email address",
+      invalid: "Please enter a valid email address",
+    }),
     updateType: z.enum(["add-link", "remove-link", "change-image"]).default("add-link"),
     platform: z.string().trim().max(40).optional(),
     url: z.string().trim().max(2000).optional(),

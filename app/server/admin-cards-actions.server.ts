@@ -16,7 +16,7 @@ import {
 import type { Database } from "./db.server";
 import { toastHeaders } from "./toast.server";
 
-const IdSchema = z.object({ id: z.string().min(1) });
+const IdSchema = z.object({ id: z.string().min(1).max(100) });
 
 async function ok(title: string, description?: string, extra: Record<string, unknown> = {}) {
   return data(
@@ -53,7 +53,7 @@ export async function handleCardsTabAction(
         return ok(sold === "true" ? "Card marked as sold" : "Card marked as not sold");
       }
       case "allocate": {
-        const { id, shopId } = IdSchema.extend({ shopId: z.string().optional() }).parse(
+        const { id, shopId } = IdSchema.extend({ shopId: z.string().max(100).optional() }).parse(
           Object.fromEntries(formData),
         );
         await allocateCardToShop(db, id, shopId || null);

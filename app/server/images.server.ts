@@ -1,14 +1,25 @@
-// The only module that imports sharp. Uploaded images are decoded and re-encoded, never stored as sent:
-// that drops SVG, scripts, metadata and polyglot payloads.
+// The only module that imports sharp, and the one rule for uploaded profile images (the card form's upload and
+// the update request's new photo). Images are decoded once and re-encoded, never stored as sent: that drops
+// SVG, scripts, metadata and polyglot payloads.
 import { createHash } from "node:crypto";
-import sharp from "sharp";
+import sharp, { type Metadata, type OutputInfo } from "sharp";
+import { IMAGE_MAX_BYTES } from "~/schemas/card-page";
+import type { Config } from "./env.server";
+import { storeProfileImage } from "./storage.server";
 
 export class ImageError extends Error {
   override name = "ImageError";
 }
 
-/** Raster formats we accept; SVG is refused even though sharp could render it. */
-const ACCEPTED = new Set(["jpeg", "png", "webp", "gif", "avif", "heif", "tiff"]);
+export const IMAGE_MESSAGES = {
+  notAnImage: "Please select an image file",
+  tooLarge: "Image should be less than 5MB",
+  tooManyPixels: "Image should be at most 24 megapixels",
+  failed: "Failed to upload image. Please try again.",
+} as const;
+
+/** A 6000 x 4000 photo; decoding more would let one upload hold hundreds of megabytes. */
+export const PROFILE_MAX_PIXELS = 24_000_000;
 
 /** The profile photo is shown at 112 CSS px; 256 px covers 2x screens with room to spare. */
 const PROFILE_SIZE = 256;
@@ -16,31 +27,84 @@ const PROFILE_SIZE = 256;
 export const PROFILE_MAX_BYTES = 25 * 1024;
 const WEBP_QUALITIES = [78, 68, 58, 48, 38, 28];
 
+type AcceptedFormat = "jpeg" | "png" | "webp" | "gif";
+
+const PNG_SIGNATURE = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
+
+/**
+ * The format the file's first bytes announce, among the four every browser shows. Anything else (TIFF, HEIF,
+ * AVIF, SVG, PDF...) never reaches a decoder, whatever the browser said the file was.
+ */
+function sniffFormat(bytes: Buffer): AcceptedFormat | null {
+  if (bytes[0] === 0xff && bytes[1] === 0xd8 && bytes[2] === 0xff) return "jpeg";
+  if (bytes.subarray(0, 8).equals(PNG_SIGNATURE)) return "png";
+  const head = bytes.subarray(0, 12).toString("latin1");
+  if (head.startsWith("GIF87a") || head.startsWith("GIF89a")) return "gif";
+  if (head.startsWith("RIFF") && head.slice(8, 12) === "WEBP") return "webp";
+  return null;
+}
+
 export type ProcessedProfileImage = { hash: string; webp: Buffer; jpeg: Buffer };
 
 export async function processProfileImage(input: Buffer): Promise<ProcessedProfileImage> {
-  let format: string | undefined;
+  const format = sniffFormat(input);
+  if (!format) throw new ImageError(IMAGE_MESSAGES.notAnImage);
+  let header: Metadata;
   try {
-    format = (await sharp(input, { limitInputPixels: 40_000_000 }).metadata()).format;
+    // Reads the header only: the size is known before a single pixel is decoded.
+    header = await sharp(input).metadata();
   } catch {
-    throw new ImageError("Please select an image file");
+    throw new ImageError(IMAGE_MESSAGES.notAnImage);
   }
-  if (!format || !ACCEPTED.has(format)) throw new ImageError("Please select an image file");
+  if (header.format !== format || !header.width || !header.height)
+    throw new ImageError(IMAGE_MESSAGES.notAnImage);
+  if (header.width * header.height > PROFILE_MAX_PIXELS) throw new ImageError(IMAGE_MESSAGES.tooManyPixels);
+
+  // The one decode: straight to the 256 px square, kept as raw pixels for every encoding below.
+  let square: { data: Buffer; info: OutputInfo };
   try {
-    const base = sharp(input, { limitInputPixels: 40_000_000, animated: false })
+    square = await sharp(input, { limitInputPixels: PROFILE_MAX_PIXELS, animated: false })
       .rotate()
-      .resize(PROFILE_SIZE, PROFILE_SIZE, { fit: "cover", position: "attention" });
-    let webp = await base.clone().webp({ quality: WEBP_QUALITIES[0], effort: 4 }).toBuffer();
-    for (const quality of WEBP_QUALITIES.slice(1)) {
-      if (webp.length <= PROFILE_MAX_BYTES) break;
-      webp = await base.clone().webp({ quality, effort: 4 }).toBuffer();
-    }
-    // JPEG for the vCard: contact apps read it everywhere, WebP not.
-    const jpeg = await base.clone().flatten({ background: "#ffffff" }).jpeg({ quality: 80 }).toBuffer();
-    const hash = createHash("sha256").update(webp).digest("hex").slice(0, 32);
-    return { hash, webp, jpeg };
+      .resize(PROFILE_SIZE, PROFILE_SIZE, { fit: "cover", position: "attention" })
+      .raw()
+      .toBuffer({ resolveWithObject: true });
   } catch {
-    throw new ImageError("Please select an image file");
+    throw new ImageError(IMAGE_MESSAGES.notAnImage);
+  }
+  const { width, height, channels } = square.info;
+  const pixels = () => sharp(square.data, { raw: { width, height, channels } });
+
+  let webp = await pixels().webp({ quality: WEBP_QUALITIES[0], effort: 4 }).toBuffer();
+  for (const quality of WEBP_QUALITIES.slice(1)) {
+    if (webp.length <= PROFILE_MAX_BYTES) break;
+    webp = await pixels().webp({ quality, effort: 4 }).toBuffer();
+  }
+  // JPEG for the vCard: contact apps read it everywhere, WebP not.
+  const jpeg = await pixels().flatten({ background: "#ffffff" }).jpeg({ quality: 80 }).toBuffer();
+  const hash = createHash("sha256").update(webp).digest("hex").slice(0, 32);
+  return { hash, webp, jpeg };
+}
+
+export type ProfileImageOutcome =
+  | { ok: true; url: string }
+  | { ok: false; status: 400; message: string }
+  | { ok: false; status: 500; message: string; cause: unknown };
+
+/**
+ * An uploaded profile image, checked (present, at most 5 MB, JPEG/PNG/WebP/GIF by its content, at most 24
+ * megapixels), re-encoded and stored. Returns the stored URL, or why not with the message for the form; nothing
+ * is stored for a refused file.
+ */
+export async function acceptProfileImage(config: Config, file: unknown): Promise<ProfileImageOutcome> {
+  if (!(file instanceof File) || file.size === 0)
+    return { ok: false, status: 400, message: IMAGE_MESSAGES.notAnImage };
+  if (file.size > IMAGE_MAX_BYTES) return { ok: false, status: 400, message: IMAGE_MESSAGES.tooLarge };
+  try {
+    const image = await processProfileImage(Buffer.from(await file.arrayBuffer()));
+    return { ok: true, url: await storeProfileImage(config, image) };
+  } catch (error) {
+    if (error instanceof ImageError) return { ok: false, status: 400, message: error.message };
+    return { ok: false, status: 500, message: IMAGE_MESSAGES.failed, cause: error };
   }
 }
 

@@ -102,6 +102,14 @@ export async function storeProfileImage(
   return storage.put(`profiles/${image.hash}.webp`, image.webp, "image/webp");
 }
 
+const PROFILE_IMAGE_KEY = /^profiles\/[a-f0-9]{32}\.webp$/;
+
+/** True only for a URL storeProfileImage gives out with this configuration: never another site's. */
+export function isStoredProfileImageUrl(config: Config, url: string) {
+  const key = getStorage(config).keyFromUrl(url);
+  return key !== null && PROFILE_IMAGE_KEY.test(key);
+}
+
 /** The JPEG twin of a stored profile image, for embedding in a vCard. */
 export async function readProfileJpeg(config: Config, profileImageUrl: string) {
   const storage = getStorage(config);

@@ -4,6 +4,7 @@
 /** Card form rule: trimmed, lower-cased, whitespace runs become '-', anything but a-z, 0-9 and '-' removed. */
 export function normalizeSlug(input: string) {
   return input
+    .slice(0, SLUG_INPUT_MAX_LENGTH)
     .trim()
     .toLowerCase()
     .replace(/\s+/g, "-")
@@ -13,12 +14,15 @@ export function normalizeSlug(input: string) {
 /** Create-client rule: lower-cased, runs of anything non-alphanumeric become '-', no leading/trailing '-'. */
 export function slugFromName(input: string) {
   return input
+    .slice(0, SLUG_INPUT_MAX_LENGTH)
     .toLowerCase()
     .replace(/[^a-z0-9]+/g, "-")
     .replace(/^-+|-+$/g, "");
 }
 
 export const SLUG_MAX_LENGTH = 64;
+/** Longer input is refused by the forms; the helpers above cut it there too, so their patterns stay short. */
+export const SLUG_INPUT_MAX_LENGTH = 256;
 
 /**
  * Names a card page may not take because a site route (or one we will want) already answers there.

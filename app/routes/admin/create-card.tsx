@@ -3,11 +3,12 @@ import { ArrowLeft } from "lucide-react";
 import { data } from "react-router";
 import { CardForm } from "~/components/admin/card-form";
 import { ButtonLink } from "~/components/ui/button";
-import { CreateCardPageSchema } from "~/schemas/card-page";
+import { cardPageSchemas } from "~/schemas/card-page";
 import { cardFormFailure } from "~/server/admin-cards-actions.server";
 import { requireAdmin } from "~/server/auth.server";
 import { createCardPage, generateEditPassword, listShops } from "~/server/cards.server";
 import { readFormData } from "~/server/forms.server";
+import { isStoredProfileImageUrl } from "~/server/storage.server";
 import { redirectWithToast } from "~/server/toast.server";
 import type { Route } from "./+types/create-card";
 
@@ -25,7 +26,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 export async function action({ request, context }: Route.ActionArgs) {
   await requireAdmin(context.auth, request);
   const formData = await readFormData(request);
-  const submission = parseWithZod(formData, { schema: CreateCardPageSchema });
+  const submission = parseWithZod(formData, {
+    schema: cardPageSchemas((url) => isStoredProfileImageUrl(context.config, url)).create,
+  });
   if (submission.status !== "success") return data({ result: submission.reply() }, { status: 400 });
   try {
     const card = await createCardPage(context.db, submission.value);

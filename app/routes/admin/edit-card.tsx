@@ -3,12 +3,13 @@ import { ArrowLeft } from "lucide-react";
 import { data } from "react-router";
 import { CardForm } from "~/components/admin/card-form";
 import { ButtonLink } from "~/components/ui/button";
-import { EditCardPageSchema } from "~/schemas/card-page";
+import { cardPageSchemas } from "~/schemas/card-page";
 import { cardFormFailure } from "~/server/admin-cards-actions.server";
 import { flushAnalytics } from "~/server/analytics.server";
 import { requireAdmin } from "~/server/auth.server";
 import { getCardPageById, getCardStats, listShops, updateCardPage } from "~/server/cards.server";
 import { readFormData } from "~/server/forms.server";
+import { isStoredProfileImageUrl } from "~/server/storage.server";
 import { redirectWithToast } from "~/server/toast.server";
 import type { Route } from "./+types/edit-card";
 
@@ -33,7 +34,9 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
 export async function action({ request, params, context }: Route.ActionArgs) {
   await requireAdmin(context.auth, request);
   const formData = await readFormData(request);
-  const submission = parseWithZod(formData, { schema: EditCardPageSchema });
+  const submission = parseWithZod(formData, {
+    schema: cardPageSchemas((url) => isStoredProfileImageUrl(context.config, url)).edit,
+  });
   if (submission.status !== "success") return data({ result: submission.reply() }, { status: 400 });
   try {
     await updateCardPage(context.db, params.id, submission.value);

@@ -2,6 +2,7 @@ import { getFormProps, getInputProps, getSelectProps, getTextareaProps, useForm 
 import { parseWithZod } from "@conform-to/zod/v4";
 import { useState } from "react";
 import { data, Form, redirect, useLocation, useNavigation } from "react-router";
+import { z } from "zod";
 import { UPDATE_REQUEST_PRICE } from "~/catalog";
 import { Button } from "~/components/ui/button";
 import { Field, FieldError, FieldFrame, FormMessage } from "~/components/ui/field";
@@ -14,10 +15,9 @@ import {
 import { getSessionUser } from "~/server/auth.server";
 import { addUpdateRequestItem } from "~/server/cart.server";
 import { readFormData } from "~/server/forms.server";
-import { ImageError, processProfileImage } from "~/server/images.server";
+import { acceptProfileImage } from "~/server/images.server";
 import { hitRateLimit } from "~/server/rate-limit.server";
 import { ensureCart } from "~/server/shop-actions.server";
-import { storeProfileImage } from "~/server/storage.server";
 import { toastHeaders } from "~/server/toast.server";
 import { proveOwnership } from "~/server/update-requests.server";
 import { formatPence } from "~/utils/money";
@@ -25,49 +25,40 @@ import type { Route } from "./+types/update-links";
 
 export const meta = () => [{ title: "Update Your Card" }];
 
-const IMAGE_MAX_BYTES = 5 * 1024 * 1024;
 const FAILED = "Failed to add update request. Please try again.";
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const formData = await readFormData(request);
-  const submission = parseWithZod(formData, { schema: UpdateRequestSchema });
-  if (submission.status !== "success") return data({ result: submission.reply() }, { status: 400 });
-  const v = submission.value;
+  // Counted before anything is read or checked: no sign-in is needed here, so this is what bounds the work
+  // one visitor can ask for.
   const limit = await hitRateLimit(context.db, `update-request:ip:${context.clientIp}`, {
     max: 30,
     windowSeconds: 60 * 60,
   });
-  if (!limit.allowed)
+  const formData = await readFormData(request);
+  if (!limit.allowed) {
+    // Answered with what was typed, but nothing posted is checked.
+    const unchecked = parseWithZod(formData, { schema: z.object({}) });
     return data(
-      { result: submission.reply({ formErrors: ["Too many update requests. Please try again later."] }) },
+      { result: unchecked.reply({ formErrors: ["Too many update requests. Please try again later."] }) },
       { status: 429 },
     );
+  }
+  const submission = parseWithZod(formData, { schema: UpdateRequestSchema });
+  if (submission.status !== "success") return data({ result: submission.reply() }, { status: 400 });
+  const v = submission.value;
 
   // The image is checked and stored now, so what the admin or the card page gets is a safe re-encoded copy.
   let imageUrl: string | undefined;
   if (v.updateType === "change-image") {
-    const file = v.image as File;
-    if (!file.type?.startsWith("image/"))
+    const outcome = await acceptProfileImage(context.config, v.image);
+    if (!outcome.ok) {
+      if (outcome.status === 500) context.logger.error({ err: outcome.cause }, "update request image failed");
       return data(
-        { result: submission.reply({ fieldErrors: { image: ["Please select an image file"] } }) },
-        { status: 400 },
+        { result: submission.reply({ fieldErrors: { image: [outcome.message] } }) },
+        { status: outcome.status },
       );
-    if (file.size > IMAGE_MAX_BYTES)
-      return data(
-        { result: submission.reply({ fieldErrors: { image: ["Image should be less than 5MB"] } }) },
-        { status: 400 },
-      );
-    try {
-      imageUrl = await storeProfileImage(
-        context.config,
-        await processProfileImage(Buffer.from(await file.arrayBuffer())),
-      );
-    } catch (error) {
-      const message =
-        error instanceof ImageError ? error.message : "Failed to upload image. Please try again.";
-      if (!(error instanceof ImageError)) context.logger.error({ err: error }, "update request image failed");
-      return data({ result: submission.reply({ fieldErrors: { image: [message] } }) }, { status: 400 });
     }
+    imageUrl = outcome.url;
   }
 
   const user = await getSessionUser(context.auth, request);

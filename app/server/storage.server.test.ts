@@ -1,0 +1,44 @@
+// Which profile image URLs the card form takes: only those this shop's storage gives out.
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { describe, expect, it } from "vitest";
+import { loadConfig } from "./env.server";
+import { isStoredProfileImageUrl } from "./storage.server";
+
+const hash = "0123456789abcdef0123456789abcdef";
+const dataDir = () => fs.mkdtempSync(path.join(os.tmpdir(), "storage-"));
+
+describe("isStoredProfileImageUrl", () => {
+  it("takes the local uploads path and nothing else when files are kept on disk", () => {
+    const config = loadConfig({ DATA_DIR: dataDir(), PUBLIC_URL: "https://shop.test" });
+    expect(isStoredProfileImageUrl(config, `/uploads/profiles/${hash}.webp`)).toBe(true);
+    for (const url of [
+      `https://evil.example/profiles/${hash}.webp`,
+      `https://evil.example/uploads/profiles/${hash}.webp`,
+      `//evil.example/uploads/profiles/${hash}.webp`,
+      `/uploads/profiles/../${hash}.webp`,
+      `/uploads/profiles/${hash}.webp?x=1`,
+      `/uploads/other/${hash}.webp`,
+      `/uploads/profiles/${hash}.jpg`,
+    ])
+      expect(isStoredProfileImageUrl(config, url), url).toBe(false);
+  });
+
+  it("takes the bucket's public URL and nothing else when files are kept in S3", () => {
+    const config = loadConfig({
+      DATA_DIR: dataDir(),
+      S3_BUCKET: "cards",
+      S3_PUBLIC_URL: "https://cdn.shop.test/",
+    });
+    expect(isStoredProfileImageUrl(config, `https://cdn.shop.test/profiles/${hash}.webp`)).toBe(true);
+    for (const url of [
+      `/uploads/profiles/${hash}.webp`,
+      `https://evil.example/profiles/${hash}.webp`,
+      `https://cdn.shop.test.evil.example/profiles/${hash}.webp`,
+      `http://cdn.shop.test/profiles/${hash}.webp`,
+      `https://cdn.shop.test/profiles/${hash}.webp#x`,
+    ])
+      expect(isStoredProfileImageUrl(config, url), url).toBe(false);
+  });
+});
