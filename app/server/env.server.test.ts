@@ -51,4 +51,10 @@ describe("configuration", () => {
       true,
     );
   });
+
+  it("seeds no demo data (sample cards, fake featured referrers) in production unless DEMO_DATA=1", () => {
+    const production = { DATA_DIR: tmp(), NODE_ENV: "production", AUTH_SECRET: "s".repeat(32) };
+    expect(loadConfig(production).demoData).toBe(false);
+    expect(loadConfig({ ...production, DEMO_DATA: "1" }).demoData).toBe(true);
+  });
 });
