@@ -13,6 +13,7 @@ import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
 import pg from "pg";
 import pino from "pino";
 import type { AppLoadContext } from "react-router";
+import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
   cartItems,
@@ -24,6 +25,7 @@ import {
   referralCommissions,
   users,
 } from "~/db/schema";
+import { action as updateLinksAction } from "~/routes/shop/update-links";
 import type { CardItemInput } from "~/schemas/cart";
 import { CHECKOUT_MESSAGES, type Delivery } from "~/schemas/checkout";
 import { createTestDb, type TestDb } from "../../tests/support/test-db";
@@ -208,6 +210,40 @@ describe("the cart's size", () => {
     expect(answer.data.error).toBe(CART_MESSAGES.full);
     const toast = await toastOf(new Headers(answer.init.headers));
     expect(toast).toMatchObject({ type: "error", description: CART_MESSAGES.full });
+  });
+});
+
+describe("an update request with a photo for a full cart", () => {
+  it("is refused with the cart's message beside the form, and the photo uploaded for it is not kept", async () => {
+    const cart = await createCart(t.db);
+    for (let i = 0; i < MAX_CART_ITEMS; i++) await addCardItem(t.db, cart.id, oneLink);
+    const photo = await sharp({
+      create: { width: 64, height: 64, channels: 3, background: `#${randomBytes(3).toString("hex")}` },
+    })
+      .png()
+      .toBuffer();
+    const body = form({
+      cardNumber: "WC0341",
+      name: "Ida",
+      email: "ida@example.com",
+      updateType: "change-image",
+    });
+    body.append("image", new File([photo], "me.png", { type: "image/png" }));
+    const uploads = path.join(config.dataDir, "uploads", "profiles");
+    const filesBefore = fs.existsSync(uploads) ? fs.readdirSync(uploads).length : 0;
+    const answer = (await updateLinksAction({
+      request: new Request("http://shop.test/update-links", {
+        method: "POST",
+        headers: { Cookie: await cartCookieHeader(cart.id) },
+        body,
+      }),
+      context: contextFor(uniqueIp()),
+      params: {},
+    } as never)) as unknown as { data: { result: { error: Record<string, string[]> } }; init: ResponseInit };
+    expect(answer.init.status).toBe(409);
+    expect(answer.data.result.error[""]).toEqual([CART_MESSAGES.full]);
+    expect(fs.existsSync(uploads) ? fs.readdirSync(uploads).length : 0).toBe(filesBefore);
+    expect((await loadCart(t.db, cart.id))!.items).toHaveLength(MAX_CART_ITEMS);
   });
 });
 
