@@ -5,7 +5,7 @@ import { randomBytes } from "node:crypto";
 import { and, asc, count, eq, inArray, lt, sql } from "drizzle-orm";
 import type { Logger } from "pino";
 import { createCookie } from "react-router";
-import { cardPages, cartItems, carts, orderItems, orders } from "~/db/schema";
+import { cardPages, cartItems, carts, orderItems, orders, users } from "~/db/schema";
 import type { CardItemInput, CardLink } from "~/schemas/cart";
 import type { Delivery } from "~/schemas/checkout";
 import type { Database, DbOrTx } from "./db.server";
@@ -118,13 +118,24 @@ export async function loadCart(db: DbOrTx, cartId: string | null) {
     unitPrice: unitPrice(r.kind as ItemKind),
     details: r.details as ItemDetails,
   }));
+  const delivery = (cart.delivery as Delivery | null) ?? null;
+  // Priced as the order will be: no discount once the delivery e-mail shows the referrer is the buyer.
+  const referred =
+    Boolean(cart.referrerUserId) && !(await referrerIsBuyer(db, cart.referrerUserId, delivery?.email));
   return {
     id: cart.id,
     referrerUserId: cart.referrerUserId,
-    delivery: (cart.delivery as Delivery | null) ?? null,
+    delivery,
     items,
-    totals: priceItems(items, Boolean(cart.referrerUserId)),
+    totals: priceItems(items, referred),
   };
+}
+
+/** True when the referrer's account has this e-mail (any case): a referrer cannot refer their own order. */
+export async function referrerIsBuyer(db: DbOrTx, referrerUserId: string | null, email: string | undefined) {
+  if (!referrerUserId || !email) return false;
+  const [referrer] = await db.select({ email: users.email }).from(users).where(eq(users.id, referrerUserId));
+  return referrer?.email.trim().toLowerCase() === email.trim().toLowerCase();
 }
 export type LoadedCart = NonNullable<Awaited<ReturnType<typeof loadCart>>>;
 

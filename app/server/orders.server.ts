@@ -12,11 +12,10 @@ import {
   orders,
   referralCommissions,
   updateRequests,
-  users,
 } from "~/db/schema";
 import { CHECKOUT_MESSAGES, type Delivery } from "~/schemas/checkout";
 import { itemSummary } from "~/utils/order-items";
-import { type CardDetails, deleteCart } from "./cart.server";
+import { type CardDetails, deleteCart, referrerIsBuyer } from "./cart.server";
 import type { DbOrTx, Tx } from "./db.server";
 import { type BankDetails, orderPlacedEmail } from "./email/order-emails.server";
 import { enqueueEmail } from "./email/outbox.server";
@@ -179,11 +178,8 @@ async function acceptedReferrer(
   buyer: { userId: string | null; delivery: Delivery },
 ) {
   if (!referrerUserId || referrerUserId === buyer.userId) return null;
-  const [referrer] = await tx.select({ email: users.email }).from(users).where(eq(users.id, referrerUserId));
-  if (!referrer) return null;
-  return referrer.email.trim().toLowerCase() === buyer.delivery.email.trim().toLowerCase()
-    ? null
-    : referrerUserId;
+  if (await referrerIsBuyer(tx, referrerUserId, buyer.delivery.email)) return null;
+  return referrerUserId;
 }
 
 /** The order behind a success-page link: both the id and the secret must match. */

@@ -191,14 +191,13 @@ export async function placeOrder(context: Ctx, request: Request, form: FormData)
   if (!cart) return checkoutError(CHECKOUT_MESSAGES.emptyCart);
   if (!delivery.success) return redirect("/cart?step=delivery");
   // Each order e-mails its recipient: limited per client address and per recipient, so the shop cannot be
-  // used to send mail to strangers in bulk. Both are counted before anything is written.
+  // used to send mail to strangers in bulk. Checked before anything is written; an address already refused
+  // does not use up the recipient's allowance.
   const byAddress = await hitRateLimit(context.db, `order:ip:${context.clientIp}`, LIMITS.placeOrder);
-  const byRecipient = await hitRateLimit(
-    context.db,
-    `order:email:${delivery.data.email.trim().toLowerCase()}`,
-    LIMITS.placeOrder,
-  );
-  if (!byAddress.allowed || !byRecipient.allowed) return checkoutError(CHECKOUT_MESSAGES.tooManyOrders);
+  if (!byAddress.allowed) return checkoutError(CHECKOUT_MESSAGES.tooManyOrders);
+  const recipient = `order:email:${delivery.data.email.trim().toLowerCase()}`;
+  if (!(await hitRateLimit(context.db, recipient, LIMITS.placeOrder)).allowed)
+    return checkoutError(CHECKOUT_MESSAGES.tooManyOrders);
   const user = await getSessionUser(context.auth, request);
   const bank = context.config.bank;
   let created: Awaited<ReturnType<typeof createOrderFromCart>>;
