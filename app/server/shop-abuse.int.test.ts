@@ -469,8 +469,8 @@ describe("referrals", () => {
 describe("the migration that takes order numbers off carts", () => {
   it("keeps every cart, keeps the numbers of orders and gives the numbers only carts held back", async () => {
     const fresh = await freshDatabase();
+    const folder = fs.mkdtempSync(path.join(os.tmpdir(), "migrations-"));
     try {
-      const folder = fs.mkdtempSync(path.join(os.tmpdir(), "migrations-"));
       fs.cpSync(path.resolve("drizzle"), folder, { recursive: true });
       const journal = JSON.parse(fs.readFileSync(path.join(folder, "meta/_journal.json"), "utf8"));
       const upTo = journal.entries.findIndex((e: { tag: string }) => e.tag.startsWith("0004_"));
@@ -499,6 +499,7 @@ describe("the migration that takes order numbers off carts", () => {
       ]);
     } finally {
       await fresh.close();
+      fs.rmSync(folder, { recursive: true, force: true });
     }
   });
 });
