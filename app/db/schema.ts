@@ -175,6 +175,7 @@ export const cardPages = pgTable(
   (t) => [
     index().on(t.createdAt),
     index().on(t.shopId),
+    index().on(t.profileImageUrl),
     // Prefix search on name in the admin list stays an index scan as the table grows.
     index("card_pages_name_search_idx").using("btree", sql`lower(${t.name}) text_pattern_ops`),
   ],
@@ -246,25 +247,28 @@ export const contactMessages = pgTable(
 
 // --- Shop: carts, orders, payments, update requests, referrals ---
 
-/** Every order reference handed out (WC + 6 digits): reserved here once, so carts and orders never share one. */
+/** Every order number handed out (WC + 6 digits), reserved when the order is placed: never for a mere cart. */
 export const orderNumbers = pgTable("order_numbers", {
   number: text().primaryKey(),
   createdAt: createdAt(),
 });
 
-/** The server-side cart, keyed by a random id held in an httpOnly cookie. Prices are never stored here. */
-export const carts = pgTable("carts", {
-  id: text().primaryKey(),
-  orderReference: text()
-    .notNull()
-    .unique()
-    .references(() => orderNumbers.number),
-  referrerUserId: text().references(() => users.id, { onDelete: "set null" }),
-  /** The delivery details entered in the checkout dialog, kept until the order is placed. */
-  delivery: jsonb(),
-  createdAt: createdAt(),
-  updatedAt: updatedAt(),
-});
+/**
+ * The server-side cart, keyed by a random id held in an httpOnly cookie. Prices are never stored here. It has
+ * no order number (that comes with the order); idle for 30 days, it expires.
+ */
+export const carts = pgTable(
+  "carts",
+  {
+    id: text().primaryKey(),
+    referrerUserId: text().references(() => users.id, { onDelete: "set null" }),
+    /** The delivery details entered in the checkout dialog, kept until the order is placed. */
+    delivery: jsonb(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index().on(t.updatedAt)],
+);
 
 export const cartItems = pgTable(
   "cart_items",
@@ -279,7 +283,13 @@ export const cartItems = pgTable(
     details: jsonb().notNull(),
     createdAt: createdAt(),
   },
-  (t) => [index().on(t.cartId)],
+  (t) => [
+    index().on(t.cartId),
+    // An expiring cart's upload is deleted only when nothing else refers to it: these lookups stay cheap.
+    index("cart_items_image_url_idx")
+      .on(sql`(${t.details}->>'imageUrl')`)
+      .where(sql`${t.kind} = 'update-request'`),
+  ],
 );
 
 export const orders = pgTable(
@@ -336,7 +346,12 @@ export const orderItems = pgTable(
     details: jsonb().notNull(),
     sortOrder: integer().notNull().default(0),
   },
-  (t) => [index().on(t.orderId)],
+  (t) => [
+    index().on(t.orderId),
+    index("order_items_image_url_idx")
+      .on(sql`(${t.details}->>'imageUrl')`)
+      .where(sql`${t.kind} = 'update-request'`),
+  ],
 );
 
 export const orderStatusHistory = pgTable(

@@ -1,13 +1,17 @@
-// The server-side cart (DESIGN.md ruling 6): a row keyed by a random id in an httpOnly cookie, its items, and
-// the order reference reserved once per cart. Totals are always recomputed from the catalogue.
-import { randomBytes, randomInt } from "node:crypto";
-import { asc, count, eq, sql } from "drizzle-orm";
-import { cartItems, carts, orderNumbers } from "~/db/schema";
+// The server-side cart (DESIGN.md ruling 6): a row keyed by a random id in an httpOnly cookie and its items, at
+// most 20. It holds no order number (the order gets one when it is placed), and it expires after 30 idle days.
+// Totals are always recomputed from the catalogue.
+import { randomBytes } from "node:crypto";
+import { and, asc, count, eq, inArray, lt, sql } from "drizzle-orm";
+import type { Logger } from "pino";
+import { cardPages, cartItems, carts, orderItems, orders, users } from "~/db/schema";
 import type { CardItemInput, CardLink } from "~/schemas/cart";
 import type { Delivery } from "~/schemas/checkout";
 import { appCookie } from "./cookies.server";
-import type { DbOrTx, Tx } from "./db.server";
+import type { Database, DbOrTx } from "./db.server";
+import type { Config } from "./env.server";
 import { type ItemKind, itemName, MAX_QUANTITY, priceItems, unitPrice } from "./pricing.server";
+import { deleteProfileImage } from "./storage.server";
 
 export const cartCookie = appCookie("cart", 60 * 60 * 24 * 60);
 
@@ -34,22 +38,25 @@ export interface UpdateRequestDetails {
 
 export type ItemDetails = CardDetails | UpdateRequestDetails;
 
+/** Lines a cart may hold (each line's quantity is capped by MAX_QUANTITY). */
+export const MAX_CART_ITEMS = 20;
+/** A cart nobody has touched for this long expires, with its unpaid uploads. */
+export const CART_IDLE_DAYS = 30;
+
+export const CART_MESSAGES = {
+  full: `Your cart is full: it holds at most ${MAX_CART_ITEMS} items.`,
+  gone: "Your cart has expired. Please add the item again.",
+  tooManyCarts: "Too many new carts from your network. Please try again later.",
+};
+
+/** A refusal the visitor should read: the message is theirs and status is the HTTP answer. */
 export class CartError extends Error {
   override name = "CartError";
-}
-
-/** Reserves a fresh order reference, WC + 6 digits (100000-999999), unique across carts and orders. */
-export async function reserveOrderNumber(db: DbOrTx) {
-  for (let attempt = 0; attempt < 50; attempt++) {
-    const number = `WC${randomInt(100000, 1000000)}`;
-    const [row] = await db
-      .insert(orderNumbers)
-      .values({ number })
-      .onConflictDoNothing()
-      .returning({ number: orderNumbers.number });
-    if (row) return row.number;
+  status: number;
+  constructor(message: string, status = 400) {
+    super(message);
+    this.status = status;
   }
-  throw new Error("Could not reserve an order number");
 }
 
 export async function readCartId(request: Request) {
@@ -59,14 +66,11 @@ export async function readCartId(request: Request) {
 
 export async function createCart(db: DbOrTx, opts: { referrerUserId?: string | null } = {}) {
   const id = randomBytes(24).toString("base64url");
-  return db.transaction(async (tx) => {
-    const orderReference = await reserveOrderNumber(tx);
-    const [cart] = await tx
-      .insert(carts)
-      .values({ id, orderReference, referrerUserId: opts.referrerUserId ?? null })
-      .returning();
-    return cart!;
-  });
+  const [cart] = await db
+    .insert(carts)
+    .values({ id, referrerUserId: opts.referrerUserId ?? null })
+    .returning();
+  return cart!;
 }
 
 /** The cookie that names this cart. */
@@ -109,14 +113,24 @@ export async function loadCart(db: DbOrTx, cartId: string | null) {
     unitPrice: unitPrice(r.kind as ItemKind),
     details: r.details as ItemDetails,
   }));
+  const delivery = (cart.delivery as Delivery | null) ?? null;
+  // Priced as the order will be: no discount once the delivery e-mail shows the referrer is the buyer.
+  const referred =
+    Boolean(cart.referrerUserId) && !(await referrerIsBuyer(db, cart.referrerUserId, delivery?.email));
   return {
     id: cart.id,
-    orderReference: cart.orderReference,
     referrerUserId: cart.referrerUserId,
-    delivery: (cart.delivery as Delivery | null) ?? null,
+    delivery,
     items,
-    totals: priceItems(items, Boolean(cart.referrerUserId)),
+    totals: priceItems(items, referred),
   };
+}
+
+/** True when the referrer's account has this e-mail (any case): a referrer cannot refer their own order. */
+export async function referrerIsBuyer(db: DbOrTx, referrerUserId: string | null, email: string | undefined) {
+  if (!referrerUserId || !email) return false;
+  const [referrer] = await db.select({ email: users.email }).from(users).where(eq(users.id, referrerUserId));
+  return referrer?.email.trim().toLowerCase() === email.trim().toLowerCase();
 }
 export type LoadedCart = NonNullable<Awaited<ReturnType<typeof loadCart>>>;
 
@@ -127,13 +141,26 @@ export async function addCardItem(db: DbOrTx, cartId: string, item: CardItemInpu
       : { links: item.links };
   if (!details.links.some((l) => l.url.trim() !== ""))
     throw new CartError("Card must have at least one valid link");
-  await db.insert(cartItems).values({ cartId, kind: item.kind, quantity: 1, details });
-  await touch(db, cartId);
+  await addItem(db, cartId, item.kind, details);
 }
 
 export async function addUpdateRequestItem(db: DbOrTx, cartId: string, details: UpdateRequestDetails) {
-  await db.insert(cartItems).values({ cartId, kind: "update-request", quantity: 1, details });
-  await touch(db, cartId);
+  await addItem(db, cartId, "update-request", details);
+}
+
+/**
+ * Adds one line, refused once the cart holds MAX_CART_ITEMS. The cart row is locked first, so concurrent adds
+ * to one cart take turns and each counts the lines the one before it added.
+ */
+async function addItem(db: DbOrTx, cartId: string, kind: ItemKind, details: ItemDetails) {
+  await db.transaction(async (tx) => {
+    const [cart] = await tx.select({ id: carts.id }).from(carts).where(eq(carts.id, cartId)).for("update");
+    if (!cart) throw new CartError(CART_MESSAGES.gone, 409);
+    const [lines] = await tx.select({ n: count() }).from(cartItems).where(eq(cartItems.cartId, cartId));
+    if ((lines?.n ?? 0) >= MAX_CART_ITEMS) throw new CartError(CART_MESSAGES.full, 409);
+    await tx.insert(cartItems).values({ cartId, kind, quantity: 1, details });
+    await touch(tx, cartId);
+  });
 }
 
 /** Changes a quantity by +1 or -1, never below 1 (update requests stay at 1). Done in SQL, so clicks never race. */
@@ -163,13 +190,6 @@ export async function saveCartDelivery(db: DbOrTx, cartId: string, delivery: Del
   await db.update(carts).set({ delivery, updatedAt: new Date() }).where(eq(carts.id, cartId));
 }
 
-/** Gives the cart a new reference (its old one now belongs to an order). */
-export async function renewCartReference(tx: Tx, cartId: string) {
-  const orderReference = await reserveOrderNumber(tx);
-  await tx.update(carts).set({ orderReference, updatedAt: new Date() }).where(eq(carts.id, cartId));
-  return orderReference;
-}
-
 export async function deleteCart(db: DbOrTx, cartId: string) {
   await db.delete(carts).where(eq(carts.id, cartId));
 }
@@ -181,4 +201,108 @@ async function touch(db: DbOrTx, cartId: string) {
 export async function cartItemCount(db: DbOrTx, cartId: string) {
   const [row] = await db.select({ n: count() }).from(cartItems).where(eq(cartItems.cartId, cartId));
   return row?.n ?? 0;
+}
+
+/**
+ * Deletes carts idle for CART_IDLE_DAYS, except one whose card payment is still open (the paid pipeline
+ * empties that one), then the images uploaded for their update requests that nothing else refers to.
+ * Runs in batches; locked carts (being changed right now) are skipped, so app processes never wait on it.
+ */
+export async function expireIdleCarts(db: Database, config: Config, batchSize = 500) {
+  let expired = 0;
+  let uploadsDeleted = 0;
+  for (;;) {
+    const batch = await db.transaction(async (tx) => {
+      const rows = await tx
+        .select({ id: carts.id })
+        .from(carts)
+        .where(
+          and(
+            lt(carts.updatedAt, sql`now() - make_interval(days => ${CART_IDLE_DAYS})`),
+            sql`not exists (select 1 from ${orders} where ${orders.cartId} = ${carts.id} and ${orders.status} = 'awaiting_payment')`,
+          ),
+        )
+        .limit(batchSize)
+        .for("update", { skipLocked: true });
+      if (rows.length === 0) return { carts: 0, imageUrls: [] };
+      const ids = rows.map((r) => r.id);
+      const images = await tx
+        .selectDistinct({ url: imageUrlOf(cartItems) })
+        .from(cartItems)
+        .where(
+          and(
+            inArray(cartItems.cartId, ids),
+            isUpdateRequest(cartItems),
+            sql`${imageUrlOf(cartItems)} is not null`,
+          ),
+        );
+      await tx.delete(carts).where(inArray(carts.id, ids));
+      return { carts: ids.length, imageUrls: images.map((i) => i.url) };
+    });
+    expired += batch.carts;
+    for (const url of batch.imageUrls) if (await deleteUploadIfUnused(db, config, url)) uploadsDeleted++;
+    if (batch.carts < batchSize) return { expired, uploadsDeleted };
+  }
+}
+
+/** The image uploaded for an update-request line; written like the partial indexes on it, so they serve. */
+function imageUrlOf(table: typeof cartItems | typeof orderItems) {
+  return sql<string>`${table.details}->>'imageUrl'`;
+}
+const isUpdateRequest = (table: typeof cartItems | typeof orderItems) =>
+  sql`${table.kind} = 'update-request'`;
+
+async function uploadInUse(db: DbOrTx, url: string) {
+  const uses = await Promise.all([
+    db.select({ id: cardPages.id }).from(cardPages).where(eq(cardPages.profileImageUrl, url)).limit(1),
+    db
+      .select({ id: cartItems.id })
+      .from(cartItems)
+      .where(and(isUpdateRequest(cartItems), sql`${imageUrlOf(cartItems)} = ${url}`))
+      .limit(1),
+    // An update request keeps a copy of its order item's details, so order items cover them too.
+    db
+      .select({ id: orderItems.id })
+      .from(orderItems)
+      .where(and(isUpdateRequest(orderItems), sql`${imageUrlOf(orderItems)} = ${url}`))
+      .limit(1),
+  ]);
+  return uses.some((rows) => rows.length > 0);
+}
+
+/**
+ * Deletes an uploaded profile image that no card page, order or cart refers to (any longer): true if deleted.
+ * Images are content-addressed, so the same photo uploaded twice is one file with several users.
+ */
+export async function deleteUploadIfUnused(db: DbOrTx, config: Config, url: string) {
+  if (await uploadInUse(db, url)) return false;
+  return deleteProfileImage(config, url);
+}
+
+/** Expires idle carts shortly after start and then every hour; stop() waits for a round in progress. */
+export function startCartExpiry(db: Database, config: Config, logger: Logger, everyMs = 60 * 60 * 1000) {
+  let running: Promise<unknown> | null = null;
+  const round = () => {
+    if (running) return;
+    running = expireIdleCarts(db, config)
+      .then((r) => {
+        if (r.expired) logger.info(r, "idle carts expired");
+      })
+      .catch((error) => logger.error({ err: error }, "cart expiry failed"))
+      .finally(() => {
+        running = null;
+      });
+  };
+  const timer = setInterval(round, everyMs);
+  timer.unref();
+  // Not during start itself: the first round waits a little so it does not slow the first requests.
+  const first = setTimeout(round, 30_000);
+  first.unref();
+  return {
+    async stop() {
+      clearInterval(timer);
+      clearTimeout(first);
+      await running;
+    },
+  };
 }

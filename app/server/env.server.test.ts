@@ -83,4 +83,10 @@ describe("configuration", () => {
     expect(trust("loopback")).toEqual(["loopback"]);
     expect(() => trust("everyone")).toThrow(/TRUST_PROXY must be a hop count/);
   });
+
+  it("seeds no demo data (sample cards, fake featured referrers) in production unless DEMO_DATA=1", () => {
+    const production = { DATA_DIR: tmp(), NODE_ENV: "production", AUTH_SECRET: "s".repeat(32) };
+    expect(loadConfig(production).demoData).toBe(false);
+    expect(loadConfig({ ...production, DEMO_DATA: "1" }).demoData).toBe(true);
+  });
 });

@@ -141,7 +141,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     authSecret: e.AUTH_SECRET ?? devSecret(dataDir),
     admin:
       e.ADMIN_EMAIL && e.ADMIN_PASSWORD ? { email: e.ADMIN_EMAIL, password: e.ADMIN_PASSWORD } : undefined,
-    demoData: e.DEMO_DATA ?? !e.DATABASE_URL,
+    demoData: e.DEMO_DATA ?? (!e.DATABASE_URL && !isProduction),
     stripe: e.STRIPE_SECRET_KEY
       ? {
           secretKey: e.STRIPE_SECRET_KEY,

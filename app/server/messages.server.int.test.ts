@@ -74,6 +74,39 @@ describe("contact messages", () => {
     expect(row).toMatchObject({ subject: "Wholesale", orderNumber: null });
   });
 
+  it("echoes none of the sender's words to the address they gave (it has not proven it is theirs); support gets them all", async () => {
+    await saveContactMessage(
+      t.db,
+      config,
+      parse({
+        name: "Visit pills.example now",
+        email: "victim@example.com",
+        subject: "custom",
+        customSubject: "You won: claim at prize.example",
+        message: "Cheap pills at https://pills.example, reply with your bank details",
+      }),
+    );
+    const [support, acknowledgement] = await t.db.select().from(emailOutbox).orderBy(asc(emailOutbox.id));
+    expect(acknowledgement!.to).toBe("victim@example.com");
+    for (const part of [acknowledgement!.subject, acknowledgement!.text, acknowledgement!.html]) {
+      expect(part).not.toMatch(/pills|prize|bank details|claim/i);
+    }
+    expect(acknowledgement!.text).toContain("Thank you for contacting us. We'll get back to you soon.");
+    expect(support!.text).toContain("Cheap pills at https://pills.example, reply with your bank details");
+    expect(support!.text).toContain("You won: claim at prize.example");
+    expect(support!.text).toContain("Visit pills.example now");
+  });
+
+  it("names the chosen subject's label in the acknowledgement", async () => {
+    await saveContactMessage(
+      t.db,
+      config,
+      parse({ name: "Gil", email: "gil@example.com", subject: "hiring", message: "Hi" }),
+    );
+    const [, acknowledgement] = await t.db.select().from(emailOutbox).orderBy(asc(emailOutbox.id));
+    expect(acknowledgement!.subject).toBe("We received your message: Hiring");
+  });
+
   it("keeps nothing when queuing an e-mail fails", async () => {
     const broken = { ...config, mail: { ...config.mail, support: null as unknown as string } };
     await expect(

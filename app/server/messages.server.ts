@@ -1,4 +1,5 @@
-// Contact messages: stored, forwarded to support and acknowledged to the sender in one transaction.
+// Contact messages: stored, forwarded to support and acknowledged to the sender (without echoing their words)
+// in one transaction.
 import { contactMessages } from "~/db/schema";
 import { type ContactInput, subjectText } from "~/schemas/contact";
 import type { Database } from "./db.server";
@@ -19,12 +20,13 @@ export async function saveContactMessage(db: Database, config: Config, input: Co
       tx,
       contactSupportEmail({ ...details, to: config.mail.support, message: input.message, id: row!.id }),
     );
+    // The sender's own words go only to support: the acknowledgement names our label for the subject at most.
     await enqueueEmail(
       tx,
       contactAcknowledgementEmail({
-        ...details,
+        shop: config.shop.name,
         to: input.email,
-        message: input.message,
+        topic: input.subject === "custom" ? null : subject,
         support: config.mail.support,
       }),
     );

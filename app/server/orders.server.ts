@@ -1,11 +1,13 @@
-// Orders: created from the server cart, numbered WC + 6 digits (unique), opened by the customer only through a
-// secret link, and moved through their lifecycle (DESIGN.md section 4) with every change recorded.
-import { createHash, randomBytes, timingSafeEqual } from "node:crypto";
+// Orders: created from the server cart, numbered WC + 6 digits (unique, reserved when the order is placed),
+// opened by the customer only through a secret link, and moved through their lifecycle (DESIGN.md section 4)
+// with every change recorded.
+import { createHash, randomBytes, randomInt, timingSafeEqual } from "node:crypto";
 import { and, asc, count, desc, eq, ilike, inArray, or, type SQL, sql } from "drizzle-orm";
 import {
   cartItems,
   carts,
   orderItems,
+  orderNumbers,
   orderStatusHistory,
   orders,
   referralCommissions,
@@ -13,7 +15,7 @@ import {
 } from "~/db/schema";
 import { CHECKOUT_MESSAGES, type Delivery } from "~/schemas/checkout";
 import { itemSummary } from "~/utils/order-items";
-import { type CardDetails, deleteCart, renewCartReference } from "./cart.server";
+import { type CardDetails, deleteCart, referrerIsBuyer } from "./cart.server";
 import type { DbOrTx, Tx } from "./db.server";
 import { type BankDetails, orderPlacedEmail } from "./email/order-emails.server";
 import { enqueueEmail } from "./email/outbox.server";
@@ -36,10 +38,25 @@ function hashToken(token: string) {
   return createHash("sha256").update(token).digest("hex");
 }
 
+/** Reserves a fresh order number, WC + 6 digits (100000-999999), unique across all orders. */
+export async function reserveOrderNumber(db: DbOrTx) {
+  for (let attempt = 0; attempt < 50; attempt++) {
+    const number = `WC${randomInt(100000, 1000000)}`;
+    const [row] = await db
+      .insert(orderNumbers)
+      .values({ number })
+      .onConflictDoNothing()
+      .returning({ number: orderNumbers.number });
+    if (row) return row.number;
+  }
+  throw new Error("Could not reserve an order number");
+}
+
 /**
- * Turns the cart into an order awaiting payment, in one transaction with the cart row locked (a double submit
- * waits for the first and then finds the cart's reference taken). Bank transfer empties the cart at once and
- * queues the payment instructions; a card order keeps the cart until the payment is confirmed.
+ * Turns the cart into an order awaiting payment, with a newly reserved order number, in one transaction with
+ * the cart row locked (a double submit waits for the first and then replaces its order). Bank transfer empties
+ * the cart at once and queues the payment instructions; a card order keeps the cart until the payment is
+ * confirmed. A referral is dropped when the referrer is the buyer: signed in as them, or using their e-mail.
  */
 export async function createOrderFromCart(
   db: DbOrTx,
@@ -70,32 +87,24 @@ export async function createOrderFromCart(
       if (!links.some((l) => l.url?.trim())) throw new CheckoutError(CHECKOUT_MESSAGES.noValidLinks);
     }
 
-    // The reference already belongs to an earlier attempt (e.g. the customer came back from the card
-    // payment page without paying): that attempt is cancelled and the cart gets a fresh reference.
-    let orderNumber = cart.orderReference;
-    const [earlier] = await tx
-      .select({ id: orders.id, status: orders.status })
+    // An earlier checkout of this cart still waiting for its payment (the customer came back from the card
+    // payment page without paying) is replaced: one cart, one live order.
+    const earlier = await tx
+      .select({ id: orders.id })
       .from(orders)
-      .where(eq(orders.orderNumber, orderNumber))
+      .where(and(eq(orders.cartId, cartId), eq(orders.status, "awaiting_payment")))
       .for("update");
-    if (earlier) {
-      if (earlier.status === "awaiting_payment")
-        await changeStatus(
-          tx,
-          earlier.id,
-          "awaiting_payment",
-          "cancelled",
-          {
-            userId: null,
-            label: "customer",
-          },
-          "Replaced by a new checkout of the same cart",
-        );
-      orderNumber = await renewCartReference(tx, cartId);
-    }
-
-    const referrerUserId =
-      cart.referrerUserId && cart.referrerUserId !== input.userId ? cart.referrerUserId : null;
+    for (const e of earlier)
+      await changeStatus(
+        tx,
+        e.id,
+        "awaiting_payment",
+        "cancelled",
+        { userId: null, label: "customer" },
+        "Replaced by a new checkout of the same cart",
+      );
+    const orderNumber = await reserveOrderNumber(tx);
+    const referrerUserId = await acceptedReferrer(tx, cart.referrerUserId, input);
     const priced = items.map((i) => ({
       kind: i.kind as ItemKind,
       quantity: i.kind === "update-request" ? 1 : Math.max(1, i.quantity),
@@ -121,6 +130,8 @@ export async function createOrderFromCart(
         total: totals.total,
         referrerUserId,
         accessTokenHash: hashToken(token),
+        // The clock after the cart lock, not the transaction's start: one cart's orders sort as placed.
+        createdAt: sql`clock_timestamp()`,
       })
       .returning();
     await tx.insert(orderItems).values(
@@ -158,6 +169,17 @@ export async function createOrderFromCart(
     return { order: order!, items: priced };
   });
   return { ...created, token };
+}
+
+/** The cart's referrer, unless it is the buyer: the signed-in account or the account with the order's e-mail. */
+async function acceptedReferrer(
+  tx: Tx,
+  referrerUserId: string | null,
+  buyer: { userId: string | null; delivery: Delivery },
+) {
+  if (!referrerUserId || referrerUserId === buyer.userId) return null;
+  if (await referrerIsBuyer(tx, referrerUserId, buyer.delivery.email)) return null;
+  return referrerUserId;
 }
 
 /** The order behind a success-page link: both the id and the secret must match. */

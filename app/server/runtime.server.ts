@@ -1,11 +1,12 @@
 // Starts and stops everything the app holds for its lifetime: configuration, database, auth, e-mail worker,
-// and with PostgreSQL the listener that keeps card page caches in step across app processes.
+// the expiry of idle carts, and with PostgreSQL the listener that keeps card page caches in step across app processes.
 import path from "node:path";
 import pino, { type Logger } from "pino";
 import { AdminAccountSchema } from "~/schemas/auth";
 import { startAnalyticsWriter } from "./analytics.server";
 import { type Auth, adminExists, createAuth, upsertAdmin } from "./auth.server";
 import { startCardPageSync } from "./card-page-sync.server";
+import { startCartExpiry } from "./cart.server";
 import { setSecureCookies } from "./cookies.server";
 import { type DatabaseHandle, openDatabase } from "./db.server";
 import { createMailer, type SendEmail } from "./email/mailer.server";
@@ -22,6 +23,7 @@ export interface Runtime {
   sendEmail: SendEmail;
   outbox: { poke(): void; stop(): Promise<void> };
   analytics: { stop(): Promise<void> };
+  cartExpiry: { stop(): Promise<void> };
   /** PostgreSQL only: other app processes' card page edits reach this process's cache. */
   cardPageSync?: { stop(): Promise<void> };
   islands: IslandUrls;
@@ -70,6 +72,7 @@ export async function startRuntime(opts: { root: string; env?: NodeJS.ProcessEnv
   }
   if (config.demoData) await seedDemoData(db, logger, config);
   const analytics = startAnalyticsWriter(db, logger);
+  const cartExpiry = startCartExpiry(db, config, logger);
   const islands = islandUrls(opts.root, import.meta.env.DEV);
   holder.__runtime = {
     config,
@@ -79,6 +82,7 @@ export async function startRuntime(opts: { root: string; env?: NodeJS.ProcessEnv
     sendEmail,
     outbox,
     analytics,
+    cartExpiry,
     cardPageSync,
     islands,
   };
@@ -93,6 +97,7 @@ export async function stopRuntime() {
   await runtime.cardPageSync?.stop();
   await runtime.outbox.stop();
   await runtime.analytics.stop();
+  await runtime.cartExpiry.stop();
   await runtime.database.close();
 }
 

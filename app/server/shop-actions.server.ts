@@ -7,7 +7,9 @@ import { CHECKOUT_MESSAGES, DEFAULT_COUNTRY, DeliverySchema, PaymentChoiceSchema
 import { getSessionUser } from "./auth.server";
 import {
   addCardItem,
+  CART_MESSAGES,
   type CardDetails,
+  CartError,
   cartCookieHeader,
   changeQuantity,
   createCart,
@@ -27,6 +29,7 @@ import {
   setStripeSession,
 } from "./orders.server";
 import { createCheckoutSession, StripeCheckoutError } from "./payments/stripe.server";
+import { hitRateLimit, LIMITS } from "./rate-limit.server";
 import { allowedReferrers, findReferrerByCode, readRefCode } from "./referrals.server";
 import { redirectWithToast, toastHeaders } from "./toast.server";
 
@@ -46,10 +49,15 @@ export async function cartView(context: Ctx, request: Request) {
 }
 export type CartView = Awaited<ReturnType<typeof cartView>>;
 
-/** The cart of this visitor, created (with the ?ref= referrer preselected) when there is none yet. */
+/**
+ * The cart of this visitor, created (with the ?ref= referrer preselected) when there is none yet. New carts
+ * are rate limited per client address: past the limit this throws a CartError (429) and creates nothing.
+ */
 export async function ensureCart(context: Ctx, request: Request) {
   const existing = await getCartRow(context.db, await readCartId(request));
   if (existing) return { cart: existing, headers: new Headers() };
+  const limit = await hitRateLimit(context.db, `new-cart:ip:${context.clientIp}`, LIMITS.newCart);
+  if (!limit.allowed) throw new CartError(CART_MESSAGES.tooManyCarts, 429);
   const refCode = await readRefCode(request);
   const referrer = refCode ? await findReferrerByCode(context.db, refCode) : null;
   const cart = await createCart(context.db, { referrerUserId: referrer?.userId ?? null });
@@ -93,10 +101,25 @@ export async function addCardToCart(context: Ctx, request: Request, form: FormDa
       },
     );
   }
-  const { cart, headers } = await ensureCart(context, request);
-  await addCardItem(context.db, cart.id, parsed.data);
-  await toastHeaders({ type: "success", title: "Added to cart" }, headers);
-  return redirect(backTo(form, `/order-card?type=${parsed.data.kind}`), { headers });
+  try {
+    const { cart, headers } = await ensureCart(context, request);
+    await addCardItem(context.db, cart.id, parsed.data);
+    await toastHeaders({ type: "success", title: "Added to cart" }, headers);
+    return redirect(backTo(form, `/order-card?type=${parsed.data.kind}`), { headers });
+  } catch (error) {
+    if (!(error instanceof CartError)) throw error;
+    return data(
+      { error: error.message },
+      {
+        status: error.status,
+        headers: await toastHeaders({
+          type: "error",
+          title: "Not added to cart",
+          description: error.message,
+        }),
+      },
+    );
+  }
 }
 
 /** Quantity, remove and referrer: small changes from the cart page or panel, then back where they came from. */
@@ -167,6 +190,14 @@ export async function placeOrder(context: Ctx, request: Request, form: FormData)
   const delivery = DeliverySchema.safeParse(cart?.delivery ?? {});
   if (!cart) return checkoutError(CHECKOUT_MESSAGES.emptyCart);
   if (!delivery.success) return redirect("/cart?step=delivery");
+  // Each order e-mails its recipient: limited per client address and per recipient, so the shop cannot be
+  // used to send mail to strangers in bulk. Checked before anything is written; an address already refused
+  // does not use up the recipient's allowance.
+  const byAddress = await hitRateLimit(context.db, `order:ip:${context.clientIp}`, LIMITS.placeOrder);
+  if (!byAddress.allowed) return checkoutError(CHECKOUT_MESSAGES.tooManyOrders);
+  const recipient = `order:email:${delivery.data.email.trim().toLowerCase()}`;
+  if (!(await hitRateLimit(context.db, recipient, LIMITS.placeOrder)).allowed)
+    return checkoutError(CHECKOUT_MESSAGES.tooManyOrders);
   const user = await getSessionUser(context.auth, request);
   const bank = context.config.bank;
   let created: Awaited<ReturnType<typeof createOrderFromCart>>;

@@ -80,9 +80,8 @@ async function cartWithMultiLink() {
 }
 
 describe("cart", () => {
-  it("reserves a WC + 6 digit reference and prices items from the catalogue", async () => {
+  it("prices items from the catalogue", async () => {
     const cart = await cartWithMultiLink();
-    expect(cart.orderReference).toMatch(/^WC[1-9]\d{5}$/);
     const loaded = await loadCart(t.db, cart.id);
     expect(loaded!.items).toHaveLength(1);
     expect(loaded!.items[0]!.details).toMatchObject({ name: "Dana" });
@@ -209,11 +208,8 @@ describe("checkout", () => {
       userId: null,
       ...shopOpts,
     });
-    expect(order).toMatchObject({
-      status: "awaiting_payment",
-      total: 5999,
-      orderNumber: cart.orderReference,
-    });
+    expect(order).toMatchObject({ status: "awaiting_payment", total: 5999 });
+    expect(order.orderNumber).toMatch(/^WC[1-9]\d{5}$/);
     expect(await loadCart(t.db, cart.id)).toBeNull();
     const mails = await t.db.select().from(emailOutbox).where(eq(emailOutbox.to, "dana@example.com"));
     expect(mails.some((m) => m.subject.includes(order.orderNumber) && m.text.includes("Sort code"))).toBe(

@@ -2,12 +2,14 @@
 // bucket when S3_BUCKET is set. Names are content hashes, so they can be cached for a year.
 import fs from "node:fs/promises";
 import path from "node:path";
-import { GetObjectCommand, PutObjectCommand, S3Client } from "@aws-sdk/client-s3";
+import { DeleteObjectCommand, GetObjectCommand, PutObjectCommand, S3Client } from "@aws-sdk/client-s3";
 import type { Config } from "./env.server";
 
 export interface Storage {
   put(key: string, body: Buffer, contentType: string): Promise<string>;
   get(key: string): Promise<Buffer | null>;
+  /** Removes a file; a file that is already gone is not an error. */
+  delete(key: string): Promise<void>;
   /** The key behind a public URL this storage produced, or null. */
   keyFromUrl(url: string): string | null;
 }
@@ -45,6 +47,9 @@ function localStorage(dir: string): Storage {
     },
     async get(key) {
       return fs.readFile(path.join(dir, safeKey(key))).catch(() => null);
+    },
+    async delete(key) {
+      await fs.rm(path.join(dir, safeKey(key)), { force: true });
     },
     keyFromUrl(url) {
       return url.startsWith(LOCAL_UPLOADS_PATH) ? url.slice(LOCAL_UPLOADS_PATH.length) : null;
@@ -86,6 +91,10 @@ function s3Storage(s3: NonNullable<Config["s3"]>): Storage {
         return null;
       }
     },
+    async delete(key) {
+      // S3 answers a delete of a missing key with success too.
+      await client.send(new DeleteObjectCommand({ Bucket: s3.bucket, Key: safeKey(key) }));
+    },
     keyFromUrl(url) {
       return url.startsWith(`${base}/`) ? url.slice(base.length + 1) : null;
     },
@@ -116,4 +125,14 @@ export async function readProfileJpeg(config: Config, profileImageUrl: string) {
   const key = storage.keyFromUrl(profileImageUrl);
   if (!key) return null;
   return storage.get(key.replace(/\.webp$/, ".jpg"));
+}
+
+/** Deletes a stored profile image and its JPEG twin. Only for an image nothing refers to any more. */
+export async function deleteProfileImage(config: Config, profileImageUrl: string) {
+  const storage = getStorage(config);
+  const key = storage.keyFromUrl(profileImageUrl);
+  if (!key || !/^profiles\/[a-z0-9]+\.webp$/.test(key)) return false;
+  await storage.delete(key.replace(/\.webp$/, ".jpg"));
+  await storage.delete(key);
+  return true;
 }

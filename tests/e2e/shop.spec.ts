@@ -92,6 +92,8 @@ test.describe
       const panel = page.getByRole("complementary", { name: "Your cart" });
       await expect(panel).toContainText("Multi Link Card");
       await expect(panel).toContainText("£59.99");
+      // The order number is given to the order, not to a cart that is only browsed.
+      await expect(panel).toContainText("Order reference: given when you place your order");
       await expectNoSeriousA11yViolations(page);
 
       await checkout(page, email, "Bank transfer");

@@ -119,10 +119,7 @@ export function OrderSummary({
         {title}
       </h2>
       {cart ? (
-        <p className="mt-1 text-sm text-slate-600">
-          Order reference:{" "}
-          <span className="font-mono font-semibold text-slate-900">{cart.orderReference}</span>
-        </p>
+        <p className="mt-1 text-sm text-slate-600">Order reference: given when you place your order</p>
       ) : null}
       <Form method="post" action="/cart" ref={referrerForm} className="mt-4 space-y-1.5">
         <input type="hidden" name="intent" value="referrer" />

@@ -167,9 +167,7 @@ function SummaryStep({
   const t = cart.totals;
   return (
     <div className="space-y-4">
-      <p className="text-sm text-slate-600">
-        Order reference <span className="font-mono font-semibold text-slate-900">{cart.orderReference}</span>
-      </p>
+      <p className="text-sm text-slate-600">Order reference: given when you place your order</p>
       <OrderLines items={cart.items} />
       <TotalsList totals={t} />
       <div className="rounded-md bg-slate-50 p-3 text-sm">

@@ -13,7 +13,7 @@ import {
   UpdateRequestSchema,
 } from "~/schemas/update-request";
 import { getSessionUser } from "~/server/auth.server";
-import { addUpdateRequestItem } from "~/server/cart.server";
+import { addUpdateRequestItem, CartError, deleteUploadIfUnused } from "~/server/cart.server";
 import { readFormData } from "~/server/forms.server";
 import { acceptProfileImage } from "~/server/images.server";
 import { hitRateLimit } from "~/server/rate-limit.server";
@@ -98,6 +98,13 @@ export async function action({ request, context }: Route.ActionArgs) {
     );
     return redirect("/update-links", { headers });
   } catch (error) {
+    // Refused (cart full, too many new carts): the image uploaded for it is not kept.
+    if (imageUrl)
+      await deleteUploadIfUnused(context.db, context.config, imageUrl).catch((err) =>
+        context.logger.warn({ err }, "unused upload not deleted"),
+      );
+    if (error instanceof CartError)
+      return data({ result: submission.reply({ formErrors: [error.message] }) }, { status: error.status });
     context.logger.error({ err: error }, "update request failed");
     return data({ result: submission.reply({ formErrors: [FAILED] }) }, { status: 500 });
   }

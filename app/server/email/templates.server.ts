@@ -117,19 +117,26 @@ export function contactSupportEmail(o: ContactDetails & { id: number }): Outgoin
   };
 }
 
-/** The acknowledgement to the sender, with a copy of what they wrote. */
-export function contactAcknowledgementEmail(o: ContactDetails & { support: string }): OutgoingEmail {
+/**
+ * The acknowledgement to the sender. It repeats none of their words (name, own subject, message): the address
+ * is not proven to be theirs, and the shop must not carry a stranger's text to someone else's inbox. Support's
+ * copy carries everything. `topic` is one of our own subject labels, or null.
+ */
+export function contactAcknowledgementEmail(o: {
+  shop: string;
+  to: string;
+  topic: string | null;
+  support: string;
+}): OutgoingEmail {
   return {
     ...composeEmail({
       shop: o.shop,
       to: o.to,
-      subject: `We received your message: ${o.subject}`,
-      greeting: `Hello ${o.name},`,
+      subject: o.topic ? `We received your message: ${o.topic}` : "We received your message",
+      greeting: "Hello,",
       lines: [
         "Thank you for contacting us. We'll get back to you soon.",
         "We usually answer general inquiries within 24-48 hours, support requests the same day and collaborations within 1-3 days.",
-        "Your message:",
-        o.message,
       ],
       after: [`If you did not send this message, you can ignore this e-mail or tell us at ${o.support}.`],
     }),

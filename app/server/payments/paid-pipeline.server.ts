@@ -2,7 +2,7 @@
 // says so. Idempotent: each payment event is recorded once (unique provider + event id) and the status changes
 // only from awaiting_payment (or cancelled, when the money arrived anyway), so a replay or a double click
 // changes nothing.
-import { and, asc, eq } from "drizzle-orm";
+import { and, asc, eq, sql } from "drizzle-orm";
 import { carts, orderItems, orders, paymentEvents, referralCommissions, updateRequests } from "~/db/schema";
 import { itemSummary } from "~/utils/order-items";
 import type { UpdateRequestDetails } from "../cart.server";
@@ -108,14 +108,17 @@ export async function markOrderPaid(
     }
 
     // The cart was kept while the card payment was open; now that it is paid, it is done with. After a
-    // cancellation the customer may have gone on to check the cart out again (it then holds a new reference):
+    // cancellation the customer may have gone on to check the cart out again (a later order came from it):
     // that cart is no longer this order's and is left alone.
     if (order.cartId)
       await tx
         .delete(carts)
         .where(
           afterCancellation
-            ? and(eq(carts.id, order.cartId), eq(carts.orderReference, order.orderNumber))
+            ? and(
+                eq(carts.id, order.cartId),
+                sql`not exists (select 1 from ${orders} later, ${orders} this where this.id = ${orderId} and later.cart_id = this.cart_id and later.created_at > this.created_at)`,
+              )
             : eq(carts.id, order.cartId),
         );
     return { changed: true, orderNumber: order.orderNumber, applied, queued, afterCancellation } as const;

@@ -141,7 +141,7 @@ describe("a payment for an order that was already cancelled", () => {
   it("keeps the cart when the customer has checked it out again since, and pays only the order that was paid", async () => {
     const { order: first, sessionId, cart } = await cardOrder();
     await cancelAwaitingOrder(t.db, first.id, { userId: null, label: "customer" }, "Customer left");
-    // Checking the same cart out again gives it a new reference and a new order.
+    // Checking the same cart out again makes a new order with a new number.
     const { order: second } = await checkOutByCard(cart.id);
     expect(second.orderNumber).not.toBe(first.orderNumber);
 
