@@ -20,6 +20,8 @@ export const LIMITS = {
   register: { max: 10, windowSeconds: 60 * 60 },
   passwordReset: { max: 5, windowSeconds: 60 * 60 },
   contact: { max: 5, windowSeconds: 60 * 60 },
+  /** Update requests per client address, counted before the form is read: no sign-in is needed to send one. */
+  updateRequest: { max: 30, windowSeconds: 60 * 60 },
   /** New carts per client address: a cart costs a row, and a stranger must not fill the table. */
   newCart: { max: 30, windowSeconds: 60 * 60 },
   /** Orders placed, counted per client address and per recipient e-mail: each one sends an e-mail. */

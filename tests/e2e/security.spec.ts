@@ -90,6 +90,26 @@ test("redirect payloads after sign-in never leave the site", async ({ request })
   }
 });
 
+test("a crafted e-mail on the update form is answered at once and the server stays healthy", async ({
+  request,
+}) => {
+  const started = Date.now();
+  const response = await request.post(`${server.origin}/update-links`, {
+    form: {
+      cardNumber: "WC0341",
+      name: "Eve",
+      email: `a@${".".repeat(1_000_000)}@`,
+      updateType: "add-link",
+      platform: "Website",
+      url: "https://example.com",
+    },
+    headers: { Origin: server.origin },
+  });
+  expect(response.status()).toBe(400);
+  expect(Date.now() - started).toBeLessThan(1000);
+  expect((await request.get(`${server.origin}/healthz`)).status()).toBe(200);
+});
+
 test("a form posted with 'Origin: null' is refused", async ({ request }) => {
   const response = await request.post(`${server.origin}/contact`, {
     form: { name: "Eve", email: "eve@example.com", subject: "support", message: "Hello" },

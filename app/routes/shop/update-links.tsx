@@ -16,7 +16,7 @@ import { getSessionUser } from "~/server/auth.server";
 import { addUpdateRequestItem, CartError, deleteUploadIfUnused } from "~/server/cart.server";
 import { readFormData } from "~/server/forms.server";
 import { acceptProfileImage } from "~/server/images.server";
-import { hitRateLimit } from "~/server/rate-limit.server";
+import { hitRateLimit, LIMITS } from "~/server/rate-limit.server";
 import { ensureCart } from "~/server/shop-actions.server";
 import { toastHeaders } from "~/server/toast.server";
 import { proveOwnership } from "~/server/update-requests.server";
@@ -30,10 +30,7 @@ const FAILED = "Failed to add update request. Please try again.";
 export async function action({ request, context }: Route.ActionArgs) {
   // Counted before anything is read or checked: no sign-in is needed here, so this is what bounds the work
   // one visitor can ask for.
-  const limit = await hitRateLimit(context.db, `update-request:ip:${context.clientIp}`, {
-    max: 30,
-    windowSeconds: 60 * 60,
-  });
+  const limit = await hitRateLimit(context.db, `update-request:ip:${context.clientIp}`, LIMITS.updateRequest);
   const formData = await readFormData(request);
   if (!limit.allowed) {
     // Answered with what was typed, but nothing posted is checked.
