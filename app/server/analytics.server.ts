@@ -63,6 +63,13 @@ export function recordClick(linkId: string, cardPageId: string, source: VisitSou
   clicks.set(key, (clicks.get(key) ?? 0) + 1);
 }
 
+/** What is held in memory until the next write (for tests and monitoring). */
+export function analyticsMemory() {
+  let agentChars = 0;
+  for (const ua of agentVerdicts.keys()) agentChars += ua.length;
+  return { agents: agentVerdicts.size, agentChars, pendingViews: views.size, pendingClicks: clicks.size };
+}
+
 let flushing: Promise<void> | null = null;
 
 /** Writes the pending counts. Safe to call at any time; concurrent calls share one flush. */
