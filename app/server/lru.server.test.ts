@@ -1,3 +1,4 @@
+// The bounded map behind the card page cache.
 import { describe, expect, it } from "vitest";
 import { Lru } from "./lru.server";
 

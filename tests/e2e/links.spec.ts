@@ -1,3 +1,5 @@
+// Public links end to end: a link whose URL is not plain ASCII is stored encoded and redirects through the
+// fast path without harm to the server.
 import { expect, test } from "@playwright/test";
 import { E2E_ADMIN } from "../../playwright.config";
 
