@@ -57,8 +57,20 @@ const { port, host } = runtime.config;
 // Cached card pages are answered before Express is entered (see fastPath in server/app.ts).
 const fastPath = dev ? undefined : appModule.fastPath;
 const listener = http.createServer((req, res) => {
-  if (fastPath?.(req, res)) return;
-  server(req, res);
+  // Nothing thrown here may escape: outside Express an exception ends the process, and with it every visitor's
+  // request (and it would again after each restart if stored data caused it).
+  try {
+    if (fastPath?.(req, res)) return;
+    server(req, res);
+  } catch (error) {
+    runtime.logger.error({ err: error, url: req.url }, "request failed outside the app");
+    try {
+      if (res.headersSent) res.destroy();
+      else res.writeHead(500, { "Content-Type": "text/plain; charset=utf-8" }).end("Internal Server Error");
+    } catch {
+      res.destroy();
+    }
+  }
 });
 listener.listen(port, host, () => {
   console.warn(`Ready on http://${host === "127.0.0.1" ? "localhost" : host}:${port}`);

@@ -1,5 +1,6 @@
 // The HTTP app: request logging, security headers, cross-site and size checks, then React Router.
 import { randomBytes, randomUUID } from "node:crypto";
+import type { IncomingMessage, ServerResponse } from "node:http";
 import { createRequestHandler } from "@react-router/express";
 import express, { type NextFunction, type Request, type Response } from "express";
 import { pinoHttp } from "pino-http";
@@ -40,18 +41,23 @@ const MAX_BODY_BYTES = 1024 * 1024;
 const UPLOAD_PATHS = new Set(["/admin-dashboard/upload-image", "/update-links"]);
 const MAX_UPLOAD_BYTES = 6 * 1024 * 1024;
 
+const runtimeLog = {
+  error: (details: object, message: string) => getRuntime().logger.error(details, message),
+};
+
 /**
  * Cached public card pages and link redirects, answered on the raw Node request before Express, logging and
- * React Router (server.mjs calls this first). Returns true when it answered.
+ * React Router (server.mjs calls this first). Returns true when it answered; never throws.
  */
-export const fastPath = tryFastCardResponse;
+export const fastPath = (req: IncomingMessage, res: ServerResponse) =>
+  tryFastCardResponse(req, res, runtimeLog);
 
 export const app = express();
 app.disable("x-powered-by");
 
 // In development server.mjs goes through Vite first, so the fast path also runs here.
 app.use((req, res, next) => {
-  if (!tryFastCardResponse(req, res)) next();
+  if (!fastPath(req, res)) next();
 });
 
 app.use((req, res, next) => {

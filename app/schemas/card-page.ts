@@ -1,7 +1,7 @@
 // Card page, shop and create-client forms: one schema each, for the browser's instant feedback and the
 // action's truth. Messages follow SPEC.md sections 5 and 8.
 import { z } from "zod";
-import { isLinkIcon, type LinkIcon, linkUrlProblem } from "~/utils/card-links";
+import { isLinkIcon, type LinkIcon, linkUrlProblem, normalizeLinkUrl } from "~/utils/card-links";
 import { normalizeSlug, SLUG_INPUT_MAX_LENGTH, SLUG_MAX_LENGTH, slugProblem } from "~/utils/slug";
 import { optionalEmailAddress } from "./fields";
 
@@ -67,7 +67,9 @@ export const CardLinkSchema = z.object({
         const problem = linkUrlProblem(v);
         if (problem) ctx.addIssue({ code: "custom", message: problem });
       }),
-    ),
+    )
+    // Stored as printable ASCII (punycode host, percent-encoded path), as the redirect's Location header needs.
+    .transform(normalizeLinkUrl),
 });
 export type CardLinkInput = z.output<typeof CardLinkSchema>;
 

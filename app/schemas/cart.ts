@@ -1,5 +1,6 @@
 // What goes into the cart: link rules and messages of the specification, shared by the order form and the cart action.
 import { z } from "zod";
+import { normalizeLinkUrl } from "~/utils/card-links";
 
 export const ONE_LINK_PLATFORMS = [
   "instagram",
@@ -71,12 +72,19 @@ export function linkProblem(platform: string, rawUrl: string): string | null {
   const url = rawUrl.trim();
   if (url === "") return LINK_MESSAGES.emptyUrl;
   if (url.length > 2000) return "URL is too long";
+  // Non-ASCII grows up to nine times once percent-encoded, and the encoded form is what becomes the link.
+  if (linkHref({ platform, url }).length > 2000) return "URL is too long";
   if (platform === "email") return /^[^\s@]+@[^\s@]+$/.test(url) ? null : LINK_MESSAGES.email;
   if (platform === "phone-call" || platform === "phone" || platform === "whatsapp")
     return /^[0-9+ ]+$/.test(url) && /\d/.test(url) ? null : LINK_MESSAGES.phone;
   if (!/^https?:\/\//i.test(url)) return LINK_MESSAGES.http;
   if (!URL.canParse(url) || !new URL(url).hostname.includes(".")) return "URL must be a valid web address";
   return null;
+}
+
+/** Platforms whose link is a web address as typed (the others are an e-mail address or a phone number). */
+function isWebPlatform(platform: string) {
+  return !["email", "phone", "phone-call", "whatsapp"].includes(platform);
 }
 
 export interface CardLink {
@@ -95,7 +103,12 @@ const LinkSchema = z
   .transform((l, ctx): CardLink => {
     const problem = linkProblem(l.platform, l.url);
     if (problem) ctx.addIssue({ code: "custom", message: problem });
-    return { platform: l.platform, label: l.label || PLATFORM_LABELS[l.platform] || l.platform, url: l.url };
+    return {
+      platform: l.platform,
+      label: l.label || PLATFORM_LABELS[l.platform] || l.platform,
+      // Web addresses are kept in the form they will have on the card; e-mail and phone as typed.
+      url: isWebPlatform(l.platform) ? normalizeLinkUrl(l.url) : l.url,
+    };
   });
 
 export const OneLinkItemSchema = z.object({
@@ -238,11 +251,12 @@ export function editMultiLinkDraft(form: FormData, intent: string): MultiLinkDra
   };
 }
 
-/** The URL a link becomes on a card page or chip: e-mail and phone numbers get their schemes. */
+/** The URL a link becomes on a card page or chip, in its stored form: e-mail and phone numbers get their schemes. */
 export function linkHref(link: Pick<CardLink, "platform" | "url">) {
   const url = link.url.trim();
-  if (link.platform === "email") return `mailto:${url}`;
-  if (link.platform === "phone" || link.platform === "phone-call") return `tel:${url.replace(/\s+/g, "")}`;
+  if (link.platform === "email") return normalizeLinkUrl(`mailto:${url}`);
+  if (link.platform === "phone" || link.platform === "phone-call")
+    return normalizeLinkUrl(`tel:${url.replace(/\s+/g, "")}`);
   if (link.platform === "whatsapp") return `https://wa.me/${url.replace(/[^\d]/g, "")}`;
-  return url;
+  return normalizeLinkUrl(url);
 }

@@ -1,5 +1,6 @@
 // The 'Update Your Card' form (specification sections 2 and 5), shared by the form and the cart action.
 import { z } from "zod";
+import { normalizeLinkUrl } from "~/utils/card-links";
 import { linkProblem } from "./cart";
 import { emailAddress } from "./fields";
 
@@ -96,5 +97,11 @@ export const UpdateRequestSchema = z
       if (!file || typeof file === "string" || !file.size)
         ctx.addIssue({ code: "custom", path: ["image"], message: "Please upload a new profile image" });
     }
-  });
+  })
+  // A web address to add is kept in the form it will have on the card (e-mail and phone as typed).
+  .transform((v) =>
+    v.updateType === "add-link" && v.url && updatePlatformRule(v.platform ?? "") === "website"
+      ? { ...v, url: normalizeLinkUrl(v.url) }
+      : v,
+  );
 export type UpdateRequestInput = z.infer<typeof UpdateRequestSchema>;

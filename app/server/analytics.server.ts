@@ -23,12 +23,17 @@ export function isCountableHit(headers: HeaderBag) {
 }
 
 // The bot pattern is a large regular expression and visitors repeat the same few user agents: remember answers.
+// Browsers' agents are a few hundred characters; longer ones are judged each time rather than remembered, so
+// the memory this takes stays small whatever the headers sent.
 const agentVerdicts = new Map<string, boolean>();
+const MAX_REMEMBERED_AGENTS = 5000;
+const MAX_REMEMBERED_AGENT_LENGTH = 512;
 function isPersonAgent(ua: string) {
   let verdict = agentVerdicts.get(ua);
   if (verdict === undefined) {
     verdict = ua !== "" && !isbot(ua);
-    if (agentVerdicts.size >= 5000) agentVerdicts.clear();
+    if (ua.length > MAX_REMEMBERED_AGENT_LENGTH) return verdict;
+    if (agentVerdicts.size >= MAX_REMEMBERED_AGENTS) agentVerdicts.clear();
     agentVerdicts.set(ua, verdict);
   }
   return verdict;
@@ -56,6 +61,13 @@ export function recordView(cardPageId: string, source: VisitSource) {
 export function recordClick(linkId: string, cardPageId: string, source: VisitSource) {
   const key = `${linkId}|${cardPageId}|${today()}|${source}`;
   clicks.set(key, (clicks.get(key) ?? 0) + 1);
+}
+
+/** What is held in memory until the next write (for tests and monitoring). */
+export function analyticsMemory() {
+  let agentChars = 0;
+  for (const ua of agentVerdicts.keys()) agentChars += ua.length;
+  return { agents: agentVerdicts.size, agentChars, pendingViews: views.size, pendingClicks: clicks.size };
 }
 
 let flushing: Promise<void> | null = null;

@@ -4,12 +4,13 @@
 import { createHash } from "node:crypto";
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { brotliCompressSync, constants, gzipSync } from "node:zlib";
-import { parseSource, type VisitSource } from "~/utils/card-links";
+import { normalizeLinkUrl, parseSource, type VisitSource } from "~/utils/card-links";
 import { isReservedSlug } from "~/utils/slug";
 import { isCountableHit, recordClick, recordView } from "./analytics.server";
 import { CARD_PAGE_CSP, renderCardNotFoundHtml, renderCardPageHtml } from "./card-page-html.server";
-import { getCardPageBySlug, getLinkTarget, onCardPagesChanged } from "./cards.server";
+import { getCardPageBySlug, getLinkTarget, onCardPagesChanged, type PublicCardPage } from "./cards.server";
 import type { Database } from "./db.server";
+import { Lru } from "./lru.server";
 
 /**
  * With PostgreSQL, edits from other processes arrive as notifications; this lifetime only bounds how long a
@@ -18,6 +19,18 @@ import type { Database } from "./db.server";
  * event loop for a 10-link page) per page and source each time they run out.
  */
 export const CARD_CACHE_SHARED_TTL_MS = 60_000;
+
+/** How long 'no such card' is remembered: long enough to spare the database a busy missing slug, short enough
+ * that a flood of made-up slugs is soon forgotten. */
+export const CARD_CACHE_MISS_TTL_MS = 30_000;
+
+/**
+ * What one cache may hold. Pages are weighed in bytes (a 10-link page with its gzip and brotli forms is about
+ * 18 KB, so 64 MB holds some 3,500 hot pages); 'no such card' answers have their own count, so made-up slugs
+ * can never push real pages out; link redirect targets are counted.
+ */
+export const CARD_CACHE_LIMITS = { pageBytes: 64 * 1024 * 1024, misses: 1_000, linkTargets: 20_000 };
+export type CardCacheLimits = typeof CARD_CACHE_LIMITS;
 
 export type CardEntry = {
   cardId: string | null; // null: the not-found page
@@ -37,41 +50,57 @@ type Options = { db: Database; publicUrl: string; siteName: string; shared: bool
 
 export type CardPageCache = ReturnType<typeof createCardPageCache>;
 
+/** Bytes an entry holds, with a little for its headers and bookkeeping. */
+const entryBytes = (entry: CardEntry) => entry.identity.length + entry.gzip.length + entry.br.length + 1024;
+
 /**
- * One cache of pages and link redirect targets. The app uses the one below (`cardPageCache`); tests build their
- * own, e.g. one per simulated app process.
+ * One cache of pages and link redirect targets, each bounded and least recently used out first. The app uses
+ * the one below (`cardPageCache`); tests build their own, e.g. one per simulated app process.
  */
-export function createCardPageCache() {
-  const entries = new Map<string, CardEntry | null>(); // slug|source -> page, or null for 'no such card'
-  const generations = new Map<string, number>();
-  const linkTargets = new Map<string, LinkTarget & { expiresAt: number }>();
-  let epoch = 0; // bumped by clear(), so a load that began before it does not store what it read
+export function createCardPageCache(limits: CardCacheLimits = CARD_CACHE_LIMITS) {
+  const pages = new Lru<string, CardEntry>(limits.pageBytes, entryBytes); // slug|source -> page
+  const misses = new Lru<string, number>(limits.misses); // slug -> when 'no such card' runs out
+  const linkTargets = new Lru<string, LinkTarget & { expiresAt: number }>(limits.linkTargets);
+  // The loads in flight per slug: an invalidation marks them stale, so what they read is not stored. Only live
+  // requests are held here, so nothing outlives them.
+  const loading = new Map<string, Set<{ stale: boolean }>>();
   let notFound: CardEntry | null = null;
 
-  function peek(slug: string, source: VisitSource) {
-    const entry = entries.get(`${slug}|${source}`);
-    if (entry === undefined) return undefined;
-    if (entry && entry.expiresAt < Date.now()) return undefined;
-    return entry;
+  function peek(slug: string, source: VisitSource): CardEntry | null | undefined {
+    const key = `${slug}|${source}`;
+    const entry = pages.get(key);
+    if (entry) {
+      if (entry.expiresAt >= Date.now()) return entry;
+      pages.delete(key);
+    }
+    const missUntil = misses.get(slug);
+    if (missUntil === undefined) return undefined;
+    if (missUntil >= Date.now()) return null;
+    misses.delete(slug);
+    return undefined;
   }
 
   function peekLinkTarget(linkId: string): LinkTarget | undefined {
     const target = linkTargets.get(linkId);
-    if (!target || target.expiresAt < Date.now()) return undefined;
-    return target;
+    if (!target) return undefined;
+    if (target.expiresAt >= Date.now()) return target;
+    linkTargets.delete(linkId);
+    return undefined;
   }
 
   return {
     invalidate(slug: string) {
-      generations.set(slug, (generations.get(slug) ?? 0) + 1);
-      for (const source of ["nfc", "qr", "link"]) entries.delete(`${slug}|${source}`);
-      for (const [id, target] of linkTargets) if (target.slug === slug) linkTargets.delete(id);
+      for (const ticket of loading.get(slug) ?? []) ticket.stale = true;
+      for (const source of ["nfc", "qr", "link"]) pages.delete(`${slug}|${source}`);
+      misses.delete(slug);
+      for (const [id, target] of linkTargets.entries()) if (target.slug === slug) linkTargets.delete(id);
     },
 
     /** Drops everything, for when changes may have been missed. */
     clear() {
-      epoch++;
-      entries.clear();
+      for (const tickets of loading.values()) for (const ticket of tickets) ticket.stale = true;
+      pages.clear();
+      misses.clear();
       linkTargets.clear();
       notFound = null;
     },
@@ -80,14 +109,32 @@ export function createCardPageCache() {
     peek,
     peekLinkTarget,
 
+    /** How many pages, 'no such card' answers and link targets are held (for tests and monitoring). */
+    size() {
+      return {
+        pages: pages.size,
+        pageBytes: pages.weight,
+        misses: misses.size,
+        linkTargets: linkTargets.size,
+      };
+    },
+
     async load(opts: Options, rawSlug: string, source: VisitSource) {
       const slug = rawSlug.toLowerCase();
       if (!/^[a-z0-9-]{1,64}$/.test(slug) || isReservedSlug(slug)) return null;
       const cached = peek(slug, source);
       if (cached !== undefined) return cached;
-      const generation = generations.get(slug) ?? 0;
-      const startEpoch = epoch;
-      const page = await getCardPageBySlug(opts.db, slug);
+      const ticket = { stale: false };
+      const tickets = loading.get(slug) ?? new Set();
+      loading.set(slug, tickets);
+      tickets.add(ticket);
+      let page: PublicCardPage;
+      try {
+        page = await getCardPageBySlug(opts.db, slug);
+      } finally {
+        tickets.delete(ticket);
+        if (tickets.size === 0 && loading.get(slug) === tickets) loading.delete(slug);
+      }
       const ttl = opts.shared ? CARD_CACHE_SHARED_TTL_MS : 0;
       const entry = page
         ? compress(
@@ -98,11 +145,14 @@ export function createCardPageCache() {
           )
         : null;
       // An edit that landed while we were reading wins: store only if nothing changed meanwhile.
-      if ((generations.get(slug) ?? 0) === generation && epoch === startEpoch) {
-        entries.set(`${slug}|${source}`, entry);
+      if (!ticket.stale) {
+        if (entry) pages.set(`${slug}|${source}`, entry);
+        else misses.set(slug, Date.now() + CARD_CACHE_MISS_TTL_MS);
         const expiresAt = ttl ? Date.now() + ttl : Number.POSITIVE_INFINITY;
+        // Normalised again on the way out: a link stored by an older version must still make a valid header.
         if (page)
-          for (const l of page.links) linkTargets.set(l.id, { url: l.url, cardId: page.id, slug, expiresAt });
+          for (const l of page.links)
+            linkTargets.set(l.id, { url: normalizeLinkUrl(l.url), cardId: page.id, slug, expiresAt });
       }
       return entry;
     },
@@ -116,7 +166,7 @@ export function createCardPageCache() {
       const cached = peekLinkTarget(linkId);
       if (cached) return cached;
       const link = await getLinkTarget(db, linkId);
-      return link ? { url: link.url, cardId: link.cardPageId, slug: "" } : null;
+      return link ? { url: normalizeLinkUrl(link.url), cardId: link.cardPageId, slug: "" } : null;
     },
   };
 }
@@ -242,7 +292,9 @@ export function linkRedirect(
   method: string,
 ) {
   if (method === "GET" || method === "POST") {
-    if (isCountableHit(headers) || headers["ping-to"]) recordClick(linkId, target.cardId, source);
+    // One spelling per link, so that the counts kept until the next write are bounded by the links that exist.
+    if (isCountableHit(headers) || headers["ping-to"])
+      recordClick(linkId.toLowerCase(), target.cardId, source);
   }
   return {
     status: method === "POST" ? 204 : 302,
@@ -258,12 +310,40 @@ function sourceFromQuery(query: string | undefined) {
   return parseSource(new URLSearchParams(query).get("s"));
 }
 
+type ErrorLog = { error(details: object, message: string): void };
+const consoleLog: ErrorLog = { error: (details, message) => console.error(message, details) };
+
 /**
  * Answers a card page or a link redirect straight from memory, before Express and React Router are entered.
  * Returns false when the request is not one it can answer from the cache; the app then handles it (and the
- * React Router fallback fills the cache for the next request).
+ * React Router fallback fills the cache for the next request). It never throws: it runs outside any framework,
+ * where an exception would end the process, so a failure is logged and answered 500.
  */
-export function tryFastCardResponse(req: IncomingMessage, res: ServerResponse) {
+export function tryFastCardResponse(req: IncomingMessage, res: ServerResponse, log: ErrorLog = consoleLog) {
+  try {
+    return answerFromCache(req, res);
+  } catch (error) {
+    log.error({ err: error, url: req.url }, "card page fast path failed");
+    answerServerError(res);
+    return true;
+  }
+}
+
+/** A plain 500, or a cut connection when the response had already begun. Never throws. */
+function answerServerError(res: ServerResponse) {
+  try {
+    if (res.headersSent) {
+      res.destroy();
+      return;
+    }
+    res.writeHead(500, { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "no-store" });
+    res.end("Internal Server Error");
+  } catch {
+    res.destroy();
+  }
+}
+
+function answerFromCache(req: IncomingMessage, res: ServerResponse) {
   if (req.method !== "GET" && req.method !== "HEAD") return false;
   const url = req.url ?? "";
   const card = CARD_PATH.exec(url);

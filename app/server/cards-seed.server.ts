@@ -2,6 +2,7 @@
 // demo shop.
 import { and, eq, sql } from "drizzle-orm";
 import { cardPages, pageLinks, shops } from "~/db/schema";
+import { normalizeLinkUrl } from "~/utils/card-links";
 import { generateEditPassword, hashEditPassword } from "./cards.server";
 import type { Tx } from "./db.server";
 import type { Config } from "./env.server";
@@ -48,7 +49,11 @@ export async function seedDemoCards(tx: Tx, config: Config) {
     { title: "Google Review", url: "https://g.page/morganco-example/review", icon: "star" },
     { title: "Email us", url: "mailto:alex@morganco.example", icon: "mail" },
   ];
-  await tx.insert(pageLinks).values(links.map((l, sortOrder) => ({ ...l, sortOrder, cardPageId: card.id })));
+  await tx
+    .insert(pageLinks)
+    .values(
+      links.map((l, sortOrder) => ({ ...l, url: normalizeLinkUrl(l.url), sortOrder, cardPageId: card.id })),
+    );
 }
 
 /**

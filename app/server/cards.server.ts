@@ -5,7 +5,14 @@ import { promisify } from "node:util";
 import { and, asc, count, desc, eq, inArray, like, notInArray, or, sql } from "drizzle-orm";
 import { cardPages, cardViewsDaily, linkClicksDaily, pageLinks, shops } from "~/db/schema";
 import type { ShopInput } from "~/schemas/card-page";
-import { classifyOrderLinks, linkUrlProblem, socialProfileUrl, telUrl, websiteUrl } from "~/utils/card-links";
+import {
+  classifyOrderLinks,
+  linkUrlProblem,
+  normalizeLinkUrl,
+  socialProfileUrl,
+  telUrl,
+  websiteUrl,
+} from "~/utils/card-links";
 import { isReservedSlug, slugFromName } from "~/utils/slug";
 import type { DbOrTx, Tx } from "./db.server";
 
@@ -44,6 +51,11 @@ export function onCardPagesChanged(listener: ChangeListener) {
 function changed(...slugs: (string | undefined)[]) {
   const list = slugs.filter((s): s is string => Boolean(s));
   for (const listener of listeners) listener(list);
+}
+
+/** For card page writes made outside this module (data migrations), once they have committed. */
+export function announceCardPagesChanged(slugs: string[]) {
+  changed(...slugs);
 }
 
 // --- Edit passwords: random, shown once, stored as scrypt hashes ---
@@ -298,7 +310,8 @@ async function replaceLinks(tx: Tx, cardPageId: string, links: CardLinkInput[]) 
         : eq(pageLinks.cardPageId, cardPageId),
     );
   for (const [sortOrder, link] of links.entries()) {
-    const values = { title: link.title, url: link.url, icon: link.icon, sortOrder };
+    // Whoever the caller, only the normalised (printable ASCII) form is stored: it becomes a Location header.
+    const values = { title: link.title, url: normalizeLinkUrl(link.url), icon: link.icon, sortOrder };
     if (link.id && currentIds.has(link.id)) {
       await tx.update(pageLinks).set(values).where(eq(pageLinks.id, link.id));
     } else {

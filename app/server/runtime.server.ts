@@ -8,6 +8,7 @@ import { type Auth, adminExists, createAuth, upsertAdmin } from "./auth.server";
 import { startCardPageSync } from "./card-page-sync.server";
 import { startCartExpiry } from "./cart.server";
 import { setSecureCookies } from "./cookies.server";
+import { runDataMigrations } from "./data-migrations.server";
 import { type DatabaseHandle, openDatabase } from "./db.server";
 import { createMailer, type SendEmail } from "./email/mailer.server";
 import { enqueueEmail, startOutboxWorker } from "./email/outbox.server";
@@ -50,6 +51,8 @@ export async function startRuntime(opts: { root: string; env?: NodeJS.ProcessEnv
   const { db } = database;
   // Several app processes may share PostgreSQL; the embedded database has only this one.
   const cardPageSync = database.kind === "postgres" ? await startCardPageSync(database, logger) : undefined;
+  // After the sync has started, so that the pages a migration changes are announced to the other processes.
+  await runDataMigrations(db, logger);
   const sendEmail = createMailer({
     smtpUrl: config.mail.smtpUrl,
     from: config.mail.from,

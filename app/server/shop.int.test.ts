@@ -362,7 +362,7 @@ describe("update requests", () => {
     );
     expect(result).toMatchObject({ changed: true, applied: 1, queued: 1 });
     const after = await getCardPageBySlug(t.db, page.slug);
-    expect(after!.links.map((l) => l.url)).toEqual(["https://owner.example", "https://instagram.com/owner"]);
+    expect(after!.links.map((l) => l.url)).toEqual(["https://owner.example/", "https://instagram.com/owner"]);
     const queued = await t.db
       .select()
       .from(updateRequests)

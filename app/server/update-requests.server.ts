@@ -5,6 +5,7 @@ import { and, asc, count, desc, eq } from "drizzle-orm";
 import { cardPages, orders, updateRequests } from "~/db/schema";
 import { linkHref } from "~/schemas/cart";
 import { updatePlatformRule } from "~/schemas/update-request";
+import { normalizeLinkUrl } from "~/utils/card-links";
 import { getCardPageById, updateCardPage, verifyEditPassword } from "./cards.server";
 import type { UpdateRequestDetails } from "./cart.server";
 import type { DbOrTx, Tx } from "./db.server";
@@ -48,8 +49,9 @@ const ICONS: Record<string, string> = {
   WhatsApp: "phone",
 };
 
+/** Compares links in their stored form (so 'café' matches the 'caf%C3%A9' on the card), leniently. */
 function sameUrl(a: string, b: string) {
-  const norm = (u: string) => u.trim().replace(/\/+$/, "").toLowerCase();
+  const norm = (u: string) => normalizeLinkUrl(u).replace(/\/+$/, "").toLowerCase();
   return norm(a) === norm(b);
 }
 

@@ -44,6 +44,8 @@ export function linkUrlProblem(raw: string): string | null {
   const url = raw.trim();
   if (url === "") return "URL is required";
   if (url.length > 2000) return "URL is too long";
+  // Non-ASCII grows up to nine times once percent-encoded, and the encoded form is what is stored.
+  if (normalizeLinkUrl(url).length > 2000) return "URL is too long";
   // Control characters and spaces inside the scheme are how 'java\tscript:' slips past naive checks.
   if ([...url].some((c) => c.charCodeAt(0) < 32 || c.charCodeAt(0) === 127))
     return "URL contains invalid characters";
@@ -65,6 +67,53 @@ export function linkUrlProblem(raw: string): string | null {
   return "URL must start with http://, https://, mailto: or tel:";
 }
 
+const NOT_PRINTABLE_ASCII = /[^\x21-\x7e]/u;
+
+/** Each character outside printable ASCII as percent-encoded UTF-8 (a lone surrogate as U+FFFD, as URL does). */
+function encodeOutsideAscii(value: string) {
+  return value.replace(new RegExp(NOT_PRINTABLE_ASCII, "gu"), (c) => {
+    const code = c.codePointAt(0)!;
+    return encodeURIComponent(code >= 0xd800 && code <= 0xdfff ? "\ufffd" : c);
+  });
+}
+
+/** A mail domain in ASCII: an internationalised one as punycode, the way browsers write a host. */
+function asciiDomain(domain: string) {
+  if (!NOT_PRINTABLE_ASCII.test(domain)) return domain;
+  // Only a bare domain goes through URL: anything with URL delimiters would lose its tail there.
+  if (/^[^\s/?#@:\\[\]%]+$/u.test(domain) && URL.canParse(`http://${domain}`))
+    return new URL(`http://${domain}`).hostname;
+  return encodeOutsideAscii(domain);
+}
+
+function normalizeMailto(rest: string) {
+  const q = rest.indexOf("?");
+  const to = q === -1 ? rest : rest.slice(0, q);
+  const query = q === -1 ? "" : rest.slice(q);
+  const addresses = to.split(",").map((address) => {
+    const at = address.lastIndexOf("@");
+    if (at === -1) return encodeOutsideAscii(address);
+    return `${encodeOutsideAscii(address.slice(0, at))}@${asciiDomain(address.slice(at + 1))}`;
+  });
+  return `mailto:${addresses.join(",")}${encodeOutsideAscii(query)}`;
+}
+
+/**
+ * The one stored form of a link URL, always printable ASCII, as an HTTP Location header must be: http(s) as
+ * the URL standard writes it (punycode host, percent-encoded path and query), mailto with a punycode domain and
+ * the rest percent-encoded, tel without spaces. Anything else is only percent-encoded: whether it is allowed
+ * at all is linkUrlProblem's call. Applying it twice changes nothing.
+ */
+export function normalizeLinkUrl(raw: string): string {
+  const url = raw.trim();
+  const scheme = /^([a-z][a-z0-9+.-]*):/i.exec(url)?.[1]?.toLowerCase();
+  const rest = url.slice((scheme?.length ?? -1) + 1);
+  if ((scheme === "http" || scheme === "https") && URL.canParse(url)) return new URL(url).href;
+  if (scheme === "mailto") return normalizeMailto(rest);
+  if (scheme === "tel") return `tel:${encodeOutsideAscii(rest.replace(/\s+/gu, ""))}`;
+  return encodeOutsideAscii(url);
+}
+
 /** A phone number as a tel: URL (spaces kept out of the URL). */
 export function telUrl(phone: string) {
   return `tel:${phone.replace(/[^0-9+]/g, "")}`;
@@ -73,16 +122,19 @@ export function telUrl(phone: string) {
 /** Instagram or Facebook handle (or a full URL) as a profile URL. */
 export function socialProfileUrl(network: "instagram" | "facebook", value: string) {
   const v = value.trim();
-  if (v === "" || /^http/i.test(v)) return v;
+  if (v === "") return v;
+  if (/^http/i.test(v)) return normalizeLinkUrl(v);
   const handle = v.replace(/^@/, "");
-  return network === "instagram" ? `https://instagram.com/${handle}` : `https://facebook.com/${handle}`;
+  return normalizeLinkUrl(
+    network === "instagram" ? `https://instagram.com/${handle}` : `https://facebook.com/${handle}`,
+  );
 }
 
 /** A website with https:// prefixed when no scheme was typed. */
 export function websiteUrl(value: string) {
   const v = value.trim();
-  if (v === "" || /^https?:\/\//i.test(v)) return v;
-  return `https://${v}`;
+  if (v === "") return v;
+  return normalizeLinkUrl(/^https?:\/\//i.test(v) ? v : `https://${v}`);
 }
 
 const FOOD_ORDERING_HOSTS = ["deliveroo.co.uk", "ubereats.com", "just-eat.co.uk", "justeat.co.uk"];
@@ -101,7 +153,7 @@ export function classifyOrderLinks(urls: string[]): ClassifiedLink[] {
     .map((raw): ClassifiedLink => {
       const lower = raw.toLowerCase();
       if (lower.startsWith("tel:") || /^\+?[0-9 ()-]{6,}$/.test(lower)) {
-        const url = lower.startsWith("tel:") ? raw : telUrl(raw);
+        const url = lower.startsWith("tel:") ? normalizeLinkUrl(raw) : telUrl(raw);
         return { title: phones++ === 0 ? "Call Us" : "Mobile", url, icon: "phone" };
       }
       const url = websiteUrl(raw);

@@ -31,7 +31,7 @@ describe("link URLs", () => {
   it("builds profile and website URLs", () => {
     expect(socialProfileUrl("instagram", "@shop")).toBe("https://instagram.com/shop");
     expect(socialProfileUrl("facebook", "https://fb.com/x")).toBe("https://fb.com/x");
-    expect(websiteUrl("shop.example")).toBe("https://shop.example");
+    expect(websiteUrl("shop.example")).toBe("https://shop.example/");
   });
   it("classifies order links", () => {
     const links = classifyOrderLinks([

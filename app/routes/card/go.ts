@@ -3,7 +3,19 @@ import { linkRedirect, resolveLinkTarget } from "~/server/card-page-cache.server
 import { parseSource } from "~/utils/card-links";
 import type { Route } from "./+types/go";
 
-async function answer(request: Request, linkId: string, db: Route.LoaderArgs["context"]["db"]) {
+type Context = Route.LoaderArgs["context"];
+
+/** Any failure is logged and answered 500 here, with the reason kept out of the visitor's sight. */
+async function answer(request: Request, linkId: string, context: Context) {
+  try {
+    return await redirectToLink(request, linkId, context.db);
+  } catch (error) {
+    context.logger.error({ err: error, linkId }, "link redirect failed");
+    return new Response("Internal Server Error", { status: 500, headers: { "Content-Type": "text/plain" } });
+  }
+}
+
+async function redirectToLink(request: Request, linkId: string, db: Context["db"]) {
   const target = await resolveLinkTarget(db, linkId);
   if (!target)
     return new Response("Link not found", { status: 404, headers: { "Content-Type": "text/plain" } });
@@ -19,6 +31,6 @@ async function answer(request: Request, linkId: string, db: Route.LoaderArgs["co
 }
 
 export const loader = ({ request, params, context }: Route.LoaderArgs) =>
-  answer(request, params.linkId, context.db);
+  answer(request, params.linkId, context);
 export const action = ({ request, params, context }: Route.ActionArgs) =>
-  answer(request, params.linkId, context.db);
+  answer(request, params.linkId, context);
