@@ -5,9 +5,10 @@ import { createRequestHandler } from "@react-router/express";
 import express, { type NextFunction, type Request, type Response } from "express";
 import { pinoHttp } from "pino-http";
 import "react-router";
-import { tryFastCardResponse } from "~/server/card-page-cache.server";
+import { CARD_CACHE_LIMITS, cardPageCache, tryFastCardResponse } from "~/server/card-page-cache.server";
 import { loggedPath } from "~/server/request-log.server";
 import { getRuntime, startRuntime as startAppRuntime } from "~/server/runtime.server";
+import { siteHeaders } from "~/server/site-headers.server";
 import { IMMUTABLE_CACHE, localUploadsDir } from "~/server/storage.server";
 
 export { createAdminAccount, stopRuntime } from "~/server/runtime.server";
@@ -78,6 +79,12 @@ app.use((req, res, next) => {
   })(req, res, next);
 });
 
+// Browser tests read the card cache's size to prove it stays bounded (E2E_TEST_HOOKS, refused in production).
+app.get("/__test/card-cache", (_req, res, next) => {
+  if (getRuntime().config.testHooks) res.json({ size: cardPageCache.size(), limits: CARD_CACHE_LIMITS });
+  else next();
+});
+
 app.use(baseHeaders);
 app.use(securityHeaders);
 // Uploaded images have content-hashed names, so they never change: cache them for a year.
@@ -114,15 +121,10 @@ app.use(
   }),
 );
 
-/** HSTS for a site served over https (PUBLIC_URL): browsers then never try plain http again. */
-export const HSTS = "max-age=31536000; includeSubDomains";
-
 /** Headers for every answer, static files included: no sniffing, no framing, no referrer leaks, https only. */
 export function baseHeaders(_req: Request, res: Response, next: NextFunction) {
-  res.setHeader("X-Content-Type-Options", "nosniff");
-  res.setHeader("Referrer-Policy", "strict-origin-when-cross-origin");
+  for (const [name, value] of siteHeaders(getRuntime().config.publicUrl)) res.setHeader(name, value);
   res.setHeader("X-Frame-Options", "DENY");
-  if (getRuntime().config.publicUrl.startsWith("https://")) res.setHeader("Strict-Transport-Security", HSTS);
   next();
 }
 

@@ -11,6 +11,7 @@ import { CARD_PAGE_CSP, renderCardNotFoundHtml, renderCardPageHtml } from "./car
 import { getCardPageBySlug, getLinkTarget, onCardPagesChanged, type PublicCardPage } from "./cards.server";
 import type { Database } from "./db.server";
 import { Lru } from "./lru.server";
+import { SITE_HEADER_NAMES, siteHeaders } from "./site-headers.server";
 
 /**
  * With PostgreSQL, edits from other processes arrive as notifications; this lifetime only bounds how long a
@@ -142,6 +143,7 @@ export function createCardPageCache(limits: CardCacheLimits = CARD_CACHE_LIMITS)
             200,
             page.id,
             ttl,
+            opts.publicUrl,
           )
         : null;
       // An edit that landed while we were reading wins: store only if nothing changed meanwhile.
@@ -158,7 +160,7 @@ export function createCardPageCache(limits: CardCacheLimits = CARD_CACHE_LIMITS)
     },
 
     notFoundEntry(opts: Pick<Options, "publicUrl" | "siteName">) {
-      notFound ??= compress(renderCardNotFoundHtml(opts), 404, null, 0);
+      notFound ??= compress(renderCardNotFoundHtml(opts), 404, null, 0, opts.publicUrl);
       return notFound;
     },
 
@@ -188,7 +190,13 @@ export const notFoundEntry = (opts: Pick<Options, "publicUrl" | "siteName">) =>
 export const resolveLinkTarget = (db: Database, linkId: string) =>
   cardPageCache.resolveLinkTarget(db, linkId);
 
-function compress(html: string, status: 200 | 404, cardId: string | null, ttl: number): CardEntry {
+function compress(
+  html: string,
+  status: 200 | 404,
+  cardId: string | null,
+  ttl: number,
+  publicUrl: string,
+): CardEntry {
   const identity = Buffer.from(html);
   const gzip = gzipSync(identity, { level: 9 });
   const br = brotliCompressSync(identity, {
@@ -204,9 +212,9 @@ function compress(html: string, status: 200 | 404, cardId: string | null, ttl: n
     br,
     expiresAt: ttl ? Date.now() + ttl : Number.POSITIVE_INFINITY,
     headers: {
-      br: headerList(etag, "br", br.length),
-      gzip: headerList(etag, "gzip", gzip.length),
-      identity: headerList(etag, null, identity.length),
+      br: headerList(etag, "br", br.length, publicUrl),
+      gzip: headerList(etag, "gzip", gzip.length, publicUrl),
+      identity: headerList(etag, null, identity.length, publicUrl),
     },
   };
 }
@@ -223,7 +231,7 @@ function negotiate(entry: CardEntry, acceptEncoding: string | undefined): Negoti
 }
 
 /** Flat [name, value, name, value, ...] list, the cheapest form for writeHead. */
-function headerList(etag: string, encoding: "br" | "gzip" | null, length: number) {
+function headerList(etag: string, encoding: "br" | "gzip" | null, length: number, publicUrl: string) {
   const headers = [
     "Content-Type",
     "text/html; charset=utf-8",
@@ -237,10 +245,7 @@ function headerList(etag: string, encoding: "br" | "gzip" | null, length: number
     "Accept-Encoding",
     "Content-Security-Policy",
     CARD_PAGE_CSP,
-    "X-Content-Type-Options",
-    "nosniff",
-    "Referrer-Policy",
-    "strict-origin-when-cross-origin",
+    ...siteHeaders(publicUrl).flat(),
   ];
   if (encoding) headers.push("Content-Encoding", encoding);
   return headers;
@@ -279,7 +284,8 @@ export function cardEntryResponse(request: Request, entry: CardEntry, source: Vi
   }
   return new Response(request.method === "HEAD" ? null : new Uint8Array(negotiated.body), {
     status: entry.status,
-    headers: pairs(negotiated.headers),
+    // Express has already added the headers every answer carries.
+    headers: pairs(negotiated.headers).filter(([name]) => !SITE_HEADER_NAMES.has(name)),
   });
 }
 

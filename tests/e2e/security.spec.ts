@@ -57,7 +57,7 @@ async function startServer(port: number, env: Record<string, string>): Promise<S
 let server: Server;
 test.beforeAll(async () => {
   // Behind one proxy hop: X-Forwarded-For names the client.
-  server = await startServer(BASE_PORT, { TRUST_PROXY: "1" });
+  server = await startServer(BASE_PORT, { TRUST_PROXY: "1", E2E_TEST_HOOKS: "1" });
 });
 test.afterAll(async () => {
   await server?.stop();
@@ -175,4 +175,17 @@ test("with an https address: HSTS, Secure cookies and the production headers on 
   } finally {
     await secure.stop();
   }
+});
+
+test("made-up card slugs leave the page cache within its cap", async ({ request }) => {
+  const cache = async () => (await request.get(`${server.origin}/__test/card-cache`)).json();
+  const { limits } = await cache();
+  const slugs = Array.from({ length: limits.misses + 100 }, (_, i) => `no-such-card-${i}`);
+  for (let i = 0; i < slugs.length; i += 25) {
+    const batch = slugs.slice(i, i + 25).map((slug) => request.get(`${server.origin}/${slug}`));
+    for (const response of await Promise.all(batch)) expect(response.status()).toBe(404);
+  }
+  const { size } = await cache();
+  expect(size.misses).toBeLessThanOrEqual(limits.misses);
+  expect((await request.get(`${server.origin}/card/wc341`)).status()).toBe(200);
 });

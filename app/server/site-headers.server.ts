@@ -1,0 +1,21 @@
+// Headers every answer of the site carries, whichever path serves it: Express (server/app.ts) or the card
+// pages' fast path, which answers before Express is entered.
+
+/** HSTS for a site served over https (PUBLIC_URL): browsers then never try plain http again. */
+const HSTS = "max-age=31536000; includeSubDomains";
+
+/** [name, value] pairs: no sniffing, no referrer leaks, and https only when the site is on https. */
+export function siteHeaders(publicUrl: string): [string, string][] {
+  const headers: [string, string][] = [
+    ["X-Content-Type-Options", "nosniff"],
+    ["Referrer-Policy", "strict-origin-when-cross-origin"],
+  ];
+  if (publicUrl.startsWith("https://")) headers.push(["Strict-Transport-Security", HSTS]);
+  return headers;
+}
+
+export const SITE_HEADER_NAMES = new Set([
+  "X-Content-Type-Options",
+  "Referrer-Policy",
+  "Strict-Transport-Security",
+]);
