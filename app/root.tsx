@@ -12,10 +12,10 @@ import {
 } from "react-router";
 import { StaticToast } from "~/components/ui/static-toast";
 import { ToastHost } from "~/components/ui/toast-host";
-import { getSessionUser } from "~/server/auth.server";
-import { countCartItems, readCartId } from "~/server/cart.server";
-import { isReferralCode, refCookie } from "~/server/referrals.server";
-import { readToast } from "~/server/toast.server";
+import { getSessionUser } from "~/server/platform/auth.server";
+import { readToast } from "~/server/platform/toast.server";
+import { countCartItems, readCartId } from "~/server/shop/cart.server";
+import { isReferralCode, refCookie } from "~/server/shop/referrals.server";
 import { useNonce } from "~/utils/nonce";
 import { pageScripts } from "~/utils/page-scripts";
 import { useHydrated } from "~/utils/use-hydrated";

@@ -5,13 +5,13 @@ import { createRequestHandler } from "@react-router/express";
 import express, { type NextFunction, type Request, type Response } from "express";
 import { pinoHttp } from "pino-http";
 import "react-router";
-import { CARD_CACHE_LIMITS, cardPageCache, tryFastCardResponse } from "~/server/card-page-cache.server";
-import { loggedPath } from "~/server/request-log.server";
-import { getRuntime, startRuntime as startAppRuntime } from "~/server/runtime.server";
-import { siteHeaders } from "~/server/site-headers.server";
-import { IMMUTABLE_CACHE, localUploadsDir } from "~/server/storage.server";
+import { CARD_CACHE_LIMITS, cardPageCache, tryFastCardResponse } from "~/server/cards/page-cache.server";
+import { loggedPath } from "~/server/platform/request-log.server";
+import { getRuntime, startRuntime as startAppRuntime } from "~/server/platform/runtime.server";
+import { siteHeaders } from "~/server/platform/site-headers.server";
+import { IMMUTABLE_CACHE, localUploadsDir } from "~/server/platform/storage.server";
 
-export { createAdminAccount, stopRuntime } from "~/server/runtime.server";
+export { createAdminAccount, stopRuntime } from "~/server/platform/runtime.server";
 
 /** Starts the runtime, then applies the settings the HTTP layer takes from the configuration. */
 export async function startRuntime(opts: Parameters<typeof startAppRuntime>[0]) {
@@ -23,16 +23,16 @@ export async function startRuntime(opts: Parameters<typeof startAppRuntime>[0]) 
 
 declare module "react-router" {
   interface AppLoadContext {
-    db: import("~/server/db.server").Database;
-    auth: import("~/server/auth.server").Auth;
-    config: import("~/server/env.server").Config;
+    db: import("~/server/platform/db.server").Database;
+    auth: import("~/server/platform/auth.server").Auth;
+    config: import("~/server/platform/env.server").Config;
     logger: import("pino").Logger;
     /** Wakes the e-mail worker after a transaction that queued a message has committed. */
     pokeOutbox: () => void;
     clientIp: string;
     cspNonce: string;
     /** URL of each island script, for pages that do not hydrate React. */
-    islands: import("~/server/islands.server").IslandUrls;
+    islands: import("~/server/site/islands.server").IslandUrls;
   }
 }
 

@@ -7,7 +7,7 @@ import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import pg from "pg";
 import { inject } from "vitest";
 import * as schema from "~/db/schema";
-import type { Database } from "~/server/db.server";
+import type { Database } from "~/server/platform/db.server";
 
 export interface TestDb {
   db: Database;

@@ -1,5 +1,5 @@
 // Admin Earnings tab: revenue and order counts per month, from paid and completed orders in the database.
-import type { loadEarningsTab } from "~/server/admin-orders-actions.server";
+import type { loadEarningsTab } from "~/server/shop/admin-orders-actions.server";
 import { formatPence } from "~/utils/money";
 
 type Data = Awaited<ReturnType<typeof loadEarningsTab>>;

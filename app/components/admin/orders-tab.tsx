@@ -3,7 +3,7 @@
 import { Form, Link, useLocation } from "react-router";
 import { Button } from "~/components/ui/button";
 import { Pager } from "~/components/ui/pager";
-import type { loadOrdersTab } from "~/server/admin-orders-actions.server";
+import type { loadOrdersTab } from "~/server/shop/admin-orders-actions.server";
 import { cn } from "~/utils/cn";
 import { formatPence } from "~/utils/money";
 import { itemLinks, itemSummary } from "~/utils/order-items";

@@ -4,7 +4,7 @@ import { Search, Star } from "lucide-react";
 import { Form } from "react-router";
 import { Button } from "~/components/ui/button";
 import { Pager } from "~/components/ui/pager";
-import type { loadReferrersTab } from "~/server/admin-referrers-actions.server";
+import type { loadReferrersTab } from "~/server/shop/admin-referrers-actions.server";
 
 type Data = Awaited<ReturnType<typeof loadReferrersTab>>;
 

@@ -5,7 +5,7 @@ import { useRef } from "react";
 import { Form, useSubmit } from "react-router";
 import { POLICY } from "~/catalog";
 import { Button } from "~/components/ui/button";
-import type { CartView } from "~/server/shop-actions.server";
+import type { CartView } from "~/server/shop/cart-actions.server";
 import { formatPence } from "~/utils/money";
 import { itemLinks, itemSummary } from "~/utils/order-items";
 import { useHydrated } from "~/utils/use-hydrated";

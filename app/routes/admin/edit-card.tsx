@@ -4,13 +4,13 @@ import { data } from "react-router";
 import { CardForm } from "~/components/admin/card-form";
 import { ButtonLink } from "~/components/ui/button";
 import { cardPageSchemas } from "~/schemas/card-page";
-import { cardFormFailure } from "~/server/admin-cards-actions.server";
-import { flushAnalytics } from "~/server/analytics.server";
-import { requireAdmin } from "~/server/auth.server";
-import { getCardPageById, getCardStats, listShops, updateCardPage } from "~/server/cards.server";
-import { readFormData } from "~/server/forms.server";
-import { isStoredProfileImageUrl } from "~/server/storage.server";
-import { redirectWithToast } from "~/server/toast.server";
+import { cardFormFailure } from "~/server/cards/admin-actions.server";
+import { flushAnalytics } from "~/server/cards/analytics.server";
+import { getCardPageById, getCardStats, listShops, updateCardPage } from "~/server/cards/cards.server";
+import { requireAdmin } from "~/server/platform/auth.server";
+import { readFormData } from "~/server/platform/forms.server";
+import { isStoredProfileImageUrl } from "~/server/platform/storage.server";
+import { redirectWithToast } from "~/server/platform/toast.server";
 import type { Route } from "./+types/edit-card";
 
 export const meta = ({ data }: Route.MetaArgs) => [

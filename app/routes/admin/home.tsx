@@ -3,22 +3,22 @@ import { CardsTab } from "~/components/admin/cards-tab";
 import { EarningsTab } from "~/components/admin/earnings-tab";
 import { OrdersTab } from "~/components/admin/orders-tab";
 import { ReferrersTab } from "~/components/admin/referrers-tab";
-import { handleCardsTabAction } from "~/server/admin-cards-actions.server";
+import { handleCardsTabAction } from "~/server/cards/admin-actions.server";
+import { flushAnalytics } from "~/server/cards/analytics.server";
+import { listCardPages, listShops } from "~/server/cards/cards.server";
+import { requireAdmin } from "~/server/platform/auth.server";
+import { readFormData } from "~/server/platform/forms.server";
 import {
   handleOrdersTabAction,
   loadEarningsTab,
   loadOrdersTab,
   ORDER_INTENTS,
-} from "~/server/admin-orders-actions.server";
+} from "~/server/shop/admin-orders-actions.server";
 import {
   handleReferrersTabAction,
   loadReferrersTab,
   REFERRER_INTENTS,
-} from "~/server/admin-referrers-actions.server";
-import { flushAnalytics } from "~/server/analytics.server";
-import { requireAdmin } from "~/server/auth.server";
-import { listCardPages, listShops } from "~/server/cards.server";
-import { readFormData } from "~/server/forms.server";
+} from "~/server/shop/admin-referrers-actions.server";
 import type { Route } from "./+types/home";
 
 export const meta = () => [{ title: "Admin Dashboard" }];

@@ -1,5 +1,5 @@
 import { NavLink, Outlet, useLocation, useSearchParams } from "react-router";
-import { requireAdmin } from "~/server/auth.server";
+import { requireAdmin } from "~/server/platform/auth.server";
 import { cn } from "~/utils/cn";
 import type { Route } from "./+types/layout";
 

@@ -1,7 +1,7 @@
 // Profile image upload for the card form: admin only; the image rule is acceptProfileImage's.
-import { requireAdmin } from "~/server/auth.server";
-import { readFormData } from "~/server/forms.server";
-import { acceptProfileImage } from "~/server/images.server";
+import { requireAdmin } from "~/server/platform/auth.server";
+import { readFormData } from "~/server/platform/forms.server";
+import { acceptProfileImage } from "~/server/platform/images.server";
 import type { Route } from "./+types/upload-image";
 
 export async function loader({ request, context }: Route.LoaderArgs) {

@@ -1,4 +1,4 @@
-import { pingDatabase } from "~/server/db.server";
+import { pingDatabase } from "~/server/platform/db.server";
 import type { Route } from "./+types/healthz";
 
 export async function loader({ context }: Route.LoaderArgs) {

@@ -1,5 +1,5 @@
 // POST /api/webhooks/stripe: signed by Stripe (verified on the raw body), so exempt from the cross-site check.
-import { handleStripeWebhook } from "~/server/payments/stripe-webhook.server";
+import { handleStripeWebhook } from "~/server/shop/payments/stripe-webhook.server";
 import type { Route } from "./+types/stripe-webhook";
 
 const text = (body: string, status = 200) =>

@@ -5,10 +5,10 @@ import { AuthCard } from "~/components/auth/auth-card";
 import { Button } from "~/components/ui/button";
 import { Field, FormMessage } from "~/components/ui/field";
 import { AdminLoginSchema } from "~/schemas/auth";
-import { callAuth, checkAdminPassword, getSessionUser } from "~/server/auth.server";
-import { readFormData } from "~/server/forms.server";
-import { checkSignInAttempt, recordFailedSignIn, SIGN_IN_REFUSED } from "~/server/rate-limit.server";
-import { toastHeaders } from "~/server/toast.server";
+import { callAuth, checkAdminPassword, getSessionUser } from "~/server/platform/auth.server";
+import { readFormData } from "~/server/platform/forms.server";
+import { checkSignInAttempt, recordFailedSignIn, SIGN_IN_REFUSED } from "~/server/platform/rate-limit.server";
+import { toastHeaders } from "~/server/platform/toast.server";
 import type { Route } from "./+types/admin-login";
 
 export const meta = () => [{ title: "Admin login" }];

@@ -5,9 +5,9 @@ import { AuthCard } from "~/components/auth/auth-card";
 import { Button } from "~/components/ui/button";
 import { Field, FormMessage } from "~/components/ui/field";
 import { ForgotPasswordSchema } from "~/schemas/auth";
-import { callAuth } from "~/server/auth.server";
-import { readFormData } from "~/server/forms.server";
-import { hitRateLimit, LIMITS } from "~/server/rate-limit.server";
+import { callAuth } from "~/server/platform/auth.server";
+import { readFormData } from "~/server/platform/forms.server";
+import { hitRateLimit, LIMITS } from "~/server/platform/rate-limit.server";
 import type { Route } from "./+types/forgot-password";
 
 export const meta = () => [{ title: "Forgot password" }];

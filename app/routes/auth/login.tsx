@@ -5,11 +5,11 @@ import { AuthCard, SocialButtons } from "~/components/auth/auth-card";
 import { Button } from "~/components/ui/button";
 import { Field, FormMessage } from "~/components/ui/field";
 import { LoginSchema } from "~/schemas/auth";
-import { callAuth, getSessionUser } from "~/server/auth.server";
-import { readFormData, safeRedirect } from "~/server/forms.server";
-import { checkSignInAttempt, recordFailedSignIn, SIGN_IN_REFUSED } from "~/server/rate-limit.server";
-import { startSocialLogin } from "~/server/social-login.server";
-import { toastHeaders } from "~/server/toast.server";
+import { callAuth, getSessionUser } from "~/server/platform/auth.server";
+import { readFormData, safeRedirect } from "~/server/platform/forms.server";
+import { checkSignInAttempt, recordFailedSignIn, SIGN_IN_REFUSED } from "~/server/platform/rate-limit.server";
+import { startSocialLogin } from "~/server/platform/social-login.server";
+import { toastHeaders } from "~/server/platform/toast.server";
 import type { Route } from "./+types/login";
 
 export const meta = () => [{ title: "Log in" }];

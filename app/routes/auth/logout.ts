@@ -1,6 +1,6 @@
 import { redirect } from "react-router";
-import { callAuth } from "~/server/auth.server";
-import { redirectWithToast } from "~/server/toast.server";
+import { callAuth } from "~/server/platform/auth.server";
+import { redirectWithToast } from "~/server/platform/toast.server";
 import type { Route } from "./+types/logout";
 
 export function loader() {

@@ -5,12 +5,12 @@ import { AuthCard, SocialButtons } from "~/components/auth/auth-card";
 import { Button } from "~/components/ui/button";
 import { Field, FieldError, FormMessage } from "~/components/ui/field";
 import { RegisterSchema } from "~/schemas/auth";
-import { callAuth, getSessionUser } from "~/server/auth.server";
-import { enqueueEmail } from "~/server/email/outbox.server";
-import { accountExistsEmail } from "~/server/email/templates.server";
-import { readFormData } from "~/server/forms.server";
-import { hitRateLimit, LIMITS } from "~/server/rate-limit.server";
-import { startSocialLogin } from "~/server/social-login.server";
+import { callAuth, getSessionUser } from "~/server/platform/auth.server";
+import { enqueueEmail } from "~/server/platform/email/outbox.server";
+import { accountExistsEmail } from "~/server/platform/email/templates.server";
+import { readFormData } from "~/server/platform/forms.server";
+import { hitRateLimit, LIMITS } from "~/server/platform/rate-limit.server";
+import { startSocialLogin } from "~/server/platform/social-login.server";
 import type { Route } from "./+types/register";
 
 export const meta = () => [{ title: "Create an account" }];

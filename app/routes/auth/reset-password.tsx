@@ -5,9 +5,9 @@ import { AuthCard } from "~/components/auth/auth-card";
 import { Button } from "~/components/ui/button";
 import { Field, FormMessage } from "~/components/ui/field";
 import { ResetPasswordSchema } from "~/schemas/auth";
-import { callAuth } from "~/server/auth.server";
-import { readFormData } from "~/server/forms.server";
-import { redirectWithToast } from "~/server/toast.server";
+import { callAuth } from "~/server/platform/auth.server";
+import { readFormData } from "~/server/platform/forms.server";
+import { redirectWithToast } from "~/server/platform/toast.server";
 import type { Route } from "./+types/reset-password";
 
 export const meta = () => [{ title: "Choose a new password" }];

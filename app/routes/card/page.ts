@@ -5,7 +5,7 @@ import {
   cardEntryResponse,
   loadCardEntry,
   notFoundEntry,
-} from "~/server/card-page-cache.server";
+} from "~/server/cards/page-cache.server";
 import { parseSource } from "~/utils/card-links";
 import type { Route } from "./+types/page";
 

@@ -1,6 +1,6 @@
 // The QR code of a card page as SVG; it carries ?s=qr so scans are told apart from taps and shared links.
 import QRCode from "qrcode";
-import { getCardPageBySlug } from "~/server/cards.server";
+import { getCardPageBySlug } from "~/server/cards/cards.server";
 import type { Route } from "./+types/qr";
 
 export async function loader({ params, context }: Route.LoaderArgs) {

@@ -1,7 +1,7 @@
 // 'Save contact': the card owner's vCard, built on the server from the page (photo embedded as JPEG).
-import { getCardPageBySlug } from "~/server/cards.server";
-import { readProfileJpeg } from "~/server/storage.server";
-import { buildVCard, vCardFileName } from "~/server/vcard.server";
+import { getCardPageBySlug } from "~/server/cards/cards.server";
+import { buildVCard, vCardFileName } from "~/server/cards/vcard.server";
+import { readProfileJpeg } from "~/server/platform/storage.server";
 import type { Route } from "./+types/vcard";
 
 export async function loader({ params, context }: Route.LoaderArgs) {

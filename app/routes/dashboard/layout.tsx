@@ -1,7 +1,7 @@
 import { CreditCard, LayoutDashboard, Link2, LogOut, Menu, Phone, Settings, Users, X } from "lucide-react";
 import { useEffect, useState } from "react";
 import { Form, NavLink, Outlet, useLocation } from "react-router";
-import { requireUser } from "~/server/auth.server";
+import { requireUser } from "~/server/platform/auth.server";
 import { cn } from "~/utils/cn";
 import type { Route } from "./+types/layout";
 

@@ -7,7 +7,7 @@ import { Button, ButtonLink } from "~/components/ui/button";
 import { Dialog } from "~/components/ui/dialog";
 import { Field } from "~/components/ui/field";
 import { type Delivery, DeliverySchema } from "~/schemas/checkout";
-import { readFormData } from "~/server/forms.server";
+import { readFormData } from "~/server/platform/forms.server";
 import {
   addCardToCart,
   cartView,
@@ -16,7 +16,7 @@ import {
   placeOrder,
   saveDelivery,
   startCheckout,
-} from "~/server/shop-actions.server";
+} from "~/server/shop/cart-actions.server";
 import { formatPence } from "~/utils/money";
 import type { Route } from "./+types/cart";
 

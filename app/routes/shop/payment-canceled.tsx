@@ -1,7 +1,7 @@
 import { useEffect } from "react";
 import { ButtonLink } from "~/components/ui/button";
-import { cancelAwaitingOrder, getOrderByToken } from "~/server/orders.server";
-import { expireCheckoutSession } from "~/server/payments/stripe.server";
+import { cancelAwaitingOrder, getOrderByToken } from "~/server/shop/orders.server";
+import { expireCheckoutSession } from "~/server/shop/payments/stripe.server";
 import { notify } from "~/utils/toast";
 import type { Route } from "./+types/payment-canceled";
 

@@ -2,7 +2,7 @@ import { useEffect } from "react";
 import { Link, useLocation, useRevalidator } from "react-router";
 import { OrderLines, TotalsList } from "~/components/shop/order-summary";
 import { ButtonLink } from "~/components/ui/button";
-import { getOrderByToken } from "~/server/orders.server";
+import { getOrderByToken } from "~/server/shop/orders.server";
 import { formatPence } from "~/utils/money";
 import type { Route } from "./+types/payment-success";
 

@@ -1,6 +1,6 @@
 // GET /payment-success/receipt?order=&token=[&print=1]: the receipt file, only through the order's secret link.
-import { getOrderByToken } from "~/server/orders.server";
-import { receiptFileName, receiptHtml } from "~/server/receipt.server";
+import { getOrderByToken } from "~/server/shop/orders.server";
+import { receiptFileName, receiptHtml } from "~/server/shop/receipt.server";
 import type { Route } from "./+types/receipt";
 
 export async function loader({ request, context }: Route.LoaderArgs) {

@@ -12,14 +12,14 @@ import {
   UPDATE_PLATFORMS,
   UpdateRequestSchema,
 } from "~/schemas/update-request";
-import { getSessionUser } from "~/server/auth.server";
-import { addUpdateRequestItem, CartError, deleteUploadIfUnused } from "~/server/cart.server";
-import { readFormData } from "~/server/forms.server";
-import { acceptProfileImage } from "~/server/images.server";
-import { hitRateLimit, LIMITS } from "~/server/rate-limit.server";
-import { ensureCart } from "~/server/shop-actions.server";
-import { toastHeaders } from "~/server/toast.server";
-import { proveOwnership } from "~/server/update-requests.server";
+import { getSessionUser } from "~/server/platform/auth.server";
+import { readFormData } from "~/server/platform/forms.server";
+import { acceptProfileImage } from "~/server/platform/images.server";
+import { hitRateLimit, LIMITS } from "~/server/platform/rate-limit.server";
+import { toastHeaders } from "~/server/platform/toast.server";
+import { addUpdateRequestItem, CartError, deleteUploadIfUnused } from "~/server/shop/cart.server";
+import { ensureCart } from "~/server/shop/cart-actions.server";
+import { proveOwnership } from "~/server/shop/update-requests.server";
 import { formatPence } from "~/utils/money";
 import type { Route } from "./+types/update-links";
 

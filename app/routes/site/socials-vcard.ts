@@ -1,6 +1,7 @@
 // The company's contact card as a .vcf download, built on the server from the configuration.
-import { companyVCard } from "~/server/company.server";
-import { buildVCard, vCardFileName } from "~/server/vcard.server";
+
+import { buildVCard, vCardFileName } from "~/server/cards/vcard.server";
+import { companyVCard } from "~/server/site/company.server";
 import type { Route } from "./+types/socials-vcard";
 
 export function loader({ context }: Route.LoaderArgs) {

@@ -2,7 +2,7 @@ import { Download, Globe, Mail, Phone, Share2 } from "lucide-react";
 import { Link } from "react-router";
 import { PlanCards } from "~/components/site/plans";
 import { ButtonLink } from "~/components/ui/button";
-import { COMPANY_BIO } from "~/server/company.server";
+import { COMPANY_BIO } from "~/server/site/company.server";
 import { staticPage } from "~/utils/page-scripts";
 import { seo } from "~/utils/seo";
 import type { Route } from "./+types/socials";

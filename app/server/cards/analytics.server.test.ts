@@ -1,0 +1,29 @@
+// What visitors send (user agents, link ids in any spelling) cannot make the hit counters hold more memory
+// than the cards and links that exist.
+import { describe, expect, it } from "vitest";
+import { analyticsMemory, isCountableHit } from "./analytics.server";
+import { linkRedirect } from "./page-cache.server";
+
+const BROWSER =
+  "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126 Safari/537.36";
+
+describe("hit counting memory", () => {
+  it("does not remember made-up user agents too long to be a browser's, and still judges them", () => {
+    const before = analyticsMemory().agentChars;
+    for (let i = 0; i < 300; i++) isCountableHit({ "user-agent": `${BROWSER} ${"x".repeat(10_000)}${i}` });
+    expect(analyticsMemory().agentChars).toBe(before);
+    expect(isCountableHit({ "user-agent": `${BROWSER} ${"x".repeat(10_000)}` })).toBe(true);
+    expect(isCountableHit({ "user-agent": `Googlebot/2.1 ${"x".repeat(10_000)}` })).toBe(false);
+    expect(isCountableHit({ "user-agent": BROWSER })).toBe(true);
+    expect(analyticsMemory().agentChars).toBe(before + BROWSER.length);
+  });
+
+  it("counts a link's clicks under one key whatever the spelling of its id", () => {
+    const linkId = "0a1b2c3d-4e5f-4a6b-8c7d-9e0f1a2b3c4d";
+    const target = { url: "https://example.com/", cardId: "11111111-2222-4333-8444-555555555555" };
+    const before = analyticsMemory().pendingClicks;
+    for (const spelling of [linkId, linkId.toUpperCase(), "0A1b2C3d-4E5f-4A6b-8C7d-9E0f1A2b3C4d"])
+      linkRedirect(target, spelling, "link", { "user-agent": BROWSER }, "GET");
+    expect(analyticsMemory().pendingClicks).toBe(before + 1);
+  });
+});

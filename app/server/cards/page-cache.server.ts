@@ -1,0 +1,386 @@
+// Public card pages rendered once per change and kept compressed in memory, keyed by slug and source.
+// Every edit made through cards.server.ts invalidates the slug at once in this process; with PostgreSQL,
+// card-page-sync.server.ts passes the edits of the other app processes on (see docs/card-pages.md).
+import { createHash } from "node:crypto";
+import type { IncomingMessage, ServerResponse } from "node:http";
+import { brotliCompressSync, constants, gzipSync } from "node:zlib";
+import { normalizeLinkUrl, parseSource, type VisitSource } from "~/utils/card-links";
+import { isReservedSlug } from "~/utils/slug";
+import type { Database } from "../platform/db.server";
+import { Lru } from "../platform/lru.server";
+import { SITE_HEADER_NAMES, siteHeaders } from "../platform/site-headers.server";
+import { isCountableHit, recordClick, recordView } from "./analytics.server";
+import { getCardPageBySlug, getLinkTarget, onCardPagesChanged, type PublicCardPage } from "./cards.server";
+import { CARD_PAGE_CSP, renderCardNotFoundHtml, renderCardPageHtml } from "./page-html.server";
+
+/**
+ * With PostgreSQL, edits from other processes arrive as notifications; this lifetime only bounds how long a
+ * missed one (a write made outside the app, a notification that failed to send, a listening connection that
+ * died unnoticed) can leave a page stale. Short lifetimes cost a re-render and brotli pass (~25 ms of blocked
+ * event loop for a 10-link page) per page and source each time they run out.
+ */
+export const CARD_CACHE_SHARED_TTL_MS = 60_000;
+
+/** How long 'no such card' is remembered: long enough to spare the database a busy missing slug, short enough
+ * that a flood of made-up slugs is soon forgotten. */
+export const CARD_CACHE_MISS_TTL_MS = 30_000;
+
+/**
+ * What one cache may hold. Pages are weighed in bytes (a 10-link page with its gzip and brotli forms is about
+ * 18 KB, so 64 MB holds some 3,500 hot pages); 'no such card' answers have their own count, so made-up slugs
+ * can never push real pages out; link redirect targets are counted.
+ */
+export const CARD_CACHE_LIMITS = { pageBytes: 64 * 1024 * 1024, misses: 1_000, linkTargets: 20_000 };
+export type CardCacheLimits = typeof CARD_CACHE_LIMITS;
+
+export type CardEntry = {
+  cardId: string | null; // null: the not-found page
+  status: 200 | 404;
+  etag: string;
+  identity: Buffer;
+  gzip: Buffer;
+  br: Buffer;
+  expiresAt: number;
+  /** Response headers per encoding, built once with the entry. */
+  headers: { br: string[]; gzip: string[]; identity: string[] };
+};
+
+export type LinkTarget = { url: string; cardId: string; slug: string };
+
+type Options = { db: Database; publicUrl: string; siteName: string; shared: boolean };
+
+export type CardPageCache = ReturnType<typeof createCardPageCache>;
+
+/** Bytes an entry holds, with a little for its headers and bookkeeping. */
+const entryBytes = (entry: CardEntry) => entry.identity.length + entry.gzip.length + entry.br.length + 1024;
+
+/**
+ * One cache of pages and link redirect targets, each bounded and least recently used out first. The app uses
+ * the one below (`cardPageCache`); tests build their own, e.g. one per simulated app process.
+ */
+export function createCardPageCache(limits: CardCacheLimits = CARD_CACHE_LIMITS) {
+  const pages = new Lru<string, CardEntry>(limits.pageBytes, entryBytes); // slug|source -> page
+  const misses = new Lru<string, number>(limits.misses); // slug -> when 'no such card' runs out
+  const linkTargets = new Lru<string, LinkTarget & { expiresAt: number }>(limits.linkTargets);
+  // The loads in flight per slug: an invalidation marks them stale, so what they read is not stored. Only live
+  // requests are held here, so nothing outlives them.
+  const loading = new Map<string, Set<{ stale: boolean }>>();
+  let notFound: CardEntry | null = null;
+
+  function peek(slug: string, source: VisitSource): CardEntry | null | undefined {
+    const key = `${slug}|${source}`;
+    const entry = pages.get(key);
+    if (entry) {
+      if (entry.expiresAt >= Date.now()) return entry;
+      pages.delete(key);
+    }
+    const missUntil = misses.get(slug);
+    if (missUntil === undefined) return undefined;
+    if (missUntil >= Date.now()) return null;
+    misses.delete(slug);
+    return undefined;
+  }
+
+  function peekLinkTarget(linkId: string): LinkTarget | undefined {
+    const target = linkTargets.get(linkId);
+    if (!target) return undefined;
+    if (target.expiresAt >= Date.now()) return target;
+    linkTargets.delete(linkId);
+    return undefined;
+  }
+
+  return {
+    invalidate(slug: string) {
+      for (const ticket of loading.get(slug) ?? []) ticket.stale = true;
+      for (const source of ["nfc", "qr", "link"]) pages.delete(`${slug}|${source}`);
+      misses.delete(slug);
+      for (const [id, target] of linkTargets.entries()) if (target.slug === slug) linkTargets.delete(id);
+    },
+
+    /** Drops everything, for when changes may have been missed. */
+    clear() {
+      for (const tickets of loading.values()) for (const ticket of tickets) ticket.stale = true;
+      pages.clear();
+      misses.clear();
+      linkTargets.clear();
+      notFound = null;
+    },
+
+    /** What the cache knows right now: an entry, null for 'not a card', undefined when it must be loaded. */
+    peek,
+    peekLinkTarget,
+
+    /** How many pages, 'no such card' answers and link targets are held (for tests and monitoring). */
+    size() {
+      return {
+        pages: pages.size,
+        pageBytes: pages.weight,
+        misses: misses.size,
+        linkTargets: linkTargets.size,
+      };
+    },
+
+    async load(opts: Options, rawSlug: string, source: VisitSource) {
+      const slug = rawSlug.toLowerCase();
+      if (!/^[a-z0-9-]{1,64}$/.test(slug) || isReservedSlug(slug)) return null;
+      const cached = peek(slug, source);
+      if (cached !== undefined) return cached;
+      const ticket = { stale: false };
+      const tickets = loading.get(slug) ?? new Set();
+      loading.set(slug, tickets);
+      tickets.add(ticket);
+      let page: PublicCardPage;
+      try {
+        page = await getCardPageBySlug(opts.db, slug);
+      } finally {
+        tickets.delete(ticket);
+        if (tickets.size === 0 && loading.get(slug) === tickets) loading.delete(slug);
+      }
+      const ttl = opts.shared ? CARD_CACHE_SHARED_TTL_MS : 0;
+      const entry = page
+        ? compress(
+            renderCardPageHtml(page, { publicUrl: opts.publicUrl, siteName: opts.siteName, source }),
+            200,
+            page.id,
+            ttl,
+            opts.publicUrl,
+          )
+        : null;
+      // An edit that landed while we were reading wins: store only if nothing changed meanwhile.
+      if (!ticket.stale) {
+        if (entry) pages.set(`${slug}|${source}`, entry);
+        else misses.set(slug, Date.now() + CARD_CACHE_MISS_TTL_MS);
+        const expiresAt = ttl ? Date.now() + ttl : Number.POSITIVE_INFINITY;
+        // Normalised again on the way out: a link stored by an older version must still make a valid header.
+        if (page)
+          for (const l of page.links)
+            linkTargets.set(l.id, { url: normalizeLinkUrl(l.url), cardId: page.id, slug, expiresAt });
+      }
+      return entry;
+    },
+
+    notFoundEntry(opts: Pick<Options, "publicUrl" | "siteName">) {
+      notFound ??= compress(renderCardNotFoundHtml(opts), 404, null, 0, opts.publicUrl);
+      return notFound;
+    },
+
+    async resolveLinkTarget(db: Database, linkId: string): Promise<LinkTarget | null> {
+      const cached = peekLinkTarget(linkId);
+      if (cached) return cached;
+      const link = await getLinkTarget(db, linkId);
+      return link ? { url: normalizeLinkUrl(link.url), cardId: link.cardPageId, slug: "" } : null;
+    },
+  };
+}
+
+/** The app's cache. Edits made in this process invalidate it at once. */
+export const cardPageCache = createCardPageCache();
+
+onCardPagesChanged((slugs) => {
+  for (const slug of slugs) cardPageCache.invalidate(slug);
+});
+
+export const invalidate = (slug: string) => cardPageCache.invalidate(slug);
+export const clearCardPageCache = () => cardPageCache.clear();
+export const peekCardEntry = (slug: string, source: VisitSource) => cardPageCache.peek(slug, source);
+export const loadCardEntry = (opts: Options, rawSlug: string, source: VisitSource) =>
+  cardPageCache.load(opts, rawSlug, source);
+export const notFoundEntry = (opts: Pick<Options, "publicUrl" | "siteName">) =>
+  cardPageCache.notFoundEntry(opts);
+export const resolveLinkTarget = (db: Database, linkId: string) =>
+  cardPageCache.resolveLinkTarget(db, linkId);
+
+function compress(
+  html: string,
+  status: 200 | 404,
+  cardId: string | null,
+  ttl: number,
+  publicUrl: string,
+): CardEntry {
+  const identity = Buffer.from(html);
+  const gzip = gzipSync(identity, { level: 9 });
+  const br = brotliCompressSync(identity, {
+    params: { [constants.BROTLI_PARAM_QUALITY]: 11, [constants.BROTLI_PARAM_SIZE_HINT]: identity.length },
+  });
+  const etag = `"${createHash("sha1").update(identity).digest("base64url").slice(0, 20)}"`;
+  return {
+    cardId,
+    status,
+    etag,
+    identity,
+    gzip,
+    br,
+    expiresAt: ttl ? Date.now() + ttl : Number.POSITIVE_INFINITY,
+    headers: {
+      br: headerList(etag, "br", br.length, publicUrl),
+      gzip: headerList(etag, "gzip", gzip.length, publicUrl),
+      identity: headerList(etag, null, identity.length, publicUrl),
+    },
+  };
+}
+
+// --- Answering: raw Node (the fast path in server/app.ts) and Fetch Response (the React Router fallback) ---
+
+type Negotiated = { body: Buffer; headers: string[] };
+
+function negotiate(entry: CardEntry, acceptEncoding: string | undefined): Negotiated {
+  const accept = acceptEncoding ?? "";
+  if (accept.includes("br")) return { body: entry.br, headers: entry.headers.br };
+  if (accept.includes("gzip")) return { body: entry.gzip, headers: entry.headers.gzip };
+  return { body: entry.identity, headers: entry.headers.identity };
+}
+
+/** Flat [name, value, name, value, ...] list, the cheapest form for writeHead. */
+function headerList(etag: string, encoding: "br" | "gzip" | null, length: number, publicUrl: string) {
+  const headers = [
+    "Content-Type",
+    "text/html; charset=utf-8",
+    "Content-Length",
+    String(length),
+    "Cache-Control",
+    "no-cache",
+    "ETag",
+    etag,
+    "Vary",
+    "Accept-Encoding",
+    "Content-Security-Policy",
+    CARD_PAGE_CSP,
+    ...siteHeaders(publicUrl).flat(),
+  ];
+  if (encoding) headers.push("Content-Encoding", encoding);
+  return headers;
+}
+
+function pairs(flat: string[]) {
+  const out: [string, string][] = [];
+  for (let i = 0; i < flat.length; i += 2) out.push([flat[i]!, flat[i + 1]!]);
+  return out;
+}
+
+/** Counts the view (when it is a person's) and writes the page. No cookie is ever set. */
+export function sendCardEntry(
+  req: IncomingMessage,
+  res: ServerResponse,
+  entry: CardEntry,
+  source: VisitSource,
+) {
+  if (entry.cardId && req.method === "GET" && isCountableHit(req.headers)) recordView(entry.cardId, source);
+  const negotiated = negotiate(entry, req.headers["accept-encoding"] as string | undefined);
+  if (entry.status === 200 && req.headers["if-none-match"] === entry.etag) {
+    res.writeHead(304, { ETag: entry.etag, "Cache-Control": "no-cache", Vary: "Accept-Encoding" });
+    res.end();
+    return;
+  }
+  res.writeHead(entry.status, negotiated.headers);
+  res.end(req.method === "HEAD" ? undefined : negotiated.body);
+}
+
+export function cardEntryResponse(request: Request, entry: CardEntry, source: VisitSource) {
+  const headers = Object.fromEntries(request.headers);
+  if (entry.cardId && request.method === "GET" && isCountableHit(headers)) recordView(entry.cardId, source);
+  const negotiated = negotiate(entry, request.headers.get("accept-encoding") ?? undefined);
+  if (entry.status === 200 && request.headers.get("if-none-match") === entry.etag) {
+    return new Response(null, { status: 304, headers: { ETag: entry.etag, "Cache-Control": "no-cache" } });
+  }
+  return new Response(request.method === "HEAD" ? null : new Uint8Array(negotiated.body), {
+    status: entry.status,
+    // Express has already added the headers every answer carries.
+    headers: pairs(negotiated.headers).filter(([name]) => !SITE_HEADER_NAMES.has(name)),
+  });
+}
+
+/** The redirect behind each web link on a card page: counts the click, then sends the visitor on. */
+export function linkRedirect(
+  target: { url: string; cardId: string },
+  linkId: string,
+  source: VisitSource,
+  headers: Record<string, string | string[] | undefined>,
+  method: string,
+) {
+  if (method === "GET" || method === "POST") {
+    // One spelling per link, so that the counts kept until the next write are bounded by the links that exist.
+    if (isCountableHit(headers) || headers["ping-to"])
+      recordClick(linkId.toLowerCase(), target.cardId, source);
+  }
+  return {
+    status: method === "POST" ? 204 : 302,
+    headers: { Location: target.url, "Cache-Control": "no-store", "Referrer-Policy": "no-referrer" },
+  };
+}
+
+const CARD_PATH = /^\/(?:card\/)?([A-Za-z0-9-]{1,64})\/?(?:\?(.*))?$/;
+const GO_PATH = /^\/go\/([0-9a-f-]{36})(?:\?(.*))?$/;
+
+function sourceFromQuery(query: string | undefined) {
+  if (!query) return "link" as const;
+  return parseSource(new URLSearchParams(query).get("s"));
+}
+
+type ErrorLog = { error(details: object, message: string): void };
+const consoleLog: ErrorLog = { error: (details, message) => console.error(message, details) };
+
+/**
+ * Answers a card page or a link redirect straight from memory, before Express and React Router are entered.
+ * Returns false when the request is not one it can answer from the cache; the app then handles it (and the
+ * React Router fallback fills the cache for the next request). It never throws: it runs outside any framework,
+ * where an exception would end the process, so a failure is logged and answered 500.
+ */
+export function tryFastCardResponse(req: IncomingMessage, res: ServerResponse, log: ErrorLog = consoleLog) {
+  try {
+    return answerFromCache(req, res);
+  } catch (error) {
+    log.error({ err: error, url: req.url }, "card page fast path failed");
+    answerServerError(res);
+    return true;
+  }
+}
+
+/** A plain 500, or a cut connection when the response had already begun. Never throws. */
+function answerServerError(res: ServerResponse) {
+  try {
+    if (res.headersSent) {
+      res.destroy();
+      return;
+    }
+    res.writeHead(500, { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "no-store" });
+    res.end("Internal Server Error");
+  } catch {
+    res.destroy();
+  }
+}
+
+function answerFromCache(req: IncomingMessage, res: ServerResponse) {
+  if (req.method !== "GET" && req.method !== "HEAD") return false;
+  const url = req.url ?? "";
+  const card = CARD_PATH.exec(url);
+  if (card) {
+    const slug = card[1]!.toLowerCase();
+    const source = sourceFromQuery(card[2]);
+    const entry = cardPageCache.peek(slug, source);
+    if (!entry) return false;
+    sendCardEntry(req, res, entry, source);
+    return true;
+  }
+  const go = GO_PATH.exec(url);
+  if (go && req.method === "GET") {
+    const target = cardPageCache.peekLinkTarget(go[1]!);
+    if (!target) return false;
+    const answer = linkRedirect(target, go[1]!, sourceFromQuery(go[2]), req.headers, "GET");
+    res.writeHead(answer.status, answer.headers);
+    res.end();
+    return true;
+  }
+  return false;
+}
+
+export function cardCacheOptions(context: {
+  db: Database;
+  config: { publicUrl: string; shop: { name: string }; databaseUrl?: string };
+}): Options {
+  return {
+    db: context.db,
+    publicUrl: context.config.publicUrl,
+    siteName: context.config.shop.name,
+    shared: Boolean(context.config.databaseUrl),
+  };
+}

@@ -1,0 +1,85 @@
+// The fast path answers on the raw Node request, outside any framework, where an exception would end the
+// process: it must never throw. Proven on a real HTTP server with data an older version could have stored.
+import http from "node:http";
+import type { AddressInfo } from "node:net";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { pageLinks } from "~/db/schema";
+import { createTestDb, type TestDb } from "../../../tests/support/test-db";
+import { createCardPage } from "./cards.server";
+import { loadCardEntry, tryFastCardResponse } from "./page-cache.server";
+
+let t: TestDb;
+let server: http.Server;
+let base: string;
+/** What escaped the fast path: a real server would have crashed on each. */
+const escaped: unknown[] = [];
+const logged: object[] = [];
+const log = { error: (details: object) => logged.push(details) };
+
+beforeAll(async () => {
+  t = await createTestDb();
+  server = http.createServer((req, res) => {
+    // A write that fails the way Node refuses a header it cannot send.
+    if (req.headers["x-test-fail-write"]) {
+      const writeHead = res.writeHead.bind(res) as (...args: unknown[]) => http.ServerResponse;
+      let first = true;
+      res.writeHead = ((...args: unknown[]) => {
+        if (!first) return writeHead(...args);
+        first = false;
+        throw new TypeError('Invalid character in header content ["Location"]');
+      }) as typeof res.writeHead;
+    }
+    try {
+      if (!tryFastCardResponse(req, res, log)) res.writeHead(404).end();
+    } catch (error) {
+      escaped.push(error);
+      res.destroy();
+    }
+  });
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+});
+afterAll(async () => {
+  await new Promise((resolve) => server?.close(resolve));
+  await t?.close();
+});
+
+/** A card whose link was stored raw by an older version, loaded into the cache as a first visit does. */
+async function cardWithRawLink(slug: string, url: string) {
+  const card = await createCardPage(t.db, { name: "Raw", slug, password: "edit-password-1", links: [] });
+  const [link] = await t.db
+    .insert(pageLinks)
+    .values({ cardPageId: card.id, title: "Café", url, icon: "globe", sortOrder: 0 })
+    .returning({ id: pageLinks.id });
+  const options = { db: t.db, publicUrl: "http://shop.test", siteName: "TapCard", shared: false };
+  expect(await loadCardEntry(options, slug, "link")).not.toBeNull();
+  return link!.id;
+}
+
+describe("the card page fast path", () => {
+  it("redirects a link stored with non-ASCII characters, every time, and stays up", async () => {
+    const linkId = await cardWithRawLink("raw-link", "https://exämple.com/café/日本");
+    for (let visit = 0; visit < 3; visit++) {
+      const res = await fetch(`${base}/go/${linkId}`, { redirect: "manual" });
+      expect(res.status).toBe(302);
+      expect(res.headers.get("location")).toBe("https://xn--exmple-cua.com/caf%C3%A9/%E6%97%A5%E6%9C%AC");
+    }
+    expect(escaped).toEqual([]);
+  });
+
+  it("answers 500 instead of throwing when writing the answer fails, and goes on serving", async () => {
+    const linkId = await cardWithRawLink("failing-write", "https://example.com/");
+    const failed = await fetch(`${base}/go/${linkId}`, {
+      redirect: "manual",
+      headers: { "x-test-fail-write": "1" },
+    });
+    expect(failed.status).toBe(500);
+    expect(await failed.text()).toBe("Internal Server Error");
+    expect(escaped).toEqual([]);
+    expect(logged).toHaveLength(1);
+
+    const page = await fetch(`${base}/failing-write`);
+    expect(page.status).toBe(200);
+    expect(await page.text()).toContain("Raw");
+  });
+});

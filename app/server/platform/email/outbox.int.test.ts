@@ -1,0 +1,145 @@
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { eq } from "drizzle-orm";
+import pino from "pino";
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { emailOutbox } from "~/db/schema";
+import { startSmtpSink } from "../../../../tests/mocks/smtp-sink.mjs";
+import { createTestDb, type TestDb } from "../../../../tests/support/test-db";
+import { createMailer } from "./mailer.server";
+import { backoffSeconds, deliverDueEmails, enqueueEmail } from "./outbox.server";
+import { composeEmail } from "./templates.server";
+
+const logger = pino({ level: "silent" });
+let t: TestDb;
+
+beforeAll(async () => {
+  t = await createTestDb();
+});
+afterAll(async () => {
+  await t.close();
+});
+beforeEach(async () => {
+  await t.db.delete(emailOutbox);
+});
+
+const message = (to: string) =>
+  composeEmail({ shop: "TapCard", to, subject: "Hello <there>", greeting: "Hi,", lines: ["Line & more"] });
+
+/** Makes every queued message due now, as if the backoff had passed. */
+const makeDue = () => t.db.update(emailOutbox).set({ nextAttemptAt: new Date(Date.now() - 1000) });
+
+describe("e-mail outbox", () => {
+  it("delivers a queued message over SMTP with text and HTML parts", async () => {
+    const sink = await startSmtpSink();
+    try {
+      await enqueueEmail(t.db, message("ann@example.com"));
+      const send = createMailer({
+        smtpUrl: sink.url,
+        from: "Shop <shop@example.com>",
+        dataDir: "/nonexistent",
+        logger,
+      });
+      expect(await deliverDueEmails(t.db, send)).toEqual({ sent: 1, failed: 0 });
+      expect(sink.messages).toHaveLength(1);
+      expect(sink.messages[0]).toMatchObject({ to: ["ann@example.com"], subject: "Hello <there>" });
+      expect(sink.messages[0]!.text).toContain("Line & more");
+      expect(sink.messages[0]!.html).toContain("Line &amp; more");
+      const [row] = await t.db.select().from(emailOutbox);
+      expect(row).toMatchObject({ status: "sent", attempts: 1 });
+    } finally {
+      await sink.stop();
+    }
+  });
+
+  it("retries a send the server refused and delivers it later, never losing it", async () => {
+    const sink = await startSmtpSink({ rejectFirst: 2 });
+    try {
+      await enqueueEmail(t.db, message("bob@example.com"));
+      const send = createMailer({
+        smtpUrl: sink.url,
+        from: "shop@example.com",
+        dataDir: "/nonexistent",
+        logger,
+      });
+
+      expect(await deliverDueEmails(t.db, send)).toEqual({ sent: 0, failed: 1 });
+      let [row] = await t.db.select().from(emailOutbox);
+      expect(row).toMatchObject({ status: "pending", attempts: 1 });
+      expect(row!.lastError).toMatch(/temporarily unavailable/);
+      expect(row!.nextAttemptAt.getTime()).toBeGreaterThan(Date.now() + 5_000);
+      // Not due yet: a second round leaves it alone.
+      expect(await deliverDueEmails(t.db, send)).toEqual({ sent: 0, failed: 0 });
+
+      await makeDue();
+      expect(await deliverDueEmails(t.db, send)).toEqual({ sent: 0, failed: 1 });
+      await makeDue();
+      expect(await deliverDueEmails(t.db, send)).toEqual({ sent: 1, failed: 0 });
+
+      [row] = await t.db.select().from(emailOutbox);
+      expect(row).toMatchObject({ status: "sent", attempts: 3, lastError: null });
+      expect(sink.messages.map((m) => m.to[0])).toEqual(["bob@example.com"]);
+    } finally {
+      await sink.stop();
+    }
+  });
+
+  it("keeps a message that cannot reach any server pending with its error", async () => {
+    await enqueueEmail(t.db, message("cat@example.com"));
+    const send = createMailer({
+      smtpUrl: "smtp://127.0.0.1:1",
+      from: "shop@example.com",
+      dataDir: "/x",
+      logger,
+    });
+    expect(await deliverDueEmails(t.db, send)).toEqual({ sent: 0, failed: 1 });
+    const [row] = await t.db.select().from(emailOutbox);
+    expect(row).toMatchObject({ status: "pending", attempts: 1 });
+    expect(row!.lastError).toBeTruthy();
+  });
+
+  it("rolls a queued message back with the transaction that queued it", async () => {
+    await expect(
+      t.db.transaction(async (tx) => {
+        await enqueueEmail(tx, message("dan@example.com"));
+        throw new Error("the order could not be saved");
+      }),
+    ).rejects.toThrow("the order could not be saved");
+    expect(await t.db.select().from(emailOutbox)).toHaveLength(0);
+  });
+
+  it("sends each message once when two workers run at the same time", async () => {
+    const sink = await startSmtpSink();
+    try {
+      for (let i = 0; i < 10; i++) await enqueueEmail(t.db, message(`user${i}@example.com`));
+      const send = createMailer({ smtpUrl: sink.url, from: "shop@example.com", dataDir: "/x", logger });
+      const results = await Promise.all([deliverDueEmails(t.db, send), deliverDueEmails(t.db, send)]);
+      expect(results.reduce((n, r) => n + r.sent, 0)).toBe(10);
+      expect(sink.messages).toHaveLength(10);
+      expect(new Set(sink.messages.map((m) => m.to[0])).size).toBe(10);
+      const pending = await t.db.select().from(emailOutbox).where(eq(emailOutbox.status, "pending"));
+      expect(pending).toHaveLength(0);
+    } finally {
+      await sink.stop();
+    }
+  });
+
+  it("writes .eml files to DATA_DIR/outbox when no SMTP server is configured", async () => {
+    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "outbox-"));
+    await enqueueEmail(t.db, message("eve@example.com"));
+    const send = createMailer({ from: "shop@example.com", dataDir, logger });
+    expect(await deliverDueEmails(t.db, send)).toEqual({ sent: 1, failed: 0 });
+    const files = fs.readdirSync(path.join(dataDir, "outbox"));
+    expect(files).toHaveLength(1);
+    const eml = fs.readFileSync(path.join(dataDir, "outbox", files[0]!), "utf8");
+    expect(eml).toMatch(/^To: eve@example\.com$/m);
+    expect(eml).toMatch(/^Subject: Hello <there>$/m);
+    expect(eml).toContain("text/html");
+  });
+
+  it("backs off exponentially up to an hour", () => {
+    expect([1, 2, 3, 4].map(backoffSeconds)).toEqual([10, 20, 40, 80]);
+    expect(backoffSeconds(30)).toBe(3600);
+  });
+});

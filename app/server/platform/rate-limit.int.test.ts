@@ -1,0 +1,80 @@
+import { sql } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createTestDb, type TestDb } from "../../../tests/support/test-db";
+import { checkSignInAttempt, hitRateLimit, LIMITS, recordFailedSignIn } from "./rate-limit.server";
+
+let t: TestDb;
+beforeAll(async () => {
+  t = await createTestDb();
+});
+afterAll(async () => {
+  await t.close();
+});
+
+describe("rate limits", () => {
+  it("allows max hits in a window and refuses the next", async () => {
+    const limit = { max: 3, windowSeconds: 60 };
+    const results = [];
+    for (let i = 0; i < 4; i++) results.push((await hitRateLimit(t.db, "k:sequential", limit)).allowed);
+    expect(results).toEqual([true, true, true, false]);
+    expect((await hitRateLimit(t.db, "k:other", limit)).allowed).toBe(true);
+  });
+
+  it("counts concurrent hits exactly (no lost updates)", async () => {
+    const limit = { max: 20, windowSeconds: 60 };
+    const results = await Promise.all(
+      Array.from({ length: 30 }, () => hitRateLimit(t.db, "k:concurrent", limit)),
+    );
+    expect(results.filter((r) => r.allowed)).toHaveLength(20);
+  });
+
+  it("starts a new window once the old one has passed", async () => {
+    const limit = { max: 1, windowSeconds: 1 };
+    expect((await hitRateLimit(t.db, "k:window", limit)).allowed).toBe(true);
+    expect((await hitRateLimit(t.db, "k:window", limit)).allowed).toBe(false);
+    await t.db.execute(
+      sql`update rate_limits set window_start = now() - interval '5 seconds' where key = 'k:window'`,
+    );
+    expect((await hitRateLimit(t.db, "k:window", limit)).allowed).toBe(true);
+  });
+
+  it("refuses sign-in attempts past the limit per address, across accounts", async () => {
+    const outcomes = [];
+    for (let i = 0; i <= LIMITS.signIn.max; i++)
+      outcomes.push(await checkSignInAttempt(t.db, "sign-in", "10.0.0.1", `user${i}@example.com`));
+    expect(outcomes.slice(0, LIMITS.signIn.max).every((o) => o === null)).toBe(true);
+    expect(outcomes.at(-1)).toBe("address");
+    // Another address is not affected; the admin login keeps its own count.
+    expect(await checkSignInAttempt(t.db, "sign-in", "10.0.0.2", "user0@example.com")).toBeNull();
+    expect(await checkSignInAttempt(t.db, "admin-sign-in", "10.0.0.1", "user0@example.com")).toBeNull();
+  });
+
+  it("backs off an account for a short while only, whatever a stranger does", async () => {
+    const account = "ann@example.com";
+    // Signing in often is fine: only failures count.
+    for (let i = 0; i <= LIMITS.signInPerAccount.max; i++)
+      expect(await checkSignInAttempt(t.db, "sign-in", `10.1.1.${i}`, account)).toBeNull();
+    // A stranger spreads wrong passwords for Ann over many addresses.
+    for (let i = 0; i < LIMITS.signInPerAccount.max; i++) {
+      expect(await checkSignInAttempt(t.db, "sign-in", `10.1.0.${i}`, account)).toBeNull();
+      await recordFailedSignIn(t.db, "sign-in", account);
+    }
+    expect(await checkSignInAttempt(t.db, "sign-in", "10.1.0.99", account)).toBe("account");
+    expect(LIMITS.signInPerAccount.windowSeconds).toBeLessThanOrEqual(60);
+    // Once the short window has passed, Ann can sign in again.
+    await t.db.execute(
+      sql`update rate_limits set window_start = now() - interval '61 seconds' where key = ${`sign-in:email:${account}`}`,
+    );
+    expect(await checkSignInAttempt(t.db, "sign-in", "10.9.9.9", account)).toBeNull();
+  });
+
+  it("does not count a refused address's attempts against the account", async () => {
+    const blocked = "10.2.0.1";
+    for (let i = 0; i < LIMITS.signIn.max; i++)
+      await checkSignInAttempt(t.db, "sign-in", blocked, `other${i}@example.com`);
+    // Refused at the address, the attempts never reach the password check, so never count as failures.
+    for (let i = 0; i < 20; i++)
+      expect(await checkSignInAttempt(t.db, "sign-in", blocked, "cat@example.com")).toBe("address");
+    expect(await checkSignInAttempt(t.db, "sign-in", "10.2.0.2", "cat@example.com")).toBeNull();
+  });
+});

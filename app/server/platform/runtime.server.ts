@@ -1,0 +1,134 @@
+// Starts and stops everything the app holds for its lifetime: configuration, database, auth, e-mail worker,
+// the expiry of idle carts, and with PostgreSQL the listener that keeps card page caches in step across app processes.
+import path from "node:path";
+import pino, { type Logger } from "pino";
+import { AdminAccountSchema } from "~/schemas/auth";
+import { startAnalyticsWriter } from "../cards/analytics.server";
+import { startCardPageSync } from "../cards/page-sync.server";
+import { startCartExpiry } from "../shop/cart.server";
+import { type IslandUrls, islandUrls } from "../site/islands.server";
+import { type Auth, adminExists, createAuth, upsertAdmin } from "./auth.server";
+import { setSecureCookies } from "./cookies.server";
+import { runDataMigrations } from "./data-migrations.server";
+import { type DatabaseHandle, openDatabase } from "./db.server";
+import { createMailer, type SendEmail } from "./email/mailer.server";
+import { enqueueEmail, startOutboxWorker } from "./email/outbox.server";
+import { type Config, loadConfig } from "./env.server";
+import { seedDemoData } from "./seed.server";
+
+export interface Runtime {
+  config: Config;
+  logger: Logger;
+  database: DatabaseHandle;
+  auth: Auth;
+  sendEmail: SendEmail;
+  outbox: { poke(): void; stop(): Promise<void> };
+  analytics: { stop(): Promise<void> };
+  cartExpiry: { stop(): Promise<void> };
+  /** PostgreSQL only: other app processes' card page edits reach this process's cache. */
+  cardPageSync?: { stop(): Promise<void> };
+  islands: IslandUrls;
+}
+
+// Kept on globalThis so that a module reload in development does not open the database a second time.
+const holder = globalThis as typeof globalThis & { __runtime?: Runtime };
+
+export function getRuntime(): Runtime {
+  if (!holder.__runtime) throw new Error("The app runtime has not been started");
+  return holder.__runtime;
+}
+
+export async function startRuntime(opts: { root: string; env?: NodeJS.ProcessEnv }): Promise<Runtime> {
+  if (holder.__runtime) return holder.__runtime;
+  const config = loadConfig(opts.env);
+  const logger = pino({ level: config.logLevel, base: undefined });
+  setSecureCookies(config.publicUrl.startsWith("https://"));
+  const database = await openDatabase({
+    databaseUrl: config.databaseUrl,
+    dataDir: config.dataDir,
+    migrationsFolder: path.join(opts.root, "drizzle"),
+  });
+  const { db } = database;
+  // Several app processes may share PostgreSQL; the embedded database has only this one.
+  const cardPageSync = database.kind === "postgres" ? await startCardPageSync(database, logger) : undefined;
+  // After the sync has started, so that the pages a migration changes are announced to the other processes.
+  await runDataMigrations(db, logger);
+  const sendEmail = createMailer({
+    smtpUrl: config.mail.smtpUrl,
+    from: config.mail.from,
+    dataDir: config.dataDir,
+    logger,
+  });
+  const outbox = startOutboxWorker({ db, send: sendEmail, logger });
+  const auth = createAuth({
+    db,
+    config,
+    logger,
+    queueEmail: async (message) => {
+      await enqueueEmail(db, message);
+      outbox.poke();
+    },
+  });
+  if (config.admin && !(await adminExists(db))) {
+    await upsertAdmin(auth, db, config.admin);
+    logger.info({ email: config.admin.email }, "admin account created from ADMIN_EMAIL");
+  }
+  if (config.demoData) await seedDemoData(db, logger, config);
+  const analytics = startAnalyticsWriter(db, logger);
+  const cartExpiry = startCartExpiry(db, config, logger);
+  const islands = islandUrls(opts.root, import.meta.env.DEV);
+  holder.__runtime = {
+    config,
+    logger,
+    database,
+    auth,
+    sendEmail,
+    outbox,
+    analytics,
+    cartExpiry,
+    cardPageSync,
+    islands,
+  };
+  logger.info({ database: database.kind, dataDir: config.dataDir }, "runtime started");
+  return holder.__runtime;
+}
+
+export async function stopRuntime() {
+  const runtime = holder.__runtime;
+  if (!runtime) return;
+  holder.__runtime = undefined;
+  await runtime.cardPageSync?.stop();
+  await runtime.outbox.stop();
+  await runtime.analytics.stop();
+  await runtime.cartExpiry.stop();
+  await runtime.database.close();
+}
+
+/** For the admin:create command: opens the database on its own, as the server is not running. */
+export async function createAdminAccount(opts: {
+  root: string;
+  email: string;
+  password: string;
+  name?: string;
+}) {
+  const parsed = AdminAccountSchema.safeParse(opts);
+  if (!parsed.success) throw new Error(parsed.error.issues.map((i) => i.message).join("; "));
+  const config = loadConfig();
+  const database = await openDatabase({
+    databaseUrl: config.databaseUrl,
+    dataDir: config.dataDir,
+    migrationsFolder: path.join(opts.root, "drizzle"),
+  });
+  try {
+    const auth = createAuth({
+      db: database.db,
+      config,
+      queueEmail: async (message) => {
+        await enqueueEmail(database.db, message);
+      },
+    });
+    return await upsertAdmin(auth, database.db, parsed.data);
+  } finally {
+    await database.close();
+  }
+}

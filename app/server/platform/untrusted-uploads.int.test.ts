@@ -1,0 +1,260 @@
+// What a visitor or an admin posts through the image and card forms: a crafted e-mail cannot hold the server,
+// a refused image is never stored, and a card's photo can only come from this shop's own storage.
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { eq } from "drizzle-orm";
+import pino from "pino";
+import type { AppLoadContext } from "react-router";
+import sharp from "sharp";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { cartItems } from "~/db/schema";
+import { action as createCardAction } from "~/routes/admin/create-card";
+import { action as editCardAction } from "~/routes/admin/edit-card";
+import { action as uploadImageAction } from "~/routes/admin/upload-image";
+import { action as updateLinksAction } from "~/routes/shop/update-links";
+import { createTestDb, type TestDb } from "../../../tests/support/test-db";
+import { createCardPage, getCardPageById, getCardPageBySlug } from "../cards/cards.server";
+import { type Auth, callAuth, createAuth, upsertAdmin } from "./auth.server";
+import { loadConfig } from "./env.server";
+
+let t: TestDb;
+let auth: Auth;
+let adminCookie: string;
+const config = loadConfig({
+  DATA_DIR: fs.mkdtempSync(path.join(os.tmpdir(), "uploads-")),
+  PUBLIC_URL: "http://shop.test",
+});
+const storedFiles = () => {
+  const dir = path.join(config.dataDir, "uploads", "profiles");
+  return fs.existsSync(dir) ? fs.readdirSync(dir) : [];
+};
+
+/** Each visitor its own address, so the rate limit of one test does not reach another. */
+function contextFor(clientIp: string) {
+  return {
+    db: t.db,
+    auth,
+    config,
+    logger: pino({ level: "silent" }),
+    pokeOutbox: () => {},
+    clientIp,
+    cspNonce: "n",
+  } as unknown as AppLoadContext;
+}
+
+beforeAll(async () => {
+  t = await createTestDb();
+  auth = createAuth({ db: t.db, config, queueEmail: async () => {} });
+  await upsertAdmin(auth, t.db, { email: "boss@example.com", password: "boss-pass-1", name: "Boss" });
+  const { headers } = await callAuth(() =>
+    auth.api.signInEmail({
+      body: { email: "boss@example.com", password: "boss-pass-1" },
+      headers: new Headers(),
+      asResponse: true,
+    }),
+  );
+  adminCookie = headers
+    .getSetCookie()
+    .map((c) => c.split(";")[0])
+    .join("; ");
+});
+afterAll(() => t?.close());
+
+function post(url: string, fields: Record<string, string | File>, cookie?: string) {
+  const body = new FormData();
+  for (const [key, value] of Object.entries(fields)) body.append(key, value);
+  return new Request(`http://shop.test${url}`, {
+    method: "POST",
+    body,
+    headers: cookie ? { Cookie: cookie } : {},
+  });
+}
+
+type Answer = { status: number; data: Record<string, unknown> };
+
+/** A route action's answer as the browser would see its status and data (thrown responses included). */
+async function answer(
+  run: (args: never) => Promise<unknown>,
+  request: Request,
+  context: AppLoadContext,
+  params: Record<string, string> = {},
+): Promise<Answer> {
+  let result: unknown;
+  try {
+    result = await run({ request, context, params } as never);
+  } catch (thrown) {
+    result = thrown;
+  }
+  if (result instanceof Response) {
+    const isJson = result.headers.get("Content-Type")?.includes("json");
+    return { status: result.status, data: isJson ? await result.json() : {} };
+  }
+  const d = result as { init: ResponseInit | null; data: Record<string, unknown> };
+  return { status: d.init?.status ?? 200, data: d.data };
+}
+
+const fieldErrors = (a: Answer) => (a.data.result as { error?: Record<string, string[]> }).error ?? {};
+
+const pngFile = async () =>
+  new File(
+    [
+      new Uint8Array(
+        await sharp({ create: { width: 64, height: 64, channels: 3, background: "#123456" } })
+          .png()
+          .toBuffer(),
+      ),
+    ],
+    "me.png",
+    { type: "image/png" },
+  );
+const tiffFile = async () =>
+  new File(
+    [
+      new Uint8Array(
+        await sharp({ create: { width: 64, height: 64, channels: 3, background: "#123456" } })
+          .tiff()
+          .toBuffer(),
+      ),
+    ],
+    "me.png",
+    { type: "image/png" },
+  );
+
+const updateRequest = (fields: Record<string, string | File>) => ({
+  cardNumber: "WC1234",
+  name: "Dana",
+  email: "dana@example.com",
+  ...fields,
+});
+
+describe("/update-links", () => {
+  it("answers a crafted e-mail address at once instead of freezing the server", async () => {
+    const context = contextFor("10.0.0.1");
+    // The smaller size first: a backtracking pattern fails it in seconds instead of hanging on the megabyte.
+    for (const size of [64 * 1024, 1024 * 1024]) {
+      const email = `a@${".".repeat(size)}@`;
+      const started = performance.now();
+      const reply = await answer(
+        updateLinksAction,
+        post("/update-links", updateRequest({ email, platform: "Website", url: "https://dana.example" })),
+        context,
+      );
+      expect({ size, ms: performance.now() - started < 1000 }).toEqual({ size, ms: true });
+      expect(reply.status).toBe(400);
+      expect(fieldErrors(reply).email).toEqual(["Please enter a valid email address"]);
+    }
+  });
+
+  it("counts a visitor against the rate limit before the form is checked", async () => {
+    const context = contextFor("10.0.0.2");
+    const invalid = post("/update-links", updateRequest({ email: "not-an-address" }));
+    for (let i = 0; i < 30; i++)
+      expect((await answer(updateLinksAction, invalid.clone(), context)).status).toBe(400);
+    const refused = await answer(updateLinksAction, invalid.clone(), context);
+    expect(refused.status).toBe(429);
+    expect((refused.data.result as { error: Record<string, string[]> }).error[""]).toEqual([
+      "Too many update requests. Please try again later.",
+    ]);
+  });
+
+  it("refuses a TIFF sent as a PNG and stores nothing; takes a real PNG into the cart", async () => {
+    const context = contextFor("10.0.0.3");
+    const before = storedFiles();
+    const refused = await answer(
+      updateLinksAction,
+      post("/update-links", updateRequest({ updateType: "change-image", image: await tiffFile() })),
+      context,
+    );
+    expect(refused.status).toBe(400);
+    expect(fieldErrors(refused).image).toEqual(["Please select an image file"]);
+    expect(storedFiles()).toEqual(before);
+
+    const accepted = await answer(
+      updateLinksAction,
+      post("/update-links", updateRequest({ updateType: "change-image", image: await pngFile() })),
+      context,
+    );
+    expect(accepted.status).toBe(302);
+    const items = await t.db.select().from(cartItems).where(eq(cartItems.kind, "update-request"));
+    const imageUrl = items.map((i) => (i.details as { imageUrl?: string }).imageUrl).find(Boolean);
+    expect(imageUrl).toMatch(/^\/uploads\/profiles\/[0-9a-f]{32}\.webp$/);
+    expect(storedFiles()).toContain(path.basename(imageUrl!));
+  });
+});
+
+describe("the card form's profile image", () => {
+  const foreign = `https://evil.example/profiles/${"a".repeat(32)}.webp`;
+  const cardFields = (slug: string, profileImageUrl: string) => ({
+    name: "Nora",
+    slug,
+    password: "edit-password-1",
+    profileImageUrl,
+    "links[0].title": "Website",
+    "links[0].url": "https://nora.example",
+    "links[0].icon": "globe",
+  });
+
+  it("is uploaded only as JPEG, PNG, WebP or GIF", async () => {
+    const context = contextFor("10.0.1.1");
+    const before = storedFiles();
+    const refused = await answer(
+      uploadImageAction,
+      post("/admin-dashboard/upload-image", { image: await tiffFile() }, adminCookie),
+      context,
+    );
+    expect(refused).toEqual({ status: 400, data: { error: "Please select an image file" } });
+    expect(storedFiles()).toEqual(before);
+  });
+
+  it("refuses another site's image on create, and takes one this shop stored", async () => {
+    const context = contextFor("10.0.1.2");
+    const refused = await answer(
+      createCardAction,
+      post("/admin-dashboard/create-card", cardFields("nora-foreign", foreign), adminCookie),
+      context,
+    );
+    expect(refused.status).toBe(400);
+    expect(fieldErrors(refused).profileImageUrl).toEqual(["Please upload the image again"]);
+    expect(await getCardPageBySlug(t.db, "nora-foreign")).toBeNull();
+
+    const uploaded = await answer(
+      uploadImageAction,
+      post("/admin-dashboard/upload-image", { image: await pngFile() }, adminCookie),
+      context,
+    );
+    const url = uploaded.data.url as string;
+    expect(url).toMatch(/^\/uploads\/profiles\/[0-9a-f]{32}\.webp$/);
+    const created = await answer(
+      createCardAction,
+      post("/admin-dashboard/create-card", cardFields("nora-own", url), adminCookie),
+      context,
+    );
+    expect(created.status).toBe(302);
+    expect((await getCardPageBySlug(t.db, "nora-own"))?.profileImageUrl).toBe(url);
+  });
+
+  it("refuses another site's image on edit and keeps the card's photo", async () => {
+    const context = contextFor("10.0.1.3");
+    const card = await createCardPage(t.db, {
+      name: "Nora",
+      slug: "nora-edit",
+      password: "edit-password-1",
+      profileImageUrl: `/uploads/profiles/${"b".repeat(32)}.webp`,
+      links: [],
+    });
+    for (const url of [foreign, `//evil.example/profiles/${"a".repeat(32)}.webp`]) {
+      const refused = await answer(
+        editCardAction,
+        post(`/admin-dashboard/edit-card/${card.id}`, cardFields("nora-edit", url), adminCookie),
+        context,
+        { id: card.id },
+      );
+      expect(refused.status).toBe(400);
+      expect(fieldErrors(refused).profileImageUrl).toEqual(["Please upload the image again"]);
+    }
+    expect((await getCardPageById(t.db, card.id))?.profileImageUrl).toBe(
+      `/uploads/profiles/${"b".repeat(32)}.webp`,
+    );
+  });
+});

@@ -1,0 +1,167 @@
+// The admin's featured referrers: listed from the database, toggled only by an admin, shown in the cart.
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { eq } from "drizzle-orm";
+import pino from "pino";
+import type { AppLoadContext } from "react-router";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { referrers, users } from "~/db/schema";
+import { action as adminAction, loader as adminLoader } from "~/routes/admin/home";
+import { createTestDb, type TestDb } from "../../../tests/support/test-db";
+import { type Auth, callAuth, createAuth, upsertAdmin } from "../platform/auth.server";
+import { loadConfig } from "../platform/env.server";
+import { allowedReferrers, listReferrersForAdmin, seedDemoReferrers } from "./referrals.server";
+
+let t: TestDb;
+let auth: Auth;
+let context: AppLoadContext;
+let adminCookie: string;
+let customerCookie: string;
+let reseller: { id: string; name: string };
+
+const config = loadConfig({
+  DATA_DIR: fs.mkdtempSync(path.join(os.tmpdir(), "referrers-")),
+  PUBLIC_URL: "http://shop.test",
+});
+
+async function signIn(email: string, password: string) {
+  const { headers } = await callAuth(() =>
+    auth.api.signInEmail({ body: { email, password }, headers: new Headers(), asResponse: true }),
+  );
+  return headers
+    .getSetCookie()
+    .map((c) => c.split(";")[0])
+    .join("; ");
+}
+
+beforeAll(async () => {
+  t = await createTestDb();
+  auth = createAuth({ db: t.db, config, queueEmail: async () => {} });
+  context = {
+    db: t.db,
+    auth,
+    config,
+    logger: pino({ level: "silent" }),
+    pokeOutbox: () => {},
+    clientIp: "127.0.0.1",
+    cspNonce: "n",
+  } as AppLoadContext;
+  await seedDemoReferrers(t.db);
+  await upsertAdmin(auth, t.db, { email: "boss@example.com", password: "boss-pass-1", name: "Boss" });
+  adminCookie = await signIn("boss@example.com", "boss-pass-1");
+  await auth.api.signUpEmail({
+    body: { name: "Carla Customer", email: "carla@example.com", password: "carla-pass-1" },
+  });
+  await t.db.update(users).set({ emailVerified: true }).where(eq(users.email, "carla@example.com"));
+  customerCookie = await signIn("carla@example.com", "carla-pass-1");
+  const [r] = await t.db
+    .insert(users)
+    .values({ id: crypto.randomUUID(), name: "Rowan Reseller", email: "rowan@resellers.example" })
+    .returning();
+  reseller = { id: r!.id, name: r!.name };
+});
+afterAll(() => t?.close());
+
+function post(cookie: string, fields: Record<string, string>) {
+  return new Request("http://shop.test/admin-dashboard?index&tab=referrers", {
+    method: "POST",
+    headers: { Cookie: cookie, "Content-Type": "application/x-www-form-urlencoded" },
+    body: new URLSearchParams(fields),
+  });
+}
+
+async function run(request: Request) {
+  try {
+    const result = await adminAction({ request, context, params: {} } as never);
+    return result as unknown as { init: ResponseInit | null; data: { ok: boolean; error?: string } };
+  } catch (thrown) {
+    if (thrown instanceof Response) return { init: { status: thrown.status }, data: { ok: false } };
+    throw thrown;
+  }
+}
+
+const cartNames = async () => (await allowedReferrers(t.db, null)).map((r) => r.name);
+
+describe("featured referrers", () => {
+  it("lists customer accounts with their codes and featured state, never admins, searchable", async () => {
+    const all = await listReferrersForAdmin(t.db, {});
+    const names = all.referrers.map((r) => r.name);
+    expect(names).toEqual(["Carla Customer", "Priya Shah", "Rowan Reseller", "Sam Taylor"]);
+    expect(all.referrers.find((r) => r.name === "Sam Taylor")).toMatchObject({
+      featured: true,
+      code: "SAMTAYLOR",
+      referredOrders: 0,
+    });
+    expect(all.referrers.find((r) => r.name === "Rowan Reseller")).toMatchObject({
+      featured: false,
+      code: null,
+    });
+
+    expect((await listReferrersForAdmin(t.db, { q: "rowan@" })).referrers.map((r) => r.name)).toEqual([
+      "Rowan Reseller",
+    ]);
+    expect((await listReferrersForAdmin(t.db, { q: "priyash" })).referrers.map((r) => r.name)).toEqual([
+      "Priya Shah",
+    ]);
+    expect((await listReferrersForAdmin(t.db, { q: "100%" })).referrers).toEqual([]);
+    expect((await listReferrersForAdmin(t.db, { featuredOnly: true })).referrers.map((r) => r.name)).toEqual([
+      "Priya Shah",
+      "Sam Taylor",
+    ]);
+
+    const tab = (await adminLoader({
+      request: new Request("http://shop.test/admin-dashboard?tab=referrers&q=rowan", {
+        headers: { Cookie: adminCookie },
+      }),
+      context,
+      params: {},
+    } as never)) as { referrers: { referrers: { name: string }[] } };
+    expect(tab.referrers.referrers.map((r) => r.name)).toEqual(["Rowan Reseller"]);
+  });
+
+  it("refuses a non-admin or a visitor with 403 and changes nothing", async () => {
+    for (const cookie of [customerCookie, ""]) {
+      const answer = await run(
+        post(cookie, { intent: "set-featured", userId: reseller.id, featured: "true" }),
+      );
+      expect(answer.init?.status).toBe(403);
+    }
+    expect(await t.db.select().from(referrers).where(eq(referrers.userId, reseller.id))).toEqual([]);
+    expect(await cartNames()).not.toContain(reseller.name);
+  });
+
+  it("an admin features a customer, who then appears in the cart's selector, and can take it back", async () => {
+    const featured = await run(
+      post(adminCookie, { intent: "set-featured", userId: reseller.id, featured: "true" }),
+    );
+    expect(featured.data.ok).toBe(true);
+    expect(await cartNames()).toEqual(["Priya Shah", "Rowan Reseller", "Sam Taylor"]);
+    const [row] = await t.db.select().from(referrers).where(eq(referrers.userId, reseller.id));
+    expect(row).toMatchObject({ featured: true });
+    expect(row!.code).toMatch(/^[A-Za-z0-9_-]{4,40}$/);
+
+    await run(post(adminCookie, { intent: "set-featured", userId: reseller.id, featured: "false" }));
+    expect(await cartNames()).toEqual(["Priya Shah", "Sam Taylor"]);
+  });
+
+  it("answers bad input with 4xx and a message, never 500", async () => {
+    const [admin] = await t.db.select().from(users).where(eq(users.email, "boss@example.com"));
+    const cases: [Record<string, string>, number, string][] = [
+      [{ intent: "set-featured", userId: "nobody", featured: "true" }, 404, "Referrer not found"],
+      [{ intent: "set-featured", userId: admin!.id, featured: "true" }, 404, "Referrer not found"],
+      [
+        { intent: "set-featured", userId: reseller.id, featured: "maybe" },
+        400,
+        "The request was not understood",
+      ],
+      [{ intent: "set-featured", featured: "true" }, 400, "The request was not understood"],
+    ];
+    for (const [fields, status, message] of cases) {
+      const answer = await run(post(adminCookie, fields));
+      expect(answer.init?.status, JSON.stringify(fields)).toBe(status);
+      expect(answer.data.error).toBe(message);
+    }
+    expect(await cartNames()).toEqual(["Priya Shah", "Sam Taylor"]);
+  });
+});

@@ -1,0 +1,247 @@
+// The cart's form actions (one intent each) and the data the cart panel shows. Routes stay thin: they call these.
+import { parseWithZod } from "@conform-to/zod/v4";
+import type { AppLoadContext } from "react-router";
+import { data, redirect } from "react-router";
+import { cardItemFromForm, editMultiLinkDraft, LINK_MESSAGES } from "~/schemas/cart";
+import { CHECKOUT_MESSAGES, DEFAULT_COUNTRY, DeliverySchema, PaymentChoiceSchema } from "~/schemas/checkout";
+import { getSessionUser } from "../platform/auth.server";
+import { safeRedirect } from "../platform/forms.server";
+import { hitRateLimit, LIMITS } from "../platform/rate-limit.server";
+import { redirectWithToast, toastHeaders } from "../platform/toast.server";
+import {
+  addCardItem,
+  CART_MESSAGES,
+  type CardDetails,
+  CartError,
+  cartCookieHeader,
+  changeQuantity,
+  createCart,
+  getCartRow,
+  loadCart,
+  readCartId,
+  removeItem,
+  saveCartDelivery,
+  setCartReferrer,
+} from "./cart.server";
+import {
+  CheckoutError,
+  cancelAwaitingOrder,
+  createOrderFromCart,
+  lastDeliveryFor,
+  setStripeSession,
+} from "./orders.server";
+import { createCheckoutSession, StripeCheckoutError } from "./payments/stripe.server";
+import { allowedReferrers, findReferrerByCode, readRefCode } from "./referrals.server";
+
+type Ctx = AppLoadContext;
+
+/** The cart, the referrers it may choose and which one is selected, for the cart page and the panel. */
+export async function cartView(context: Ctx, request: Request) {
+  const cartId = await readCartId(request);
+  const cart = await loadCart(context.db, cartId);
+  const refCode = await readRefCode(request);
+  const referrers = await allowedReferrers(context.db, refCode);
+  return {
+    cart,
+    referrers: referrers.map((r) => ({ id: r.userId, name: r.name })),
+    stripeEnabled: Boolean(context.config.stripe),
+  };
+}
+export type CartView = Awaited<ReturnType<typeof cartView>>;
+
+/**
+ * The cart of this visitor, created (with the ?ref= referrer preselected) when there is none yet. New carts
+ * are rate limited per client address: past the limit this throws a CartError (429) and creates nothing.
+ */
+export async function ensureCart(context: Ctx, request: Request) {
+  const existing = await getCartRow(context.db, await readCartId(request));
+  if (existing) return { cart: existing, headers: new Headers() };
+  const limit = await hitRateLimit(context.db, `new-cart:ip:${context.clientIp}`, LIMITS.newCart);
+  if (!limit.allowed) throw new CartError(CART_MESSAGES.tooManyCarts, 429);
+  const refCode = await readRefCode(request);
+  const referrer = refCode ? await findReferrerByCode(context.db, refCode) : null;
+  const cart = await createCart(context.db, { referrerUserId: referrer?.userId ?? null });
+  const headers = new Headers({ "Set-Cookie": await cartCookieHeader(cart.id) });
+  return { cart, headers };
+}
+
+function backTo(form: FormData, fallback = "/cart") {
+  return safeRedirect(form.get("returnTo"), fallback);
+}
+
+/**
+ * The order form's submit buttons. Without JavaScript, the Multi Link form's 'Add Link' and remove buttons
+ * post the form here: the answer is the same form with the link added or removed, and nothing goes into the
+ * cart. Everything else adds the card to the cart.
+ */
+export async function orderCardAction(context: Ctx, request: Request, form: FormData) {
+  const intent = String(form.get("intent") ?? "");
+  if (intent === "add-link" || intent.startsWith("remove-link:")) {
+    const draft = editMultiLinkDraft(form, intent);
+    return data({ draft }, { status: draft.error ? 400 : 200 });
+  }
+  return addCardToCart(context, request, form);
+}
+
+/** Adds a One Link or Multi Link card from the order form; the catalogue decides its price. */
+export async function addCardToCart(context: Ctx, request: Request, form: FormData) {
+  const parsed = cardItemFromForm(form);
+  if (!parsed.success) {
+    const first = parsed.error.issues[0]?.message ?? LINK_MESSAGES.noLinks;
+    const noLinks = first === LINK_MESSAGES.noLinks;
+    return data(
+      { error: first },
+      {
+        status: 400,
+        headers: await toastHeaders({
+          type: "error",
+          title: noLinks ? LINK_MESSAGES.noLinksTitle : "Error",
+          description: first,
+        }),
+      },
+    );
+  }
+  try {
+    const { cart, headers } = await ensureCart(context, request);
+    await addCardItem(context.db, cart.id, parsed.data);
+    await toastHeaders({ type: "success", title: "Added to cart" }, headers);
+    return redirect(backTo(form, `/order-card?type=${parsed.data.kind}`), { headers });
+  } catch (error) {
+    if (!(error instanceof CartError)) throw error;
+    return data(
+      { error: error.message },
+      {
+        status: error.status,
+        headers: await toastHeaders({
+          type: "error",
+          title: "Not added to cart",
+          description: error.message,
+        }),
+      },
+    );
+  }
+}
+
+/** Quantity, remove and referrer: small changes from the cart page or panel, then back where they came from. */
+export async function changeCart(context: Ctx, request: Request, form: FormData) {
+  const intent = String(form.get("intent"));
+  const cartId = await readCartId(request);
+  const cart = await getCartRow(context.db, cartId);
+  if (!cart) return redirect(backTo(form));
+  const itemId = String(form.get("itemId") ?? "");
+  if (intent === "increase" || intent === "decrease") {
+    if (isUuid(itemId)) await changeQuantity(context.db, cart.id, itemId, intent === "increase" ? 1 : -1);
+  } else if (intent === "remove") {
+    if (isUuid(itemId)) await removeItem(context.db, cart.id, itemId);
+  } else if (intent === "referrer") {
+    const chosen = String(form.get("referrer") ?? "");
+    if (chosen === "" || chosen === "none") await setCartReferrer(context.db, cart.id, null);
+    else {
+      const allowed = await allowedReferrers(context.db, await readRefCode(request));
+      // A referrer that is not on offer is ignored: the posted value decides nothing on its own.
+      if (allowed.some((r) => r.userId === chosen)) await setCartReferrer(context.db, cart.id, chosen);
+    }
+  }
+  return redirect(backTo(form));
+}
+
+function checkoutError(message: string) {
+  return redirectWithToast("/cart", { type: "error", title: "Checkout error", description: message });
+}
+
+/** 'Complete Order': the cart must hold something and every card a valid link; then the delivery step. */
+export async function startCheckout(context: Ctx, request: Request) {
+  const cart = await loadCart(context.db, await readCartId(request));
+  if (!cart || cart.items.length === 0) return checkoutError(CHECKOUT_MESSAGES.emptyCart);
+  for (const item of cart.items) {
+    if (item.kind === "update-request") continue;
+    if (!(item.details as CardDetails).links?.some((l) => l.url.trim()))
+      return checkoutError(CHECKOUT_MESSAGES.noValidLinks);
+  }
+  return redirect("/cart?step=delivery");
+}
+
+/** What the delivery form starts with: what was entered before, else the account's last address. */
+export async function deliveryDefaults(context: Ctx, request: Request, saved: unknown) {
+  if (saved) return saved as Record<string, string>;
+  const user = await getSessionUser(context.auth, request);
+  if (!user) return { country: DEFAULT_COUNTRY };
+  const last = await lastDeliveryFor(context.db, user.id);
+  return last ?? { fullName: user.name, email: user.email, country: DEFAULT_COUNTRY };
+}
+
+export async function saveDelivery(context: Ctx, request: Request, form: FormData) {
+  const submission = parseWithZod(form, { schema: DeliverySchema });
+  if (submission.status !== "success") return data({ result: submission.reply() }, { status: 400 });
+  const cart = await getCartRow(context.db, await readCartId(request));
+  if (!cart) return checkoutError(CHECKOUT_MESSAGES.emptyCart);
+  await saveCartDelivery(context.db, cart.id, submission.value);
+  return redirect("/cart?step=summary");
+}
+
+/** Places the order: bank transfer goes straight to the success page, card payment to Stripe's page. */
+export async function placeOrder(context: Ctx, request: Request, form: FormData) {
+  const choice = PaymentChoiceSchema.safeParse({ paymentMethod: form.get("paymentMethod") });
+  if (!choice.success) return checkoutError("Please choose how to pay");
+  const method = choice.data.paymentMethod;
+  if (method === "card" && !context.config.stripe) return checkoutError("Card payment is not available");
+  const cartId = await readCartId(request);
+  const cart = await getCartRow(context.db, cartId);
+  const delivery = DeliverySchema.safeParse(cart?.delivery ?? {});
+  if (!cart) return checkoutError(CHECKOUT_MESSAGES.emptyCart);
+  if (!delivery.success) return redirect("/cart?step=delivery");
+  // Each order e-mails its recipient: limited per client address and per recipient, so the shop cannot be
+  // used to send mail to strangers in bulk. Checked before anything is written; an address already refused
+  // does not use up the recipient's allowance.
+  const byAddress = await hitRateLimit(context.db, `order:ip:${context.clientIp}`, LIMITS.placeOrder);
+  if (!byAddress.allowed) return checkoutError(CHECKOUT_MESSAGES.tooManyOrders);
+  const recipient = `order:email:${delivery.data.email.trim().toLowerCase()}`;
+  if (!(await hitRateLimit(context.db, recipient, LIMITS.placeOrder)).allowed)
+    return checkoutError(CHECKOUT_MESSAGES.tooManyOrders);
+  const user = await getSessionUser(context.auth, request);
+  const bank = context.config.bank;
+  let created: Awaited<ReturnType<typeof createOrderFromCart>>;
+  try {
+    created = await createOrderFromCart(context.db, {
+      cartId: cart.id,
+      delivery: delivery.data,
+      paymentMethod: method,
+      userId: user?.id ?? null,
+      shop: context.config.shop.name,
+      bank,
+    });
+  } catch (error) {
+    if (error instanceof CheckoutError) return checkoutError(error.message);
+    throw error;
+  }
+  const { order, token } = created;
+  const successUrl = `/payment-success?order=${order.id}&token=${token}`;
+  if (method === "bank_transfer") {
+    context.pokeOutbox();
+    return redirectWithToast(successUrl, { type: "success", title: "Order Received!" });
+  }
+  try {
+    const session = await createCheckoutSession(context.config, {
+      order,
+      items: created.items,
+      successUrl: `${context.config.publicUrl}${successUrl}`,
+      cancelUrl: `${context.config.publicUrl}/payment-canceled?order=${order.id}&token=${token}`,
+    });
+    await setStripeSession(context.db, order.id, session.id);
+    return redirect(session.url);
+  } catch (error) {
+    context.logger.error({ err: error, orderId: order.id }, "checkout session failed");
+    await cancelAwaitingOrder(
+      context.db,
+      order.id,
+      { userId: null, label: "system" },
+      "The card payment could not be started",
+    );
+    const message = error instanceof StripeCheckoutError ? error.message : CHECKOUT_MESSAGES.sessionFailed;
+    return checkoutError(message);
+  }
+}
+
+function isUuid(value: string) {
+  return /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(value);
+}

@@ -1,0 +1,308 @@
+// The server-side cart (DESIGN.md ruling 6): a row keyed by a random id in an httpOnly cookie and its items, at
+// most 20. It holds no order number (the order gets one when it is placed), and it expires after 30 idle days.
+// Totals are always recomputed from the catalogue.
+import { randomBytes } from "node:crypto";
+import { and, asc, count, eq, inArray, lt, sql } from "drizzle-orm";
+import type { Logger } from "pino";
+import { cardPages, cartItems, carts, orderItems, orders, users } from "~/db/schema";
+import type { CardItemInput, CardLink } from "~/schemas/cart";
+import type { Delivery } from "~/schemas/checkout";
+import { appCookie } from "../platform/cookies.server";
+import type { Database, DbOrTx } from "../platform/db.server";
+import type { Config } from "../platform/env.server";
+import { deleteProfileImage } from "../platform/storage.server";
+import { type ItemKind, itemName, MAX_QUANTITY, priceItems, unitPrice } from "./pricing.server";
+
+export const cartCookie = appCookie("cart", 60 * 60 * 24 * 60);
+
+export interface CardDetails {
+  links: CardLink[];
+  name?: string;
+  bio?: string;
+}
+
+export interface UpdateRequestDetails {
+  cardNumber: string;
+  name: string;
+  email: string;
+  action: "add-link" | "remove-link" | "change-image";
+  platform?: string;
+  url?: string;
+  linkToRemove?: string;
+  imageUrl?: string;
+  /** How ownership was proven when the request was added, or null: then an admin reviews it. */
+  proof: "password" | "owner" | null;
+  /** The signed-in account that added it, if any. */
+  userId?: string;
+}
+
+export type ItemDetails = CardDetails | UpdateRequestDetails;
+
+/** Lines a cart may hold (each line's quantity is capped by MAX_QUANTITY). */
+export const MAX_CART_ITEMS = 20;
+/** A cart nobody has touched for this long expires, with its unpaid uploads. */
+export const CART_IDLE_DAYS = 30;
+
+export const CART_MESSAGES = {
+  full: `Your cart is full: it holds at most ${MAX_CART_ITEMS} items.`,
+  gone: "Your cart has expired. Please add the item again.",
+  tooManyCarts: "Too many new carts from your network. Please try again later.",
+};
+
+/** A refusal the visitor should read: the message is theirs and status is the HTTP answer. */
+export class CartError extends Error {
+  override name = "CartError";
+  status: number;
+  constructor(message: string, status = 400) {
+    super(message);
+    this.status = status;
+  }
+}
+
+export async function readCartId(request: Request) {
+  const value = await cartCookie.parse(request.headers.get("Cookie")).catch(() => null);
+  return typeof value === "string" && /^[A-Za-z0-9_-]{20,64}$/.test(value) ? value : null;
+}
+
+export async function createCart(db: DbOrTx, opts: { referrerUserId?: string | null } = {}) {
+  const id = randomBytes(24).toString("base64url");
+  const [cart] = await db
+    .insert(carts)
+    .values({ id, referrerUserId: opts.referrerUserId ?? null })
+    .returning();
+  return cart!;
+}
+
+/** The cookie that names this cart. */
+export function cartCookieHeader(cartId: string) {
+  return cartCookie.serialize(cartId);
+}
+
+export type CartRow = typeof carts.$inferSelect;
+export type CartItemRow = typeof cartItems.$inferSelect;
+
+export async function getCartRow(db: DbOrTx, cartId: string | null) {
+  if (!cartId) return null;
+  const [cart] = await db.select().from(carts).where(eq(carts.id, cartId));
+  return cart ?? null;
+}
+
+export async function countCartItems(db: DbOrTx, cartId: string | null) {
+  if (!cartId) return 0;
+  const [row] = await db
+    .select({ n: sql<number>`coalesce(sum(${cartItems.quantity}), 0)::int` })
+    .from(cartItems)
+    .where(eq(cartItems.cartId, cartId));
+  return row?.n ?? 0;
+}
+
+/** The cart as pages show it: items with catalogue prices, and the totals. */
+export async function loadCart(db: DbOrTx, cartId: string | null) {
+  const cart = await getCartRow(db, cartId);
+  if (!cart) return null;
+  const rows = await db
+    .select()
+    .from(cartItems)
+    .where(eq(cartItems.cartId, cart.id))
+    .orderBy(asc(cartItems.createdAt), asc(cartItems.id));
+  const items = rows.map((r) => ({
+    id: r.id,
+    kind: r.kind as ItemKind,
+    name: itemName(r.kind as ItemKind),
+    quantity: r.quantity,
+    unitPrice: unitPrice(r.kind as ItemKind),
+    details: r.details as ItemDetails,
+  }));
+  const delivery = (cart.delivery as Delivery | null) ?? null;
+  // Priced as the order will be: no discount once the delivery e-mail shows the referrer is the buyer.
+  const referred =
+    Boolean(cart.referrerUserId) && !(await referrerIsBuyer(db, cart.referrerUserId, delivery?.email));
+  return {
+    id: cart.id,
+    referrerUserId: cart.referrerUserId,
+    delivery,
+    items,
+    totals: priceItems(items, referred),
+  };
+}
+
+/** True when the referrer's account has this e-mail (any case): a referrer cannot refer their own order. */
+export async function referrerIsBuyer(db: DbOrTx, referrerUserId: string | null, email: string | undefined) {
+  if (!referrerUserId || !email) return false;
+  const [referrer] = await db.select({ email: users.email }).from(users).where(eq(users.id, referrerUserId));
+  return referrer?.email.trim().toLowerCase() === email.trim().toLowerCase();
+}
+export type LoadedCart = NonNullable<Awaited<ReturnType<typeof loadCart>>>;
+
+export async function addCardItem(db: DbOrTx, cartId: string, item: CardItemInput) {
+  const details: CardDetails =
+    item.kind === "multi-link"
+      ? { links: item.links, name: item.name || undefined, bio: item.bio || undefined }
+      : { links: item.links };
+  if (!details.links.some((l) => l.url.trim() !== ""))
+    throw new CartError("Card must have at least one valid link");
+  await addItem(db, cartId, item.kind, details);
+}
+
+export async function addUpdateRequestItem(db: DbOrTx, cartId: string, details: UpdateRequestDetails) {
+  await addItem(db, cartId, "update-request", details);
+}
+
+/**
+ * Adds one line, refused once the cart holds MAX_CART_ITEMS. The cart row is locked first, so concurrent adds
+ * to one cart take turns and each counts the lines the one before it added.
+ */
+async function addItem(db: DbOrTx, cartId: string, kind: ItemKind, details: ItemDetails) {
+  await db.transaction(async (tx) => {
+    const [cart] = await tx.select({ id: carts.id }).from(carts).where(eq(carts.id, cartId)).for("update");
+    if (!cart) throw new CartError(CART_MESSAGES.gone, 409);
+    const [lines] = await tx.select({ n: count() }).from(cartItems).where(eq(cartItems.cartId, cartId));
+    if ((lines?.n ?? 0) >= MAX_CART_ITEMS) throw new CartError(CART_MESSAGES.full, 409);
+    await tx.insert(cartItems).values({ cartId, kind, quantity: 1, details });
+    await touch(tx, cartId);
+  });
+}
+
+/** Changes a quantity by +1 or -1, never below 1 (update requests stay at 1). Done in SQL, so clicks never race. */
+export async function changeQuantity(db: DbOrTx, cartId: string, itemId: string, delta: number) {
+  const step = Math.sign(delta);
+  if (step === 0) return;
+  await db
+    .update(cartItems)
+    .set({
+      quantity: sql`case when ${cartItems.kind} = 'update-request' then 1
+        else least(${MAX_QUANTITY}, greatest(1, ${cartItems.quantity} + ${step})) end`,
+    })
+    .where(sql`${cartItems.id} = ${itemId} and ${cartItems.cartId} = ${cartId}`);
+  await touch(db, cartId);
+}
+
+export async function removeItem(db: DbOrTx, cartId: string, itemId: string) {
+  await db.delete(cartItems).where(sql`${cartItems.id} = ${itemId} and ${cartItems.cartId} = ${cartId}`);
+  await touch(db, cartId);
+}
+
+export async function setCartReferrer(db: DbOrTx, cartId: string, referrerUserId: string | null) {
+  await db.update(carts).set({ referrerUserId, updatedAt: new Date() }).where(eq(carts.id, cartId));
+}
+
+export async function saveCartDelivery(db: DbOrTx, cartId: string, delivery: Delivery) {
+  await db.update(carts).set({ delivery, updatedAt: new Date() }).where(eq(carts.id, cartId));
+}
+
+export async function deleteCart(db: DbOrTx, cartId: string) {
+  await db.delete(carts).where(eq(carts.id, cartId));
+}
+
+async function touch(db: DbOrTx, cartId: string) {
+  await db.update(carts).set({ updatedAt: new Date() }).where(eq(carts.id, cartId));
+}
+
+export async function cartItemCount(db: DbOrTx, cartId: string) {
+  const [row] = await db.select({ n: count() }).from(cartItems).where(eq(cartItems.cartId, cartId));
+  return row?.n ?? 0;
+}
+
+/**
+ * Deletes carts idle for CART_IDLE_DAYS, except one whose card payment is still open (the paid pipeline
+ * empties that one), then the images uploaded for their update requests that nothing else refers to.
+ * Runs in batches; locked carts (being changed right now) are skipped, so app processes never wait on it.
+ */
+export async function expireIdleCarts(db: Database, config: Config, batchSize = 500) {
+  let expired = 0;
+  let uploadsDeleted = 0;
+  for (;;) {
+    const batch = await db.transaction(async (tx) => {
+      const rows = await tx
+        .select({ id: carts.id })
+        .from(carts)
+        .where(
+          and(
+            lt(carts.updatedAt, sql`now() - make_interval(days => ${CART_IDLE_DAYS})`),
+            sql`not exists (select 1 from ${orders} where ${orders.cartId} = ${carts.id} and ${orders.status} = 'awaiting_payment')`,
+          ),
+        )
+        .limit(batchSize)
+        .for("update", { skipLocked: true });
+      if (rows.length === 0) return { carts: 0, imageUrls: [] };
+      const ids = rows.map((r) => r.id);
+      const images = await tx
+        .selectDistinct({ url: imageUrlOf(cartItems) })
+        .from(cartItems)
+        .where(
+          and(
+            inArray(cartItems.cartId, ids),
+            isUpdateRequest(cartItems),
+            sql`${imageUrlOf(cartItems)} is not null`,
+          ),
+        );
+      await tx.delete(carts).where(inArray(carts.id, ids));
+      return { carts: ids.length, imageUrls: images.map((i) => i.url) };
+    });
+    expired += batch.carts;
+    for (const url of batch.imageUrls) if (await deleteUploadIfUnused(db, config, url)) uploadsDeleted++;
+    if (batch.carts < batchSize) return { expired, uploadsDeleted };
+  }
+}
+
+/** The image uploaded for an update-request line; written like the partial indexes on it, so they serve. */
+function imageUrlOf(table: typeof cartItems | typeof orderItems) {
+  return sql<string>`${table.details}->>'imageUrl'`;
+}
+const isUpdateRequest = (table: typeof cartItems | typeof orderItems) =>
+  sql`${table.kind} = 'update-request'`;
+
+async function uploadInUse(db: DbOrTx, url: string) {
+  const uses = await Promise.all([
+    db.select({ id: cardPages.id }).from(cardPages).where(eq(cardPages.profileImageUrl, url)).limit(1),
+    db
+      .select({ id: cartItems.id })
+      .from(cartItems)
+      .where(and(isUpdateRequest(cartItems), sql`${imageUrlOf(cartItems)} = ${url}`))
+      .limit(1),
+    // An update request keeps a copy of its order item's details, so order items cover them too.
+    db
+      .select({ id: orderItems.id })
+      .from(orderItems)
+      .where(and(isUpdateRequest(orderItems), sql`${imageUrlOf(orderItems)} = ${url}`))
+      .limit(1),
+  ]);
+  return uses.some((rows) => rows.length > 0);
+}
+
+/**
+ * Deletes an uploaded profile image that no card page, order or cart refers to (any longer): true if deleted.
+ * Images are content-addressed, so the same photo uploaded twice is one file with several users.
+ */
+export async function deleteUploadIfUnused(db: DbOrTx, config: Config, url: string) {
+  if (await uploadInUse(db, url)) return false;
+  return deleteProfileImage(config, url);
+}
+
+/** Expires idle carts shortly after start and then every hour; stop() waits for a round in progress. */
+export function startCartExpiry(db: Database, config: Config, logger: Logger, everyMs = 60 * 60 * 1000) {
+  let running: Promise<unknown> | null = null;
+  const round = () => {
+    if (running) return;
+    running = expireIdleCarts(db, config)
+      .then((r) => {
+        if (r.expired) logger.info(r, "idle carts expired");
+      })
+      .catch((error) => logger.error({ err: error }, "cart expiry failed"))
+      .finally(() => {
+        running = null;
+      });
+  };
+  const timer = setInterval(round, everyMs);
+  timer.unref();
+  // Not during start itself: the first round waits a little so it does not slow the first requests.
+  const first = setTimeout(round, 30_000);
+  first.unref();
+  return {
+    async stop() {
+      clearInterval(timer);
+      clearTimeout(first);
+      await running;
+    },
+  };
+}

@@ -1,0 +1,88 @@
+// Order e-mails: the bank-transfer instructions when an order is placed, the confirmation once it is paid.
+import { formatPence } from "~/utils/money";
+import type { OutgoingEmail } from "../platform/email/mailer.server";
+import { composeEmail } from "../platform/email/templates.server";
+
+export interface OrderForEmail {
+  orderNumber: string;
+  customerName: string;
+  customerEmail: string;
+  paymentMethod: "card" | "bank_transfer";
+  deliveryAddress: Record<string, string | undefined>;
+  subtotal: number;
+  deliveryFee: number;
+  discount: number;
+  total: number;
+  items: { name: string; quantity: number; unitPrice: number; summary: string }[];
+}
+
+export interface BankDetails {
+  accountName: string;
+  sortCode: string;
+  accountNumber: string;
+}
+
+function orderLines(o: OrderForEmail) {
+  const a = o.deliveryAddress;
+  return [
+    "Items:",
+    ...o.items.map(
+      (i) =>
+        `${i.quantity} x ${i.name} (${formatPence(i.unitPrice)} each)${i.summary ? `: ${i.summary}` : ""}`,
+    ),
+    `Subtotal: ${formatPence(o.subtotal)}`,
+    `Delivery: ${formatPence(o.deliveryFee)}`,
+    ...(o.discount ? [`Referral discount: -${formatPence(o.discount)}`] : []),
+    `Total: ${formatPence(o.total)}`,
+    `Delivery address: ${[a.fullName, a.addressLine1, a.addressLine2, a.city, a.postalCode, a.country]
+      .filter(Boolean)
+      .join(", ")}`,
+  ];
+}
+
+export function bankInstructions(o: { orderNumber: string; total: number }, bank: BankDetails) {
+  return [
+    `Please pay ${formatPence(o.total)} by bank transfer to:`,
+    `Account name: ${bank.accountName}`,
+    `Sort code: ${bank.sortCode}`,
+    `Account number: ${bank.accountNumber}`,
+    `Reference: ${o.orderNumber}`,
+  ];
+}
+
+/** Sent when a bank-transfer order is placed: what was ordered and how to pay. */
+export function orderPlacedEmail(o: OrderForEmail, opts: { shop: string; bank: BankDetails }): OutgoingEmail {
+  return composeEmail({
+    shop: opts.shop,
+    to: o.customerEmail,
+    subject: `Order ${o.orderNumber} received: payment instructions`,
+    greeting: `Hello ${o.customerName},`,
+    lines: [
+      `Thank you for your order ${o.orderNumber}. We start work on it as soon as your payment arrives.`,
+      ...bankInstructions(o, opts.bank),
+      ...orderLines(o),
+    ],
+    after: ["Please use the order number as the payment reference so we can match your payment."],
+  });
+}
+
+/** Sent once the payment is confirmed (Stripe webhook or the admin recording a bank transfer). */
+export function orderConfirmedEmail(
+  o: OrderForEmail,
+  opts: { shop: string; bank: BankDetails },
+): OutgoingEmail {
+  return composeEmail({
+    shop: opts.shop,
+    to: o.customerEmail,
+    subject: `Order ${o.orderNumber} confirmed`,
+    greeting: `Hello ${o.customerName},`,
+    lines: [
+      `We have received your payment for order ${o.orderNumber}. Thank you!`,
+      ...orderLines(o),
+      ...(o.paymentMethod === "bank_transfer"
+        ? ["Paid by bank transfer.", ...bankInstructions(o, opts.bank).slice(1)]
+        : ["Paid by card."]),
+      "What happens next: we write your links to your card and send it by Track & Signed delivery, usually within 1-3 working days in the UK. Update requests are applied to your card page.",
+    ],
+  });
+}

@@ -1,0 +1,139 @@
+// The one place an order becomes paid (DESIGN.md ruling 5), whether a Stripe webhook or an admin's 'Mark paid'
+// says so. Idempotent: each payment event is recorded once (unique provider + event id) and the status changes
+// only from awaiting_payment (or cancelled, when the money arrived anyway), so a replay or a double click
+// changes nothing.
+import { and, asc, eq, sql } from "drizzle-orm";
+import { carts, orderItems, orders, paymentEvents, referralCommissions, updateRequests } from "~/db/schema";
+import { itemSummary } from "~/utils/order-items";
+import type { DbOrTx } from "../../platform/db.server";
+import { enqueueEmail } from "../../platform/email/outbox.server";
+import type { UpdateRequestDetails } from "../cart.server";
+import { type BankDetails, orderConfirmedEmail } from "../order-emails.server";
+import { type Actor, changeStatus } from "../orders.server";
+import { commissionForItems, type ItemKind } from "../pricing.server";
+import { applyOrQueueUpdateRequest } from "../update-requests.server";
+
+export interface PaymentSource {
+  provider: "stripe" | "manual";
+  /** The provider's event id; 'Mark paid' uses one id per order, so a second click is a replay. */
+  eventId: string;
+  type: string;
+  actor: Actor;
+}
+
+export type PaidResult =
+  | { changed: true; orderNumber: string; applied: number; queued: number; afterCancellation: boolean }
+  | { changed: false; reason: "duplicate-event" | "not-awaiting-payment" | "not-found" };
+
+/** The history note of an order whose payment arrived after it was cancelled; the admin's list flags these. */
+export const PAID_AFTER_CANCELLATION = "Paid after cancellation";
+
+export async function markOrderPaid(
+  db: DbOrTx,
+  orderId: string,
+  source: PaymentSource,
+  opts: { shop: string; bank: BankDetails },
+): Promise<PaidResult> {
+  return db.transaction(async (tx) => {
+    const [order] = await tx.select().from(orders).where(eq(orders.id, orderId)).for("update");
+    if (!order) return { changed: false, reason: "not-found" } as const;
+    const [event] = await tx
+      .insert(paymentEvents)
+      .values({ provider: source.provider, eventId: source.eventId, type: source.type, orderId })
+      .onConflictDoNothing()
+      .returning({ id: paymentEvents.id });
+    if (!event) return { changed: false, reason: "duplicate-event" } as const;
+    // A cancelled order can still be paid: the customer finished paying just as they left the payment page,
+    // or the payment completed after the session was given up. The money was taken, so the order goes
+    // ahead as paid and its history says so for the admin to follow up.
+    if (order.status !== "awaiting_payment" && order.status !== "cancelled")
+      return { changed: false, reason: "not-awaiting-payment" } as const;
+    const afterCancellation = order.status === "cancelled";
+
+    await changeStatus(
+      tx,
+      orderId,
+      order.status,
+      "paid",
+      source.actor,
+      afterCancellation ? `${PAID_AFTER_CANCELLATION}: ${source.type}` : `Payment: ${source.type}`,
+    );
+    const items = await tx
+      .select()
+      .from(orderItems)
+      .where(eq(orderItems.orderId, orderId))
+      .orderBy(asc(orderItems.sortOrder));
+
+    await enqueueEmail(
+      tx,
+      orderConfirmedEmail(
+        {
+          ...order,
+          deliveryAddress: order.deliveryAddress as Record<string, string>,
+          items: items.map((i) => ({ ...i, summary: itemSummary(i) })),
+        },
+        opts,
+      ),
+    );
+
+    if (order.referrerUserId) {
+      const amount = commissionForItems(items.map((i) => ({ ...i, kind: i.kind as ItemKind })));
+      if (amount > 0)
+        await tx
+          .insert(referralCommissions)
+          .values({ orderId, referrerUserId: order.referrerUserId, amount })
+          .onConflictDoNothing();
+    }
+
+    let applied = 0;
+    let queued = 0;
+    for (const item of items.filter((i) => i.kind === "update-request")) {
+      const d = item.details as UpdateRequestDetails;
+      const [request] = await tx
+        .insert(updateRequests)
+        .values({
+          orderId,
+          orderItemId: item.id,
+          cardNumber: d.cardNumber,
+          action: d.action,
+          details: d,
+          status: "pending_review",
+        })
+        .onConflictDoNothing()
+        .returning();
+      if (!request) continue;
+      const outcome = await applyOrQueueUpdateRequest(tx, request);
+      if (outcome.status === "applied") applied++;
+      else queued++;
+    }
+
+    // The cart was kept while the card payment was open; now that it is paid, it is done with. After a
+    // cancellation the customer may have gone on to check the cart out again (a later order came from it):
+    // that cart is no longer this order's and is left alone.
+    if (order.cartId)
+      await tx
+        .delete(carts)
+        .where(
+          afterCancellation
+            ? and(
+                eq(carts.id, order.cartId),
+                sql`not exists (select 1 from ${orders} later, ${orders} this where this.id = ${orderId} and later.cart_id = this.cart_id and later.created_at > this.created_at)`,
+              )
+            : eq(carts.id, order.cartId),
+        );
+    return { changed: true, orderNumber: order.orderNumber, applied, queued, afterCancellation } as const;
+  });
+}
+
+/** Records an event that does not pay anything (expiry, unknown types): true the first time it is seen. */
+export async function recordPaymentEvent(
+  db: DbOrTx,
+  event: { provider: string; eventId: string; type: string; orderId: string | null },
+) {
+  const [row] = await db
+    .insert(paymentEvents)
+    .values(event)
+    .onConflictDoNothing()
+    .returning({ id: paymentEvents.id });
+  return Boolean(row);
+}

@@ -1,0 +1,190 @@
+// The only module that imports the Stripe SDK: Checkout Sessions and webhook verification, converted to our
+// own types. STRIPE_API_BASE points the SDK at a local fake API for the tests.
+import Stripe from "stripe";
+import { CHECKOUT_MESSAGES } from "~/schemas/checkout";
+import type { Config } from "../../platform/env.server";
+
+export class StripeCheckoutError extends Error {
+  override name = "StripeCheckoutError";
+}
+
+type StripeConfig = NonNullable<Config["stripe"]>;
+const clients = new Map<string, Stripe>();
+
+function client(stripe: StripeConfig) {
+  const key = `${stripe.secretKey}|${stripe.apiBase ?? ""}`;
+  let c = clients.get(key);
+  if (!c) {
+    const base = stripe.apiBase ? new URL(stripe.apiBase) : null;
+    c = new Stripe(stripe.secretKey, {
+      maxNetworkRetries: 1,
+      timeout: 20_000,
+      telemetry: false,
+      ...(base
+        ? {
+            host: base.hostname,
+            port: base.port || (base.protocol === "https:" ? 443 : 80),
+            protocol: base.protocol === "https:" ? "https" : "http",
+          }
+        : {}),
+    });
+    clients.set(key, c);
+  }
+  return c;
+}
+
+/** Where a Checkout Session's hosted page may live: Stripe's own host, or the fake API's host in tests. */
+export function checkoutHost(stripe: StripeConfig) {
+  return stripe.apiBase ? new URL(stripe.apiBase).host : "checkout.stripe.com";
+}
+
+export interface CheckoutOrder {
+  order: {
+    id: string;
+    orderNumber: string;
+    customerEmail: string;
+    total: number;
+    deliveryFee: number;
+    discount: number;
+  };
+  items: { name: string; unitPrice: number; quantity: number }[];
+  successUrl: string;
+  cancelUrl: string;
+}
+
+/**
+ * Creates a Checkout Session from the stored order (never from the browser's figures) and returns its
+ * hosted page, which must be on the checkout host. The total is the order's own: when a discount applies the
+ * session carries one line for the whole order so Stripe charges exactly what we computed.
+ */
+export async function createCheckoutSession(config: Config, input: CheckoutOrder) {
+  const stripe = config.stripe;
+  if (!stripe) throw new StripeCheckoutError("Card payment is not available");
+  const { order } = input;
+  const lineItems =
+    order.discount > 0
+      ? [
+          {
+            quantity: 1,
+            price_data: {
+              currency: "gbp",
+              unit_amount: order.total,
+              product_data: {
+                name: `Order ${order.orderNumber}`,
+                description: `${input.items.map((i) => `${i.quantity} x ${i.name}`).join(", ")}, delivery, referral discount`,
+              },
+            },
+          },
+        ]
+      : [
+          ...input.items.map((i) => ({
+            quantity: i.quantity,
+            price_data: { currency: "gbp", unit_amount: i.unitPrice, product_data: { name: i.name } },
+          })),
+          ...(order.deliveryFee > 0
+            ? [
+                {
+                  quantity: 1,
+                  price_data: {
+                    currency: "gbp",
+                    unit_amount: order.deliveryFee,
+                    product_data: { name: "Delivery (Track & Signed)" },
+                  },
+                },
+              ]
+            : []),
+        ];
+  let session: Stripe.Checkout.Session;
+  try {
+    session = await client(stripe).checkout.sessions.create(
+      {
+        mode: "payment",
+        customer_email: order.customerEmail,
+        client_reference_id: order.id,
+        metadata: { orderId: order.id, orderNumber: order.orderNumber },
+        line_items: lineItems,
+        success_url: input.successUrl,
+        cancel_url: input.cancelUrl,
+      },
+      { idempotencyKey: `checkout-${order.id}` },
+    );
+  } catch (error) {
+    throw new StripeCheckoutError(CHECKOUT_MESSAGES.sessionFailed, { cause: error });
+  }
+  if (!session.url) throw new StripeCheckoutError(CHECKOUT_MESSAGES.noUrl);
+  if (!isOnHost(session.url, checkoutHost(stripe)))
+    throw new StripeCheckoutError(CHECKOUT_MESSAGES.invalidUrl);
+  return { id: session.id, url: session.url };
+}
+
+export function isOnHost(url: string, host: string) {
+  if (!URL.canParse(url)) return false;
+  const u = new URL(url);
+  return (u.protocol === "https:" || u.protocol === "http:") && u.host === host;
+}
+
+export type PaymentEvent =
+  | {
+      kind: "paid";
+      eventId: string;
+      orderId: string | null;
+      sessionId: string;
+      amountTotal: number | null;
+      currency: string | null;
+    }
+  | { kind: "expired"; eventId: string; orderId: string | null; sessionId: string }
+  | { kind: "other"; eventId: string; type: string };
+
+export class WebhookSignatureError extends Error {
+  override name = "WebhookSignatureError";
+}
+
+/** Verifies the signature over the raw body and converts the event; throws WebhookSignatureError if forged. */
+export async function readWebhookEvent(config: Config, rawBody: string, signature: string | null) {
+  const stripe = config.stripe;
+  if (!stripe || !signature) throw new WebhookSignatureError("Missing signature");
+  let event: Stripe.Event;
+  try {
+    event = await client(stripe).webhooks.constructEventAsync(rawBody, signature, stripe.webhookSecret);
+  } catch (error) {
+    throw new WebhookSignatureError((error as Error).message);
+  }
+  if (
+    event.type === "checkout.session.completed" ||
+    event.type === "checkout.session.async_payment_succeeded"
+  ) {
+    const s = event.data.object;
+    if (event.type === "checkout.session.completed" && s.payment_status !== "paid")
+      return {
+        kind: "other",
+        eventId: event.id,
+        type: `${event.type}:${s.payment_status}`,
+      } satisfies PaymentEvent;
+    return {
+      kind: "paid",
+      eventId: event.id,
+      orderId: s.metadata?.orderId ?? s.client_reference_id ?? null,
+      sessionId: s.id,
+      amountTotal: s.amount_total,
+      currency: s.currency,
+    } satisfies PaymentEvent;
+  }
+  if (event.type === "checkout.session.expired") {
+    const s = event.data.object;
+    return {
+      kind: "expired",
+      eventId: event.id,
+      orderId: s.metadata?.orderId ?? s.client_reference_id ?? null,
+      sessionId: s.id,
+    } satisfies PaymentEvent;
+  }
+  return { kind: "other", eventId: event.id, type: event.type } satisfies PaymentEvent;
+}
+
+/** Expires an open session when the customer comes back without paying, so it cannot be paid later. */
+export async function expireCheckoutSession(config: Config, sessionId: string) {
+  if (!config.stripe) return;
+  await client(config.stripe)
+    .checkout.sessions.expire(sessionId)
+    .catch(() => {});
+}

@@ -1,0 +1,63 @@
+// The receipt as a standalone HTML document: downloaded as a file named with the order id, or shown to print.
+
+import { formatPence } from "~/utils/money";
+import { itemSummary } from "~/utils/order-items";
+import { escapeHtml } from "../platform/email/templates.server";
+import type { BankDetails } from "./order-emails.server";
+import type { CustomerOrder } from "./orders.server";
+
+const STATUS_TEXT: Record<string, string> = {
+  awaiting_payment: "Awaiting payment",
+  paid: "Paid",
+  completed: "Completed",
+  cancelled: "Cancelled",
+  refunded: "Refunded",
+};
+
+export function receiptFileName(orderNumber: string) {
+  return `receipt-${orderNumber}.html`;
+}
+
+export function receiptHtml(
+  order: CustomerOrder,
+  opts: { shop: string; shopAddress: string; bank: BankDetails; printScriptNonce?: string },
+) {
+  const a = order.deliveryAddress as Record<string, string | undefined>;
+  const e = escapeHtml;
+  const rows = order.items
+    .map(
+      (i) =>
+        `<tr><td>${e(i.name)}<br><small>${e(itemSummary(i))}</small></td><td>${i.quantity}</td><td>${formatPence(i.unitPrice)}</td><td>${formatPence(i.unitPrice * i.quantity)}</td></tr>`,
+    )
+    .join("");
+  const bank =
+    order.paymentMethod === "bank_transfer"
+      ? `<h2>Bank transfer details</h2><p>Account name: ${e(opts.bank.accountName)}<br>Sort code: ${e(opts.bank.sortCode)}<br>Account number: ${e(opts.bank.accountNumber)}<br>Reference: ${e(order.orderNumber)}</p>`
+      : "";
+  const print = opts.printScriptNonce
+    ? `<script nonce="${e(opts.printScriptNonce)}">setTimeout(function(){window.print()},500)</script>`
+    : "";
+  return `<!doctype html>
+<html lang="en-GB"><head><meta charset="utf-8"><title>Receipt ${e(order.orderNumber)}</title>
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<style>body{font-family:system-ui,sans-serif;color:#111;max-width:720px;margin:24px auto;padding:0 16px;line-height:1.5}table{width:100%;border-collapse:collapse}td,th{border-bottom:1px solid #ddd;padding:6px;text-align:left;vertical-align:top}small{color:#555}.totals td{border:0}</style>
+</head><body>
+<h1>${e(opts.shop)} receipt</h1>
+<p>${e(opts.shopAddress)}</p>
+<p>Order: <strong>${e(order.orderNumber)}</strong><br>Date: ${e(order.createdAt.toISOString().slice(0, 10))}<br>Status: ${e(STATUS_TEXT[order.status] ?? order.status)}<br>Payment: ${order.paymentMethod === "card" ? "Card" : "Bank transfer"}</p>
+<table><thead><tr><th>Item</th><th>Qty</th><th>Price</th><th>Amount</th></tr></thead><tbody>${rows}</tbody></table>
+<table class="totals"><tbody>
+<tr><td>Subtotal</td><td>${formatPence(order.subtotal)}</td></tr>
+<tr><td>Delivery</td><td>${formatPence(order.deliveryFee)}</td></tr>
+${order.discount ? `<tr><td>Referral discount</td><td>-${formatPence(order.discount)}</td></tr>` : ""}
+<tr><td><strong>Total</strong></td><td><strong>${formatPence(order.total)}</strong></td></tr>
+</tbody></table>
+<h2>Delivery address</h2>
+<p>${[a.fullName, a.addressLine1, a.addressLine2, a.city, a.postalCode, a.country]
+    .filter(Boolean)
+    .map((v) => e(String(v)))
+    .join("<br>")}</p>
+${bank}
+${print}
+</body></html>`;
+}
