@@ -1,7 +1,13 @@
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestDb, type TestDb } from "../../../tests/support/test-db";
-import { checkSignInAttempt, hitRateLimit, LIMITS, recordFailedSignIn } from "./rate-limit.server";
+import {
+  checkSignInAttempt,
+  hitRateLimit,
+  LIMITS,
+  pruneRateLimits,
+  recordFailedSignIn,
+} from "./rate-limit.server";
 
 let t: TestDb;
 beforeAll(async () => {
@@ -76,5 +82,20 @@ describe("rate limits", () => {
     for (let i = 0; i < 20; i++)
       expect(await checkSignInAttempt(t.db, "sign-in", blocked, "cat@example.com")).toBe("address");
     expect(await checkSignInAttempt(t.db, "sign-in", "10.2.0.2", "cat@example.com")).toBeNull();
+  });
+
+  it("forgets counters whose window passed long ago, and keeps the live ones", async () => {
+    await hitRateLimit(t.db, "k:stale", { max: 5, windowSeconds: 60 });
+    await hitRateLimit(t.db, "k:live", { max: 5, windowSeconds: 60 });
+    await t.db.execute(
+      sql`update rate_limits set window_start = now() - interval '2 days' where key = 'k:stale'`,
+    );
+    expect((await pruneRateLimits(t.db)).counters).toBeGreaterThanOrEqual(1);
+    const keys = (await t.db.execute(sql`select key from rate_limits where key like 'k:%'`)) as unknown as {
+      rows: { key: string }[];
+    };
+    const left = keys.rows.map((r) => r.key);
+    expect(left).toContain("k:live");
+    expect(left).not.toContain("k:stale");
   });
 });

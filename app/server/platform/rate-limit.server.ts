@@ -82,3 +82,17 @@ export async function checkSignInAttempt(
 export async function recordFailedSignIn(db: DbOrTx, form: SignInForm, email: string) {
   await hitRateLimit(db, `${form}:email:${email}`, LIMITS.signInPerAccount);
 }
+
+/** The longest window of any limit; counters older than a day can be dropped. */
+const LONGEST_WINDOW_SECONDS = Math.max(...Object.values(LIMITS).map((l) => l.windowSeconds));
+
+/** Drops counters whose window passed more than a day ago: every new e-mail or address tried adds a row. */
+export async function pruneRateLimits(db: DbOrTx) {
+  const removed = await db
+    .delete(rateLimits)
+    .where(
+      sql`${rateLimits.windowStart} < now() - make_interval(secs => ${Math.max(LONGEST_WINDOW_SECONDS, 86_400)})`,
+    )
+    .returning({ key: rateLimits.key });
+  return { counters: removed.length };
+}

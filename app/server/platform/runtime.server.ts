@@ -5,7 +5,7 @@ import pino, { type Logger } from "pino";
 import { AdminAccountSchema } from "~/schemas/auth";
 import { startAnalyticsWriter } from "../cards/analytics.server";
 import { startCardPageSync } from "../cards/page-sync.server";
-import { startCartExpiry } from "../shop/cart.server";
+import { expireIdleCarts } from "../shop/cart.server";
 import { type IslandUrls, islandUrls } from "../site/islands.server";
 import { type Auth, adminExists, createAuth, upsertAdmin } from "./auth.server";
 import { setSecureCookies } from "./cookies.server";
@@ -14,6 +14,8 @@ import { type DatabaseHandle, openDatabase } from "./db.server";
 import { createMailer, type SendEmail } from "./email/mailer.server";
 import { enqueueEmail, startOutboxWorker } from "./email/outbox.server";
 import { type Config, loadConfig } from "./env.server";
+import { startHousekeeping } from "./housekeeping.server";
+import { pruneRateLimits } from "./rate-limit.server";
 import { seedDemoData } from "./seed.server";
 
 export interface Runtime {
@@ -24,7 +26,7 @@ export interface Runtime {
   sendEmail: SendEmail;
   outbox: { poke(): void; stop(): Promise<void> };
   analytics: { stop(): Promise<void> };
-  cartExpiry: { stop(): Promise<void> };
+  housekeeping: { stop(): Promise<void> };
   /** PostgreSQL only: other app processes' card page edits reach this process's cache. */
   cardPageSync?: { stop(): Promise<void> };
   islands: IslandUrls;
@@ -75,7 +77,13 @@ export async function startRuntime(opts: { root: string; env?: NodeJS.ProcessEnv
   }
   if (config.demoData) await seedDemoData(db, logger, config);
   const analytics = startAnalyticsWriter(db, logger);
-  const cartExpiry = startCartExpiry(db, config, logger);
+  const housekeeping = startHousekeeping(
+    [
+      { name: "idle carts", run: () => expireIdleCarts(db, config) },
+      { name: "rate limits", run: () => pruneRateLimits(db) },
+    ],
+    logger,
+  );
   const islands = islandUrls(opts.root, import.meta.env.DEV);
   holder.__runtime = {
     config,
@@ -85,7 +93,7 @@ export async function startRuntime(opts: { root: string; env?: NodeJS.ProcessEnv
     sendEmail,
     outbox,
     analytics,
-    cartExpiry,
+    housekeeping,
     cardPageSync,
     islands,
   };
@@ -100,7 +108,7 @@ export async function stopRuntime() {
   await runtime.cardPageSync?.stop();
   await runtime.outbox.stop();
   await runtime.analytics.stop();
-  await runtime.cartExpiry.stop();
+  await runtime.housekeeping.stop();
   await runtime.database.close();
 }
 

@@ -3,7 +3,6 @@
 // Totals are always recomputed from the catalogue.
 import { randomBytes } from "node:crypto";
 import { and, asc, count, eq, inArray, lt, sql } from "drizzle-orm";
-import type { Logger } from "pino";
 import { cardPages, cartItems, carts, orderItems, orders, users } from "~/db/schema";
 import type { CardItemInput, CardLink } from "~/schemas/cart";
 import type { Delivery } from "~/schemas/checkout";
@@ -277,32 +276,4 @@ async function uploadInUse(db: DbOrTx, url: string) {
 export async function deleteUploadIfUnused(db: DbOrTx, config: Config, url: string) {
   if (await uploadInUse(db, url)) return false;
   return deleteProfileImage(config, url);
-}
-
-/** Expires idle carts shortly after start and then every hour; stop() waits for a round in progress. */
-export function startCartExpiry(db: Database, config: Config, logger: Logger, everyMs = 60 * 60 * 1000) {
-  let running: Promise<unknown> | null = null;
-  const round = () => {
-    if (running) return;
-    running = expireIdleCarts(db, config)
-      .then((r) => {
-        if (r.expired) logger.info(r, "idle carts expired");
-      })
-      .catch((error) => logger.error({ err: error }, "cart expiry failed"))
-      .finally(() => {
-        running = null;
-      });
-  };
-  const timer = setInterval(round, everyMs);
-  timer.unref();
-  // Not during start itself: the first round waits a little so it does not slow the first requests.
-  const first = setTimeout(round, 30_000);
-  first.unref();
-  return {
-    async stop() {
-      clearInterval(timer);
-      clearTimeout(first);
-      await running;
-    },
-  };
 }
