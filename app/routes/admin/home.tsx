@@ -1,4 +1,4 @@
-import { data, useSearchParams } from "react-router";
+import { useSearchParams } from "react-router";
 import { CardsTab } from "~/components/admin/cards-tab";
 import { EarningsTab } from "~/components/admin/earnings-tab";
 import { OrdersTab } from "~/components/admin/orders-tab";
@@ -12,13 +12,8 @@ import {
   handleOrdersTabAction,
   loadEarningsTab,
   loadOrdersTab,
-  ORDER_INTENTS,
 } from "~/server/shop/admin-orders-actions.server";
-import {
-  handleReferrersTabAction,
-  loadReferrersTab,
-  REFERRER_INTENTS,
-} from "~/server/shop/admin-referrers-actions.server";
+import { handleReferrersTabAction, loadReferrersTab } from "~/server/shop/admin-referrers-actions.server";
 import type { Route } from "./+types/home";
 
 export const meta = () => [{ title: "Admin Dashboard" }];
@@ -45,21 +40,18 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 export async function action({ request, context }: Route.ActionArgs) {
   const admin = await requireAdmin(context.auth, request);
   const formData = await readFormData(request);
-  if ((REFERRER_INTENTS as readonly string[]).includes(String(formData.get("intent"))))
-    return handleReferrersTabAction(context.db, formData);
-  if ((ORDER_INTENTS as readonly string[]).includes(String(formData.get("intent")))) {
-    const handled = await handleOrdersTabAction(context.db, formData, {
-      admin,
-      config: context.config,
-      pokeOutbox: context.pokeOutbox,
+  const tab = new URL(request.url).searchParams.get("tab") ?? "orders";
+  if (tab === "referrers") return handleReferrersTabAction(context.db, formData);
+  if (tab === "cards")
+    return handleCardsTabAction(context.db, formData, {
+      publicUrl: context.config.publicUrl,
+      logger: context.logger,
     });
-    return handled ?? data({ ok: false as const }, { status: 400 });
-  }
-  const response = await handleCardsTabAction(context.db, formData, {
-    publicUrl: context.config.publicUrl,
-    logger: context.logger,
+  return handleOrdersTabAction(context.db, formData, {
+    admin,
+    config: context.config,
+    pokeOutbox: context.pokeOutbox,
   });
-  return response ?? data({ ok: false as const }, { status: 400 });
 }
 
 export default function AdminHome({ loaderData }: Route.ComponentProps) {
