@@ -153,7 +153,7 @@ export function CardForm({
 
       <div className="flex flex-wrap justify-end gap-3 border-t border-slate-200 pt-6">
         <Link
-          to="/admin-dashboard?tab=cards"
+          to="/admin-dashboard/cards"
           className="inline-flex min-h-11 items-center px-4 text-sm font-semibold text-slate-700 underline"
         >
           Cancel

@@ -50,7 +50,7 @@ function confirmSubmit(message: string) {
 
 export function CardsTab({ data }: { data: CardsTabData }) {
   const pageLink = (page: number) =>
-    `/admin-dashboard?${new URLSearchParams({ tab: "cards", ...(data.q ? { q: data.q } : {}), page: String(page) })}`;
+    `/admin-dashboard/cards?${new URLSearchParams({ ...(data.q ? { q: data.q } : {}), page: String(page) })}`;
   return (
     <div className="space-y-10">
       <section aria-labelledby="cards-heading" className="space-y-4">
@@ -66,7 +66,6 @@ export function CardsTab({ data }: { data: CardsTabData }) {
           </div>
         </div>
         <Form method="get" role="search" className="flex max-w-lg gap-2">
-          <input type="hidden" name="tab" value="cards" />
           <label htmlFor="card-search" className="sr-only">
             Search by number, name, slug or shop
           </label>

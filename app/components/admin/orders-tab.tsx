@@ -53,7 +53,6 @@ export function OrdersTab({ data }: { data: Data }) {
   return (
     <div className="space-y-8">
       <Form method="get" className="flex flex-wrap items-end gap-3" role="search">
-        <input type="hidden" name="tab" value="orders" />
         <div className="space-y-1.5">
           <label htmlFor="orders-q" className="block text-sm font-medium">
             Search orders

@@ -10,8 +10,7 @@ type Data = Awaited<ReturnType<typeof loadReferrersTab>>;
 
 export function ReferrersTab({ data }: { data: Data }) {
   const pageLink = (page: number) =>
-    `/admin-dashboard?${new URLSearchParams({
-      tab: "referrers",
+    `/admin-dashboard/referrers?${new URLSearchParams({
       ...(data.q ? { q: data.q } : {}),
       ...(data.featuredOnly ? { featured: "1" } : {}),
       page: String(page),
@@ -28,7 +27,6 @@ export function ReferrersTab({ data }: { data: Data }) {
         </p>
       </div>
       <Form method="get" role="search" className="flex flex-wrap items-center gap-2">
-        <input type="hidden" name="tab" value="referrers" />
         <label htmlFor="referrer-search" className="sr-only">
           Search by name, e-mail or referral code
         </label>

@@ -1,11 +1,13 @@
-// The Cards tab's form actions (one intent each), so the route module stays a thin guard-parse-respond.
+// The admin Cards tab's data and form actions (one intent each), so the route module stays a thin guard-parse-respond.
 import { parseWithZod } from "@conform-to/zod/v4";
+import type { Logger } from "pino";
 import { data } from "react-router";
 import { z } from "zod";
 import { CreateClientSchema, ShopSchema } from "~/schemas/card-page";
 import type { Database } from "../platform/db.server";
 import { unknownIntent } from "../platform/forms.server";
 import { dataWithToast } from "../platform/toast.server";
+import { flushAnalytics } from "./analytics.server";
 import {
   allocateCardToShop,
   CardPageError,
@@ -13,9 +15,20 @@ import {
   createShop,
   deleteCardPage,
   deleteShop,
+  listCardPages,
+  listShops,
   setCardSold,
   updateShop,
 } from "./cards.server";
+
+export async function loadCardsTab(db: Database, url: URL, opts: { publicUrl: string; logger: Logger }) {
+  await flushAnalytics(db, opts.logger); // counts are at most a second old; show them exact
+  const list = await listCardPages(db, {
+    q: url.searchParams.get("q") ?? "",
+    page: Number(url.searchParams.get("page")) || 1,
+  });
+  return { ...list, shops: await listShops(db), publicUrl: opts.publicUrl };
+}
 
 const IdSchema = z.object({ id: z.string().min(1).max(100) });
 const success = (title: string, description?: string) => ({ type: "success" as const, title, description });
@@ -24,7 +37,7 @@ const error = (title: string, description?: string) => ({ type: "error" as const
 export async function handleCardsTabAction(
   db: Database,
   formData: FormData,
-  opts: { publicUrl: string; logger: { error: (o: object, m: string) => void } },
+  opts: { publicUrl: string; logger: Logger },
 ) {
   const intent = String(formData.get("intent") ?? "");
   const ok = { ok: true as const };
