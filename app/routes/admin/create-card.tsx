@@ -1,7 +1,7 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { ArrowLeft } from "lucide-react";
 import { data } from "react-router";
-import { CardForm } from "~/components/admin/card-form";
+import { CardForm } from "~/components/admin/card-form/card-form";
 import { ButtonLink } from "~/components/ui/button";
 import { cardPageSchemas } from "~/schemas/card-page";
 import { cardFormFailure } from "~/server/cards/admin-actions.server";
