@@ -38,8 +38,13 @@ export default [
       route("cold-calling", "routes/dashboard/cold-calling.tsx"),
       route("settings", "routes/dashboard/settings.tsx"),
     ]),
+    // Each admin section is a nested route with its own loader and action; the layout holds the section links.
     route("admin-dashboard", "routes/admin/layout.tsx", [
-      index("routes/admin/home.tsx"),
+      index("routes/admin/index.ts"),
+      route("orders", "routes/admin/orders.tsx"),
+      route("cards", "routes/admin/cards.tsx"),
+      route("earnings", "routes/admin/earnings.tsx"),
+      route("referrers", "routes/admin/referrers.tsx"),
       route("create", "routes/admin/create-card.tsx"),
       route("edit/:id", "routes/admin/edit-card.tsx"),
     ]),

@@ -252,7 +252,7 @@ const ratio = appRps / nginxRps;
 form.set("bio", `Edited at ${Date.now()}`);
 form.set("password", "");
 const cards = await (
-  await fetchFresh(`${base}/admin-dashboard?tab=cards&q=bench&_data`, { headers: { Cookie: cookie } })
+  await fetchFresh(`${base}/admin-dashboard/cards?q=bench&_data`, { headers: { Cookie: cookie } })
 ).text();
 const id = /\/admin-dashboard\/edit\/([0-9a-f-]{36})/.exec(cards)?.[1];
 const edited = await fetchFresh(`${base}/admin-dashboard/edit/${id}`, {

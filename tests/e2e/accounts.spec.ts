@@ -124,12 +124,12 @@ test("the admin created from ADMIN_EMAIL logs in; wrong passwords and customers 
 
   await page.getByLabel("Password").fill(E2E_ADMIN.password);
   await page.getByRole("button", { name: "Log in", exact: true }).click();
-  await expect(page).toHaveURL(/\/admin-dashboard$/);
+  await expect(page).toHaveURL(/\/admin-dashboard\/orders$/);
   await expect(page.getByRole("heading", { name: "Admin Dashboard" })).toBeVisible();
   await expect(page.getByRole("link", { name: "Profile" })).toHaveAttribute("href", "/admin-dashboard");
   await expectNoSeriousA11yViolations(page);
   await page.goto("/admin");
-  await expect(page).toHaveURL(/\/admin-dashboard$/);
+  await expect(page).toHaveURL(/\/admin-dashboard\/orders$/);
 });
 
 test("a customer opening the admin dashboard is sent to the admin login", async ({ page }) => {

@@ -62,7 +62,7 @@ test("an admin creates a card page with a photo and three links, reorders them a
   }
   await page.getByRole("button", { name: "Move Three up" }).click();
   await page.getByRole("button", { name: "Save Card Page" }).click();
-  await expect(page).toHaveURL(/tab=cards/);
+  await expect(page).toHaveURL(/\/admin-dashboard\/cards$/);
   await expect(page.getByText(/New card #WC\d{4} has been created successfully/)).toBeVisible();
 
   const pub = await request.get(`/${slug.toUpperCase()}`, { headers: UA });
@@ -175,7 +175,7 @@ test("the card form fits a 375 px phone: link rows stack, nothing scrolls sidewa
 
 test("admin actions refuse non-admins with 403 and unknown pages answer 404", async ({ request }) => {
   const headers = { Origin: "http://127.0.0.1:3100" };
-  for (const path of ["/admin-dashboard?index", "/admin-dashboard/create", "/admin-dashboard/upload-image"]) {
+  for (const path of ["/admin-dashboard/cards", "/admin-dashboard/create", "/admin-dashboard/upload-image"]) {
     const response = await request.post(path, { headers, form: { intent: "delete-shop", id: "x" } });
     expect(response.status(), path).toBe(403);
   }

@@ -316,7 +316,7 @@ test("a referrer the admin features appears in the cart's 'Referred by' selector
   await expect(selector).not.toContainText(name);
 
   // Only an admin may change who is featured: anyone else posting the same form gets 403.
-  const forged = await visitor.request.post("/admin-dashboard?index", {
+  const forged = await visitor.request.post("/admin-dashboard/referrers", {
     headers: { Origin: new URL(visitor.url()).origin },
     form: { intent: "set-featured", userId: "anyone", featured: "true" },
   });

@@ -1,20 +1,14 @@
 // The admin Cards tab: searchable, paginated card pages with their actions, shops and the create-client dialog.
 import { Download, ExternalLink, Pencil, Plus, QrCode, Search, Trash2 } from "lucide-react";
-import { useEffect, useRef } from "react";
-import { Form, Link, useFetcher, useNavigation } from "react-router";
+import { Form, Link, useFetcher } from "react-router";
 import { Button, ButtonLink } from "~/components/ui/button";
-import { FieldError } from "~/components/ui/field";
+import { Input } from "~/components/ui/input";
 import { Pager } from "~/components/ui/pager";
+import { Select } from "~/components/ui/select";
+import { confirmSubmit } from "./confirm-submit";
 import { CreateClientDialog } from "./create-client-dialog";
+import { type Shop, ShopsPanel } from "./shops-panel";
 
-type Shop = {
-  id: string;
-  name: string;
-  location: string | null;
-  contactEmail: string | null;
-  contactPhone: string | null;
-  cardCount: number;
-};
 type CardRow = {
   id: string;
   cardNumber: string;
@@ -37,20 +31,12 @@ export type CardsTabData = {
   publicUrl: string;
 };
 
-const selectClass = "min-h-11 rounded-md border border-slate-300 bg-white px-2 text-sm";
 const iconButton =
   "inline-flex size-11 items-center justify-center rounded-md text-slate-700 hover:bg-slate-100";
 
-/** Asks before a destructive submit; without JavaScript the form simply submits. */
-function confirmSubmit(message: string) {
-  return (event: React.FormEvent) => {
-    if (!window.confirm(message)) event.preventDefault();
-  };
-}
-
 export function CardsTab({ data }: { data: CardsTabData }) {
   const pageLink = (page: number) =>
-    `/admin-dashboard?${new URLSearchParams({ tab: "cards", ...(data.q ? { q: data.q } : {}), page: String(page) })}`;
+    `/admin-dashboard/cards?${new URLSearchParams({ ...(data.q ? { q: data.q } : {}), page: String(page) })}`;
   return (
     <div className="space-y-10">
       <section aria-labelledby="cards-heading" className="space-y-4">
@@ -66,17 +52,17 @@ export function CardsTab({ data }: { data: CardsTabData }) {
           </div>
         </div>
         <Form method="get" role="search" className="flex max-w-lg gap-2">
-          <input type="hidden" name="tab" value="cards" />
           <label htmlFor="card-search" className="sr-only">
             Search by number, name, slug or shop
           </label>
-          <input
+          <Input
             id="card-search"
             name="q"
             type="search"
             defaultValue={data.q}
             placeholder="Search by number, name, slug or shop"
-            className="min-h-11 flex-1 rounded-md border border-slate-300 px-3"
+            variant="toolbar"
+            className="flex-1"
           />
           <Button type="submit" variant="secondary">
             <Search className="size-4" aria-hidden="true" /> Search
@@ -127,11 +113,11 @@ function CardRowItem({ card, shops }: { card: CardRow; shops: Shop[] }) {
           <label htmlFor={`shop-${card.id}`} className="sr-only">
             Shop for {label}
           </label>
-          <select
+          <Select
             id={`shop-${card.id}`}
             name="shopId"
             defaultValue={card.shopId ?? ""}
-            className={selectClass}
+            variant="compact"
             onChange={(e) => fetcher.submit(e.currentTarget.form)}
           >
             <option value="">No shop (unassigned)</option>
@@ -140,7 +126,7 @@ function CardRowItem({ card, shops }: { card: CardRow; shops: Shop[] }) {
                 {s.location ? `${s.name} - ${s.location}` : s.name}
               </option>
             ))}
-          </select>
+          </Select>
           <noscript>
             <Button type="submit" variant="secondary">
               Allocate
@@ -198,112 +184,6 @@ function CardRowItem({ card, shops }: { card: CardRow; shops: Shop[] }) {
           </button>
         </fetcher.Form>
       </div>
-    </li>
-  );
-}
-
-type ShopFormResult = { intent?: string; result?: { error?: Record<string, string[] | null> } };
-
-function ShopFields({ shop, errors }: { shop?: Shop; errors?: Record<string, string[] | null> }) {
-  const p = shop?.id ?? "new";
-  const field = (name: keyof Shop & string, label: string, type = "text") => (
-    <div className="space-y-1">
-      <label htmlFor={`${p}-${name}`} className="block text-sm font-medium">
-        {label}
-      </label>
-      <input
-        id={`${p}-${name}`}
-        name={name}
-        type={type}
-        required={name === "name"}
-        defaultValue={(shop?.[name] as string | null) ?? ""}
-        aria-invalid={errors?.[name] ? true : undefined}
-        className="min-h-11 w-full rounded-md border border-slate-300 px-3"
-      />
-      <FieldError errors={errors?.[name] ?? undefined} />
-    </div>
-  );
-  return (
-    <div className="grid gap-3 sm:grid-cols-4">
-      {shop ? <input type="hidden" name="id" value={shop.id} /> : null}
-      {field("name", "Shop name")}
-      {field("location", "Location")}
-      {field("contactEmail", "Contact email", "email")}
-      {field("contactPhone", "Contact phone", "tel")}
-    </div>
-  );
-}
-
-function ShopsPanel({ shops }: { shops: Shop[] }) {
-  const create = useFetcher<ShopFormResult>();
-  const formRef = useRef<HTMLFormElement>(null);
-  const navigation = useNavigation();
-  useEffect(() => {
-    if (create.state === "idle" && create.data && !create.data.result?.error) formRef.current?.reset();
-  }, [create.state, create.data]);
-  return (
-    <section aria-labelledby="shops-heading" className="space-y-4">
-      <h2 id="shops-heading" className="text-xl font-bold">
-        Shops
-      </h2>
-      {shops.length === 0 ? <p className="text-slate-600">No shops yet.</p> : null}
-      <ul className="space-y-3">
-        {shops.map((shop) => (
-          <ShopItem key={shop.id} shop={shop} />
-        ))}
-      </ul>
-      <create.Form
-        ref={formRef}
-        method="post"
-        aria-labelledby="add-shop-heading"
-        className="space-y-3 rounded-lg border border-slate-200 bg-white p-4"
-      >
-        <h3 id="add-shop-heading" className="font-semibold">
-          Add a shop
-        </h3>
-        <input type="hidden" name="intent" value="create-shop" />
-        <ShopFields errors={create.data?.intent === "create-shop" ? create.data.result?.error : undefined} />
-        <Button type="submit" disabled={create.state !== "idle" || navigation.state !== "idle"}>
-          {create.state !== "idle" ? "Saving..." : "Create shop"}
-        </Button>
-      </create.Form>
-    </section>
-  );
-}
-
-function ShopItem({ shop }: { shop: Shop }) {
-  const update = useFetcher<ShopFormResult>();
-  const remove = useFetcher();
-  return (
-    <li className="rounded-lg border border-slate-200 bg-white p-4">
-      <div className="flex flex-wrap items-center justify-between gap-2">
-        <p>
-          <span className="font-semibold">
-            {shop.location ? `${shop.name} - ${shop.location}` : shop.name}
-          </span>
-          <span className="text-sm text-slate-600"> · {shop.cardCount} cards</span>
-        </p>
-        <remove.Form
-          method="post"
-          onSubmit={confirmSubmit(`Delete shop ${shop.name}? Its cards will become unallocated.`)}
-        >
-          <input type="hidden" name="intent" value="delete-shop" />
-          <input type="hidden" name="id" value={shop.id} />
-          <Button type="submit" variant="danger" aria-label={`Delete shop ${shop.name}`}>
-            <Trash2 className="size-4" aria-hidden="true" /> Delete
-          </Button>
-        </remove.Form>
-      </div>
-      <details className="mt-2">
-        <summary className="cursor-pointer text-sm font-semibold text-brand-700">Edit {shop.name}</summary>
-        <update.Form method="post" className="mt-3 space-y-3">
-          <input type="hidden" name="intent" value="update-shop" />
-          <ShopFields shop={shop} errors={update.data?.result?.error} />
-          <Button type="submit" disabled={update.state !== "idle"}>
-            {update.state !== "idle" ? "Saving..." : "Save shop"}
-          </Button>
-        </update.Form>
-      </details>
     </li>
   );
 }

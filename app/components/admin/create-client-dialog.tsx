@@ -3,6 +3,8 @@ import { useEffect, useRef } from "react";
 import { useFetcher } from "react-router";
 import { Button } from "~/components/ui/button";
 import { FieldError } from "~/components/ui/field";
+import { Input } from "~/components/ui/input";
+import { Textarea } from "~/components/ui/textarea";
 
 type Result = {
   intent?: string;
@@ -53,13 +55,14 @@ export function CreateClientDialog() {
                 <label htmlFor={`client-${f.name}`} className="block text-sm font-medium">
                   {f.label}
                 </label>
-                <input
+                <Input
                   id={`client-${f.name}`}
                   name={f.name}
                   type={f.type}
                   required={"required" in f}
                   aria-invalid={errors?.[f.name] ? true : undefined}
-                  className="min-h-11 w-full rounded-md border border-slate-300 px-3"
+                  variant="toolbar"
+                  className="w-full"
                 />
                 <FieldError errors={errors?.[f.name] ?? undefined} />
               </div>
@@ -69,23 +72,19 @@ export function CreateClientDialog() {
             <label htmlFor="client-bio" className="block text-sm font-medium">
               Bio
             </label>
-            <textarea
-              id="client-bio"
-              name="bio"
-              rows={2}
-              className="w-full rounded-md border border-slate-300 px-3 py-2"
-            />
+            <Textarea id="client-bio" name="bio" rows={2} variant="toolbar" className="w-full py-2" />
             <FieldError errors={errors?.bio ?? undefined} />
           </div>
           <div className="space-y-1">
             <label htmlFor="client-orderLinks" className="block text-sm font-medium">
               Order links (one per line)
             </label>
-            <textarea
+            <Textarea
               id="client-orderLinks"
               name="orderLinks"
               rows={3}
-              className="w-full rounded-md border border-slate-300 px-3 py-2"
+              variant="toolbar"
+              className="w-full py-2"
             />
             <FieldError errors={errors?.orderLinks ?? undefined} />
           </div>

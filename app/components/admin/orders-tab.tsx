@@ -2,42 +2,16 @@
 // controls, and the queue of update requests waiting for review. Plain forms: works without JavaScript.
 import { Form, Link, useLocation } from "react-router";
 import { Button } from "~/components/ui/button";
+import { Input } from "~/components/ui/input";
 import { Pager } from "~/components/ui/pager";
+import { Select } from "~/components/ui/select";
 import type { loadOrdersTab } from "~/server/shop/admin-orders-actions.server";
-import { cn } from "~/utils/cn";
 import { formatPence } from "~/utils/money";
 import { itemLinks, itemSummary } from "~/utils/order-items";
+import { formatOrderDate, OrderDetails } from "./order-details";
+import { OrderStatusBadge, PaidAfterCancellation } from "./order-status-badge";
 
 type Data = Awaited<ReturnType<typeof loadOrdersTab>>;
-
-const BADGES: Record<string, { label: string; className: string }> = {
-  awaiting_payment: { label: "pending", className: "bg-slate-200 text-slate-800" },
-  paid: { label: "pending", className: "bg-slate-200 text-slate-800" },
-  completed: { label: "completed", className: "bg-brand-600 text-white" },
-  refunded: { label: "refunded", className: "bg-red-700 text-white" },
-  cancelled: { label: "cancelled", className: "border border-slate-300 text-slate-700" },
-};
-
-function Badge({ status }: { status: string }) {
-  const b = BADGES[status] ?? BADGES.cancelled!;
-  return (
-    <span className={cn("inline-block rounded-full px-2.5 py-0.5 text-xs font-semibold", b.className)}>
-      {b.label}
-      {status === "awaiting_payment" ? " (awaiting payment)" : status === "paid" ? " (paid)" : ""}
-    </span>
-  );
-}
-
-/** Money arrived for an order that had been cancelled: the admin follows up (fulfil or refund). */
-function PaidAfterCancellation() {
-  return (
-    <span className="ml-1 inline-block rounded-full bg-amber-100 px-2.5 py-0.5 text-xs font-semibold text-amber-900">
-      paid after cancellation
-    </span>
-  );
-}
-
-const date = (value: string | Date) => new Date(value).toLocaleDateString("en-GB");
 
 export function OrdersTab({ data }: { data: Data }) {
   const location = useLocation();
@@ -53,29 +27,22 @@ export function OrdersTab({ data }: { data: Data }) {
   return (
     <div className="space-y-8">
       <Form method="get" className="flex flex-wrap items-end gap-3" role="search">
-        <input type="hidden" name="tab" value="orders" />
-        <div className="space-y-1.5">
+        <div className="w-72 max-w-full space-y-1.5">
           <label htmlFor="orders-q" className="block text-sm font-medium">
             Search orders
           </label>
-          <input
+          <Input
             id="orders-q"
             name="q"
             defaultValue={params.get("q") ?? ""}
             placeholder="Order id, e-mail or name"
-            className="block w-72 max-w-full rounded-md border border-slate-300 px-3 py-2.5"
           />
         </div>
         <div className="space-y-1.5">
           <label htmlFor="orders-status" className="block text-sm font-medium">
             Status
           </label>
-          <select
-            id="orders-status"
-            name="status"
-            defaultValue={params.get("status") ?? ""}
-            className="block rounded-md border border-slate-300 bg-white px-3 py-2.5"
-          >
+          <Select id="orders-status" name="status" defaultValue={params.get("status") ?? ""}>
             <option value="">All</option>
             <option value="pending">Pending</option>
             <option value="awaiting_payment">Awaiting payment</option>
@@ -84,7 +51,7 @@ export function OrdersTab({ data }: { data: Data }) {
             <option value="refunded">Refunded</option>
             <option value="cancelled">Cancelled</option>
             <option value="paid_after_cancellation">Paid after cancellation</option>
-          </select>
+          </Select>
         </div>
         <Button type="submit" variant="secondary">
           Search
@@ -149,12 +116,12 @@ export function OrdersTab({ data }: { data: Data }) {
                         <span className="block text-slate-600">{o.customerEmail}</span>
                       </td>
                       <td className="px-3 py-2">{types}</td>
-                      <td className="px-3 py-2">{date(o.createdAt)}</td>
+                      <td className="px-3 py-2">{formatOrderDate(o.createdAt)}</td>
                       <td className="px-3 py-2">{links}</td>
                       <td className="px-3 py-2">{formatPence(o.total)}</td>
                       <td className="px-3 py-2">{o.paymentMethod === "card" ? "Card" : "Bank transfer"}</td>
                       <td className="px-3 py-2">
-                        <Badge status={o.status} />
+                        <OrderStatusBadge status={o.status} />
                         {o.paidAfterCancellation ? <PaidAfterCancellation /> : null}
                       </td>
                       <td className="px-3 py-2">
@@ -211,111 +178,5 @@ export function OrdersTab({ data }: { data: Data }) {
         )}
       </section>
     </div>
-  );
-}
-
-function OrderDetails({ order, returnTo }: { order: NonNullable<Data["selected"]>; returnTo: string }) {
-  const a = order.deliveryAddress as unknown as Record<string, string | undefined>;
-  const current = BADGES[order.status]?.label;
-  return (
-    <section
-      aria-labelledby="order-details-heading"
-      className="rounded-xl border-2 border-brand-600 bg-white p-5"
-    >
-      <h2 id="order-details-heading" className="text-lg font-bold">
-        Order {order.orderNumber} <Badge status={order.status} />
-        {order.paidAfterCancellation ? <PaidAfterCancellation /> : null}
-      </h2>
-      {order.paidAfterCancellation ? (
-        <p className="mt-2 rounded-md bg-amber-50 p-3 text-sm text-amber-900">
-          The payment arrived after this order had been cancelled, so it was marked paid and confirmed to the
-          customer. Check that they have not ordered again, then fulfil it or refund it.
-        </p>
-      ) : null}
-      <p className="mt-1 text-sm text-slate-600">
-        {order.customerName} · {order.customerEmail} · {order.customerPhone} · placed {date(order.createdAt)}{" "}
-        · {order.paymentMethod === "card" ? "Card" : "Bank transfer"} · {formatPence(order.total)}
-      </p>
-      <div className="mt-4 grid gap-4 md:grid-cols-2">
-        <div>
-          <h3 className="font-semibold">Items and order links</h3>
-          <ul className="mt-2 space-y-3 text-sm">
-            {order.items.map((i) => (
-              <li key={i.id}>
-                <p className="font-medium">
-                  {i.quantity} x {i.name} ({formatPence(i.unitPrice)})
-                </p>
-                {i.kind === "update-request" ? (
-                  <p className="text-slate-600">{itemSummary(i)}</p>
-                ) : (
-                  <ul className="list-disc pl-5 text-slate-700">
-                    {itemLinks(i).map((l) => (
-                      <li key={`${i.id}-${l.label}-${l.url}`} className="break-all">
-                        {l.label ?? l.platform}: {l.url}
-                      </li>
-                    ))}
-                  </ul>
-                )}
-                {i.kind === "multi-link" ? (
-                  <Form method="post" className="mt-1">
-                    <input type="hidden" name="intent" value="card-from-order" />
-                    <input type="hidden" name="orderId" value={order.id} />
-                    <input type="hidden" name="itemId" value={i.id} />
-                    <Button type="submit" variant="secondary">
-                      Create card page from order
-                    </Button>
-                  </Form>
-                ) : null}
-              </li>
-            ))}
-          </ul>
-        </div>
-        <div className="text-sm">
-          <h3 className="font-semibold">Delivery address</h3>
-          <p className="mt-2">
-            {[a.fullName, a.addressLine1, a.addressLine2, a.city, a.postalCode, a.country]
-              .filter(Boolean)
-              .join(", ")}
-          </p>
-          <h3 className="mt-4 font-semibold">History</h3>
-          <ol className="mt-2 space-y-1">
-            {order.history.map((h) => (
-              <li key={h.id}>
-                {new Date(h.createdAt).toLocaleString("en-GB")}: {h.fromStatus ?? "new"} → {h.toStatus} by{" "}
-                {h.actor}
-                {h.note ? ` (${h.note})` : ""}
-              </li>
-            ))}
-          </ol>
-        </div>
-      </div>
-      <div className="mt-4 flex flex-wrap gap-2">
-        {order.status === "awaiting_payment" ? (
-          <Form method="post">
-            <input type="hidden" name="intent" value="mark-paid" />
-            <input type="hidden" name="orderId" value={order.id} />
-            <input type="hidden" name="returnTo" value={returnTo} />
-            <Button type="submit">Mark paid</Button>
-          </Form>
-        ) : null}
-        <Form method="post" className="flex flex-wrap gap-2" aria-label="Order status">
-          <input type="hidden" name="intent" value="order-status" />
-          <input type="hidden" name="orderId" value={order.id} />
-          <input type="hidden" name="returnTo" value={returnTo} />
-          {(["pending", "completed", "refunded"] as const).map((s) => (
-            <Button
-              key={s}
-              type="submit"
-              name="status"
-              value={s}
-              variant={s === "refunded" ? "danger" : "secondary"}
-              disabled={current === s || order.status === "cancelled"}
-            >
-              Mark {s}
-            </Button>
-          ))}
-        </Form>
-      </div>
-    </section>
   );
 }

@@ -3,6 +3,7 @@
 import { Search, Star } from "lucide-react";
 import { Form } from "react-router";
 import { Button } from "~/components/ui/button";
+import { Input } from "~/components/ui/input";
 import { Pager } from "~/components/ui/pager";
 import type { loadReferrersTab } from "~/server/shop/admin-referrers-actions.server";
 
@@ -10,8 +11,7 @@ type Data = Awaited<ReturnType<typeof loadReferrersTab>>;
 
 export function ReferrersTab({ data }: { data: Data }) {
   const pageLink = (page: number) =>
-    `/admin-dashboard?${new URLSearchParams({
-      tab: "referrers",
+    `/admin-dashboard/referrers?${new URLSearchParams({
       ...(data.q ? { q: data.q } : {}),
       ...(data.featuredOnly ? { featured: "1" } : {}),
       page: String(page),
@@ -28,17 +28,17 @@ export function ReferrersTab({ data }: { data: Data }) {
         </p>
       </div>
       <Form method="get" role="search" className="flex flex-wrap items-center gap-2">
-        <input type="hidden" name="tab" value="referrers" />
         <label htmlFor="referrer-search" className="sr-only">
           Search by name, e-mail or referral code
         </label>
-        <input
+        <Input
           id="referrer-search"
           name="q"
           type="search"
           defaultValue={data.q}
           placeholder="Search by name, e-mail or referral code"
-          className="min-h-11 w-full max-w-sm flex-1 rounded-md border border-slate-300 px-3"
+          variant="toolbar"
+          className="w-full max-w-sm flex-1"
         />
         <label className="inline-flex min-h-11 items-center gap-2 text-sm">
           <input

@@ -5,6 +5,7 @@ import { useRef } from "react";
 import { Form, useSubmit } from "react-router";
 import { POLICY } from "~/catalog";
 import { Button } from "~/components/ui/button";
+import { Select } from "~/components/ui/select";
 import type { CartView } from "~/server/shop/cart-actions.server";
 import { formatPence } from "~/utils/money";
 import { itemLinks, itemSummary } from "~/utils/order-items";
@@ -128,7 +129,7 @@ export function OrderSummary({
           Referred by
         </label>
         <div className="flex gap-2">
-          <select
+          <Select
             id="referrer"
             name="referrer"
             defaultValue={cart?.referrerUserId ?? "none"}
@@ -137,7 +138,6 @@ export function OrderSummary({
             onChange={() =>
               referrerForm.current && submit(referrerForm.current, { preventScrollReset: true })
             }
-            className="block w-full rounded-md border border-slate-300 bg-white px-3 py-2.5"
           >
             <option value="none">None</option>
             {referrers.map((r) => (
@@ -145,7 +145,7 @@ export function OrderSummary({
                 {r.name}
               </option>
             ))}
-          </select>
+          </Select>
           {hydrated ? null : (
             <Button type="submit" variant="secondary">
               Apply

@@ -6,6 +6,8 @@ import { useState } from "react";
 import { Form } from "react-router";
 import { Button } from "~/components/ui/button";
 import { Field, FieldFrame } from "~/components/ui/field";
+import { Select } from "~/components/ui/select";
+import { Textarea } from "~/components/ui/textarea";
 import {
   type CardLink,
   EXTRA_LINK_PLATFORMS,
@@ -18,8 +20,6 @@ import {
 } from "~/schemas/cart";
 import { notify } from "~/utils/toast";
 import { useHydrated } from "~/utils/use-hydrated";
-
-const selectClass = "block w-full rounded-md border border-slate-300 bg-white px-3 py-2.5 text-base";
 
 const FIELD_PLACEHOLDERS: Record<string, string> = {
   instagram: "https://instagram.com/yourname",
@@ -139,20 +139,19 @@ export function OneLinkSetup({ returnTo }: { returnTo: string }) {
       </p>
       <div className="grid gap-3 sm:grid-cols-[10rem_1fr]">
         <FieldFrame id="one-platform" label="Platform">
-          <select
+          <Select
             id="one-platform"
             name={`links[${a.links.length}].platform`}
             value={a.platform}
             onChange={(e) => a.setPlatform(e.target.value)}
             disabled={full}
-            className={selectClass}
           >
             {ONE_LINK_PLATFORMS.map((p) => (
               <option key={p} value={p}>
                 {PLATFORM_LABELS[p]}
               </option>
             ))}
-          </select>
+          </Select>
         </FieldFrame>
         <Field
           label="URL"
@@ -195,14 +194,7 @@ export function MultiLinkSetup({ returnTo, draft }: { returnTo: string; draft?: 
       <div className="grid gap-4 sm:grid-cols-2">
         <Field label="Name" name="name" autoComplete="name" defaultValue={draft?.name} />
         <FieldFrame id="bio" label="Bio" className="sm:col-span-2">
-          <textarea
-            id="bio"
-            name="bio"
-            rows={3}
-            maxLength={500}
-            defaultValue={draft?.bio}
-            className="block w-full rounded-md border border-slate-300 px-3 py-2.5 text-base"
-          />
+          <Textarea id="bio" name="bio" rows={3} maxLength={500} defaultValue={draft?.bio} />
         </FieldFrame>
         {MULTI_LINK_FIELDS.map((f) => (
           <Field
@@ -220,19 +212,18 @@ export function MultiLinkSetup({ returnTo, draft }: { returnTo: string; draft?: 
         <legend className="px-1 text-sm font-semibold">Additional links</legend>
         <div className="group grid gap-3 sm:grid-cols-3">
           <FieldFrame id="extra-platform" label="Platform">
-            <select
+            <Select
               id="extra-platform"
               name={`links[${a.links.length}].platform`}
               value={a.platform}
               onChange={(e) => a.setPlatform(e.target.value)}
-              className={selectClass}
             >
               {EXTRA_LINK_PLATFORMS.map((p) => (
                 <option key={p} value={p}>
                   {PLATFORM_LABELS[p]}
                 </option>
               ))}
-            </select>
+            </Select>
           </FieldFrame>
           {/* Without JavaScript the field is always in the page and CSS shows it while Custom is picked. */}
           {a.platform === "custom" || !hydrated ? (

@@ -1,8 +1,6 @@
 import { useId } from "react";
 import { cn } from "~/utils/cn";
-
-const inputClass =
-  "block w-full rounded-md border border-slate-300 bg-white px-3 py-2.5 text-base text-slate-900 placeholder:text-slate-400 focus:border-brand-600 aria-[invalid=true]:border-red-600";
+import { Input } from "./input";
 
 /** A labelled input with its error beside it; the error is announced and linked by aria-describedby. */
 export function Field({
@@ -18,9 +16,8 @@ export function Field({
   const invalid = Boolean(errors?.length);
   return (
     <FieldFrame id={id} label={label} errors={errors} className={className}>
-      <input
+      <Input
         id={id}
-        className={inputClass}
         aria-invalid={invalid || undefined}
         aria-describedby={cn(invalid && errorIdOf(id), hint && hintId) || undefined}
         {...input}

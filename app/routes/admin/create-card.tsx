@@ -1,7 +1,7 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { ArrowLeft } from "lucide-react";
 import { data } from "react-router";
-import { CardForm } from "~/components/admin/card-form";
+import { CardForm } from "~/components/admin/card-form/card-form";
 import { ButtonLink } from "~/components/ui/button";
 import { cardPageSchemas } from "~/schemas/card-page";
 import { cardFormFailure } from "~/server/cards/admin-actions.server";
@@ -32,7 +32,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (submission.status !== "success") return data({ result: submission.reply() }, { status: 400 });
   try {
     const card = await createCardPage(context.db, submission.value);
-    return redirectWithToast("/admin-dashboard?tab=cards", {
+    return redirectWithToast("/admin-dashboard/cards", {
       type: "success",
       title: "Card page created",
       description: `New card #${card.cardNumber} has been created successfully`,
@@ -52,7 +52,7 @@ export default function CreateCard({ loaderData, actionData }: Route.ComponentPr
     <section className="space-y-6">
       <div className="flex flex-wrap items-center justify-between gap-3">
         <h2 className="text-xl font-bold">Create New Card Page</h2>
-        <ButtonLink to="/admin-dashboard?tab=cards" variant="secondary">
+        <ButtonLink to="/admin-dashboard/cards" variant="secondary">
           <ArrowLeft className="size-4" aria-hidden="true" /> Back to Dashboard
         </ButtonLink>
       </div>

@@ -1,7 +1,7 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { ArrowLeft } from "lucide-react";
 import { data } from "react-router";
-import { CardForm } from "~/components/admin/card-form";
+import { CardForm } from "~/components/admin/card-form/card-form";
 import { ButtonLink } from "~/components/ui/button";
 import { cardPageSchemas } from "~/schemas/card-page";
 import { cardFormFailure } from "~/server/cards/admin-actions.server";
@@ -40,7 +40,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   if (submission.status !== "success") return data({ result: submission.reply() }, { status: 400 });
   try {
     await updateCardPage(context.db, params.id, submission.value);
-    return redirectWithToast("/admin-dashboard?tab=cards", {
+    return redirectWithToast("/admin-dashboard/cards", {
       type: "success",
       title: "Card page updated",
       description: "The card page has been updated successfully",
@@ -57,7 +57,7 @@ export default function EditCard({ loaderData, actionData }: Route.ComponentProp
       <section className="mx-auto max-w-lg py-12 text-center">
         <h2 className="text-2xl font-bold">Card Not Found</h2>
         <p className="mt-3 text-slate-600">Card page not found. Please return to the dashboard.</p>
-        <ButtonLink to="/admin-dashboard?tab=cards" className="mt-6">
+        <ButtonLink to="/admin-dashboard/cards" className="mt-6">
           Back to Dashboard
         </ButtonLink>
       </section>
@@ -67,7 +67,7 @@ export default function EditCard({ loaderData, actionData }: Route.ComponentProp
     <section className="space-y-6">
       <div className="flex flex-wrap items-center justify-between gap-3">
         <h2 className="text-xl font-bold">Edit Card #{card.cardNumber}</h2>
-        <ButtonLink to="/admin-dashboard?tab=cards" variant="secondary">
+        <ButtonLink to="/admin-dashboard/cards" variant="secondary">
           <ArrowLeft className="size-4" aria-hidden="true" /> Back to Dashboard
         </ButtonLink>
       </div>

@@ -8,7 +8,7 @@ import { AdminLoginSchema } from "~/schemas/auth";
 import { callAuth, checkAdminPassword, getSessionUser } from "~/server/platform/auth.server";
 import { readFormData } from "~/server/platform/forms.server";
 import { checkSignInAttempt, recordFailedSignIn, SIGN_IN_REFUSED } from "~/server/platform/rate-limit.server";
-import { toastHeaders } from "~/server/platform/toast.server";
+import { dataWithToast, toastHeaders } from "~/server/platform/toast.server";
 import type { Route } from "./+types/admin-login";
 
 export const meta = () => [{ title: "Admin login" }];
@@ -23,10 +23,11 @@ export async function action({ request, context }: Route.ActionArgs) {
   const submission = parseWithZod(await readFormData(request), { schema: AdminLoginSchema });
   if (submission.status !== "success") return data({ result: submission.reply() }, { status: 400 });
   const { email, password } = submission.value;
-  const failed = async (message = "Invalid credentials", status = 401) =>
-    data(
+  const failed = (message = "Invalid credentials", status = 401) =>
+    dataWithToast(
       { result: submission.reply({ formErrors: [message], hideFields: ["password"] }) },
-      { status, headers: await toastHeaders({ type: "error", title: "Login failed", description: message }) },
+      { type: "error", title: "Login failed", description: message },
+      { status },
     );
 
   const refused = await checkSignInAttempt(context.db, "admin-sign-in", context.clientIp, email);

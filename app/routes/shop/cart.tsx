@@ -7,7 +7,7 @@ import { Button, ButtonLink } from "~/components/ui/button";
 import { Dialog } from "~/components/ui/dialog";
 import { Field } from "~/components/ui/field";
 import { type Delivery, DeliverySchema } from "~/schemas/checkout";
-import { readFormData } from "~/server/platform/forms.server";
+import { readFormData, unknownIntent } from "~/server/platform/forms.server";
 import {
   addCardToCart,
   cartView,
@@ -45,8 +45,13 @@ export async function action({ request, context }: Route.ActionArgs) {
       return saveDelivery(context, request, form);
     case "place-order":
       return placeOrder(context, request, form);
-    default:
+    case "increase":
+    case "decrease":
+    case "remove":
+    case "referrer":
       return changeCart(context, request, form);
+    default:
+      return unknownIntent();
   }
 }
 

@@ -6,6 +6,8 @@ import { z } from "zod";
 import { UPDATE_REQUEST_PRICE } from "~/catalog";
 import { Button } from "~/components/ui/button";
 import { Field, FieldError, FieldFrame, FormMessage } from "~/components/ui/field";
+import { Select } from "~/components/ui/select";
+import { Textarea } from "~/components/ui/textarea";
 import {
   normaliseCardNumber,
   UPDATE_ACTIONS,
@@ -193,16 +195,13 @@ function UpdateForm({
         {type === "add-link" ? (
           <div className="grid gap-4 sm:grid-cols-[12rem_1fr]">
             <FieldFrame id={fields.platform.id} label="Platform" errors={fields.platform.errors}>
-              <select
-                {...getSelectProps(fields.platform)}
-                className="block w-full rounded-md border border-slate-300 bg-white px-3 py-2.5"
-              >
+              <Select {...getSelectProps(fields.platform)}>
                 {UPDATE_PLATFORMS.map((p) => (
                   <option key={p} value={p}>
                     {p}
                   </option>
                 ))}
-              </select>
+              </Select>
             </FieldFrame>
             <Field
               label="URL"
@@ -214,11 +213,10 @@ function UpdateForm({
         ) : null}
         {type === "remove-link" ? (
           <FieldFrame id={fields.linkToRemove.id} label="Link to remove" errors={fields.linkToRemove.errors}>
-            <textarea
+            <Textarea
               {...getTextareaProps(fields.linkToRemove)}
               rows={3}
               placeholder="Paste the exact link"
-              className="block w-full rounded-md border border-slate-300 px-3 py-2.5"
             />
           </FieldFrame>
         ) : null}

@@ -5,13 +5,14 @@ import { data } from "react-router";
 import { PageShell } from "~/components/site/page-shell";
 import { Button } from "~/components/ui/button";
 import { Field, FieldFrame, FormMessage } from "~/components/ui/field";
+import { Select } from "~/components/ui/select";
 import { StaticToast } from "~/components/ui/static-toast";
+import { Textarea } from "~/components/ui/textarea";
 import { CONTACT_SUBJECTS, ContactSchema } from "~/schemas/contact";
 import { readFormData } from "~/server/platform/forms.server";
 import { hitRateLimit, LIMITS } from "~/server/platform/rate-limit.server";
 import { redirectWithToast } from "~/server/platform/toast.server";
 import { saveContactMessage } from "~/server/site/contact-messages.server";
-import { cn } from "~/utils/cn";
 import { pageWithIslands } from "~/utils/page-scripts";
 import { seo } from "~/utils/seo";
 import { useIsland } from "~/utils/use-island";
@@ -90,9 +91,6 @@ export async function action({ request, context }: Route.ActionArgs) {
   return redirectWithToast("/contact", SENT);
 }
 
-const selectClass =
-  "block w-full rounded-md border border-slate-300 bg-white px-3 py-2.5 text-base text-slate-900 focus:border-brand-600 aria-[invalid=true]:border-red-600";
-
 export default function Contact({ loaderData, actionData }: Route.ComponentProps) {
   const [form, fields] = useForm({ lastResult: actionData?.result });
   const subject = fields.subject.value;
@@ -148,14 +146,14 @@ export default function Contact({ loaderData, actionData }: Route.ComponentProps
               />
             </div>
             <FieldFrame id={fields.subject.id} label="Subject" errors={fields.subject.errors}>
-              <select className={selectClass} data-required {...getSelectProps(fields.subject)}>
+              <Select data-required {...getSelectProps(fields.subject)}>
                 <option value="">Select a subject</option>
                 {CONTACT_SUBJECTS.map((s) => (
                   <option key={s.value} value={s.value}>
                     {s.label}
                   </option>
                 ))}
-              </select>
+              </Select>
             </FieldFrame>
             {/* Each is shown for the subject that needs it; without the script, once the server asks for it. */}
             <div data-shown-for="custom" hidden={subject !== "custom"}>
@@ -174,12 +172,7 @@ export default function Contact({ loaderData, actionData }: Route.ComponentProps
               />
             </div>
             <FieldFrame id={fields.message.id} label="Message" errors={fields.message.errors}>
-              <textarea
-                rows={6}
-                className={cn(selectClass, "resize-y")}
-                data-required
-                {...getTextareaProps(fields.message)}
-              />
+              <Textarea rows={6} className="resize-y" data-required {...getTextareaProps(fields.message)} />
             </FieldFrame>
             <div aria-hidden="true" className="absolute -left-[10000px] h-px w-px overflow-hidden">
               <label htmlFor="contact-website">Website</label>

@@ -1,10 +1,13 @@
-// The Cards tab's form actions (one intent each), so the route module stays a thin guard-parse-respond.
+// The admin Cards tab's data and form actions (one intent each), so the route module stays a thin guard-parse-respond.
 import { parseWithZod } from "@conform-to/zod/v4";
+import type { Logger } from "pino";
 import { data } from "react-router";
 import { z } from "zod";
 import { CreateClientSchema, ShopSchema } from "~/schemas/card-page";
 import type { Database } from "../platform/db.server";
-import { toastHeaders } from "../platform/toast.server";
+import { unknownIntent } from "../platform/forms.server";
+import { dataWithToast } from "../platform/toast.server";
+import { flushAnalytics } from "./analytics.server";
 import {
   allocateCardToShop,
   CardPageError,
@@ -12,52 +15,55 @@ import {
   createShop,
   deleteCardPage,
   deleteShop,
+  listCardPages,
+  listShops,
   setCardSold,
   updateShop,
 } from "./cards.server";
 
+export async function loadCardsTab(db: Database, url: URL, opts: { publicUrl: string; logger: Logger }) {
+  await flushAnalytics(db, opts.logger); // counts are at most a second old; show them exact
+  const list = await listCardPages(db, {
+    q: url.searchParams.get("q") ?? "",
+    page: Number(url.searchParams.get("page")) || 1,
+  });
+  return { ...list, shops: await listShops(db), publicUrl: opts.publicUrl };
+}
+
 const IdSchema = z.object({ id: z.string().min(1).max(100) });
-
-async function ok(title: string, description?: string, extra: Record<string, unknown> = {}) {
-  return data(
-    { ok: true as const, ...extra },
-    { headers: await toastHeaders({ type: "success", title, description }) },
-  );
-}
-
-async function fail(title: string, description?: string, status = 400) {
-  return data(
-    { ok: false as const },
-    { status, headers: await toastHeaders({ type: "error", title, description }) },
-  );
-}
+const success = (title: string, description?: string) => ({ type: "success" as const, title, description });
+const error = (title: string, description?: string) => ({ type: "error" as const, title, description });
 
 export async function handleCardsTabAction(
   db: Database,
   formData: FormData,
-  opts: { publicUrl: string; logger: { error: (o: object, m: string) => void } },
+  opts: { publicUrl: string; logger: Logger },
 ) {
   const intent = String(formData.get("intent") ?? "");
+  const ok = { ok: true as const };
   try {
     switch (intent) {
       case "delete-card": {
         const { id } = IdSchema.parse(Object.fromEntries(formData));
         await deleteCardPage(db, id);
-        return ok("Card page deleted");
+        return dataWithToast(ok, success("Card page deleted"));
       }
       case "set-sold": {
         const { id, sold } = IdSchema.extend({ sold: z.enum(["true", "false"]) }).parse(
           Object.fromEntries(formData),
         );
         await setCardSold(db, id, sold === "true");
-        return ok(sold === "true" ? "Card marked as sold" : "Card marked as not sold");
+        return dataWithToast(
+          ok,
+          success(sold === "true" ? "Card marked as sold" : "Card marked as not sold"),
+        );
       }
       case "allocate": {
         const { id, shopId } = IdSchema.extend({ shopId: z.string().max(100).optional() }).parse(
           Object.fromEntries(formData),
         );
         await allocateCardToShop(db, id, shopId || null);
-        return ok(shopId ? "Card allocated to shop" : "Card unallocated");
+        return dataWithToast(ok, success(shopId ? "Card allocated to shop" : "Card unallocated"));
       }
       case "create-shop":
       case "update-shop": {
@@ -67,15 +73,15 @@ export async function handleCardsTabAction(
         const { id, ...shop } = submission.value;
         if (intent === "update-shop" && id) await updateShop(db, id, shop);
         else await createShop(db, shop);
-        return ok(intent === "create-shop" ? "Shop created" : "Shop updated", undefined, {
-          intent,
-          result: submission.reply({ resetForm: true }),
-        });
+        return dataWithToast(
+          { ...ok, intent, result: submission.reply({ resetForm: true }) },
+          success(intent === "create-shop" ? "Shop created" : "Shop updated"),
+        );
       }
       case "delete-shop": {
         const { id } = IdSchema.parse(Object.fromEntries(formData));
         await deleteShop(db, id);
-        return ok("Shop deleted", "Its cards are now unallocated");
+        return dataWithToast(ok, success("Shop deleted", "Its cards are now unallocated"));
       }
       case "create-client": {
         const submission = parseWithZod(formData, { schema: CreateClientSchema });
@@ -83,27 +89,34 @@ export async function handleCardsTabAction(
           return data({ ok: false as const, intent, result: submission.reply() }, { status: 400 });
         const page = await createClientPage(db, submission.value);
         const url = `${opts.publicUrl}/${page.slug}`;
-        return ok(
-          "Client page created successfully",
-          `${url} (card #${page.cardNumber}, edit password ${page.password})`,
+        return dataWithToast(
           {
+            ...ok,
             intent,
             result: submission.reply({ resetForm: true }),
             created: { url, cardNumber: page.cardNumber, password: page.password },
           },
+          success(
+            "Client page created successfully",
+            `${url} (card #${page.cardNumber}, edit password ${page.password})`,
+          ),
         );
       }
       default:
-        return fail("Unknown action");
+        return unknownIntent();
     }
-  } catch (error) {
-    if (error instanceof z.ZodError) return fail("The request was not understood");
-    if (error instanceof CardPageError) {
-      if (intent === "create-client")
-        return fail("Failed to create client page", error.message, error.status);
-      return fail(error.message, undefined, error.status);
+  } catch (thrown) {
+    const failed = { ok: false as const };
+    if (thrown instanceof z.ZodError)
+      return dataWithToast(failed, error("The request was not understood"), { status: 400 });
+    if (thrown instanceof CardPageError) {
+      const toast =
+        intent === "create-client"
+          ? error("Failed to create client page", thrown.message)
+          : error(thrown.message);
+      return dataWithToast(failed, toast, { status: thrown.status });
     }
-    opts.logger.error({ err: error, intent }, "cards tab action failed");
+    opts.logger.error({ err: thrown, intent }, "cards tab action failed");
     const messages: Record<string, string> = {
       "delete-card": "Failed to delete card page",
       "set-sold": "Failed to update card sold status",
@@ -113,7 +126,11 @@ export async function handleCardsTabAction(
       "delete-shop": "Failed to delete shop",
       "create-client": "Failed to create client page",
     };
-    return fail(messages[intent] ?? "Something went wrong", "Please try again later.", 500);
+    return dataWithToast(
+      failed,
+      error(messages[intent] ?? "Something went wrong", "Please try again later."),
+      { status: 500 },
+    );
   }
 }
 

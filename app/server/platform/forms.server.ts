@@ -1,5 +1,6 @@
 // Reading posted forms: a request that is not a form at all gets 400 with a message, never a 500.
 import { data } from "react-router";
+import { refuseWithToast } from "./toast.server";
 
 export async function readFormData(request: Request) {
   const type = request.headers.get("Content-Type") ?? "";
@@ -12,6 +13,15 @@ export async function readFormData(request: Request) {
     throw data({ error: "The form could not be read" }, { status: 400 });
   }
 }
+
+/**
+ * The answer of every form action to an intent it does not know: 400 with a message, and nothing done. Actions
+ * switch on the posted `intent` and end with `default: return unknownIntent()`.
+ */
+export function unknownIntent() {
+  return refuseWithToast(UNKNOWN_INTENT, 400);
+}
+export const UNKNOWN_INTENT = "Unknown action";
 
 /** Control characters and backslashes: browsers drop or rewrite them, which turns '/\t/evil' into '//evil'. */
 const hasUnsafeCharacter = (s: string) =>

@@ -3,7 +3,7 @@ import { data, redirect } from "react-router";
 import { SocialProviderSchema } from "~/schemas/auth";
 import { type Auth, callAuth } from "./auth.server";
 import type { Config } from "./env.server";
-import { toastHeaders } from "./toast.server";
+import { dataWithToast } from "./toast.server";
 
 export async function startSocialLogin(auth: Auth, config: Config, request: Request, formData: FormData) {
   const parsed = SocialProviderSchema.safeParse(formData.get("provider"));
@@ -11,9 +11,9 @@ export async function startSocialLogin(auth: Auth, config: Config, request: Requ
   const provider = parsed.data;
   const label = provider === "google" ? "Google" : "Apple";
   if (!config[provider]) {
-    return data(
+    return dataWithToast(
       { social: `Login with ${label} is coming soon` },
-      { headers: await toastHeaders({ type: "info", title: `Login with ${label} is coming soon` }) },
+      { type: "info", title: `Login with ${label} is coming soon` },
     );
   }
   const result = await callAuth(() =>

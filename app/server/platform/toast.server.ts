@@ -1,5 +1,5 @@
 // Toasts that survive a redirect: carried in a one-time cookie and shown by the root layout.
-import { redirect } from "react-router";
+import { data, redirect } from "react-router";
 import { z } from "zod";
 import { appCookie } from "./cookies.server";
 
@@ -22,6 +22,21 @@ export async function toastHeaders(toast: ToastInput, headers = new Headers()) {
 export async function redirectWithToast(url: string, toast: ToastInput, init?: ResponseInit) {
   const headers = await toastHeaders(toast, new Headers(init?.headers));
   return redirect(url, { ...init, headers });
+}
+
+/** A data answer (to a form or fetcher) that also shows a toast; `init.status` says whether it failed. */
+export async function dataWithToast<T>(body: T, toast: ToastInput, init?: ResponseInit) {
+  const headers = await toastHeaders(toast, new Headers(init?.headers));
+  return data(body, { ...init, headers });
+}
+
+/** A refused form action: the message goes back in the data (for the form) and in an error toast. */
+export function refuseWithToast(message: string, status = 400) {
+  return dataWithToast(
+    { ok: false as const, error: message },
+    { type: "error", title: "Error", description: message },
+    { status },
+  );
 }
 
 /** Reads the pending toast, if any, and the header that clears it. */

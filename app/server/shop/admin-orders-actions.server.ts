@@ -1,13 +1,13 @@
 // The admin's order actions: status buttons, 'Mark paid', card page from an order, update-request review.
 import { eq } from "drizzle-orm";
-import { data } from "react-router";
 import { cardPages } from "~/db/schema";
 import { type CardLink, linkHref } from "~/schemas/cart";
 import { CardPageError, createClientPage } from "../cards/cards.server";
 import type { SessionUser } from "../platform/auth.server";
 import type { Database } from "../platform/db.server";
 import type { Config } from "../platform/env.server";
-import { redirectWithToast, toastHeaders } from "../platform/toast.server";
+import { unknownIntent } from "../platform/forms.server";
+import { redirectWithToast, refuseWithToast } from "../platform/toast.server";
 import {
   type AdminStatus,
   getEarnings,
@@ -19,8 +19,6 @@ import {
 } from "./orders.server";
 import { markOrderPaid } from "./payments/paid-pipeline.server";
 import { listUpdateRequestQueue, ReviewError, reviewUpdateRequest } from "./update-requests.server";
-
-export const ORDER_INTENTS = ["order-status", "mark-paid", "card-from-order", "review-request"] as const;
 
 export async function loadOrdersTab(db: Database, url: URL) {
   const orderId = url.searchParams.get("order");
@@ -41,14 +39,7 @@ export async function loadEarningsTab(db: Database) {
 
 function back(form: FormData) {
   const to = String(form.get("returnTo") ?? "");
-  return to.startsWith("/admin-dashboard") ? to : "/admin-dashboard?tab=orders";
-}
-
-async function fail(message: string, status = 400) {
-  return data(
-    { ok: false as const, error: message },
-    { status, headers: await toastHeaders({ type: "error", title: "Error", description: message }) },
-  );
+  return to.startsWith("/admin-dashboard") ? to : "/admin-dashboard/orders";
 }
 
 export async function handleOrdersTabAction(
@@ -56,82 +47,85 @@ export async function handleOrdersTabAction(
   form: FormData,
   ctx: { admin: SessionUser; config: Config; pokeOutbox: () => void },
 ) {
-  const intent = String(form.get("intent"));
+  const intent = String(form.get("intent") ?? "");
   const actor = { userId: ctx.admin.id, label: ctx.admin.email };
   const orderId = String(form.get("orderId") ?? "");
-  if (intent === "order-status") {
-    const target = String(form.get("status"));
-    if (!["pending", "completed", "refunded"].includes(target)) return fail("Unknown status");
-    try {
-      const order = await setAdminStatus(db, orderId, target as AdminStatus, actor);
+  switch (intent) {
+    case "order-status": {
+      const target = String(form.get("status"));
+      if (!["pending", "completed", "refunded"].includes(target)) return refuseWithToast("Unknown status");
+      try {
+        const order = await setAdminStatus(db, orderId, target as AdminStatus, actor);
+        return redirectWithToast(back(form), {
+          type: "success",
+          title: "Order status updated",
+          description: `Order ${order.orderNumber} marked as ${target}`,
+        });
+      } catch (error) {
+        if (error instanceof OrderStatusError) return refuseWithToast(error.message);
+        throw error;
+      }
+    }
+    case "mark-paid": {
+      const order = await getOrder(db, orderId);
+      if (!order) return refuseWithToast("Order not found", 404);
+      // One event id per order: a double click, or two admins at once, is a replay and changes nothing.
+      const result = await markOrderPaid(
+        db,
+        order.id,
+        { provider: "manual", eventId: `mark-paid:${order.id}`, type: "bank_transfer", actor },
+        { shop: ctx.config.shop.name, bank: ctx.config.bank },
+      );
+      if (result.changed) ctx.pokeOutbox();
       return redirectWithToast(back(form), {
-        type: "success",
-        title: "Order status updated",
-        description: `Order ${order.orderNumber} marked as ${target}`,
+        type: result.changed ? "success" : "info",
+        title: result.changed ? "Payment recorded" : "Nothing changed",
+        description: result.changed
+          ? `Order ${order.orderNumber} marked as paid`
+          : `Order ${order.orderNumber} was already paid or is not awaiting payment`,
       });
-    } catch (error) {
-      if (error instanceof OrderStatusError) return fail(error.message);
-      throw error;
     }
-  }
-  if (intent === "mark-paid") {
-    const order = await getOrder(db, orderId);
-    if (!order) return fail("Order not found", 404);
-    // One event id per order: a double click, or two admins at once, is a replay and changes nothing.
-    const result = await markOrderPaid(
-      db,
-      order.id,
-      { provider: "manual", eventId: `mark-paid:${order.id}`, type: "bank_transfer", actor },
-      { shop: ctx.config.shop.name, bank: ctx.config.bank },
-    );
-    if (result.changed) ctx.pokeOutbox();
-    return redirectWithToast(back(form), {
-      type: result.changed ? "success" : "info",
-      title: result.changed ? "Payment recorded" : "Nothing changed",
-      description: result.changed
-        ? `Order ${order.orderNumber} marked as paid`
-        : `Order ${order.orderNumber} was already paid or is not awaiting payment`,
-    });
-  }
-  if (intent === "card-from-order") {
-    const order = await getOrder(db, orderId);
-    const item = order?.items.find((i) => i.id === form.get("itemId") && i.kind === "multi-link");
-    if (!order || !item) return fail("That order item has no card page to create");
-    const details = item.details as { name?: string; bio?: string; links: CardLink[] };
-    try {
-      const page = await createClientPage(db, {
-        name: details.name || order.customerName,
-        bio: details.bio,
-        contactEmail: order.customerEmail,
-        orderLinks: details.links.map((l) => linkHref(l)).join("\n"),
-      });
-      // The page belongs to the buyer's account when the order was placed signed in (DESIGN.md ruling 7).
-      if (order.userId)
-        await db.update(cardPages).set({ ownerUserId: order.userId }).where(eq(cardPages.id, page.id));
-      return redirectWithToast(`/admin-dashboard/edit/${page.id}`, {
-        type: "success",
-        title: "Card page created",
-        description: `New card #${page.cardNumber} has been created successfully. Edit password (shown once): ${page.password}`,
-      });
-    } catch (error) {
-      if (error instanceof CardPageError) return fail(error.message);
-      throw error;
+    case "card-from-order": {
+      const order = await getOrder(db, orderId);
+      const item = order?.items.find((i) => i.id === form.get("itemId") && i.kind === "multi-link");
+      if (!order || !item) return refuseWithToast("That order item has no card page to create");
+      const details = item.details as { name?: string; bio?: string; links: CardLink[] };
+      try {
+        const page = await createClientPage(db, {
+          name: details.name || order.customerName,
+          bio: details.bio,
+          contactEmail: order.customerEmail,
+          orderLinks: details.links.map((l) => linkHref(l)).join("\n"),
+        });
+        // The page belongs to the buyer's account when the order was placed signed in (DESIGN.md ruling 7).
+        if (order.userId)
+          await db.update(cardPages).set({ ownerUserId: order.userId }).where(eq(cardPages.id, page.id));
+        return redirectWithToast(`/admin-dashboard/edit/${page.id}`, {
+          type: "success",
+          title: "Card page created",
+          description: `New card #${page.cardNumber} has been created successfully. Edit password (shown once): ${page.password}`,
+        });
+      } catch (error) {
+        if (error instanceof CardPageError) return refuseWithToast(error.message);
+        throw error;
+      }
     }
-  }
-  if (intent === "review-request") {
-    const decision = form.get("decision") === "apply" ? "apply" : "reject";
-    try {
-      await reviewUpdateRequest(db, String(form.get("requestId") ?? ""), decision, {
-        label: ctx.admin.email,
-      });
-      return redirectWithToast(back(form), {
-        type: "success",
-        title: decision === "apply" ? "Update applied" : "Update rejected",
-      });
-    } catch (error) {
-      if (error instanceof ReviewError) return fail(error.message);
-      throw error;
+    case "review-request": {
+      const decision = form.get("decision") === "apply" ? "apply" : "reject";
+      try {
+        await reviewUpdateRequest(db, String(form.get("requestId") ?? ""), decision, {
+          label: ctx.admin.email,
+        });
+        return redirectWithToast(back(form), {
+          type: "success",
+          title: decision === "apply" ? "Update applied" : "Update rejected",
+        });
+      } catch (error) {
+        if (error instanceof ReviewError) return refuseWithToast(error.message);
+        throw error;
+      }
     }
+    default:
+      return unknownIntent();
   }
-  return null;
 }

@@ -1,11 +1,9 @@
 // The admin Referrers tab: which customers are featured in the cart's 'Referred by' selector.
-import { data } from "react-router";
 import { z } from "zod";
 import type { Database } from "../platform/db.server";
-import { toastHeaders } from "../platform/toast.server";
+import { unknownIntent } from "../platform/forms.server";
+import { dataWithToast, refuseWithToast } from "../platform/toast.server";
 import { listReferrersForAdmin, ReferrerError, setFeaturedByAdmin } from "./referrals.server";
-
-export const REFERRER_INTENTS = ["set-featured"] as const;
 
 export async function loadReferrersTab(db: Database, url: URL) {
   return listReferrersForAdmin(db, {
@@ -20,36 +18,37 @@ const FeaturedSchema = z.object({
   featured: z.enum(["true", "false"]),
 });
 
-async function fail(message: string, status: number) {
-  return data(
-    { ok: false as const, error: message },
-    { status, headers: await toastHeaders({ type: "error", title: "Error", description: message }) },
-  );
+export async function handleReferrersTabAction(db: Database, form: FormData) {
+  const intent = String(form.get("intent") ?? "");
+  switch (intent) {
+    case "set-featured":
+      return setFeatured(db, form);
+    default:
+      return unknownIntent();
+  }
 }
 
-export async function handleReferrersTabAction(db: Database, form: FormData) {
+async function setFeatured(db: Database, form: FormData) {
   const parsed = FeaturedSchema.safeParse({ userId: form.get("userId"), featured: form.get("featured") });
-  if (!parsed.success) return fail("The request was not understood", 400);
+  if (!parsed.success) return refuseWithToast("The request was not understood", 400);
   try {
     const { name, featured } = await setFeaturedByAdmin(
       db,
       parsed.data.userId,
       parsed.data.featured === "true",
     );
-    return data(
+    return dataWithToast(
       { ok: true as const },
       {
-        headers: await toastHeaders({
-          type: "success",
-          title: featured ? "Referrer featured" : "Referrer no longer featured",
-          description: featured
-            ? `${name} is now listed under 'Referred by' in the cart`
-            : `${name} is no longer listed under 'Referred by' in the cart`,
-        }),
+        type: "success",
+        title: featured ? "Referrer featured" : "Referrer no longer featured",
+        description: featured
+          ? `${name} is now listed under 'Referred by' in the cart`
+          : `${name} is no longer listed under 'Referred by' in the cart`,
       },
     );
   } catch (error) {
-    if (error instanceof ReferrerError) return fail(error.message, error.status);
+    if (error instanceof ReferrerError) return refuseWithToast(error.message, error.status);
     throw error;
   }
 }

@@ -7,7 +7,7 @@ import pino from "pino";
 import type { AppLoadContext } from "react-router";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { referrers, users } from "~/db/schema";
-import { action as adminAction, loader as adminLoader } from "~/routes/admin/home";
+import { action as adminAction, loader as adminLoader } from "~/routes/admin/referrers";
 import { createTestDb, type TestDb } from "../../../tests/support/test-db";
 import { type Auth, callAuth, createAuth, upsertAdmin } from "../platform/auth.server";
 import { loadConfig } from "../platform/env.server";
@@ -64,7 +64,7 @@ beforeAll(async () => {
 afterAll(() => t?.close());
 
 function post(cookie: string, fields: Record<string, string>) {
-  return new Request("http://shop.test/admin-dashboard?index&tab=referrers", {
+  return new Request("http://shop.test/admin-dashboard/referrers", {
     method: "POST",
     headers: { Cookie: cookie, "Content-Type": "application/x-www-form-urlencoded" },
     body: new URLSearchParams(fields),
@@ -111,13 +111,13 @@ describe("featured referrers", () => {
     ]);
 
     const tab = (await adminLoader({
-      request: new Request("http://shop.test/admin-dashboard?tab=referrers&q=rowan", {
+      request: new Request("http://shop.test/admin-dashboard/referrers?q=rowan", {
         headers: { Cookie: adminCookie },
       }),
       context,
       params: {},
-    } as never)) as { referrers: { referrers: { name: string }[] } };
-    expect(tab.referrers.referrers.map((r) => r.name)).toEqual(["Rowan Reseller"]);
+    } as never)) as { referrers: { name: string }[] };
+    expect(tab.referrers.map((r) => r.name)).toEqual(["Rowan Reseller"]);
   });
 
   it("refuses a non-admin or a visitor with 403 and changes nothing", async () => {

@@ -5,9 +5,9 @@ import { data, redirect } from "react-router";
 import { cardItemFromForm, editMultiLinkDraft, LINK_MESSAGES } from "~/schemas/cart";
 import { CHECKOUT_MESSAGES, DEFAULT_COUNTRY, DeliverySchema, PaymentChoiceSchema } from "~/schemas/checkout";
 import { getSessionUser } from "../platform/auth.server";
-import { safeRedirect } from "../platform/forms.server";
+import { safeRedirect, unknownIntent } from "../platform/forms.server";
 import { hitRateLimit, LIMITS } from "../platform/rate-limit.server";
-import { redirectWithToast, toastHeaders } from "../platform/toast.server";
+import { dataWithToast, redirectWithToast, toastHeaders } from "../platform/toast.server";
 import {
   addCardItem,
   CART_MESSAGES,
@@ -89,16 +89,10 @@ export async function addCardToCart(context: Ctx, request: Request, form: FormDa
   if (!parsed.success) {
     const first = parsed.error.issues[0]?.message ?? LINK_MESSAGES.noLinks;
     const noLinks = first === LINK_MESSAGES.noLinks;
-    return data(
+    return dataWithToast(
       { error: first },
-      {
-        status: 400,
-        headers: await toastHeaders({
-          type: "error",
-          title: noLinks ? LINK_MESSAGES.noLinksTitle : "Error",
-          description: first,
-        }),
-      },
+      { type: "error", title: noLinks ? LINK_MESSAGES.noLinksTitle : "Error", description: first },
+      { status: 400 },
     );
   }
   try {
@@ -108,41 +102,42 @@ export async function addCardToCart(context: Ctx, request: Request, form: FormDa
     return redirect(backTo(form, `/order-card?type=${parsed.data.kind}`), { headers });
   } catch (error) {
     if (!(error instanceof CartError)) throw error;
-    return data(
+    return dataWithToast(
       { error: error.message },
-      {
-        status: error.status,
-        headers: await toastHeaders({
-          type: "error",
-          title: "Not added to cart",
-          description: error.message,
-        }),
-      },
+      { type: "error", title: "Not added to cart", description: error.message },
+      { status: error.status },
     );
   }
 }
 
 /** Quantity, remove and referrer: small changes from the cart page or panel, then back where they came from. */
 export async function changeCart(context: Ctx, request: Request, form: FormData) {
-  const intent = String(form.get("intent"));
-  const cartId = await readCartId(request);
-  const cart = await getCartRow(context.db, cartId);
-  if (!cart) return redirect(backTo(form));
+  const intent = String(form.get("intent") ?? "");
+  const cart = await getCartRow(context.db, await readCartId(request));
   const itemId = String(form.get("itemId") ?? "");
-  if (intent === "increase" || intent === "decrease") {
-    if (isUuid(itemId)) await changeQuantity(context.db, cart.id, itemId, intent === "increase" ? 1 : -1);
-  } else if (intent === "remove") {
-    if (isUuid(itemId)) await removeItem(context.db, cart.id, itemId);
-  } else if (intent === "referrer") {
-    const chosen = String(form.get("referrer") ?? "");
-    if (chosen === "" || chosen === "none") await setCartReferrer(context.db, cart.id, null);
-    else {
-      const allowed = await allowedReferrers(context.db, await readRefCode(request));
-      // A referrer that is not on offer is ignored: the posted value decides nothing on its own.
-      if (allowed.some((r) => r.userId === chosen)) await setCartReferrer(context.db, cart.id, chosen);
-    }
+  switch (intent) {
+    case "increase":
+    case "decrease":
+      if (cart && isUuid(itemId))
+        await changeQuantity(context.db, cart.id, itemId, intent === "increase" ? 1 : -1);
+      break;
+    case "remove":
+      if (cart && isUuid(itemId)) await removeItem(context.db, cart.id, itemId);
+      break;
+    case "referrer":
+      if (cart) await chooseReferrer(context, request, cart.id, String(form.get("referrer") ?? ""));
+      break;
+    default:
+      return unknownIntent();
   }
   return redirect(backTo(form));
+}
+
+async function chooseReferrer(context: Ctx, request: Request, cartId: string, chosen: string) {
+  if (chosen === "" || chosen === "none") return setCartReferrer(context.db, cartId, null);
+  const allowed = await allowedReferrers(context.db, await readRefCode(request));
+  // A referrer that is not on offer is ignored: the posted value decides nothing on its own.
+  if (allowed.some((r) => r.userId === chosen)) await setCartReferrer(context.db, cartId, chosen);
 }
 
 function checkoutError(message: string) {

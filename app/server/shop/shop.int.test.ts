@@ -13,6 +13,7 @@ import {
   updateRequests,
   users,
 } from "~/db/schema";
+import { action as cartAction } from "~/routes/shop/cart";
 import { cardItemFromForm } from "~/schemas/cart";
 import type { Delivery } from "~/schemas/checkout";
 import { createTestDb, type TestDb } from "../../../tests/support/test-db";
@@ -167,6 +168,47 @@ describe("tampered requests", () => {
     expect(chosen.referrerUserId).toBe(featured!.id);
     expect(chosen.totals.discount).toBe(600);
     expect((await post("none")).totals.discount).toBe(0);
+  });
+});
+
+describe("cart intents", () => {
+  it("answers an intent the cart does not know with 400 and leaves the cart as it was", async () => {
+    const cart = await cartWithMultiLink();
+    const before = (await loadCart(t.db, cart.id))!;
+    const itemId = before.items[0]!.id;
+    const context = { db: t.db } as unknown as AppLoadContext;
+    const request = async (fields: Record<string, string>) =>
+      new Request("http://shop.test/cart", {
+        method: "POST",
+        headers: {
+          Cookie: await cartCookieHeader(cart.id),
+          "Content-Type": "application/x-www-form-urlencoded",
+        },
+        body: new URLSearchParams(fields),
+      });
+    for (const fields of [{ intent: "double", itemId }, { intent: "", itemId }, { itemId }] as Record<
+      string,
+      string
+    >[]) {
+      const viaRoute = (await cartAction({
+        request: await request(fields),
+        context,
+        params: {},
+      } as never)) as {
+        init?: ResponseInit;
+        data?: { error?: string };
+      };
+      expect({ fields, status: viaRoute.init?.status, error: viaRoute.data?.error }).toEqual({
+        fields,
+        status: 400,
+        error: "Unknown action",
+      });
+      const direct = (await changeCart(context, await request(fields), form(fields))) as {
+        init?: ResponseInit;
+      };
+      expect(direct.init?.status).toBe(400);
+    }
+    expect((await loadCart(t.db, cart.id))!.items).toEqual(before.items);
   });
 });
 

@@ -1,0 +1,119 @@
+// One order in the admin Orders section: customer, items with their links, delivery address, history, and the
+// buttons that record a payment, change the status or create a card page from a Multi Link item.
+import { Form } from "react-router";
+import { Button } from "~/components/ui/button";
+import type { loadOrdersTab } from "~/server/shop/admin-orders-actions.server";
+import { formatPence } from "~/utils/money";
+import { itemLinks, itemSummary } from "~/utils/order-items";
+import { ORDER_BADGES, OrderStatusBadge, PaidAfterCancellation } from "./order-status-badge";
+
+type Order = NonNullable<Awaited<ReturnType<typeof loadOrdersTab>>["selected"]>;
+
+export const formatOrderDate = (value: string | Date) => new Date(value).toLocaleDateString("en-GB");
+
+export function OrderDetails({ order, returnTo }: { order: Order; returnTo: string }) {
+  const a = order.deliveryAddress as unknown as Record<string, string | undefined>;
+  const current = ORDER_BADGES[order.status]?.label;
+  return (
+    <section
+      aria-labelledby="order-details-heading"
+      className="rounded-xl border-2 border-brand-600 bg-white p-5"
+    >
+      <h2 id="order-details-heading" className="text-lg font-bold">
+        Order {order.orderNumber} <OrderStatusBadge status={order.status} />
+        {order.paidAfterCancellation ? <PaidAfterCancellation /> : null}
+      </h2>
+      {order.paidAfterCancellation ? (
+        <p className="mt-2 rounded-md bg-amber-50 p-3 text-sm text-amber-900">
+          The payment arrived after this order had been cancelled, so it was marked paid and confirmed to the
+          customer. Check that they have not ordered again, then fulfil it or refund it.
+        </p>
+      ) : null}
+      <p className="mt-1 text-sm text-slate-600">
+        {order.customerName} · {order.customerEmail} · {order.customerPhone} · placed{" "}
+        {formatOrderDate(order.createdAt)} · {order.paymentMethod === "card" ? "Card" : "Bank transfer"} ·{" "}
+        {formatPence(order.total)}
+      </p>
+      <div className="mt-4 grid gap-4 md:grid-cols-2">
+        <div>
+          <h3 className="font-semibold">Items and order links</h3>
+          <ul className="mt-2 space-y-3 text-sm">
+            {order.items.map((i) => (
+              <li key={i.id}>
+                <p className="font-medium">
+                  {i.quantity} x {i.name} ({formatPence(i.unitPrice)})
+                </p>
+                {i.kind === "update-request" ? (
+                  <p className="text-slate-600">{itemSummary(i)}</p>
+                ) : (
+                  <ul className="list-disc pl-5 text-slate-700">
+                    {itemLinks(i).map((l) => (
+                      <li key={`${i.id}-${l.label}-${l.url}`} className="break-all">
+                        {l.label ?? l.platform}: {l.url}
+                      </li>
+                    ))}
+                  </ul>
+                )}
+                {i.kind === "multi-link" ? (
+                  <Form method="post" className="mt-1">
+                    <input type="hidden" name="intent" value="card-from-order" />
+                    <input type="hidden" name="orderId" value={order.id} />
+                    <input type="hidden" name="itemId" value={i.id} />
+                    <Button type="submit" variant="secondary">
+                      Create card page from order
+                    </Button>
+                  </Form>
+                ) : null}
+              </li>
+            ))}
+          </ul>
+        </div>
+        <div className="text-sm">
+          <h3 className="font-semibold">Delivery address</h3>
+          <p className="mt-2">
+            {[a.fullName, a.addressLine1, a.addressLine2, a.city, a.postalCode, a.country]
+              .filter(Boolean)
+              .join(", ")}
+          </p>
+          <h3 className="mt-4 font-semibold">History</h3>
+          <ol className="mt-2 space-y-1">
+            {order.history.map((h) => (
+              <li key={h.id}>
+                {new Date(h.createdAt).toLocaleString("en-GB")}: {h.fromStatus ?? "new"} → {h.toStatus} by{" "}
+                {h.actor}
+                {h.note ? ` (${h.note})` : ""}
+              </li>
+            ))}
+          </ol>
+        </div>
+      </div>
+      <div className="mt-4 flex flex-wrap gap-2">
+        {order.status === "awaiting_payment" ? (
+          <Form method="post">
+            <input type="hidden" name="intent" value="mark-paid" />
+            <input type="hidden" name="orderId" value={order.id} />
+            <input type="hidden" name="returnTo" value={returnTo} />
+            <Button type="submit">Mark paid</Button>
+          </Form>
+        ) : null}
+        <Form method="post" className="flex flex-wrap gap-2" aria-label="Order status">
+          <input type="hidden" name="intent" value="order-status" />
+          <input type="hidden" name="orderId" value={order.id} />
+          <input type="hidden" name="returnTo" value={returnTo} />
+          {(["pending", "completed", "refunded"] as const).map((s) => (
+            <Button
+              key={s}
+              type="submit"
+              name="status"
+              value={s}
+              variant={s === "refunded" ? "danger" : "secondary"}
+              disabled={current === s || order.status === "cancelled"}
+            >
+              Mark {s}
+            </Button>
+          ))}
+        </Form>
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,29 @@
+// Admin Cards section: card pages with their actions, shops and the create-client dialog.
+import { CardsTab } from "~/components/admin/cards-tab";
+import { handleCardsTabAction, loadCardsTab } from "~/server/cards/admin-actions.server";
+import { requireAdmin } from "~/server/platform/auth.server";
+import { readFormData } from "~/server/platform/forms.server";
+import type { Route } from "./+types/cards";
+
+export const meta = () => [{ title: "Admin Dashboard" }];
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  await requireAdmin(context.auth, request);
+  return loadCardsTab(context.db, new URL(request.url), {
+    publicUrl: context.config.publicUrl,
+    logger: context.logger,
+  });
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  await requireAdmin(context.auth, request);
+  const form = await readFormData(request);
+  return handleCardsTabAction(context.db, form, {
+    publicUrl: context.config.publicUrl,
+    logger: context.logger,
+  });
+}
+
+export default function AdminCards({ loaderData }: Route.ComponentProps) {
+  return <CardsTab data={loaderData} />;
+}

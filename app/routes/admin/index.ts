@@ -1,0 +1,17 @@
+// /admin-dashboard opens the Orders section. Links from before the sections were routes (?tab=cards&q=...)
+// land on the same section with their other parameters kept.
+import { redirect } from "react-router";
+import { ADMIN_TABS } from "~/components/admin/admin-nav";
+import { requireAdmin } from "~/server/platform/auth.server";
+import type { Route } from "./+types/index";
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  await requireAdmin(context.auth, request);
+  const url = new URL(request.url);
+  const asked = url.searchParams.get("tab");
+  const tab = ADMIN_TABS.find((t) => t.id === asked)?.id ?? "orders";
+  url.searchParams.delete("tab");
+  url.searchParams.delete("index");
+  const search = url.searchParams.size ? `?${url.searchParams}` : "";
+  return redirect(`/admin-dashboard/${tab}${search}`);
+}

@@ -1,0 +1,23 @@
+// Admin Referrers section: which customers are featured in the cart's 'Referred by' selector.
+import { ReferrersTab } from "~/components/admin/referrers-tab";
+import { requireAdmin } from "~/server/platform/auth.server";
+import { readFormData } from "~/server/platform/forms.server";
+import { handleReferrersTabAction, loadReferrersTab } from "~/server/shop/admin-referrers-actions.server";
+import type { Route } from "./+types/referrers";
+
+export const meta = () => [{ title: "Admin Dashboard" }];
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  await requireAdmin(context.auth, request);
+  return loadReferrersTab(context.db, new URL(request.url));
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  await requireAdmin(context.auth, request);
+  const form = await readFormData(request);
+  return handleReferrersTabAction(context.db, form);
+}
+
+export default function AdminReferrers({ loaderData }: Route.ComponentProps) {
+  return <ReferrersTab data={loaderData} />;
+}
