@@ -1,5 +1,5 @@
-// The admin card form (SPEC.md section 2): profile fields, image upload and a sortable list of links.
-// Links are plain named inputs in the current order, so the server receives them already sorted.
+// The admin card form (docs/product.md#forms-and-messages): profile fields, image upload and a sortable list
+// of links. Links are plain named inputs in the current order, so the server receives them already sorted.
 import {
   type FieldMetadata,
   getFormProps,
