@@ -1,5 +1,5 @@
 // `npm test`: every check and suite in turn, then one line totalling them all: "N passed, N failed".
-// Typecheck and lint count as one check each; test suites count their tests.
+// Typecheck and lint (Biome and knip) count as one check each; test suites count their tests.
 import { spawnSync } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
@@ -87,7 +87,12 @@ step("Typecheck", () => {
   if (typegen !== 0) return { passed: 0, failed: 1 };
   return check(bin("tsc"), []);
 });
-step("Lint and format", () => check(bin("biome"), ["check", "."]));
+step("Lint and format", () => {
+  const biome = run(bin("biome"), ["check", "."]);
+  // Unused files, exports and dependencies (knip.json says where the entry points are).
+  const knip = run(bin("knip"), []);
+  return biome === 0 && knip === 0 ? { passed: 1, failed: 0 } : { passed: 0, failed: 1 };
+});
 step("Unit tests", () => vitest("unit"));
 step("Integration tests (PGlite)", () => vitest("integration", { TEST_DATABASE: "pglite" }));
 step("Integration tests (PostgreSQL)", () => vitest("integration", { TEST_DATABASE: "postgres" }));

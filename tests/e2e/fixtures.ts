@@ -57,7 +57,7 @@ export async function createCustomer(page: Page, overrides: Partial<Customer> = 
 }
 
 /** Signs the page in as the customer and waits for the dashboard. */
-export async function signInCustomer(page: Page, customer: Customer) {
+async function signInCustomer(page: Page, customer: Customer) {
   await logIn(page, customer.email, customer.password);
   await expect(page).toHaveURL(/\/dashboard$/);
 }
@@ -122,7 +122,7 @@ export async function addOneLinkCard(page: Page, url = "https://one-link.example
 }
 
 /** Puts a Multi Link card (a name and an Instagram link) in the page's cart. */
-export async function addMultiLinkCard(page: Page, name = "Mia Multi") {
+async function addMultiLinkCard(page: Page, name = "Mia Multi") {
   await page.goto("/order-card?type=multi-link");
   await page.getByLabel("Name", { exact: true }).fill(name);
   await page.getByLabel("Instagram").fill("https://instagram.com/mia");
