@@ -1,4 +1,5 @@
-// The one source of truth for prices and rates (DESIGN.md ruling 3). Integer pence; safe to import anywhere.
+// The one source of truth for prices and rates (docs/product.md#prices): integer pence, safe to import
+// anywhere.
 
 export type CardType = "one-link" | "multi-link";
 
@@ -43,7 +44,7 @@ export const REFERRAL_DISCOUNT_PERCENT = 10;
 /** Percent of each card price paid to the referrer. */
 export const REFERRAL_COMMISSION_PERCENT = 20;
 
-/** Returns policy and delivery promises (DESIGN.md ruling 4); pages, FAQ and terms render these. */
+/** Returns and delivery rules (docs/product.md#delivery-and-returns); pages, FAQ and terms render these. */
 export const POLICY = {
   cancelWindowHours: 24,
   processingCharge: 150,

@@ -1,5 +1,5 @@
 // `npm test`: every check and suite in turn, then one line totalling them all: "N passed, N failed".
-// Typecheck and lint count as one check each; test suites count their tests.
+// Typecheck and lint (Biome and knip) count as one check each; test suites count their tests.
 import { spawnSync } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
@@ -11,6 +11,7 @@ const bin = (name) => path.join(root, "node_modules/.bin", name);
 const reports = fs.mkdtempSync(path.join(os.tmpdir(), "test-reports-"));
 const only = process.argv.slice(2); // e.g. `npm test -- unit e2e`
 const results = [];
+const selected = (name) => !only.length || only.some((o) => name.toLowerCase().includes(o));
 
 function run(command, args, env = {}) {
   const result = spawnSync(command, args, { cwd: root, stdio: "inherit", env: { ...process.env, ...env } });
@@ -18,7 +19,7 @@ function run(command, args, env = {}) {
 }
 
 function step(name, fn) {
-  if (only.length && !only.some((o) => name.toLowerCase().includes(o))) return;
+  if (!selected(name)) return;
   console.log(`\n━━ ${name} ━━`);
   const started = Date.now();
   const outcome = fn();
@@ -44,27 +45,57 @@ function vitest(project, env = {}) {
 }
 
 function postgresAvailable() {
-  return ["/usr/local/bin", "/usr/lib/postgresql/16/bin", "/usr/lib/postgresql/15/bin", "/usr/bin"].some(
-    (d) => fs.existsSync(path.join(d, "initdb")),
-  );
+  const versions = fs.existsSync("/usr/lib/postgresql") ? fs.readdirSync("/usr/lib/postgresql") : [];
+  const dirs = ["/usr/local/bin", ...versions.map((v) => `/usr/lib/postgresql/${v}/bin`), "/usr/bin"];
+  return dirs.some((d) => fs.existsSync(path.join(d, "initdb")) && fs.existsSync(path.join(d, "pg_ctl")));
 }
+
+const chromiumAvailable = () => fs.existsSync(process.env.CHROMIUM_PATH ?? "/usr/bin/chromium");
+
+/**
+ * The browser tests need Chromium, the PostgreSQL suites need the server binaries. As root on a Debian-like
+ * machine they are installed here; anywhere else the run stops at once with the command to run.
+ */
+function ensureSystemPackages() {
+  const missing = [];
+  if (selected("Browser tests") && !chromiumAvailable()) missing.push("chromium");
+  if ((selected("Integration tests (PostgreSQL)") || selected("Browser tests")) && !postgresAvailable())
+    missing.push("postgresql");
+  if (!missing.length) return;
+  const installArgs = ["install", "-y", "--no-install-recommends", ...missing];
+  const install = `apt-get ${installArgs.join(" ")}`;
+  const canInstall =
+    process.getuid?.() === 0 && fs.existsSync("/etc/debian_version") && fs.existsSync("/usr/bin/apt-get");
+  if (!canInstall) {
+    console.error(
+      `Missing ${missing.join(" and ")}: run \`sudo apt-get update && sudo ${install}\` (or set CHROMIUM_PATH), then npm test again.`,
+    );
+    process.exit(1);
+  }
+  console.log(`\n━━ Installing ${missing.join(" and ")} ━━`);
+  const env = { DEBIAN_FRONTEND: "noninteractive" };
+  if (run("apt-get", ["update", "-qq"], env) !== 0 || run("apt-get", installArgs, env) !== 0) {
+    console.error(`Could not install ${missing.join(" and ")}: run \`${install}\` by hand.`);
+    process.exit(1);
+  }
+}
+
+ensureSystemPackages();
 
 step("Typecheck", () => {
   const typegen = run(bin("react-router"), ["typegen"]);
   if (typegen !== 0) return { passed: 0, failed: 1 };
   return check(bin("tsc"), []);
 });
-step("Lint and format", () => check(bin("biome"), ["check", "."]));
+step("Lint and format", () => {
+  const biome = run(bin("biome"), ["check", "."]);
+  // Unused files, exports and dependencies (knip.json says where the entry points are).
+  const knip = run(bin("knip"), []);
+  return biome === 0 && knip === 0 ? { passed: 1, failed: 0 } : { passed: 0, failed: 1 };
+});
 step("Unit tests", () => vitest("unit"));
 step("Integration tests (PGlite)", () => vitest("integration", { TEST_DATABASE: "pglite" }));
-step("Integration tests (PostgreSQL)", () => {
-  if (!postgresAvailable()) {
-    if (process.env.CI === "true")
-      return { passed: 0, failed: 1, note: "PostgreSQL is required under CI=true" };
-    return { passed: 0, failed: 0, note: "skipped: no PostgreSQL server binaries on this machine" };
-  }
-  return vitest("integration", { TEST_DATABASE: "postgres" });
-});
+step("Integration tests (PostgreSQL)", () => vitest("integration", { TEST_DATABASE: "postgres" }));
 step("Browser tests (Chromium)", () => {
   if (run(process.execPath, ["scripts/build-if-stale.mjs", "--always"]) !== 0)
     return { passed: 0, failed: 1, note: "the build failed" };

@@ -1,5 +1,5 @@
 // Card page, shop and create-client forms: one schema each, for the browser's instant feedback and the
-// action's truth. Messages follow SPEC.md sections 5 and 8.
+// action's truth. Messages: docs/product.md#forms-and-messages.
 import { z } from "zod";
 import { isLinkIcon, type LinkIcon, linkUrlProblem, normalizeLinkUrl } from "~/utils/card-links";
 import { normalizeSlug, SLUG_INPUT_MAX_LENGTH, SLUG_MAX_LENGTH, slugProblem } from "~/utils/slug";

@@ -1,4 +1,5 @@
-// The contact form (SPEC.md section 5): used by the browser for instant feedback and by the action for the truth.
+// The contact form (docs/product.md#forms-and-messages): used by the browser for instant feedback and by the
+// action for the truth.
 import "./zod-config";
 import { z } from "zod";
 import { emailField, requiredString } from "./auth";

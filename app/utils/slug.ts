@@ -1,5 +1,6 @@
-// Card page slugs: the rules of the card form and the create-client dialog (SPEC.md section 5), shared by
-// the browser (hint under the field) and the server (the truth).
+// Card page slugs: the rules of the card form and the create-client dialog
+// (docs/product.md#forms-and-messages), shared by the browser (hint under the field) and the server (the
+// truth).
 
 /** Card form rule: trimmed, lower-cased, whitespace runs become '-', anything but a-z, 0-9 and '-' removed. */
 export function normalizeSlug(input: string) {

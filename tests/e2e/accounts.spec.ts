@@ -1,39 +1,11 @@
-import { expect, type Page, test } from "@playwright/test";
 import { E2E_ADMIN } from "../../playwright.config";
 import { expectNoSeriousA11yViolations } from "../support/axe";
 import { firstLink, waitForEmail } from "../support/mailbox";
-
-const uniqueEmail = (who: string) => `${who}.${Date.now()}.${Math.floor(Math.random() * 1e6)}@example.com`;
-
-async function register(page: Page, name: string, email: string, password: string) {
-  await page.goto("/register");
-  await page.getByLabel("Full name").fill(name);
-  await page.getByLabel("Email").fill(email);
-  await page.getByLabel("Password").fill(password);
-  await page.getByRole("checkbox", { name: /I agree to the Terms of Service and Privacy Policy/ }).check();
-  await page.getByRole("button", { name: "Create account" }).click();
-  await expect(
-    page.getByText("Registration successful, please check your email to verify your account."),
-  ).toBeVisible();
-}
-
-async function verify(page: Page, email: string) {
-  const mail = await waitForEmail(email, /Verify your e-mail/);
-  await page.goto(firstLink(mail.text, "/api/auth/verify-email"));
-  await expect(page).toHaveURL(/\/login\?verified=1/);
-  await expect(page.getByText("Your e-mail address is verified. You can log in now.")).toBeVisible();
-}
-
-async function logIn(page: Page, email: string, password: string) {
-  await page.goto("/login");
-  await page.getByLabel("Email").fill(email);
-  await page.getByLabel("Password").fill(password);
-  await page.getByRole("button", { name: "Log in", exact: true }).click();
-}
+import { expect, logIn, register, test, uniqueEmail, verify } from "./fixtures";
 
 test("a customer registers, verifies by e-mail, logs in to the dashboard and logs out", async ({ page }) => {
   const email = uniqueEmail("ann");
-  await register(page, "Ann Example", email, "correct-horse-1");
+  await register(page, { name: "Ann Example", email, password: "correct-horse-1" });
 
   // Before verification the account cannot sign in.
   await logIn(page, email, "correct-horse-1");
@@ -84,10 +56,8 @@ test("registration validates every field on the server's terms", async ({ page }
   await expectNoSeriousA11yViolations(page);
 });
 
-test("a forgotten password is reset through the e-mailed link", async ({ page }) => {
-  const email = uniqueEmail("reset");
-  await register(page, "Reset Me", email, "first-password-1");
-  await verify(page, email);
+test("a forgotten password is reset through the e-mailed link", async ({ page, customer }) => {
+  const { email, password } = customer;
 
   await page.goto("/login");
   await page.getByRole("link", { name: "Forgot password?" }).click();
@@ -105,7 +75,7 @@ test("a forgotten password is reset through the e-mailed link", async ({ page })
   await expect(page).toHaveURL(/\/login$/);
   await expect(page.getByText("You can now log in with your new password.")).toBeVisible();
 
-  await logIn(page, email, "first-password-1");
+  await logIn(page, email, password);
   await expect(page.getByRole("alert")).toContainText("Invalid email or password");
   await logIn(page, email, "second-password-2");
   await expect(page).toHaveURL(/\/dashboard$/);
@@ -132,12 +102,11 @@ test("the admin created from ADMIN_EMAIL logs in; wrong passwords and customers 
   await expect(page).toHaveURL(/\/admin-dashboard\/orders$/);
 });
 
-test("a customer opening the admin dashboard is sent to the admin login", async ({ page }) => {
-  const email = uniqueEmail("cust");
-  await register(page, "Curious Customer", email, "customer-pass-1");
-  await verify(page, email);
-  await logIn(page, email, "customer-pass-1");
-  await expect(page).toHaveURL(/\/dashboard$/);
+test("a customer opening the admin dashboard is sent to the admin login", async ({
+  page,
+  signedInCustomer,
+}) => {
+  const { email, password } = signedInCustomer;
 
   await page.goto("/admin-dashboard");
   await expect(page).toHaveURL(/\/admin-login$/);
@@ -146,7 +115,7 @@ test("a customer opening the admin dashboard is sent to the admin login", async 
 
   // The admin login refuses a customer's correct password too.
   await page.getByLabel("Email").fill(email);
-  await page.getByLabel("Password").fill("customer-pass-1");
+  await page.getByLabel("Password").fill(password);
   await page.getByRole("button", { name: "Log in", exact: true }).click();
   await expect(page.getByRole("alert")).toHaveText("Invalid credentials");
 });

@@ -1,27 +1,10 @@
-import { type Cookie, expect, type Page, test } from "@playwright/test";
+// Card pages from the admin's side: creating, editing, shops, and the public page that results.
+import type { Page } from "@playwright/test";
 import sharp from "sharp";
-import { E2E_ADMIN } from "../../playwright.config";
 import { expectNoSeriousA11yViolations } from "../support/axe";
+import { expect, test } from "./fixtures";
 
 const UA = { "User-Agent": "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 Chrome/126 Safari/537.36" };
-
-let adminSession: Cookie[] | undefined;
-
-/** Signs the page in as the admin. The sign-in form is rate limited, so this file uses it once. */
-async function adminLogIn(page: Page) {
-  if (adminSession) {
-    await page.context().addCookies(adminSession);
-    await page.goto("/admin-dashboard");
-    await expect(page.getByRole("heading", { name: "Admin Dashboard" })).toBeVisible();
-    return;
-  }
-  await page.goto("/admin-login");
-  await page.getByLabel("Email").fill(E2E_ADMIN.email);
-  await page.getByLabel("Password").fill(E2E_ADMIN.password);
-  await page.getByRole("button", { name: "Log in" }).click();
-  await expect(page).toHaveURL(/\/admin-dashboard/);
-  adminSession = (await page.context().cookies()).filter((c) => c.name.includes("session_token"));
-}
 
 async function cardRow(page: Page, slug: string) {
   await page.goto(`/admin-dashboard?tab=cards&q=${slug}`);
@@ -29,41 +12,40 @@ async function cardRow(page: Page, slug: string) {
 }
 
 test("an admin creates a card page with a photo and three links, reorders them and sees them in order", async ({
-  page,
+  adminPage,
   request,
 }) => {
   const slug = `e2e-${Date.now()}`;
-  await adminLogIn(page);
-  await page.goto("/admin-dashboard/create");
-  await expect(page.getByRole("heading", { name: "Create New Card Page" })).toBeVisible();
-  await expectNoSeriousA11yViolations(page);
+  await adminPage.goto("/admin-dashboard/create");
+  await expect(adminPage.getByRole("heading", { name: "Create New Card Page" })).toBeVisible();
+  await expectNoSeriousA11yViolations(adminPage);
 
-  await page.getByLabel("Name", { exact: true }).fill("Robin Example");
-  await page.getByLabel("Business Name").fill("Example Bakes");
-  await page.getByLabel("Page URL Slug").fill(` ${slug.toUpperCase()} `);
-  await expect(page.getByText(`/${slug}`)).toBeVisible();
+  await adminPage.getByLabel("Name", { exact: true }).fill("Robin Example");
+  await adminPage.getByLabel("Business Name").fill("Example Bakes");
+  await adminPage.getByLabel("Page URL Slug").fill(` ${slug.toUpperCase()} `);
+  await expect(adminPage.getByText(`/${slug}`)).toBeVisible();
 
   const photo = await sharp({ create: { width: 600, height: 400, channels: 3, background: "#2a7" } })
     .png()
     .toBuffer();
-  await page
+  await adminPage
     .locator("input[type=file]")
     .setInputFiles({ name: "me.png", mimeType: "image/png", buffer: photo });
-  await expect(page.getByText("Change Image")).toBeVisible();
+  await expect(adminPage.getByText("Change Image")).toBeVisible();
 
-  await page.getByLabel("URL of link 1").fill("https://one.example.com");
+  await adminPage.getByLabel("URL of link 1").fill("https://one.example.com");
   for (const [n, title] of [
     [2, "Two"],
     [3, "Three"],
   ] as const) {
-    await page.getByRole("button", { name: "Add Link" }).click();
-    await page.getByLabel(`Title of link ${n}`).fill(title);
-    await page.getByLabel(`URL of link ${n}`).fill(`https://${title.toLowerCase()}.example.com`);
+    await adminPage.getByRole("button", { name: "Add Link" }).click();
+    await adminPage.getByLabel(`Title of link ${n}`).fill(title);
+    await adminPage.getByLabel(`URL of link ${n}`).fill(`https://${title.toLowerCase()}.example.com`);
   }
-  await page.getByRole("button", { name: "Move Three up" }).click();
-  await page.getByRole("button", { name: "Save Card Page" }).click();
-  await expect(page).toHaveURL(/\/admin-dashboard\/cards$/);
-  await expect(page.getByText(/New card #WC\d{4} has been created successfully/)).toBeVisible();
+  await adminPage.getByRole("button", { name: "Move Three up" }).click();
+  await adminPage.getByRole("button", { name: "Save Card Page" }).click();
+  await expect(adminPage).toHaveURL(/\/admin-dashboard\/cards$/);
+  await expect(adminPage.getByText(/New card #WC\d{4} has been created successfully/)).toBeVisible();
 
   const pub = await request.get(`/${slug.toUpperCase()}`, { headers: UA });
   expect(pub.status()).toBe(200);
@@ -74,107 +56,110 @@ test("an admin creates a card page with a photo and three links, reorders them a
   expect(html).toMatch(/<img class="ph" src="\/uploads\/profiles\/[a-f0-9]{32}\.webp"/);
   expect(pub.headers()["set-cookie"]).toBeUndefined();
 
-  await page.goto(`/${slug}`);
-  await expect(page.getByRole("heading", { name: "Robin Example" })).toBeVisible();
-  await expectNoSeriousA11yViolations(page);
+  await adminPage.goto(`/${slug}`);
+  await expect(adminPage.getByRole("heading", { name: "Robin Example" })).toBeVisible();
+  await expectNoSeriousA11yViolations(adminPage);
 });
 
-test("a link click is counted and an edit shows on the next request", async ({ page, request }) => {
-  await adminLogIn(page);
+test("a link click is counted and an edit shows on the next request", async ({ adminPage, request }) => {
   const html = await (await request.get("/card/wc341?s=nfc", { headers: UA })).text();
   const go = /href="(\/go\/[0-9a-f-]{36}\?s=nfc)"/.exec(html)![1]!;
   const click = await request.get(go, { headers: UA, maxRedirects: 0 });
   expect(click.status()).toBe(302);
 
-  const row = await cardRow(page, "wc341");
+  const row = await cardRow(adminPage, "wc341");
   await expect(row).toContainText(/[1-9]\d* clicks/);
 
   await row.getByRole("link", { name: /Edit card WC0341/ }).click();
-  await expect(page.getByRole("heading", { name: "Edit Card #WC0341" })).toBeVisible();
+  await expect(adminPage.getByRole("heading", { name: "Edit Card #WC0341" })).toBeVisible();
   const bio = `Fresh bio ${Date.now()}`;
-  await page.getByLabel("Bio").fill(bio);
-  await page.getByRole("button", { name: "Save Card Page" }).click();
-  await expect(page.getByText("The card page has been updated successfully")).toBeVisible();
+  await adminPage.getByLabel("Bio").fill(bio);
+  await adminPage.getByRole("button", { name: "Save Card Page" }).click();
+  await expect(adminPage.getByText("The card page has been updated successfully")).toBeVisible();
   expect(await (await request.get("/wc341", { headers: UA })).text()).toContain(bio);
 });
 
-test("bad input is refused with a message and nothing is saved", async ({ page }) => {
-  await adminLogIn(page);
-  await page.goto("/admin-dashboard/create");
-  await page.getByLabel("Name", { exact: true }).fill("<b>Bold</b>");
-  await page.getByLabel("Page URL Slug").fill("admin");
-  await page.getByLabel("URL of link 1").fill("javascript:alert(1)");
-  await page.getByRole("button", { name: "Save Card Page" }).click();
-  await expect(page.getByText("Name must not contain HTML")).toBeVisible();
-  await expect(page.getByText(/"admin" is reserved/)).toBeVisible();
-  await expect(page.getByText(/URL must start with/)).toBeVisible();
-  await expect(page).toHaveURL(/\/admin-dashboard\/create$/);
+test("bad input is refused with a message and nothing is saved", async ({ adminPage }) => {
+  await adminPage.goto("/admin-dashboard/create");
+  await adminPage.getByLabel("Name", { exact: true }).fill("<b>Bold</b>");
+  await adminPage.getByLabel("Page URL Slug").fill("admin");
+  await adminPage.getByLabel("URL of link 1").fill("javascript:alert(1)");
+  await adminPage.getByRole("button", { name: "Save Card Page" }).click();
+  await expect(adminPage.getByText("Name must not contain HTML")).toBeVisible();
+  await expect(adminPage.getByText(/"admin" is reserved/)).toBeVisible();
+  await expect(adminPage.getByText(/URL must start with/)).toBeVisible();
+  await expect(adminPage).toHaveURL(/\/admin-dashboard\/create$/);
 
-  await page.getByLabel("Name", { exact: true }).fill("Someone");
-  await page.getByLabel("Page URL Slug").fill("wc341");
-  await page.getByLabel("URL of link 1").fill("https://ok.example.com");
-  await page.getByRole("button", { name: "Save Card Page" }).click();
-  await expect(page.getByText("This slug is already in use. Please choose another one.")).toBeVisible();
+  await adminPage.getByLabel("Name", { exact: true }).fill("Someone");
+  await adminPage.getByLabel("Page URL Slug").fill("wc341");
+  await adminPage.getByLabel("URL of link 1").fill("https://ok.example.com");
+  await adminPage.getByRole("button", { name: "Save Card Page" }).click();
+  await expect(adminPage.getByText("This slug is already in use. Please choose another one.")).toBeVisible();
 
   const svg = Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>');
-  await page.locator("input[type=file]").setInputFiles({ name: "x.png", mimeType: "image/png", buffer: svg });
-  await expect(page.getByText("Please select an image file")).toBeVisible();
+  await adminPage
+    .locator("input[type=file]")
+    .setInputFiles({ name: "x.png", mimeType: "image/png", buffer: svg });
+  await expect(adminPage.getByText("Please select an image file")).toBeVisible();
 });
 
-test("deleting a shop unallocates its cards", async ({ page }) => {
-  await adminLogIn(page);
+test("deleting a shop unallocates its cards", async ({ adminPage }) => {
   const shop = `Shop ${Date.now()}`;
-  await page.goto("/admin-dashboard?tab=cards");
-  const addShop = page.getByRole("form", { name: "Add a shop" });
+  await adminPage.goto("/admin-dashboard?tab=cards");
+  const addShop = adminPage.getByRole("form", { name: "Add a shop" });
   await addShop.getByLabel("Shop name").fill(shop);
   await addShop.getByLabel("Location").fill("York");
   await addShop.getByRole("button", { name: "Create shop" }).click();
-  await expect(page.getByRole("button", { name: `Delete shop ${shop}` })).toBeVisible();
+  await expect(adminPage.getByRole("button", { name: `Delete shop ${shop}` })).toBeVisible();
 
-  const row = await cardRow(page, "wc341");
+  const row = await cardRow(adminPage, "wc341");
   await row.getByLabel("Shop for card WC0341").selectOption({ label: `${shop} - York` });
   await expect(row).toContainText(`Shop: ${shop}`);
 
-  page.once("dialog", (d) => d.accept());
-  await page.getByRole("button", { name: `Delete shop ${shop}` }).click();
-  await expect(page.getByText("Shop deleted")).toBeVisible();
-  await expect(await cardRow(page, "wc341")).toContainText("Unallocated");
+  adminPage.once("dialog", (d) => d.accept());
+  await adminPage.getByRole("button", { name: `Delete shop ${shop}` }).click();
+  await expect(adminPage.getByText("Shop deleted")).toBeVisible();
+  await expect(await cardRow(adminPage, "wc341")).toContainText("Unallocated");
 });
 
 test("the card form fits a 375 px phone: link rows stack, nothing scrolls sideways, axe passes", async ({
-  page,
+  adminPage,
 }) => {
-  await page.setViewportSize({ width: 375, height: 800 });
-  await adminLogIn(page);
-  await page.goto("/admin-dashboard/create");
-  await expect(page.getByRole("heading", { name: "Create New Card Page" })).toBeVisible();
-  await page.getByRole("button", { name: "Add Link" }).click();
-  await page.getByLabel("Title of link 2").fill("Our seasonal menu and opening hours");
-  await page
+  await adminPage.setViewportSize({ width: 375, height: 800 });
+  await adminPage.goto("/admin-dashboard/create");
+  await expect(adminPage.getByRole("heading", { name: "Create New Card Page" })).toBeVisible();
+  await adminPage.getByRole("button", { name: "Add Link" }).click();
+  await adminPage.getByLabel("Title of link 2").fill("Our seasonal menu and opening hours");
+  await adminPage
     .getByLabel("URL of link 2")
     .fill("https://example.com/a/rather/long/address/that/would/never/fit/on/one/line/of/a/phone");
 
-  const scrollWidth = await page.evaluate(() => document.documentElement.scrollWidth);
+  const scrollWidth = await adminPage.evaluate(() => document.documentElement.scrollWidth);
   expect(scrollWidth).toBeLessThanOrEqual(375);
 
   // One line with the drag handle, the icon and the row's buttons; title and URL full width below it.
   const box = async (locator: ReturnType<Page["getByLabel"]>) => (await locator.boundingBox())!;
-  const row = await box(page.getByRole("listitem").filter({ has: page.getByLabel("Title of link 1") }));
-  const handle = await box(page.getByRole("button", { name: "Drag to reorder Website" }));
-  const icon = await box(page.getByLabel("Icon for Website"));
-  const remove = await box(page.getByRole("button", { name: "Delete Website" }));
-  const title = await box(page.getByLabel("Title of link 1"));
-  const url = await box(page.getByLabel("URL of link 1"));
+  const row = await box(
+    adminPage.getByRole("listitem").filter({ has: adminPage.getByLabel("Title of link 1") }),
+  );
+  const handle = await box(adminPage.getByRole("button", { name: "Drag to reorder Website" }));
+  const icon = await box(adminPage.getByLabel("Icon for Website"));
+  const remove = await box(adminPage.getByRole("button", { name: "Delete Website" }));
+  const title = await box(adminPage.getByLabel("Title of link 1"));
+  const url = await box(adminPage.getByLabel("URL of link 1"));
   for (const onFirstLine of [handle, remove]) expect(Math.abs(onFirstLine.y - icon.y)).toBeLessThan(8);
   expect(icon.width).toBeGreaterThanOrEqual(100);
   expect(title.y).toBeGreaterThanOrEqual(icon.y + icon.height);
   expect(url.y).toBeGreaterThanOrEqual(title.y + title.height);
   for (const wide of [title, url]) expect(wide.width).toBeGreaterThan(row.width * 0.8);
-  await expectNoSeriousA11yViolations(page);
+  await expectNoSeriousA11yViolations(adminPage);
 });
 
-test("admin actions refuse non-admins with 403 and unknown pages answer 404", async ({ request }) => {
-  const headers = { Origin: "http://127.0.0.1:3100" };
+test("admin actions refuse non-admins with 403 and unknown pages answer 404", async ({
+  request,
+  baseURL,
+}) => {
+  const headers = { Origin: baseURL! };
   for (const path of ["/admin-dashboard/cards", "/admin-dashboard/create", "/admin-dashboard/upload-image"]) {
     const response = await request.post(path, { headers, form: { intent: "delete-shop", id: "x" } });
     expect(response.status(), path).toBe(403);

@@ -1,21 +1,14 @@
 // Public links end to end: a link whose URL is not plain ASCII is stored encoded and redirects through the
 // fast path without harm to the server.
-import { expect, test } from "@playwright/test";
-import { E2E_ADMIN } from "../../playwright.config";
+import { expect, test } from "./fixtures";
 
 const UA = { "User-Agent": "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 Chrome/126 Safari/537.36" };
 
 test("a link with an accented host and a non-Latin path redirects on every visit, and the server stays up", async ({
-  page,
+  adminPage: page,
   request,
 }) => {
   const slug = `e2e-idn-${Date.now()}`;
-  await page.goto("/admin-login");
-  await page.getByLabel("Email").fill(E2E_ADMIN.email);
-  await page.getByLabel("Password").fill(E2E_ADMIN.password);
-  await page.getByRole("button", { name: "Log in" }).click();
-  await expect(page).toHaveURL(/\/admin-dashboard/);
-
   await page.goto("/admin-dashboard/create");
   await page.getByLabel("Name", { exact: true }).fill("Café Owner");
   await page.getByLabel("Page URL Slug").fill(slug);

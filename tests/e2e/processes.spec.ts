@@ -1,6 +1,6 @@
-// Two app processes on one PostgreSQL, as DESIGN.md section 7 runs them behind a load balancer: an edit made
-// through one shows on the other's next request, and both stop promptly on SIGTERM. Needs PostgreSQL server
-// binaries (as the PostgreSQL integration tests do); skipped without them.
+// Two app processes on one PostgreSQL, as docs/product.md#running-more-than-one-process runs them behind a
+// load balancer: an edit made through one shows on the other's next request, and both stop promptly on
+// SIGTERM. Needs PostgreSQL server binaries (as the PostgreSQL integration tests do); skipped without them.
 import { type ChildProcess, spawn } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";

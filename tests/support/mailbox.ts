@@ -4,7 +4,7 @@ import path from "node:path";
 import { expect } from "@playwright/test";
 import type { SunkEmail } from "../mocks/smtp-sink.mjs";
 
-export function readMailbox(): SunkEmail[] {
+function readMailbox(): SunkEmail[] {
   const dir = process.env.E2E_MAILBOX;
   if (!dir) throw new Error("E2E_MAILBOX is not set");
   return fs

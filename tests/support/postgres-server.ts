@@ -5,10 +5,11 @@ import net from "node:net";
 import os from "node:os";
 import path from "node:path";
 
-const BIN_DIRS = ["/usr/local/bin", "/usr/lib/postgresql/16/bin", "/usr/lib/postgresql/15/bin", "/usr/bin"];
-
 export function findPostgresBin() {
-  return BIN_DIRS.find(
+  // Newest Debian version first, as scripts/test.mjs looks for them.
+  const versions = fs.existsSync("/usr/lib/postgresql") ? fs.readdirSync("/usr/lib/postgresql") : [];
+  const debian = versions.sort((a, b) => Number(b) - Number(a)).map((v) => `/usr/lib/postgresql/${v}/bin`);
+  return ["/usr/local/bin", ...debian, "/usr/bin"].find(
     (dir) => fs.existsSync(path.join(dir, "initdb")) && fs.existsSync(path.join(dir, "pg_ctl")),
   );
 }

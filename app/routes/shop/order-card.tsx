@@ -114,13 +114,14 @@ export default function OrderCard({ loaderData, actionData }: Route.ComponentPro
                         {formatPence(card.price, { whole: true })}
                       </span>
                       <span className="mt-2 block text-sm text-slate-600">{card.summary}</span>
-                      <ul className="mt-3 space-y-1 text-sm">
+                      {/* Spans, not a list: a label may hold only phrasing content. */}
+                      <span className="mt-3 block space-y-1 text-sm">
                         {card.features.map((f) => (
-                          <li key={f} className="flex gap-2">
+                          <span key={f} className="flex gap-2">
                             <Check aria-hidden className="h-4 w-4 text-green-700" /> {f}
-                          </li>
+                          </span>
                         ))}
-                      </ul>
+                      </span>
                     </label>
                   ))}
                 </div>

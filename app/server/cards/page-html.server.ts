@@ -58,10 +58,11 @@ function absolute(publicUrl: string, url: string) {
 }
 
 /** Where a link points on the page: web links go through the counting redirect; mailto/tel use ping. */
-function linkAttributes(link: { id: string; url: string }, source: VisitSource) {
+function linkAttributes(link: { id: string; url: string }, source: VisitSource, publicUrl: string) {
   const go = `/go/${link.id}?s=${source}`;
   if (/^https?:/i.test(link.url)) return `href="${escapeHtml(go)}"`;
-  return `href="${escapeHtml(link.url)}" ping="${escapeHtml(go)}"`;
+  // HTML allows only absolute http(s) URLs in ping.
+  return `href="${escapeHtml(link.url)}" ping="${escapeHtml(publicUrl + go)}"`;
 }
 
 export function renderCardPageHtml(
@@ -78,7 +79,7 @@ export function renderCardPageHtml(
     ? `<nav aria-label="Links"><ul>${page.links
         .map(
           (l) =>
-            `<li><a ${linkAttributes(l, opts.source)}>${icon(l.icon)}<span>${escapeHtml(l.title)}</span></a></li>`,
+            `<li><a ${linkAttributes(l, opts.source, opts.publicUrl)}>${icon(l.icon)}<span>${escapeHtml(l.title)}</span></a></li>`,
         )
         .join("")}</ul></nav>`
     : '<p class="em">No links yet.</p>';

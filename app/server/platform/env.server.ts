@@ -1,4 +1,5 @@
-// The only module that reads process.env: validates the configuration once at start (DESIGN.md section 5).
+// The only module that reads process.env: validates the configuration once at start
+// (docs/product.md#configuration).
 import { randomBytes } from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";

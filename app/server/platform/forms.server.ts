@@ -21,7 +21,7 @@ export async function readFormData(request: Request) {
 export function unknownIntent() {
   return refuseWithToast(UNKNOWN_INTENT, 400);
 }
-export const UNKNOWN_INTENT = "Unknown action";
+const UNKNOWN_INTENT = "Unknown action";
 
 /** Control characters and backslashes: browsers drop or rewrite them, which turns '/\t/evil' into '//evil'. */
 const hasUnsafeCharacter = (s: string) =>

@@ -1,4 +1,5 @@
-// Fixed-window rate limits kept in the database, so every app process shares them (DESIGN.md section 7).
+// Fixed-window rate limits kept in the database, so every app process shares them
+// (docs/product.md#running-more-than-one-process).
 import { sql } from "drizzle-orm";
 import { rateLimits } from "~/db/schema";
 import type { DbOrTx } from "./db.server";

@@ -97,7 +97,8 @@ export async function handleOrdersTabAction(
           contactEmail: order.customerEmail,
           orderLinks: details.links.map((l) => linkHref(l)).join("\n"),
         });
-        // The page belongs to the buyer's account when the order was placed signed in (DESIGN.md ruling 7).
+        // The page belongs to the buyer's account when the order was placed signed in
+        // (docs/product.md#card-ownership).
         if (order.userId)
           await db.update(cardPages).set({ ownerUserId: order.userId }).where(eq(cardPages.id, page.id));
         return redirectWithToast(`/admin-dashboard/edit/${page.id}`, {

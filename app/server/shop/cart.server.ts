@@ -1,6 +1,6 @@
-// The server-side cart (DESIGN.md ruling 6): a row keyed by a random id in an httpOnly cookie and its items, at
-// most 20. It holds no order number (the order gets one when it is placed), and it expires after 30 idle days.
-// Totals are always recomputed from the catalogue.
+// The server-side cart (docs/product.md#carts): a row keyed by a random id in an httpOnly cookie and its
+// items, at most 20. It holds no order number (the order gets one when it is placed), and it expires after 30
+// idle days. Totals are always recomputed from the catalogue.
 import { randomBytes } from "node:crypto";
 import { and, asc, count, eq, inArray, lt, sql } from "drizzle-orm";
 import { cardPages, cartItems, carts, orderItems, orders, users } from "~/db/schema";

@@ -1,6 +1,6 @@
 // Orders: created from the server cart, numbered WC + 6 digits (unique, reserved when the order is placed),
-// opened by the customer only through a secret link, and moved through their lifecycle (DESIGN.md section 4)
-// with every change recorded.
+// opened by the customer only through a secret link, and moved through their lifecycle
+// (docs/product.md#order-lifecycle) with every change recorded.
 import { createHash, randomBytes, randomInt, timingSafeEqual } from "node:crypto";
 import { and, asc, count, desc, eq, ilike, inArray, or, type SQL, sql } from "drizzle-orm";
 import {

@@ -1,5 +1,5 @@
-// Totals from the catalogue (DESIGN.md ruling 3): the only place an amount is worked out. Never trusts a price
-// from the browser: items carry a kind and a quantity, and the catalogue says what each costs.
+// Totals from the catalogue (docs/product.md#prices): the only place an amount is worked out. Never trusts a
+// price from the browser: items carry a kind and a quantity, and the catalogue says what each costs.
 import {
   CARDS,
   commissionFor,

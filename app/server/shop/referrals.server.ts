@@ -1,4 +1,5 @@
-// Referrals (DESIGN.md ruling 9): a code per customer, the ?ref= cookie, the featured referrers of the cart.
+// Referrals (docs/product.md#referrals): a code per customer, the ?ref= cookie, the cart's featured
+// referrers.
 import { randomBytes } from "node:crypto";
 import { and, asc, eq, ilike, ne, or, type SQL, sql } from "drizzle-orm";
 import { referrers, users } from "~/db/schema";

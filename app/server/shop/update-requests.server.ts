@@ -1,5 +1,5 @@
-// Paid link updates (DESIGN.md ruling 8): applied to the card page when ownership is proven, otherwise kept for
-// the admin's review queue. Each request row is the history of the change it made.
+// Paid link updates (docs/product.md#update-requests): applied to the card page when ownership is proven,
+// otherwise kept for the admin's review queue. Each request row is the history of the change it made.
 import { createHash } from "node:crypto";
 import { and, asc, count, desc, eq } from "drizzle-orm";
 import { cardPages, orders, updateRequests } from "~/db/schema";

@@ -1,4 +1,5 @@
-// The admin card form (SPEC.md section 2): profile fields, the profile image and the sortable list of links.
+// The admin card form (docs/product.md#forms-and-messages): profile fields, the profile image and the sortable list
+// of links.
 import {
   type FieldMetadata,
   getFormProps,

@@ -1,7 +1,7 @@
-// The one place an order becomes paid (DESIGN.md ruling 5), whether a Stripe webhook or an admin's 'Mark paid'
-// says so. Idempotent: each payment event is recorded once (unique provider + event id) and the status changes
-// only from awaiting_payment (or cancelled, when the money arrived anyway), so a replay or a double click
-// changes nothing.
+// The one place an order becomes paid (docs/product.md#payments), whether a Stripe webhook or an admin's
+// 'Mark paid' says so. Idempotent: each payment event is recorded once (unique provider + event id) and the
+// status changes only from awaiting_payment (or cancelled, when the money arrived anyway), so a replay or a
+// double click changes nothing.
 import { and, asc, eq, sql } from "drizzle-orm";
 import { carts, orderItems, orders, paymentEvents, referralCommissions, updateRequests } from "~/db/schema";
 import { itemSummary } from "~/utils/order-items";
