@@ -34,6 +34,7 @@ import { Button } from "~/components/ui/button";
 import { Field, FieldError, FieldFrame, FormMessage } from "~/components/ui/field";
 import { CreateCardPageSchema, EditCardPageSchema, IMAGE_MAX_BYTES } from "~/schemas/card-page";
 import { LINK_ICON_LABELS, LINK_ICONS } from "~/utils/card-links";
+import { generateEditPassword } from "~/utils/edit-password";
 import { normalizeSlug } from "~/utils/slug";
 
 export type CardFormLink = { key: string; id?: string; title: string; url: string; icon: string };
@@ -169,9 +170,7 @@ export function CardForm({
 function PasswordField({ mode, meta }: { mode: "create" | "edit"; meta: FieldMetadata<string | undefined> }) {
   const generate = () => {
     const input = document.getElementById(meta.id) as HTMLInputElement | null;
-    const alphabet = "abcdefghjkmnpqrstuvwxyz23456789";
-    const bytes = crypto.getRandomValues(new Uint8Array(12));
-    if (input) input.value = Array.from(bytes, (b) => alphabet[b % alphabet.length]).join("");
+    if (input) input.value = generateEditPassword();
   };
   return (
     <div className="space-y-1.5">

@@ -4,8 +4,9 @@ import { EarningsTab } from "~/components/admin/earnings-tab";
 import { OrdersTab } from "~/components/admin/orders-tab";
 import { ReferrersTab } from "~/components/admin/referrers-tab";
 import { handleCardsTabAction } from "~/server/cards/admin-actions.server";
+import { listCardPages } from "~/server/cards/admin-cards.server";
 import { flushAnalytics } from "~/server/cards/analytics.server";
-import { listCardPages, listShops } from "~/server/cards/cards.server";
+import { listShops } from "~/server/cards/shops.server";
 import { requireAdmin } from "~/server/platform/auth.server";
 import { readFormData } from "~/server/platform/forms.server";
 import {

@@ -5,16 +5,9 @@ import { z } from "zod";
 import { CreateClientSchema, ShopSchema } from "~/schemas/card-page";
 import type { Database } from "../platform/db.server";
 import { toastHeaders } from "../platform/toast.server";
-import {
-  allocateCardToShop,
-  CardPageError,
-  createClientPage,
-  createShop,
-  deleteCardPage,
-  deleteShop,
-  setCardSold,
-  updateShop,
-} from "./cards.server";
+import { allocateCardToShop, CardPageError, deleteCardPage, setCardSold } from "./cards.server";
+import { createClientPage } from "./client-pages.server";
+import { createShop, deleteShop, updateShop } from "./shops.server";
 
 const IdSchema = z.object({ id: z.string().min(1).max(100) });
 

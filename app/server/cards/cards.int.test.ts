@@ -1,8 +1,12 @@
 // Card pages against the database. The concurrency cases prove something only on PostgreSQL (PGlite runs
 // one transaction at a time and hides races); `npm test` runs this file on both engines.
+import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { cardPages, users } from "~/db/schema";
 import { createTestDb, type TestDb } from "../../../tests/support/test-db";
-import { createCardPage, createShop, deleteShop, getCardPageById } from "./cards.server";
+import { createCardPage, getCardPageById } from "./cards.server";
+import { createClientPage } from "./client-pages.server";
+import { createShop, deleteShop } from "./shops.server";
 
 describe("card pages", () => {
   let handle: TestDb;
@@ -54,5 +58,21 @@ describe("card pages", () => {
     });
     await deleteShop(handle.db, shop.id);
     expect((await getCardPageById(handle.db, card.id))?.shopId).toBeNull();
+  });
+
+  it("gives a client page to the account named as its owner, in the same write that creates it", async () => {
+    await handle.db.insert(users).values({ id: "owner-1", name: "Owner", email: "owner@example.com" });
+    const owned = await createClientPage(handle.db, {
+      name: "Owned Bakery",
+      website: "owned.example",
+      ownerUserId: "owner-1",
+    });
+    const unowned = await createClientPage(handle.db, { name: "Nobody's Bakery", website: "nobody.example" });
+    const owners = await handle.db
+      .select({ id: cardPages.id, owner: cardPages.ownerUserId })
+      .from(cardPages)
+      .where(eq(cardPages.ownerUserId, "owner-1"));
+    expect(owners).toEqual([{ id: owned.id, owner: "owner-1" }]);
+    expect((await getCardPageById(handle.db, unowned.id))?.ownerUserId).toBeNull();
   });
 });

@@ -5,12 +5,14 @@ import { createHash } from "node:crypto";
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { brotliCompressSync, constants, gzipSync } from "node:zlib";
 import { normalizeLinkUrl, parseSource, type VisitSource } from "~/utils/card-links";
+import { UUID_PATTERN } from "~/utils/ids";
 import { isReservedSlug } from "~/utils/slug";
 import type { Database } from "../platform/db.server";
 import { Lru } from "../platform/lru.server";
 import { SITE_HEADER_NAMES, siteHeaders } from "../platform/site-headers.server";
 import { isCountableHit, recordClick, recordView } from "./analytics.server";
-import { getCardPageBySlug, getLinkTarget, onCardPagesChanged, type PublicCardPage } from "./cards.server";
+import { getCardPageBySlug, getLinkTarget, type PublicCardPage } from "./cards.server";
+import { onCardPagesChanged } from "./changes.server";
 import { CARD_PAGE_CSP, renderCardNotFoundHtml, renderCardPageHtml } from "./page-html.server";
 
 /**
@@ -309,7 +311,7 @@ export function linkRedirect(
 }
 
 const CARD_PATH = /^\/(?:card\/)?([A-Za-z0-9-]{1,64})\/?(?:\?(.*))?$/;
-const GO_PATH = /^\/go\/([0-9a-f-]{36})(?:\?(.*))?$/;
+const GO_PATH = new RegExp(`^/go/(${UUID_PATTERN})(?:\\?(.*))?$`);
 
 function sourceFromQuery(query: string | undefined) {
   if (!query) return "link" as const;

@@ -3,11 +3,8 @@
 import { createHash } from "node:crypto";
 import { CARD_ICON_SVGS } from "~/utils/card-icons";
 import type { VisitSource } from "~/utils/card-links";
+import { escapeHtml } from "~/utils/html";
 import type { PublicCardPage } from "./cards.server";
-
-export function escapeHtml(value: string) {
-  return value.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
-}
 
 function icon(name: string) {
   const svg = CARD_ICON_SVGS[name] ?? CARD_ICON_SVGS.link!;

@@ -4,7 +4,7 @@ import { asc, eq, gt, inArray, sql } from "drizzle-orm";
 import type { Logger } from "pino";
 import { appState, cardPages, pageLinks } from "~/db/schema";
 import { normalizeLinkUrl } from "~/utils/card-links";
-import { announceCardPagesChanged } from "../cards/cards.server";
+import { announceCardPagesChanged } from "../cards/changes.server";
 import type { Database, Tx } from "./db.server";
 
 /** A step returns the slugs of the card pages it changed, so that page caches drop them. */

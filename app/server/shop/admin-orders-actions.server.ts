@@ -1,9 +1,8 @@
 // The admin's order actions: status buttons, 'Mark paid', card page from an order, update-request review.
-import { eq } from "drizzle-orm";
 import { data } from "react-router";
-import { cardPages } from "~/db/schema";
 import { type CardLink, linkHref } from "~/schemas/cart";
-import { CardPageError, createClientPage } from "../cards/cards.server";
+import { CardPageError } from "../cards/cards.server";
+import { createClientPage } from "../cards/client-pages.server";
 import type { SessionUser } from "../platform/auth.server";
 import type { Database } from "../platform/db.server";
 import type { Config } from "../platform/env.server";
@@ -104,10 +103,9 @@ export async function handleOrdersTabAction(
         bio: details.bio,
         contactEmail: order.customerEmail,
         orderLinks: details.links.map((l) => linkHref(l)).join("\n"),
+        // The page belongs to the buyer's account when the order was placed signed in (DESIGN.md ruling 7).
+        ownerUserId: order.userId,
       });
-      // The page belongs to the buyer's account when the order was placed signed in (DESIGN.md ruling 7).
-      if (order.userId)
-        await db.update(cardPages).set({ ownerUserId: order.userId }).where(eq(cardPages.id, page.id));
       return redirectWithToast(`/admin-dashboard/edit/${page.id}`, {
         type: "success",
         title: "Card page created",

@@ -4,6 +4,8 @@ import type { AppLoadContext } from "react-router";
 import { data, redirect } from "react-router";
 import { cardItemFromForm, editMultiLinkDraft, LINK_MESSAGES } from "~/schemas/cart";
 import { CHECKOUT_MESSAGES, DEFAULT_COUNTRY, DeliverySchema, PaymentChoiceSchema } from "~/schemas/checkout";
+import { isUuid } from "~/utils/ids";
+import { lacksLink } from "~/utils/order-items";
 import { getSessionUser } from "../platform/auth.server";
 import { safeRedirect } from "../platform/forms.server";
 import { hitRateLimit, LIMITS } from "../platform/rate-limit.server";
@@ -11,7 +13,6 @@ import { redirectWithToast, toastHeaders } from "../platform/toast.server";
 import {
   addCardItem,
   CART_MESSAGES,
-  type CardDetails,
   CartError,
   cartCookieHeader,
   changeQuantity,
@@ -153,11 +154,7 @@ function checkoutError(message: string) {
 export async function startCheckout(context: Ctx, request: Request) {
   const cart = await loadCart(context.db, await readCartId(request));
   if (!cart || cart.items.length === 0) return checkoutError(CHECKOUT_MESSAGES.emptyCart);
-  for (const item of cart.items) {
-    if (item.kind === "update-request") continue;
-    if (!(item.details as CardDetails).links?.some((l) => l.url.trim()))
-      return checkoutError(CHECKOUT_MESSAGES.noValidLinks);
-  }
+  if (cart.items.some(lacksLink)) return checkoutError(CHECKOUT_MESSAGES.noValidLinks);
   return redirect("/cart?step=delivery");
 }
 
@@ -240,8 +237,4 @@ export async function placeOrder(context: Ctx, request: Request, form: FormData)
     const message = error instanceof StripeCheckoutError ? error.message : CHECKOUT_MESSAGES.sessionFailed;
     return checkoutError(message);
   }
-}
-
-function isUuid(value: string) {
-  return /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(value);
 }

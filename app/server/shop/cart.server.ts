@@ -5,8 +5,9 @@ import { randomBytes } from "node:crypto";
 import { and, asc, count, eq, inArray, lt, sql } from "drizzle-orm";
 import type { Logger } from "pino";
 import { cardPages, cartItems, carts, orderItems, orders, users } from "~/db/schema";
-import type { CardItemInput, CardLink } from "~/schemas/cart";
+import { type CardItemInput, type CardLink, LINK_MESSAGES } from "~/schemas/cart";
 import type { Delivery } from "~/schemas/checkout";
+import { lacksLink } from "~/utils/order-items";
 import { appCookie } from "../platform/cookies.server";
 import type { Database, DbOrTx } from "../platform/db.server";
 import type { Config } from "../platform/env.server";
@@ -139,8 +140,7 @@ export async function addCardItem(db: DbOrTx, cartId: string, item: CardItemInpu
     item.kind === "multi-link"
       ? { links: item.links, name: item.name || undefined, bio: item.bio || undefined }
       : { links: item.links };
-  if (!details.links.some((l) => l.url.trim() !== ""))
-    throw new CartError("Card must have at least one valid link");
+  if (lacksLink({ kind: item.kind, details })) throw new CartError(LINK_MESSAGES.cartNoValidLink);
   await addItem(db, cartId, item.kind, details);
 }
 

@@ -14,10 +14,12 @@ import {
   updateRequests,
 } from "~/db/schema";
 import { CHECKOUT_MESSAGES, type Delivery } from "~/schemas/checkout";
-import { itemSummary } from "~/utils/order-items";
+import { isUuid } from "~/utils/ids";
+import { itemSummary, lacksLink } from "~/utils/order-items";
 import type { DbOrTx, Tx } from "../platform/db.server";
 import { enqueueEmail } from "../platform/email/outbox.server";
-import { type CardDetails, deleteCart, referrerIsBuyer } from "./cart.server";
+import { ilikeAny } from "../platform/sql.server";
+import { deleteCart, referrerIsBuyer } from "./cart.server";
 import { type BankDetails, orderPlacedEmail } from "./order-emails.server";
 import { type ItemKind, itemName, priceItems, unitPrice } from "./pricing.server";
 
@@ -81,11 +83,7 @@ export async function createOrderFromCart(
       .where(eq(cartItems.cartId, cartId))
       .orderBy(asc(cartItems.createdAt), asc(cartItems.id));
     if (items.length === 0) throw new CheckoutError(CHECKOUT_MESSAGES.emptyCart);
-    for (const item of items) {
-      if (item.kind === "update-request") continue;
-      const links = (item.details as CardDetails).links ?? [];
-      if (!links.some((l) => l.url?.trim())) throw new CheckoutError(CHECKOUT_MESSAGES.noValidLinks);
-    }
+    if (items.some(lacksLink)) throw new CheckoutError(CHECKOUT_MESSAGES.noValidLinks);
 
     // An earlier checkout of this cart still waiting for its payment (the customer came back from the card
     // payment page without paying) is replaced: one cart, one live order.
@@ -298,14 +296,7 @@ export async function listOrders(db: DbOrTx, opts: { q?: string; status?: string
   // The search box takes an order number, an e-mail or a name: nothing longer is worth a pattern.
   const q = opts.q?.trim().slice(0, 100);
   if (q) {
-    const pattern = `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-    filters.push(
-      or(
-        ilike(orders.orderNumber, pattern),
-        ilike(orders.customerEmail, pattern),
-        ilike(orders.customerName, pattern),
-      )!,
-    );
+    filters.push(ilikeAny([orders.orderNumber, orders.customerEmail, orders.customerName], q));
   }
   if (opts.status === "pending") filters.push(inArray(orders.status, ["awaiting_payment", "paid"]));
   else if (opts.status === "paid_after_cancellation") filters.push(paidAfterCancellation);
@@ -396,10 +387,6 @@ export async function getEarnings(db: DbOrTx) {
     .from(orders)
     .where(eq(orders.status, "awaiting_payment"));
   return { months: rows, totals, awaitingPayment: awaiting?.n ?? 0 };
-}
-
-export function isUuid(value: string) {
-  return /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(value);
 }
 
 /** The last delivery address this account used, to prefill the checkout. */

@@ -1,8 +1,8 @@
 // The receipt as a standalone HTML document: downloaded as a file named with the order id, or shown to print.
 
+import { escapeHtml } from "~/utils/html";
 import { formatPence } from "~/utils/money";
 import { itemSummary } from "~/utils/order-items";
-import { escapeHtml } from "../platform/email/templates.server";
 import type { BankDetails } from "./order-emails.server";
 import type { CustomerOrder } from "./orders.server";
 

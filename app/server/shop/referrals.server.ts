@@ -4,6 +4,7 @@ import { and, asc, eq, ilike, ne, or, type SQL, sql } from "drizzle-orm";
 import { referrers, users } from "~/db/schema";
 import { appCookie } from "../platform/cookies.server";
 import type { DbOrTx } from "../platform/db.server";
+import { ilikeAny } from "../platform/sql.server";
 
 export const refCookie = appCookie("ref", 60 * 60 * 24 * 30);
 
@@ -80,10 +81,7 @@ export async function listReferrersForAdmin(
   const q = (opts.q ?? "").trim().slice(0, 100);
   const filters: SQL[] = [ne(users.role, "admin")];
   if (q) {
-    const pattern = `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-    filters.push(
-      or(ilike(users.name, pattern), ilike(users.email, pattern), ilike(referrers.code, pattern))!,
-    );
+    filters.push(ilikeAny([users.name, users.email, referrers.code], q));
   }
   if (opts.featuredOnly) filters.push(eq(referrers.featured, true));
   const rows = await db

@@ -6,7 +6,9 @@ import { cardPages, orders, updateRequests } from "~/db/schema";
 import { linkHref } from "~/schemas/cart";
 import { updatePlatformRule } from "~/schemas/update-request";
 import { normalizeLinkUrl } from "~/utils/card-links";
-import { getCardPageById, updateCardPage, verifyEditPassword } from "../cards/cards.server";
+import { isUuid } from "~/utils/ids";
+import { getCardPageById, updateCardPage } from "../cards/cards.server";
+import { verifyEditPassword } from "../cards/edit-passwords.server";
 import type { DbOrTx, Tx } from "../platform/db.server";
 import type { UpdateRequestDetails } from "./cart.server";
 
@@ -137,7 +139,7 @@ export async function reviewUpdateRequest(
   decision: "apply" | "reject",
   admin: { label: string },
 ) {
-  if (!/^[0-9a-f-]{36}$/i.test(id)) throw new ReviewError("Update request not found");
+  if (!isUuid(id)) throw new ReviewError("Update request not found");
   return db.transaction(async (tx) => {
     const [request] = await tx.select().from(updateRequests).where(eq(updateRequests.id, id)).for("update");
     if (request?.status !== "pending_review") throw new ReviewError("This request has already been decided");
