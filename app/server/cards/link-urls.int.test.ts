@@ -6,7 +6,7 @@ import type { Delivery } from "~/schemas/checkout";
 import { UpdateRequestSchema } from "~/schemas/update-request";
 import { createTestDb, type TestDb } from "../../../tests/support/test-db";
 import { addUpdateRequestItem, createCart } from "../shop/cart.server";
-import { createOrderFromCart } from "../shop/orders.server";
+import { createOrderFromCart } from "../shop/checkout.server";
 import { markOrderPaid } from "../shop/payments/paid-pipeline.server";
 import { proveOwnership } from "../shop/update-requests.server";
 import { createCardPage, getCardPageById, getCardPageBySlug } from "./cards.server";

@@ -7,15 +7,8 @@ import type { SessionUser } from "../platform/auth.server";
 import type { Database } from "../platform/db.server";
 import type { Config } from "../platform/env.server";
 import { redirectWithToast, toastHeaders } from "../platform/toast.server";
-import {
-  type AdminStatus,
-  getEarnings,
-  getOrder,
-  getOrderForAdmin,
-  listOrders,
-  OrderStatusError,
-  setAdminStatus,
-} from "./orders.server";
+import { getEarnings, getOrderForAdmin, listOrders } from "./admin-orders.server";
+import { type AdminStatus, getOrder, OrderStatusError, setAdminStatus } from "./orders.server";
 import { markOrderPaid } from "./payments/paid-pipeline.server";
 import { listUpdateRequestQueue, ReviewError, reviewUpdateRequest } from "./update-requests.server";
 

@@ -24,13 +24,8 @@ import {
   saveCartDelivery,
   setCartReferrer,
 } from "./cart.server";
-import {
-  CheckoutError,
-  cancelAwaitingOrder,
-  createOrderFromCart,
-  lastDeliveryFor,
-  setStripeSession,
-} from "./orders.server";
+import { CheckoutError, createOrderFromCart, lastDeliveryFor } from "./checkout.server";
+import { cancelAwaitingOrder, setStripeSession } from "./orders.server";
 import { createCheckoutSession, StripeCheckoutError } from "./payments/stripe.server";
 import { allowedReferrers, findReferrerByCode, readRefCode } from "./referrals.server";
 

@@ -1,6 +1,6 @@
 // Referrals (DESIGN.md ruling 9): a code per customer, the ?ref= cookie, the featured referrers of the cart.
 import { randomBytes } from "node:crypto";
-import { and, asc, eq, ilike, ne, or, type SQL, sql } from "drizzle-orm";
+import { and, asc, eq, ne, type SQL, sql } from "drizzle-orm";
 import { referrers, users } from "~/db/schema";
 import { appCookie } from "../platform/cookies.server";
 import type { DbOrTx } from "../platform/db.server";

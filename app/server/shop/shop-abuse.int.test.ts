@@ -52,7 +52,7 @@ import {
   type UpdateRequestDetails,
 } from "./cart.server";
 import { addCardToCart, placeOrder } from "./cart-actions.server";
-import { createOrderFromCart } from "./orders.server";
+import { createOrderFromCart } from "./checkout.server";
 import { markOrderPaid } from "./payments/paid-pipeline.server";
 
 let t: TestDb;

@@ -27,7 +27,8 @@ import {
   setCartReferrer,
 } from "./cart.server";
 import { changeCart } from "./cart-actions.server";
-import { CheckoutError, createOrderFromCart, getOrderByToken, setAdminStatus } from "./orders.server";
+import { CheckoutError, createOrderFromCart } from "./checkout.server";
+import { getOrderByToken, setAdminStatus } from "./orders.server";
 import { markOrderPaid } from "./payments/paid-pipeline.server";
 import { getOrCreateReferralCode, setReferrerFeatured } from "./referrals.server";
 import { proveOwnership } from "./update-requests.server";
