@@ -1,6 +1,12 @@
 // The one source of truth for prices and rates (DESIGN.md ruling 3). Integer pence; safe to import anywhere.
 
-export type CardType = "one-link" | "multi-link";
+/** The cards the shop sells (a new kind, such as a business list, is added here and in CARDS). */
+export const CARD_TYPES = ["one-link", "multi-link"] as const;
+export type CardType = (typeof CARD_TYPES)[number];
+
+/** Every kind of line a cart or an order holds: a card, or a paid update to a card already made. */
+export const ITEM_KINDS = [...CARD_TYPES, "update-request"] as const;
+export type ItemKind = (typeof ITEM_KINDS)[number];
 
 export const CARDS = {
   "one-link": {
@@ -26,8 +32,6 @@ export const CARDS = {
   CardType,
   { type: CardType; name: string; price: number; summary: string; features: readonly string[] }
 >;
-
-export const CARD_TYPES = Object.keys(CARDS) as CardType[];
 
 /** A paid change to an existing card (add, remove a link or change the image). */
 export const UPDATE_REQUEST_PRICE = 100;

@@ -4,40 +4,19 @@
 import { randomBytes } from "node:crypto";
 import { and, asc, count, eq, inArray, lt, sql } from "drizzle-orm";
 import type { Logger } from "pino";
+import type { ItemKind } from "~/catalog";
 import { cardPages, cartItems, carts, orderItems, orders, users } from "~/db/schema";
-import { type CardItemInput, type CardLink, LINK_MESSAGES } from "~/schemas/cart";
+import { type CardItemInput, LINK_MESSAGES } from "~/schemas/cart";
 import type { Delivery } from "~/schemas/checkout";
+import type { CardDetails, ItemDetails, UpdateRequestDetails } from "~/schemas/item-details";
 import { lacksLink } from "~/utils/order-items";
 import { appCookie } from "../platform/cookies.server";
 import type { Database, DbOrTx } from "../platform/db.server";
 import type { Config } from "../platform/env.server";
 import { deleteProfileImage } from "../platform/storage.server";
-import { type ItemKind, itemName, MAX_QUANTITY, priceItems, unitPrice } from "./pricing.server";
+import { itemName, MAX_QUANTITY, priceItems, unitPrice } from "./pricing.server";
 
 export const cartCookie = appCookie("cart", 60 * 60 * 24 * 60);
-
-export interface CardDetails {
-  links: CardLink[];
-  name?: string;
-  bio?: string;
-}
-
-export interface UpdateRequestDetails {
-  cardNumber: string;
-  name: string;
-  email: string;
-  action: "add-link" | "remove-link" | "change-image";
-  platform?: string;
-  url?: string;
-  linkToRemove?: string;
-  imageUrl?: string;
-  /** How ownership was proven when the request was added, or null: then an admin reviews it. */
-  proof: "password" | "owner" | null;
-  /** The signed-in account that added it, if any. */
-  userId?: string;
-}
-
-export type ItemDetails = CardDetails | UpdateRequestDetails;
 
 /** Lines a cart may hold (each line's quantity is capped by MAX_QUANTITY). */
 export const MAX_CART_ITEMS = 20;
@@ -108,13 +87,13 @@ export async function loadCart(db: DbOrTx, cartId: string | null) {
     .orderBy(asc(cartItems.createdAt), asc(cartItems.id));
   const items = rows.map((r) => ({
     id: r.id,
-    kind: r.kind as ItemKind,
-    name: itemName(r.kind as ItemKind),
+    kind: r.kind,
+    name: itemName(r.kind),
     quantity: r.quantity,
-    unitPrice: unitPrice(r.kind as ItemKind),
-    details: r.details as ItemDetails,
+    unitPrice: unitPrice(r.kind),
+    details: r.details,
   }));
-  const delivery = (cart.delivery as Delivery | null) ?? null;
+  const delivery = cart.delivery;
   // Priced as the order will be: no discount once the delivery e-mail shows the referrer is the buyer.
   const referred =
     Boolean(cart.referrerUserId) && !(await referrerIsBuyer(db, cart.referrerUserId, delivery?.email));

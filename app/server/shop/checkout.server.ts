@@ -3,16 +3,14 @@
 import { randomInt } from "node:crypto";
 import { and, asc, desc, eq, sql } from "drizzle-orm";
 import { cartItems, carts, orderItems, orderNumbers, orderStatusHistory, orders } from "~/db/schema";
-import { CHECKOUT_MESSAGES, type Delivery } from "~/schemas/checkout";
+import { CHECKOUT_MESSAGES, type Delivery, type PaymentMethod } from "~/schemas/checkout";
 import { itemSummary, lacksLink } from "~/utils/order-items";
 import type { DbOrTx, Tx } from "../platform/db.server";
 import { enqueueEmail } from "../platform/email/outbox.server";
 import { deleteCart, referrerIsBuyer } from "./cart.server";
 import { type BankDetails, orderPlacedEmail } from "./order-emails.server";
 import { changeStatus, newOrderAccessToken } from "./orders.server";
-import { type ItemKind, itemName, priceItems, unitPrice } from "./pricing.server";
-
-export type PaymentMethod = "card" | "bank_transfer";
+import { itemName, priceItems, unitPrice } from "./pricing.server";
 
 export class CheckoutError extends Error {
   override name = "CheckoutError";
@@ -82,10 +80,10 @@ export async function createOrderFromCart(
     const orderNumber = await reserveOrderNumber(tx);
     const referrerUserId = await acceptedReferrer(tx, cart.referrerUserId, input);
     const priced = items.map((i) => ({
-      kind: i.kind as ItemKind,
+      kind: i.kind,
       quantity: i.kind === "update-request" ? 1 : Math.max(1, i.quantity),
-      unitPrice: unitPrice(i.kind as ItemKind),
-      name: itemName(i.kind as ItemKind),
+      unitPrice: unitPrice(i.kind),
+      name: itemName(i.kind),
       details: i.details,
     }));
     const totals = priceItems(priced, Boolean(referrerUserId));
@@ -166,5 +164,5 @@ export async function lastDeliveryFor(db: DbOrTx, userId: string) {
     .where(eq(orders.userId, userId))
     .orderBy(desc(orders.createdAt))
     .limit(1);
-  return (row?.deliveryAddress as Delivery | undefined) ?? null;
+  return row?.deliveryAddress ?? null;
 }

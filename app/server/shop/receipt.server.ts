@@ -22,7 +22,7 @@ export function receiptHtml(
   order: CustomerOrder,
   opts: { shop: string; shopAddress: string; bank: BankDetails; printScriptNonce?: string },
 ) {
-  const a = order.deliveryAddress as Record<string, string | undefined>;
+  const a = order.deliveryAddress;
   const e = escapeHtml;
   const rows = order.items
     .map(

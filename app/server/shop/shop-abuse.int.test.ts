@@ -28,6 +28,7 @@ import {
 import { action as updateLinksAction } from "~/routes/shop/update-links";
 import type { CardItemInput } from "~/schemas/cart";
 import { CHECKOUT_MESSAGES, type Delivery } from "~/schemas/checkout";
+import type { UpdateRequestDetails } from "~/schemas/item-details";
 import { createTestDb, type TestDb } from "../../../tests/support/test-db";
 import { createCardPage } from "../cards/cards.server";
 import { createAuth } from "../platform/auth.server";
@@ -49,7 +50,6 @@ import {
   readCartId,
   saveCartDelivery,
   setCartReferrer,
-  type UpdateRequestDetails,
 } from "./cart.server";
 import { addCardToCart, placeOrder } from "./cart-actions.server";
 import { createOrderFromCart } from "./checkout.server";

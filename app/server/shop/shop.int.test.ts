@@ -185,9 +185,11 @@ describe("checkout", () => {
       }),
     ).rejects.toThrow("Please add at least one card to your cart before checking out.");
     // A row written around the validation (e.g. by an older version) still cannot be checked out.
-    await t.db
-      .insert(cartItems)
-      .values({ cartId: empty.id, kind: "one-link", details: { links: [{ url: " " }] } });
+    await t.db.insert(cartItems).values({
+      cartId: empty.id,
+      kind: "one-link",
+      details: { links: [{ platform: "website", label: "Website", url: " " }] },
+    });
     await expect(
       createOrderFromCart(t.db, {
         cartId: empty.id,

@@ -7,10 +7,9 @@ import { linkHref } from "~/schemas/cart";
 import { updatePlatformRule } from "~/schemas/update-request";
 import { normalizeLinkUrl } from "~/utils/card-links";
 import { isUuid } from "~/utils/ids";
-import { getCardPageById, updateCardPage } from "../cards/cards.server";
+import { type CardLinkInput, getCardPageById, updateCardPage } from "../cards/cards.server";
 import { verifyEditPassword } from "../cards/edit-passwords.server";
 import type { DbOrTx, Tx } from "../platform/db.server";
-import type { UpdateRequestDetails } from "./cart.server";
 
 export type UpdateRequestRow = typeof updateRequests.$inferSelect;
 
@@ -60,7 +59,7 @@ function sameUrl(a: string, b: string) {
 type Outcome = { status: "applied" | "pending_review"; note: string };
 
 async function tryApply(tx: Tx, request: UpdateRequestRow): Promise<Outcome> {
-  const d = request.details as UpdateRequestDetails & { fingerprint?: string };
+  const d = request.details;
   const [card] = await tx
     .select({ id: cardPages.id, ownerUserId: cardPages.ownerUserId, passwordHash: cardPages.passwordHash })
     .from(cardPages)
@@ -76,18 +75,15 @@ async function tryApply(tx: Tx, request: UpdateRequestRow): Promise<Outcome> {
 
 /** Makes the change on the card page (used automatically and by the admin's 'Apply'). */
 async function applyToCard(tx: Tx, cardPageId: string, request: UpdateRequestRow): Promise<Outcome> {
-  const d = request.details as UpdateRequestDetails;
+  const d = request.details;
   const page = await getCardPageById(tx, cardPageId);
   if (!page) return { status: "pending_review", note: "No card page has this card number" };
-  let links = page.links.map((l) => ({ id: l.id, title: l.title, url: l.url, icon: l.icon }));
+  let links: CardLinkInput[] = page.links;
   let profileImageUrl = page.profileImageUrl ?? undefined;
   if (request.action === "add-link") {
     const platform = d.platform ?? "Website";
     const url = linkHref({ platform: updatePlatformRule(platform), url: d.url ?? "" });
-    links = [
-      ...links,
-      { id: undefined as unknown as string, title: platform, url, icon: ICONS[platform] ?? "globe" },
-    ];
+    links = [...links, { title: platform, url, icon: ICONS[platform] ?? "globe" }];
   } else if (request.action === "remove-link") {
     const target = d.linkToRemove ?? "";
     const kept = links.filter(
