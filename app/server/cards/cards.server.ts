@@ -5,6 +5,7 @@ import { and, asc, eq, inArray, notInArray, sql } from "drizzle-orm";
 import { cardPages, pageLinks, shops } from "~/db/schema";
 import { normalizeLinkUrl } from "~/utils/card-links";
 import { isUuid } from "~/utils/ids";
+import { normalizeSlug, slugProblem } from "~/utils/slug";
 import type { DbOrTx, Tx } from "../platform/db.server";
 import { announceCardPagesChanged } from "./changes.server";
 import { hashEditPassword } from "./edit-passwords.server";
@@ -124,6 +125,18 @@ export async function pageIdWithSlug(db: DbOrTx, slug: string) {
   return taken?.id ?? null;
 }
 
+/**
+ * The slug as stored: normalised (so /{SLUG} in any case finds it) and not one the site reserves. A page keeps
+ * the slug it already has, even one reserved since it was made, so applying a paid update never fails on it.
+ */
+function storedSlug(raw: string, current?: string) {
+  const slug = normalizeSlug(raw);
+  if (slug === current) return slug;
+  const problem = slugProblem(slug);
+  if (problem) throw new CardPageError(problem, "slug");
+  return slug;
+}
+
 async function assertSlugFree(db: DbOrTx, slug: string, exceptId?: string) {
   const taken = await pageIdWithSlug(db, slug);
   if (taken && taken !== exceptId) throw new CardPageError(SLUG_TAKEN, "slug");
@@ -158,8 +171,9 @@ function pageValues(input: CardPageInput) {
 /** Creates the page; ownerUserId, when given, makes it that account's card (DESIGN.md ruling 7). */
 export async function createCardPage(
   db: DbOrTx,
-  input: CardPageInput & { password: string; ownerUserId?: string | null },
+  raw: CardPageInput & { password: string; ownerUserId?: string | null },
 ) {
+  const input = { ...raw, slug: storedSlug(raw.slug) };
   await assertSlugFree(db, input.slug);
   await assertShopExists(db, input.shopId);
   const passwordHash = await hashEditPassword(input.password);
@@ -181,10 +195,11 @@ export async function createCardPage(
   }
 }
 
-export async function updateCardPage(db: DbOrTx, id: string, input: CardPageInput & { password?: string }) {
+export async function updateCardPage(db: DbOrTx, id: string, raw: CardPageInput & { password?: string }) {
   const existing = await getCardPageById(db, id);
   if (!existing)
     throw new CardPageError("Card page not found. Please return to the dashboard.", undefined, 404);
+  const input = { ...raw, slug: storedSlug(raw.slug, existing.slug) };
   await assertSlugFree(db, input.slug, id);
   await assertShopExists(db, input.shopId);
   const passwordHash = input.password ? await hashEditPassword(input.password) : undefined;
