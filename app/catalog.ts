@@ -1,7 +1,13 @@
 // The one source of truth for prices and rates (docs/product.md#prices): integer pence, safe to import
 // anywhere.
 
-export type CardType = "one-link" | "multi-link";
+/** The cards the shop sells (a new kind, such as a business list, is added here and in CARDS). */
+export const CARD_TYPES = ["one-link", "multi-link"] as const;
+export type CardType = (typeof CARD_TYPES)[number];
+
+/** Every kind of line a cart or an order holds: a card, or a paid update to a card already made. */
+export const ITEM_KINDS = [...CARD_TYPES, "update-request"] as const;
+export type ItemKind = (typeof ITEM_KINDS)[number];
 
 export const CARDS = {
   "one-link": {
@@ -28,12 +34,8 @@ export const CARDS = {
   { type: CardType; name: string; price: number; summary: string; features: readonly string[] }
 >;
 
-export const CARD_TYPES = Object.keys(CARDS) as CardType[];
-
 /** A paid change to an existing card (add, remove a link or change the image). */
 export const UPDATE_REQUEST_PRICE = 100;
-
-export const BUSINESS_LIST = { price: 3000, businesses: 20 } as const;
 
 /** Charged once per order when the cart holds at least one physical card. */
 export const DELIVERY_FEE = 999;
@@ -42,7 +44,7 @@ export const DELIVERY_FEE = 999;
 export const REFERRAL_DISCOUNT_PERCENT = 10;
 
 /** Percent of each card price paid to the referrer. */
-export const REFERRAL_COMMISSION_PERCENT = 20;
+const REFERRAL_COMMISSION_PERCENT = 20;
 
 /** Returns and delivery rules (docs/product.md#delivery-and-returns); pages, FAQ and terms render these. */
 export const POLICY = {

@@ -14,6 +14,9 @@ import {
   unique,
   uuid,
 } from "drizzle-orm/pg-core";
+import { ITEM_KINDS } from "../catalog";
+import { type Delivery, PAYMENT_METHODS } from "../schemas/checkout";
+import type { ItemDetails, UpdateRequestDetails } from "../schemas/item-details";
 
 const createdAt = () => timestamp({ withTimezone: true }).notNull().defaultNow();
 const updatedAt = () =>
@@ -263,7 +266,7 @@ export const carts = pgTable(
     id: text().primaryKey(),
     referrerUserId: text().references(() => users.id, { onDelete: "set null" }),
     /** The delivery details entered in the checkout dialog, kept until the order is placed. */
-    delivery: jsonb(),
+    delivery: jsonb().$type<Delivery>(),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -277,10 +280,10 @@ export const cartItems = pgTable(
     cartId: text()
       .notNull()
       .references(() => carts.id, { onDelete: "cascade" }),
-    kind: text({ enum: ["one-link", "multi-link", "update-request"] }).notNull(),
+    kind: text({ enum: ITEM_KINDS }).notNull(),
     quantity: integer().notNull().default(1),
     /** Links, profile fields or the update request; validated on the way in. */
-    details: jsonb().notNull(),
+    details: jsonb().$type<ItemDetails>().notNull(),
     createdAt: createdAt(),
   },
   (t) => [
@@ -303,14 +306,14 @@ export const orders = pgTable(
     status: text({ enum: ["awaiting_payment", "paid", "completed", "cancelled", "refunded"] })
       .notNull()
       .default("awaiting_payment"),
-    paymentMethod: text({ enum: ["card", "bank_transfer"] }).notNull(),
+    paymentMethod: text({ enum: PAYMENT_METHODS }).notNull(),
     userId: text().references(() => users.id, { onDelete: "set null" }),
     /** The cart the order came from: emptied once the payment is confirmed (card) or at once (bank transfer). */
     cartId: text(),
     customerName: text().notNull(),
     customerEmail: text().notNull(),
     customerPhone: text().notNull(),
-    deliveryAddress: jsonb().notNull(),
+    deliveryAddress: jsonb().$type<Delivery>().notNull(),
     subtotal: integer().notNull(),
     deliveryFee: integer().notNull(),
     discount: integer().notNull(),
@@ -338,12 +341,12 @@ export const orderItems = pgTable(
     orderId: uuid()
       .notNull()
       .references(() => orders.id, { onDelete: "cascade" }),
-    kind: text({ enum: ["one-link", "multi-link", "update-request"] }).notNull(),
+    kind: text({ enum: ITEM_KINDS }).notNull(),
     name: text().notNull(),
     /** Copied from the catalogue when the order was placed. */
     unitPrice: integer().notNull(),
     quantity: integer().notNull(),
-    details: jsonb().notNull(),
+    details: jsonb().$type<ItemDetails>().notNull(),
     sortOrder: integer().notNull().default(0),
   },
   (t) => [
@@ -401,7 +404,8 @@ export const updateRequests = pgTable(
       .references(() => orderItems.id, { onDelete: "cascade" }),
     cardNumber: text().notNull(),
     action: text({ enum: ["add-link", "remove-link", "change-image"] }).notNull(),
-    details: jsonb().notNull(),
+    /** A copy of the order item's details. */
+    details: jsonb().$type<UpdateRequestDetails>().notNull(),
     status: text({ enum: ["pending_review", "applied", "rejected"] }).notNull(),
     /** Why it was (not) applied automatically, or the admin's note. */
     note: text(),

@@ -4,7 +4,7 @@
 import EmblaCarousel from "embla-carousel";
 import Autoplay from "embla-carousel-autoplay";
 
-export const CAROUSEL = { autoplayMs: 6000, lockMs: 600, swipePx: 80 } as const;
+const CAROUSEL = { autoplayMs: 6000, lockMs: 600, swipePx: 80 } as const;
 
 /** Wires up one carousel; returns a function that undoes it. Calling it twice on one element is harmless. */
 export function enhanceCarousel(root: HTMLElement): () => void {

@@ -2,6 +2,7 @@
 // action's truth. Messages: docs/product.md#forms-and-messages.
 import { z } from "zod";
 import { isLinkIcon, type LinkIcon, linkUrlProblem, normalizeLinkUrl } from "~/utils/card-links";
+import { isUuid } from "~/utils/ids";
 import { normalizeSlug, SLUG_INPUT_MAX_LENGTH, SLUG_MAX_LENGTH, slugProblem } from "~/utils/slug";
 import { optionalEmailAddress } from "./fields";
 
@@ -46,7 +47,7 @@ const optionalId = z
   .string()
   .trim()
   .max(36, "Unknown item")
-  .pipe(z.string().refine((v) => !v || /^[0-9a-f-]{36}$/i.test(v), "Unknown item"))
+  .pipe(z.string().refine((v) => !v || isUuid(v), "Unknown item"))
   .optional()
   .transform((v) => (v ? v : undefined));
 

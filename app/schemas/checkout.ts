@@ -19,8 +19,11 @@ export type Delivery = z.infer<typeof DeliverySchema>;
 
 export const DEFAULT_COUNTRY = "United Kingdom";
 
+export const PAYMENT_METHODS = ["card", "bank_transfer"] as const;
+export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
+
 export const PaymentChoiceSchema = z.object({
-  paymentMethod: z.enum(["card", "bank_transfer"], { error: "Please choose how to pay" }),
+  paymentMethod: z.enum(PAYMENT_METHODS, { error: "Please choose how to pay" }),
 });
 
 export const CHECKOUT_MESSAGES = {

@@ -22,6 +22,15 @@ export function itemLinks(item: ItemLike): Link[] {
   return Array.isArray(d?.links) ? d.links : [];
 }
 
+/**
+ * True for a card with no link that has an address: such a card cannot go into the cart nor be ordered.
+ * Update requests change an existing card and carry no links of their own.
+ */
+export function lacksLink(item: ItemLike) {
+  if (item.kind === "update-request") return false;
+  return !itemLinks(item).some((l) => typeof l.url === "string" && l.url.trim() !== "");
+}
+
 /** One line describing what the item is for. */
 export function itemSummary(item: ItemLike) {
   const d = (item.details ?? {}) as Record<string, unknown>;

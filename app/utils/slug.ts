@@ -29,7 +29,7 @@ export const SLUG_INPUT_MAX_LENGTH = 256;
  * Names a card page may not take because a site route (or one we will want) already answers there.
  * Compared after normalisation.
  */
-export const RESERVED_SLUGS = new Set([
+const RESERVED_SLUGS = new Set([
   "about",
   "account",
   "admin",

@@ -3,7 +3,7 @@ import { useEffect, useRef } from "react";
 import { Form, Link, NavLink, useLocation } from "react-router";
 import { cn } from "~/utils/cn";
 
-export const mainLinks = [
+const mainLinks = [
   { to: "/", label: "Home" },
   { to: "/features", label: "Features" },
   { to: "/pricing", label: "Pricing" },

@@ -32,7 +32,7 @@ export function Field({
 }
 
 /** The id of a control's error message; conform names its own the same way. */
-export const errorIdOf = (id: string) => `${id}-error`;
+const errorIdOf = (id: string) => `${id}-error`;
 
 /** The label above a control and its error below; a select or textarea goes in as the child. */
 export function FieldFrame({

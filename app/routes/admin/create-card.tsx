@@ -5,11 +5,13 @@ import { CardForm } from "~/components/admin/card-form/card-form";
 import { ButtonLink } from "~/components/ui/button";
 import { cardPageSchemas } from "~/schemas/card-page";
 import { cardFormFailure } from "~/server/cards/admin-actions.server";
-import { createCardPage, generateEditPassword, listShops } from "~/server/cards/cards.server";
+import { createCardPage } from "~/server/cards/cards.server";
+import { listShops } from "~/server/cards/shops.server";
 import { requireAdmin } from "~/server/platform/auth.server";
 import { readFormData } from "~/server/platform/forms.server";
 import { isStoredProfileImageUrl } from "~/server/platform/storage.server";
 import { redirectWithToast } from "~/server/platform/toast.server";
+import { generateEditPassword } from "~/utils/edit-password";
 import type { Route } from "./+types/create-card";
 
 export const meta = () => [{ title: "Create New Card Page" }];

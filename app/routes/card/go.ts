@@ -1,5 +1,6 @@
 // /go/{linkId}: counts a link click and redirects to the link (GET), or records an <a ping> (POST).
-import { linkRedirect, resolveLinkTarget } from "~/server/cards/page-cache.server";
+import { resolveLinkTarget } from "~/server/cards/page-cache.server";
+import { linkRedirect } from "~/server/cards/page-responses.server";
 import { parseSource } from "~/utils/card-links";
 import type { Route } from "./+types/go";
 

@@ -1,11 +1,7 @@
 // The public card page when the in-memory fast path (server/app.ts) has not cached it yet: loads and caches
 // it, or answers 'Page Not Found' with status 404. No React on this page: it ships no JavaScript.
-import {
-  cardCacheOptions,
-  cardEntryResponse,
-  loadCardEntry,
-  notFoundEntry,
-} from "~/server/cards/page-cache.server";
+import { cardCacheOptions, loadCardEntry, notFoundEntry } from "~/server/cards/page-cache.server";
+import { cardEntryResponse } from "~/server/cards/page-responses.server";
 import { parseSource } from "~/utils/card-links";
 import type { Route } from "./+types/page";
 

@@ -7,19 +7,11 @@ import { CreateClientSchema, ShopSchema } from "~/schemas/card-page";
 import type { Database } from "../platform/db.server";
 import { unknownIntent } from "../platform/forms.server";
 import { dataWithToast } from "../platform/toast.server";
+import { listCardPages } from "./admin-cards.server";
 import { flushAnalytics } from "./analytics.server";
-import {
-  allocateCardToShop,
-  CardPageError,
-  createClientPage,
-  createShop,
-  deleteCardPage,
-  deleteShop,
-  listCardPages,
-  listShops,
-  setCardSold,
-  updateShop,
-} from "./cards.server";
+import { allocateCardToShop, CardPageError, deleteCardPage, setCardSold } from "./cards.server";
+import { createClientPage } from "./client-pages.server";
+import { createShop, deleteShop, listShops, updateShop } from "./shops.server";
 
 export async function loadCardsTab(db: Database, url: URL, opts: { publicUrl: string; logger: Logger }) {
   await flushAnalytics(db, opts.logger); // counts are at most a second old; show them exact

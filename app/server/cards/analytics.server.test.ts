@@ -2,7 +2,7 @@
 // than the cards and links that exist.
 import { describe, expect, it } from "vitest";
 import { analyticsMemory, isCountableHit } from "./analytics.server";
-import { linkRedirect } from "./page-cache.server";
+import { linkRedirect } from "./page-responses.server";
 
 const BROWSER =
   "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126 Safari/537.36";

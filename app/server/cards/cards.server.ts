@@ -1,20 +1,14 @@
-// Card pages, their links and the shops that resell them. Every write runs in one transaction and tells the
-// public page cache which slugs changed once it has committed.
-import { randomBytes, randomInt, scrypt, timingSafeEqual } from "node:crypto";
-import { promisify } from "node:util";
-import { and, asc, count, desc, eq, inArray, like, notInArray, or, sql } from "drizzle-orm";
-import { cardPages, cardViewsDaily, linkClicksDaily, pageLinks, shops } from "~/db/schema";
-import type { ShopInput } from "~/schemas/card-page";
-import {
-  classifyOrderLinks,
-  linkUrlProblem,
-  normalizeLinkUrl,
-  socialProfileUrl,
-  telUrl,
-  websiteUrl,
-} from "~/utils/card-links";
-import { isReservedSlug, slugFromName } from "~/utils/slug";
+// Card pages and their links: reads, and writes that each run in one transaction (the page under a freshly
+// allocated WC number, its links in order) and announce the changed slugs once committed.
+import { randomInt } from "node:crypto";
+import { and, asc, eq, notInArray, sql } from "drizzle-orm";
+import { cardPages, pageLinks, shops } from "~/db/schema";
+import { normalizeLinkUrl } from "~/utils/card-links";
+import { isUuid } from "~/utils/ids";
+import { normalizeSlug, slugProblem } from "~/utils/slug";
 import type { DbOrTx, Tx } from "../platform/db.server";
+import { announceCardPagesChanged } from "./changes.server";
+import { hashEditPassword } from "./edit-passwords.server";
 
 export type CardLinkInput = { id?: string; title: string; url: string; icon: string };
 export type CardPageInput = {
@@ -38,49 +32,6 @@ export class CardPageError extends Error {
   ) {
     super(message);
   }
-}
-
-// --- Change notifications (the public page cache listens) ---
-
-type ChangeListener = (slugs: string[]) => void;
-const listeners = new Set<ChangeListener>();
-export function onCardPagesChanged(listener: ChangeListener) {
-  listeners.add(listener);
-  return () => listeners.delete(listener);
-}
-function changed(...slugs: (string | undefined)[]) {
-  const list = slugs.filter((s): s is string => Boolean(s));
-  for (const listener of listeners) listener(list);
-}
-
-/** For card page writes made outside this module (data migrations), once they have committed. */
-export function announceCardPagesChanged(slugs: string[]) {
-  changed(...slugs);
-}
-
-// --- Edit passwords: random, shown once, stored as scrypt hashes ---
-
-const scryptAsync = promisify(scrypt) as (password: string, salt: Buffer, keylen: number) => Promise<Buffer>;
-
-export function generateEditPassword() {
-  // No look-alike characters: the password is read off a screen and typed on a phone.
-  const alphabet = "abcdefghjkmnpqrstuvwxyz23456789";
-  const bytes = randomBytes(12);
-  return Array.from(bytes, (b) => alphabet[b % alphabet.length]).join("");
-}
-
-export async function hashEditPassword(password: string) {
-  const salt = randomBytes(16);
-  const hash = await scryptAsync(password, salt, 32);
-  return `scrypt$${salt.toString("base64")}$${hash.toString("base64")}`;
-}
-
-export async function verifyEditPassword(password: string, stored: string) {
-  const [kind, salt, hash] = stored.split("$");
-  if (kind !== "scrypt" || !salt || !hash) return false;
-  const expected = Buffer.from(hash, "base64");
-  const actual = await scryptAsync(password, Buffer.from(salt, "base64"), expected.length);
-  return timingSafeEqual(actual, expected);
 }
 
 // --- Reading ---
@@ -135,49 +86,6 @@ export async function getLinkTarget(db: DbOrTx, linkId: string) {
   return link ?? null;
 }
 
-export const CARDS_PAGE_SIZE = 20;
-
-/**
- * One page of the admin list, newest first. Search is a prefix match on card number, slug, name or shop name,
- * so each branch is an index range scan and the cost does not grow with the number of cards.
- */
-export async function listCardPages(db: DbOrTx, opts: { q?: string; page?: number }) {
-  const page = Math.max(1, Math.floor(opts.page ?? 1));
-  const q = (opts.q ?? "").trim().toLowerCase().slice(0, 64);
-  const pattern = `${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-  const where = q
-    ? or(
-        like(sql`lower(${cardPages.cardNumber})`, pattern),
-        like(cardPages.slug, pattern),
-        like(sql`lower(${cardPages.name})`, pattern),
-        like(sql`lower(${shops.name})`, pattern),
-      )
-    : undefined;
-  const rows = await db
-    .select({
-      id: cardPages.id,
-      cardNumber: cardPages.cardNumber,
-      name: cardPages.name,
-      businessName: cardPages.businessName,
-      slug: cardPages.slug,
-      isSold: cardPages.isSold,
-      shopId: cardPages.shopId,
-      shopName: shops.name,
-      createdAt: cardPages.createdAt,
-      linkCount: sql<number>`(select count(*)::int from ${pageLinks} where ${pageLinks.cardPageId} = ${cardPages.id})`,
-      views: sql<number>`(select coalesce(sum(${cardViewsDaily.count}), 0)::int from ${cardViewsDaily} where ${cardViewsDaily.cardPageId} = ${cardPages.id})`,
-      clicks: sql<number>`(select coalesce(sum(${linkClicksDaily.count}), 0)::int from ${linkClicksDaily} where ${linkClicksDaily.cardPageId} = ${cardPages.id})`,
-    })
-    .from(cardPages)
-    .leftJoin(shops, eq(shops.id, cardPages.shopId))
-    .where(where)
-    .orderBy(desc(cardPages.createdAt), desc(cardPages.id))
-    // One extra row tells whether a next page exists without counting the whole table.
-    .limit(CARDS_PAGE_SIZE + 1)
-    .offset((page - 1) * CARDS_PAGE_SIZE);
-  return { cards: rows.slice(0, CARDS_PAGE_SIZE), page, hasNext: rows.length > CARDS_PAGE_SIZE, q };
-}
-
 // --- Card number allocation ---
 
 /**
@@ -209,10 +117,29 @@ async function insertWithCardNumber(tx: Tx, values: Omit<typeof cardPages.$infer
 
 // --- Writing ---
 
-async function assertSlugFree(db: DbOrTx, slug: string, exceptId?: string) {
+const SLUG_TAKEN = "This slug is already in use. Please choose another one.";
+
+/** The id of the page with this slug, or null (slugs are stored normalised: pass a normalised one). */
+export async function pageIdWithSlug(db: DbOrTx, slug: string) {
   const [taken] = await db.select({ id: cardPages.id }).from(cardPages).where(eq(cardPages.slug, slug));
-  if (taken && taken.id !== exceptId)
-    throw new CardPageError("This slug is already in use. Please choose another one.", "slug");
+  return taken?.id ?? null;
+}
+
+/**
+ * The slug as stored: normalised (so /{SLUG} in any case finds it) and not one the site reserves. A page keeps
+ * the slug it already has, even one reserved since it was made, so applying a paid update never fails on it.
+ */
+function storedSlug(raw: string, current?: string) {
+  const slug = normalizeSlug(raw);
+  if (slug === current) return slug;
+  const problem = slugProblem(slug);
+  if (problem) throw new CardPageError(problem, "slug");
+  return slug;
+}
+
+async function assertSlugFree(db: DbOrTx, slug: string, exceptId?: string) {
+  const taken = await pageIdWithSlug(db, slug);
+  if (taken && taken !== exceptId) throw new CardPageError(SLUG_TAKEN, "slug");
 }
 
 async function assertShopExists(db: DbOrTx, shopId: string | undefined) {
@@ -241,29 +168,38 @@ function pageValues(input: CardPageInput) {
   };
 }
 
-export async function createCardPage(db: DbOrTx, input: CardPageInput & { password: string }) {
+/** Creates the page; ownerUserId, when given, makes it that account's card (docs/product.md#card-ownership). */
+export async function createCardPage(
+  db: DbOrTx,
+  raw: CardPageInput & { password: string; ownerUserId?: string | null },
+) {
+  const input = { ...raw, slug: storedSlug(raw.slug) };
   await assertSlugFree(db, input.slug);
   await assertShopExists(db, input.shopId);
   const passwordHash = await hashEditPassword(input.password);
   try {
     const created = await db.transaction(async (tx) => {
-      const row = await insertWithCardNumber(tx, { ...pageValues(input), passwordHash });
+      const row = await insertWithCardNumber(tx, {
+        ...pageValues(input),
+        passwordHash,
+        ownerUserId: input.ownerUserId ?? null,
+      });
       await replaceLinks(tx, row.id, input.links);
       return row;
     });
-    changed(created.slug);
+    announceCardPagesChanged([created.slug]);
     return created;
   } catch (error) {
-    if (isUniqueViolation(error, "slug"))
-      throw new CardPageError("This slug is already in use. Please choose another one.", "slug");
+    if (isUniqueViolation(error, "slug")) throw new CardPageError(SLUG_TAKEN, "slug");
     throw error;
   }
 }
 
-export async function updateCardPage(db: DbOrTx, id: string, input: CardPageInput & { password?: string }) {
+export async function updateCardPage(db: DbOrTx, id: string, raw: CardPageInput & { password?: string }) {
   const existing = await getCardPageById(db, id);
   if (!existing)
     throw new CardPageError("Card page not found. Please return to the dashboard.", undefined, 404);
+  const input = { ...raw, slug: storedSlug(raw.slug, existing.slug) };
   await assertSlugFree(db, input.slug, id);
   await assertShopExists(db, input.shopId);
   const passwordHash = input.password ? await hashEditPassword(input.password) : undefined;
@@ -282,11 +218,10 @@ export async function updateCardPage(db: DbOrTx, id: string, input: CardPageInpu
       await replaceLinks(tx, id, input.links);
       return row!;
     });
-    changed(existing.slug, updated.slug);
+    announceCardPagesChanged([existing.slug, updated.slug]);
     return updated;
   } catch (error) {
-    if (isUniqueViolation(error, "slug"))
-      throw new CardPageError("This slug is already in use. Please choose another one.", "slug");
+    if (isUniqueViolation(error, "slug")) throw new CardPageError(SLUG_TAKEN, "slug");
     throw error;
   }
 }
@@ -324,7 +259,7 @@ export async function deleteCardPage(db: DbOrTx, id: string) {
   if (!isUuid(id)) throw new CardPageError("Failed to delete card page", undefined, 404);
   const [row] = await db.delete(cardPages).where(eq(cardPages.id, id)).returning({ slug: cardPages.slug });
   if (!row) throw new CardPageError("Failed to delete card page", undefined, 404);
-  changed(row.slug);
+  announceCardPagesChanged([row.slug]);
 }
 
 export async function setCardSold(db: DbOrTx, id: string, isSold: boolean) {
@@ -346,140 +281,4 @@ export async function allocateCardToShop(db: DbOrTx, cardId: string, shopId: str
     .where(eq(cardPages.id, cardId))
     .returning({ id: cardPages.id });
   if (!row) throw new CardPageError("Failed to allocate card to shop", undefined, 404);
-}
-
-// --- Shops ---
-
-export async function listShops(db: DbOrTx) {
-  const cardCount = count(cardPages.id);
-  return db
-    .select({
-      id: shops.id,
-      name: shops.name,
-      location: shops.location,
-      contactEmail: shops.contactEmail,
-      contactPhone: shops.contactPhone,
-      cardCount,
-    })
-    .from(shops)
-    .leftJoin(cardPages, eq(cardPages.shopId, shops.id))
-    .groupBy(shops.id)
-    .orderBy(asc(shops.name));
-}
-
-function shopValues(input: Omit<ShopInput, "id">) {
-  return {
-    name: input.name,
-    location: input.location ?? null,
-    contactEmail: input.contactEmail ?? null,
-    contactPhone: input.contactPhone ?? null,
-  };
-}
-
-export async function createShop(db: DbOrTx, input: Omit<ShopInput, "id">) {
-  const [shop] = await db.insert(shops).values(shopValues(input)).returning();
-  return shop!;
-}
-
-export async function updateShop(db: DbOrTx, id: string, input: Omit<ShopInput, "id">) {
-  if (!isUuid(id)) throw new CardPageError("Failed to update shop", undefined, 404);
-  const [shop] = await db
-    .update(shops)
-    .set({ ...shopValues(input), updatedAt: new Date() })
-    .where(eq(shops.id, id))
-    .returning();
-  if (!shop) throw new CardPageError("Failed to update shop", undefined, 404);
-  return shop;
-}
-
-/** Deletes the shop; its cards become unallocated (the foreign key sets shop_id to null in the same statement). */
-export async function deleteShop(db: DbOrTx, id: string) {
-  if (!isUuid(id)) throw new CardPageError("Failed to delete shop", undefined, 404);
-  const [row] = await db.delete(shops).where(eq(shops.id, id)).returning({ id: shops.id });
-  if (!row) throw new CardPageError("Failed to delete shop", undefined, 404);
-}
-
-// --- Statistics for the admin ---
-
-export async function getCardStats(db: DbOrTx, cardPageId: string) {
-  const views = await db
-    .select({ source: cardViewsDaily.source, count: sql<number>`sum(${cardViewsDaily.count})::int` })
-    .from(cardViewsDaily)
-    .where(eq(cardViewsDaily.cardPageId, cardPageId))
-    .groupBy(cardViewsDaily.source);
-  const clicks = await db
-    .select({ linkId: linkClicksDaily.linkId, count: sql<number>`sum(${linkClicksDaily.count})::int` })
-    .from(linkClicksDaily)
-    .where(eq(linkClicksDaily.cardPageId, cardPageId))
-    .groupBy(linkClicksDaily.linkId);
-  return {
-    views: Object.fromEntries(views.map((v) => [v.source, v.count])) as Partial<Record<string, number>>,
-    clicksByLink: Object.fromEntries(clicks.map((c) => [c.linkId, c.count])) as Record<string, number>,
-  };
-}
-
-export async function cardIdsExist(db: DbOrTx, ids: string[]) {
-  if (ids.length === 0) return new Set<string>();
-  const rows = await db.select({ id: cardPages.id }).from(cardPages).where(inArray(cardPages.id, ids));
-  return new Set(rows.map((r) => r.id));
-}
-
-export function isUuid(value: string) {
-  return /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(value);
-}
-
-// --- Create-client dialog: a page built from a client's details and order links ---
-
-export async function createClientPage(
-  db: DbOrTx,
-  input: {
-    name: string;
-    businessName?: string;
-    bio?: string;
-    contactEmail?: string;
-    contactPhone?: string;
-    instagram?: string;
-    facebook?: string;
-    website?: string;
-    orderLinks?: string;
-  },
-) {
-  const links: CardLinkInput[] = [];
-  if (input.website) links.push({ title: "Website", url: websiteUrl(input.website), icon: "globe" });
-  if (input.instagram)
-    links.push({
-      title: "Instagram",
-      url: socialProfileUrl("instagram", input.instagram),
-      icon: "instagram",
-    });
-  if (input.facebook)
-    links.push({ title: "Facebook", url: socialProfileUrl("facebook", input.facebook), icon: "facebook" });
-  if (input.contactPhone) {
-    links.push({ title: "Call Us", url: telUrl(input.contactPhone), icon: "phone" });
-    links.push({ title: "Mobile", url: telUrl(input.contactPhone), icon: "phone" });
-  }
-  links.push(...classifyOrderLinks((input.orderLinks ?? "").split(/\s*[\n,]\s*/)));
-  for (const link of links) {
-    const problem = linkUrlProblem(link.url);
-    if (problem) throw new CardPageError(`${link.title}: ${problem}`, "orderLinks");
-  }
-  const base = slugFromName(input.businessName || input.name).slice(0, 56) || `card-${Date.now()}`;
-  let slug = isReservedSlug(base) ? `${base}-card` : base;
-  for (let n = 2; ; n++) {
-    const [taken] = await db.select({ id: cardPages.id }).from(cardPages).where(eq(cardPages.slug, slug));
-    if (!taken) break;
-    slug = `${base}-${n}`;
-  }
-  const password = generateEditPassword();
-  const created = await createCardPage(db, {
-    name: input.name,
-    businessName: input.businessName,
-    slug,
-    bio: input.bio,
-    contactEmail: input.contactEmail,
-    contactPhone: input.contactPhone,
-    links,
-    password,
-  });
-  return { ...created, password };
 }

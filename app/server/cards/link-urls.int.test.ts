@@ -6,10 +6,11 @@ import type { Delivery } from "~/schemas/checkout";
 import { UpdateRequestSchema } from "~/schemas/update-request";
 import { createTestDb, type TestDb } from "../../../tests/support/test-db";
 import { addUpdateRequestItem, createCart } from "../shop/cart.server";
-import { createOrderFromCart } from "../shop/orders.server";
+import { createOrderFromCart } from "../shop/checkout.server";
 import { markOrderPaid } from "../shop/payments/paid-pipeline.server";
 import { proveOwnership } from "../shop/update-requests.server";
-import { createCardPage, createClientPage, getCardPageById, getCardPageBySlug } from "./cards.server";
+import { createCardPage, getCardPageById, getCardPageBySlug } from "./cards.server";
+import { createClientPage } from "./client-pages.server";
 
 const CAFE_NIHON = "https://example.com/café/日本";
 const CAFE_NIHON_ASCII = "https://example.com/caf%C3%A9/%E6%97%A5%E6%9C%AC";

@@ -1,16 +1,15 @@
 // Public card pages rendered once per change and kept compressed in memory, keyed by slug and source.
-// Every edit made through cards.server.ts invalidates the slug at once in this process; with PostgreSQL,
-// card-page-sync.server.ts passes the edits of the other app processes on (see docs/card-pages.md).
+// Every committed edit invalidates the slug at once in this process (changes.server.ts); with PostgreSQL,
+// page-sync.server.ts passes the edits of the other app processes on (see docs/card-pages.md).
 import { createHash } from "node:crypto";
-import type { IncomingMessage, ServerResponse } from "node:http";
 import { brotliCompressSync, constants, gzipSync } from "node:zlib";
-import { normalizeLinkUrl, parseSource, type VisitSource } from "~/utils/card-links";
+import { normalizeLinkUrl, type VisitSource } from "~/utils/card-links";
 import { isReservedSlug } from "~/utils/slug";
 import type { Database } from "../platform/db.server";
 import { Lru } from "../platform/lru.server";
-import { SITE_HEADER_NAMES, siteHeaders } from "../platform/site-headers.server";
-import { isCountableHit, recordClick, recordView } from "./analytics.server";
-import { getCardPageBySlug, getLinkTarget, onCardPagesChanged, type PublicCardPage } from "./cards.server";
+import { siteHeaders } from "../platform/site-headers.server";
+import { getCardPageBySlug, getLinkTarget, type PublicCardPage } from "./cards.server";
+import { onCardPagesChanged } from "./changes.server";
 import { CARD_PAGE_CSP, renderCardNotFoundHtml, renderCardPageHtml } from "./page-html.server";
 
 /**
@@ -19,7 +18,7 @@ import { CARD_PAGE_CSP, renderCardNotFoundHtml, renderCardPageHtml } from "./pag
  * died unnoticed) can leave a page stale. Short lifetimes cost a re-render and brotli pass (~25 ms of blocked
  * event loop for a 10-link page) per page and source each time they run out.
  */
-export const CARD_CACHE_SHARED_TTL_MS = 60_000;
+const CARD_CACHE_SHARED_TTL_MS = 60_000;
 
 /** How long 'no such card' is remembered: long enough to spare the database a busy missing slug, short enough
  * that a flood of made-up slugs is soon forgotten. */
@@ -180,8 +179,6 @@ onCardPagesChanged((slugs) => {
   for (const slug of slugs) cardPageCache.invalidate(slug);
 });
 
-export const invalidate = (slug: string) => cardPageCache.invalidate(slug);
-export const clearCardPageCache = () => cardPageCache.clear();
 export const peekCardEntry = (slug: string, source: VisitSource) => cardPageCache.peek(slug, source);
 export const loadCardEntry = (opts: Options, rawSlug: string, source: VisitSource) =>
   cardPageCache.load(opts, rawSlug, source);
@@ -219,17 +216,6 @@ function compress(
   };
 }
 
-// --- Answering: raw Node (the fast path in server/app.ts) and Fetch Response (the React Router fallback) ---
-
-type Negotiated = { body: Buffer; headers: string[] };
-
-function negotiate(entry: CardEntry, acceptEncoding: string | undefined): Negotiated {
-  const accept = acceptEncoding ?? "";
-  if (accept.includes("br")) return { body: entry.br, headers: entry.headers.br };
-  if (accept.includes("gzip")) return { body: entry.gzip, headers: entry.headers.gzip };
-  return { body: entry.identity, headers: entry.headers.identity };
-}
-
 /** Flat [name, value, name, value, ...] list, the cheapest form for writeHead. */
 function headerList(etag: string, encoding: "br" | "gzip" | null, length: number, publicUrl: string) {
   const headers = [
@@ -249,128 +235,6 @@ function headerList(etag: string, encoding: "br" | "gzip" | null, length: number
   ];
   if (encoding) headers.push("Content-Encoding", encoding);
   return headers;
-}
-
-function pairs(flat: string[]) {
-  const out: [string, string][] = [];
-  for (let i = 0; i < flat.length; i += 2) out.push([flat[i]!, flat[i + 1]!]);
-  return out;
-}
-
-/** Counts the view (when it is a person's) and writes the page. No cookie is ever set. */
-export function sendCardEntry(
-  req: IncomingMessage,
-  res: ServerResponse,
-  entry: CardEntry,
-  source: VisitSource,
-) {
-  if (entry.cardId && req.method === "GET" && isCountableHit(req.headers)) recordView(entry.cardId, source);
-  const negotiated = negotiate(entry, req.headers["accept-encoding"] as string | undefined);
-  if (entry.status === 200 && req.headers["if-none-match"] === entry.etag) {
-    res.writeHead(304, { ETag: entry.etag, "Cache-Control": "no-cache", Vary: "Accept-Encoding" });
-    res.end();
-    return;
-  }
-  res.writeHead(entry.status, negotiated.headers);
-  res.end(req.method === "HEAD" ? undefined : negotiated.body);
-}
-
-export function cardEntryResponse(request: Request, entry: CardEntry, source: VisitSource) {
-  const headers = Object.fromEntries(request.headers);
-  if (entry.cardId && request.method === "GET" && isCountableHit(headers)) recordView(entry.cardId, source);
-  const negotiated = negotiate(entry, request.headers.get("accept-encoding") ?? undefined);
-  if (entry.status === 200 && request.headers.get("if-none-match") === entry.etag) {
-    return new Response(null, { status: 304, headers: { ETag: entry.etag, "Cache-Control": "no-cache" } });
-  }
-  return new Response(request.method === "HEAD" ? null : new Uint8Array(negotiated.body), {
-    status: entry.status,
-    // Express has already added the headers every answer carries.
-    headers: pairs(negotiated.headers).filter(([name]) => !SITE_HEADER_NAMES.has(name)),
-  });
-}
-
-/** The redirect behind each web link on a card page: counts the click, then sends the visitor on. */
-export function linkRedirect(
-  target: { url: string; cardId: string },
-  linkId: string,
-  source: VisitSource,
-  headers: Record<string, string | string[] | undefined>,
-  method: string,
-) {
-  if (method === "GET" || method === "POST") {
-    // One spelling per link, so that the counts kept until the next write are bounded by the links that exist.
-    if (isCountableHit(headers) || headers["ping-to"])
-      recordClick(linkId.toLowerCase(), target.cardId, source);
-  }
-  return {
-    status: method === "POST" ? 204 : 302,
-    headers: { Location: target.url, "Cache-Control": "no-store", "Referrer-Policy": "no-referrer" },
-  };
-}
-
-const CARD_PATH = /^\/(?:card\/)?([A-Za-z0-9-]{1,64})\/?(?:\?(.*))?$/;
-const GO_PATH = /^\/go\/([0-9a-f-]{36})(?:\?(.*))?$/;
-
-function sourceFromQuery(query: string | undefined) {
-  if (!query) return "link" as const;
-  return parseSource(new URLSearchParams(query).get("s"));
-}
-
-type ErrorLog = { error(details: object, message: string): void };
-const consoleLog: ErrorLog = { error: (details, message) => console.error(message, details) };
-
-/**
- * Answers a card page or a link redirect straight from memory, before Express and React Router are entered.
- * Returns false when the request is not one it can answer from the cache; the app then handles it (and the
- * React Router fallback fills the cache for the next request). It never throws: it runs outside any framework,
- * where an exception would end the process, so a failure is logged and answered 500.
- */
-export function tryFastCardResponse(req: IncomingMessage, res: ServerResponse, log: ErrorLog = consoleLog) {
-  try {
-    return answerFromCache(req, res);
-  } catch (error) {
-    log.error({ err: error, url: req.url }, "card page fast path failed");
-    answerServerError(res);
-    return true;
-  }
-}
-
-/** A plain 500, or a cut connection when the response had already begun. Never throws. */
-function answerServerError(res: ServerResponse) {
-  try {
-    if (res.headersSent) {
-      res.destroy();
-      return;
-    }
-    res.writeHead(500, { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "no-store" });
-    res.end("Internal Server Error");
-  } catch {
-    res.destroy();
-  }
-}
-
-function answerFromCache(req: IncomingMessage, res: ServerResponse) {
-  if (req.method !== "GET" && req.method !== "HEAD") return false;
-  const url = req.url ?? "";
-  const card = CARD_PATH.exec(url);
-  if (card) {
-    const slug = card[1]!.toLowerCase();
-    const source = sourceFromQuery(card[2]);
-    const entry = cardPageCache.peek(slug, source);
-    if (!entry) return false;
-    sendCardEntry(req, res, entry, source);
-    return true;
-  }
-  const go = GO_PATH.exec(url);
-  if (go && req.method === "GET") {
-    const target = cardPageCache.peekLinkTarget(go[1]!);
-    if (!target) return false;
-    const answer = linkRedirect(target, go[1]!, sourceFromQuery(go[2]), req.headers, "GET");
-    res.writeHead(answer.status, answer.headers);
-    res.end();
-    return true;
-  }
-  return false;
 }
 
 export function cardCacheOptions(context: {

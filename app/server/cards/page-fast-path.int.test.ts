@@ -6,7 +6,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { pageLinks } from "~/db/schema";
 import { createTestDb, type TestDb } from "../../../tests/support/test-db";
 import { createCardPage } from "./cards.server";
-import { loadCardEntry, tryFastCardResponse } from "./page-cache.server";
+import { loadCardEntry } from "./page-cache.server";
+import { tryFastCardResponse } from "./page-responses.server";
 
 let t: TestDb;
 let server: http.Server;

@@ -1,13 +1,10 @@
 // The public card page as one HTML string: no JavaScript, no fonts, no requests to other sites, inline CSS.
-// Rendered once per change and cached compressed (card-page-cache.server.ts), so a template beats React here.
+// Rendered once per change and cached compressed (page-cache.server.ts), so a template beats React here.
 import { createHash } from "node:crypto";
 import { CARD_ICON_SVGS } from "~/utils/card-icons";
 import type { VisitSource } from "~/utils/card-links";
+import { escapeHtml } from "~/utils/html";
 import type { PublicCardPage } from "./cards.server";
-
-export function escapeHtml(value: string) {
-  return value.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
-}
 
 function icon(name: string) {
   const svg = CARD_ICON_SVGS[name] ?? CARD_ICON_SVGS.link!;

@@ -2,10 +2,10 @@
 // channel with LISTEN/NOTIFY, and every process drops the announced slugs from its cache (docs/card-pages.md).
 import type { Logger } from "pino";
 import type { Backoff, ChannelListener, PostgresHandle } from "../platform/db.server";
-import { onCardPagesChanged } from "./cards.server";
+import { onCardPagesChanged } from "./changes.server";
 import { type CardPageCache, cardPageCache } from "./page-cache.server";
 
-export const CARD_PAGES_CHANNEL = "card_pages_changed";
+const CARD_PAGES_CHANNEL = "card_pages_changed";
 
 /** PostgreSQL refuses payloads of 8000 bytes or more. */
 const MAX_PAYLOAD_BYTES = 7900;

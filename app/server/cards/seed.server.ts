@@ -3,13 +3,14 @@
 import { and, eq, sql } from "drizzle-orm";
 import { cardPages, pageLinks, shops } from "~/db/schema";
 import { normalizeLinkUrl } from "~/utils/card-links";
+import { generateEditPassword } from "~/utils/edit-password";
 import type { Tx } from "../platform/db.server";
 import type { Config } from "../platform/env.server";
 import { demoPortrait } from "../platform/images.server";
 import { storeProfileImage } from "../platform/storage.server";
-import { generateEditPassword, hashEditPassword } from "./cards.server";
+import { hashEditPassword } from "./edit-passwords.server";
 
-export const SAMPLE_CARD_NUMBER = "WC0341";
+const SAMPLE_CARD_NUMBER = "WC0341";
 const SAMPLE_CARD_SLUG = "wc341";
 
 export async function seedDemoCards(tx: Tx, config: Config) {

@@ -16,7 +16,7 @@ export type VCardInput = {
  * Escapes a text value: backslash, comma and newlines always; semicolons only in compound values (N, ORG),
  * where they separate components (RFC 6350 section 3.4).
  */
-export function escapeVCardText(value: string, compound = false) {
+function escapeVCardText(value: string, compound = false) {
   const escaped = value
     .replace(/\\/g, "\\\\")
     .replace(/\r\n|\r|\n/g, "\\n")
@@ -25,7 +25,7 @@ export function escapeVCardText(value: string, compound = false) {
 }
 
 /** Folds a content line at 75 octets (never inside a UTF-8 character), continuation lines start with a space. */
-export function foldVCardLine(line: string) {
+function foldVCardLine(line: string) {
   const parts: string[] = [];
   let current = "";
   let octets = 0;

@@ -12,7 +12,7 @@ import { passwordResetEmail, verificationEmail } from "./email/templates.server"
 import type { Config } from "./env.server";
 import { redirectWithToast } from "./toast.server";
 
-export type Role = "customer" | "admin";
+type Role = "customer" | "admin";
 export interface SessionUser {
   id: string;
   name: string;

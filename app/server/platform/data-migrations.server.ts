@@ -4,7 +4,7 @@ import { asc, eq, gt, inArray, sql } from "drizzle-orm";
 import type { Logger } from "pino";
 import { appState, cardPages, pageLinks } from "~/db/schema";
 import { normalizeLinkUrl } from "~/utils/card-links";
-import { announceCardPagesChanged } from "../cards/cards.server";
+import { announceCardPagesChanged } from "../cards/changes.server";
 import type { Database, Tx } from "./db.server";
 
 /** A step returns the slugs of the card pages it changed, so that page caches drop them. */
@@ -38,7 +38,7 @@ const BATCH = 1000;
  * Page links stored before URLs were normalised may hold non-ASCII (an IDN host, an accented path), which
  * cannot go into the Location header of the link redirect. Rewrites every link to its normalised form.
  */
-export async function normalizeStoredLinkUrls(tx: Tx) {
+async function normalizeStoredLinkUrls(tx: Tx) {
   const changedPages = new Set<string>();
   let after: string | undefined;
   for (;;) {

@@ -11,7 +11,7 @@ import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
 import pg from "pg";
 import * as schema from "~/db/schema";
 
-export type Schema = typeof schema;
+type Schema = typeof schema;
 export type Database = PgDatabase<PgQueryResultHKT, Schema, ExtractTablesWithRelations<Schema>>;
 export type Tx = PgTransaction<PgQueryResultHKT, Schema, ExtractTablesWithRelations<Schema>>;
 /** Functions that write take this, so callers can run them inside their own transaction. */
@@ -25,7 +25,7 @@ interface HandleBase {
 }
 
 /** The embedded database: one process, so nothing to tell other processes. */
-export interface PgliteHandle extends HandleBase {
+interface PgliteHandle extends HandleBase {
   kind: "pglite";
 }
 
@@ -44,7 +44,7 @@ export interface PostgresHandle extends HandleBase {
 
 export type DatabaseHandle = PgliteHandle | PostgresHandle;
 
-export interface ChannelHandlers {
+interface ChannelHandlers {
   onNotification(payload: string): void;
   /** Listening again after a lost connection. Notifications sent while it was down are lost for good. */
   onReconnect(): void;
@@ -62,7 +62,7 @@ export type Backoff = { firstMs: number; maxMs: number };
 /** Shown in pg_stat_activity, so an operator can tell the listening connections from the pool's. */
 export const LISTENER_APPLICATION_NAME = "tapcard-listener";
 
-export class DatabaseError extends Error {
+class DatabaseError extends Error {
   override name = "DatabaseError";
 }
 

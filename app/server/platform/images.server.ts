@@ -11,7 +11,7 @@ export class ImageError extends Error {
   override name = "ImageError";
 }
 
-export const IMAGE_MESSAGES = {
+const IMAGE_MESSAGES = {
   notAnImage: "Please select an image file",
   tooLarge: "Image should be less than 5MB",
   tooManyPixels: "Image should be at most 24 megapixels",
@@ -19,7 +19,7 @@ export const IMAGE_MESSAGES = {
 } as const;
 
 /** A 6000 x 4000 photo; decoding more would let one upload hold hundreds of megabytes. */
-export const PROFILE_MAX_PIXELS = 24_000_000;
+const PROFILE_MAX_PIXELS = 24_000_000;
 
 /** The profile photo is shown at 112 CSS px; 256 px covers 2x screens with room to spare. */
 const PROFILE_SIZE = 256;

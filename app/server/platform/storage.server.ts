@@ -15,11 +15,11 @@ export interface Storage {
 }
 
 export const IMMUTABLE_CACHE = "public, max-age=31536000, immutable";
-export const LOCAL_UPLOADS_PATH = "/uploads/";
+const LOCAL_UPLOADS_PATH = "/uploads/";
 
 const stores = new WeakMap<Config, Storage>();
 
-export function getStorage(config: Config): Storage {
+function getStorage(config: Config): Storage {
   let store = stores.get(config);
   if (!store) {
     store = config.s3 ? s3Storage(config.s3) : localStorage(path.join(config.dataDir, "uploads"));

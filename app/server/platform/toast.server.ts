@@ -3,13 +3,12 @@ import { data, redirect } from "react-router";
 import { z } from "zod";
 import { appCookie } from "./cookies.server";
 
-export const ToastSchema = z.object({
+const ToastSchema = z.object({
   id: z.string().default(() => crypto.randomUUID()),
   type: z.enum(["success", "error", "info"]).default("info"),
   title: z.string(),
   description: z.string().optional(),
 });
-export type Toast = z.infer<typeof ToastSchema>;
 export type ToastInput = z.input<typeof ToastSchema>;
 
 const toastCookie = appCookie("toast", 60);

@@ -1,22 +1,14 @@
 // The admin's order actions: status buttons, 'Mark paid', card page from an order, update-request review.
-import { eq } from "drizzle-orm";
-import { cardPages } from "~/db/schema";
 import { type CardLink, linkHref } from "~/schemas/cart";
-import { CardPageError, createClientPage } from "../cards/cards.server";
+import { CardPageError } from "../cards/cards.server";
+import { createClientPage } from "../cards/client-pages.server";
 import type { SessionUser } from "../platform/auth.server";
 import type { Database } from "../platform/db.server";
 import type { Config } from "../platform/env.server";
 import { unknownIntent } from "../platform/forms.server";
 import { redirectWithToast, refuseWithToast } from "../platform/toast.server";
-import {
-  type AdminStatus,
-  getEarnings,
-  getOrder,
-  getOrderForAdmin,
-  listOrders,
-  OrderStatusError,
-  setAdminStatus,
-} from "./orders.server";
+import { getEarnings, getOrderForAdmin, listOrders } from "./admin-orders.server";
+import { type AdminStatus, getOrder, OrderStatusError, setAdminStatus } from "./orders.server";
 import { markOrderPaid } from "./payments/paid-pipeline.server";
 import { listUpdateRequestQueue, ReviewError, reviewUpdateRequest } from "./update-requests.server";
 
@@ -96,11 +88,10 @@ export async function handleOrdersTabAction(
           bio: details.bio,
           contactEmail: order.customerEmail,
           orderLinks: details.links.map((l) => linkHref(l)).join("\n"),
+          // The page belongs to the buyer's account when the order was placed signed in
+          // (docs/product.md#card-ownership).
+          ownerUserId: order.userId,
         });
-        // The page belongs to the buyer's account when the order was placed signed in
-        // (docs/product.md#card-ownership).
-        if (order.userId)
-          await db.update(cardPages).set({ ownerUserId: order.userId }).where(eq(cardPages.id, page.id));
         return redirectWithToast(`/admin-dashboard/edit/${page.id}`, {
           type: "success",
           title: "Card page created",

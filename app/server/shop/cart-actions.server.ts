@@ -4,6 +4,8 @@ import type { AppLoadContext } from "react-router";
 import { data, redirect } from "react-router";
 import { cardItemFromForm, editMultiLinkDraft, LINK_MESSAGES } from "~/schemas/cart";
 import { CHECKOUT_MESSAGES, DEFAULT_COUNTRY, DeliverySchema, PaymentChoiceSchema } from "~/schemas/checkout";
+import { isUuid } from "~/utils/ids";
+import { lacksLink } from "~/utils/order-items";
 import { getSessionUser } from "../platform/auth.server";
 import { safeRedirect, unknownIntent } from "../platform/forms.server";
 import { hitRateLimit, LIMITS } from "../platform/rate-limit.server";
@@ -11,7 +13,6 @@ import { dataWithToast, redirectWithToast, toastHeaders } from "../platform/toas
 import {
   addCardItem,
   CART_MESSAGES,
-  type CardDetails,
   CartError,
   cartCookieHeader,
   changeQuantity,
@@ -23,13 +24,8 @@ import {
   saveCartDelivery,
   setCartReferrer,
 } from "./cart.server";
-import {
-  CheckoutError,
-  cancelAwaitingOrder,
-  createOrderFromCart,
-  lastDeliveryFor,
-  setStripeSession,
-} from "./orders.server";
+import { CheckoutError, createOrderFromCart, lastDeliveryFor } from "./checkout.server";
+import { cancelAwaitingOrder, setStripeSession } from "./orders.server";
 import { createCheckoutSession, StripeCheckoutError } from "./payments/stripe.server";
 import { allowedReferrers, findReferrerByCode, readRefCode } from "./referrals.server";
 
@@ -148,11 +144,7 @@ function checkoutError(message: string) {
 export async function startCheckout(context: Ctx, request: Request) {
   const cart = await loadCart(context.db, await readCartId(request));
   if (!cart || cart.items.length === 0) return checkoutError(CHECKOUT_MESSAGES.emptyCart);
-  for (const item of cart.items) {
-    if (item.kind === "update-request") continue;
-    if (!(item.details as CardDetails).links?.some((l) => l.url.trim()))
-      return checkoutError(CHECKOUT_MESSAGES.noValidLinks);
-  }
+  if (cart.items.some(lacksLink)) return checkoutError(CHECKOUT_MESSAGES.noValidLinks);
   return redirect("/cart?step=delivery");
 }
 
@@ -235,8 +227,4 @@ export async function placeOrder(context: Ctx, request: Request, form: FormData)
     const message = error instanceof StripeCheckoutError ? error.message : CHECKOUT_MESSAGES.sessionFailed;
     return checkoutError(message);
   }
-}
-
-function isUuid(value: string) {
-  return /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(value);
 }

@@ -3,44 +3,24 @@
 // idle days. Totals are always recomputed from the catalogue.
 import { randomBytes } from "node:crypto";
 import { and, asc, count, eq, inArray, lt, sql } from "drizzle-orm";
+import type { ItemKind } from "~/catalog";
 import { cardPages, cartItems, carts, orderItems, orders, users } from "~/db/schema";
-import type { CardItemInput, CardLink } from "~/schemas/cart";
+import { type CardItemInput, LINK_MESSAGES } from "~/schemas/cart";
 import type { Delivery } from "~/schemas/checkout";
+import type { CardDetails, ItemDetails, UpdateRequestDetails } from "~/schemas/item-details";
+import { lacksLink } from "~/utils/order-items";
 import { appCookie } from "../platform/cookies.server";
 import type { Database, DbOrTx } from "../platform/db.server";
 import type { Config } from "../platform/env.server";
 import { deleteProfileImage } from "../platform/storage.server";
-import { type ItemKind, itemName, MAX_QUANTITY, priceItems, unitPrice } from "./pricing.server";
+import { itemName, MAX_QUANTITY, priceItems, unitPrice } from "./pricing.server";
 
-export const cartCookie = appCookie("cart", 60 * 60 * 24 * 60);
-
-export interface CardDetails {
-  links: CardLink[];
-  name?: string;
-  bio?: string;
-}
-
-export interface UpdateRequestDetails {
-  cardNumber: string;
-  name: string;
-  email: string;
-  action: "add-link" | "remove-link" | "change-image";
-  platform?: string;
-  url?: string;
-  linkToRemove?: string;
-  imageUrl?: string;
-  /** How ownership was proven when the request was added, or null: then an admin reviews it. */
-  proof: "password" | "owner" | null;
-  /** The signed-in account that added it, if any. */
-  userId?: string;
-}
-
-export type ItemDetails = CardDetails | UpdateRequestDetails;
+const cartCookie = appCookie("cart", 60 * 60 * 24 * 60);
 
 /** Lines a cart may hold (each line's quantity is capped by MAX_QUANTITY). */
 export const MAX_CART_ITEMS = 20;
 /** A cart nobody has touched for this long expires, with its unpaid uploads. */
-export const CART_IDLE_DAYS = 30;
+const CART_IDLE_DAYS = 30;
 
 export const CART_MESSAGES = {
   full: `Your cart is full: it holds at most ${MAX_CART_ITEMS} items.`,
@@ -77,9 +57,6 @@ export function cartCookieHeader(cartId: string) {
   return cartCookie.serialize(cartId);
 }
 
-export type CartRow = typeof carts.$inferSelect;
-export type CartItemRow = typeof cartItems.$inferSelect;
-
 export async function getCartRow(db: DbOrTx, cartId: string | null) {
   if (!cartId) return null;
   const [cart] = await db.select().from(carts).where(eq(carts.id, cartId));
@@ -106,13 +83,13 @@ export async function loadCart(db: DbOrTx, cartId: string | null) {
     .orderBy(asc(cartItems.createdAt), asc(cartItems.id));
   const items = rows.map((r) => ({
     id: r.id,
-    kind: r.kind as ItemKind,
-    name: itemName(r.kind as ItemKind),
+    kind: r.kind,
+    name: itemName(r.kind),
     quantity: r.quantity,
-    unitPrice: unitPrice(r.kind as ItemKind),
-    details: r.details as ItemDetails,
+    unitPrice: unitPrice(r.kind),
+    details: r.details,
   }));
-  const delivery = (cart.delivery as Delivery | null) ?? null;
+  const delivery = cart.delivery;
   // Priced as the order will be: no discount once the delivery e-mail shows the referrer is the buyer.
   const referred =
     Boolean(cart.referrerUserId) && !(await referrerIsBuyer(db, cart.referrerUserId, delivery?.email));
@@ -131,15 +108,12 @@ export async function referrerIsBuyer(db: DbOrTx, referrerUserId: string | null,
   const [referrer] = await db.select({ email: users.email }).from(users).where(eq(users.id, referrerUserId));
   return referrer?.email.trim().toLowerCase() === email.trim().toLowerCase();
 }
-export type LoadedCart = NonNullable<Awaited<ReturnType<typeof loadCart>>>;
-
 export async function addCardItem(db: DbOrTx, cartId: string, item: CardItemInput) {
   const details: CardDetails =
     item.kind === "multi-link"
       ? { links: item.links, name: item.name || undefined, bio: item.bio || undefined }
       : { links: item.links };
-  if (!details.links.some((l) => l.url.trim() !== ""))
-    throw new CartError("Card must have at least one valid link");
+  if (lacksLink({ kind: item.kind, details })) throw new CartError(LINK_MESSAGES.cartNoValidLink);
   await addItem(db, cartId, item.kind, details);
 }
 
@@ -195,11 +169,6 @@ export async function deleteCart(db: DbOrTx, cartId: string) {
 
 async function touch(db: DbOrTx, cartId: string) {
   await db.update(carts).set({ updatedAt: new Date() }).where(eq(carts.id, cartId));
-}
-
-export async function cartItemCount(db: DbOrTx, cartId: string) {
-  const [row] = await db.select({ n: count() }).from(cartItems).where(eq(cartItems.cartId, cartId));
-  return row?.n ?? 0;
 }
 
 /**

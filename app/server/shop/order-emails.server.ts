@@ -1,4 +1,5 @@
 // Order e-mails: the bank-transfer instructions when an order is placed, the confirmation once it is paid.
+import type { Delivery, PaymentMethod } from "~/schemas/checkout";
 import { formatPence } from "~/utils/money";
 import type { OutgoingEmail } from "../platform/email/mailer.server";
 import { composeEmail } from "../platform/email/templates.server";
@@ -7,8 +8,8 @@ export interface OrderForEmail {
   orderNumber: string;
   customerName: string;
   customerEmail: string;
-  paymentMethod: "card" | "bank_transfer";
-  deliveryAddress: Record<string, string | undefined>;
+  paymentMethod: PaymentMethod;
+  deliveryAddress: Delivery;
   subtotal: number;
   deliveryFee: number;
   discount: number;
@@ -40,7 +41,7 @@ function orderLines(o: OrderForEmail) {
   ];
 }
 
-export function bankInstructions(o: { orderNumber: string; total: number }, bank: BankDetails) {
+function bankInstructions(o: { orderNumber: string; total: number }, bank: BankDetails) {
   return [
     `Please pay ${formatPence(o.total)} by bank transfer to:`,
     `Account name: ${bank.accountName}`,

@@ -4,11 +4,10 @@ import {
   CARDS,
   commissionFor,
   DELIVERY_FEE,
+  type ItemKind,
   REFERRAL_DISCOUNT_PERCENT,
   UPDATE_REQUEST_PRICE,
 } from "~/catalog";
-
-export type ItemKind = "one-link" | "multi-link" | "update-request";
 
 export const MAX_QUANTITY = 99;
 

@@ -1,8 +1,8 @@
 // The receipt as a standalone HTML document: downloaded as a file named with the order id, or shown to print.
 
+import { escapeHtml } from "~/utils/html";
 import { formatPence } from "~/utils/money";
 import { itemSummary } from "~/utils/order-items";
-import { escapeHtml } from "../platform/email/templates.server";
 import type { BankDetails } from "./order-emails.server";
 import type { CustomerOrder } from "./orders.server";
 
@@ -22,7 +22,7 @@ export function receiptHtml(
   order: CustomerOrder,
   opts: { shop: string; shopAddress: string; bank: BankDetails; printScriptNonce?: string },
 ) {
-  const a = order.deliveryAddress as Record<string, string | undefined>;
+  const a = order.deliveryAddress;
   const e = escapeHtml;
   const rows = order.items
     .map(

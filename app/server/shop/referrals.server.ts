@@ -1,10 +1,11 @@
 // Referrals (docs/product.md#referrals): a code per customer, the ?ref= cookie, the cart's featured
 // referrers.
 import { randomBytes } from "node:crypto";
-import { and, asc, eq, ilike, ne, or, type SQL, sql } from "drizzle-orm";
+import { and, asc, eq, ne, type SQL, sql } from "drizzle-orm";
 import { referrers, users } from "~/db/schema";
 import { appCookie } from "../platform/cookies.server";
 import type { DbOrTx } from "../platform/db.server";
+import { ilikeAny } from "../platform/sql.server";
 
 export const refCookie = appCookie("ref", 60 * 60 * 24 * 30);
 
@@ -57,7 +58,7 @@ export async function findReferrerByCode(db: DbOrTx, code: string) {
   return row ?? null;
 }
 
-export async function listFeaturedReferrers(db: DbOrTx) {
+async function listFeaturedReferrers(db: DbOrTx) {
   return db
     .select({ userId: referrers.userId, name: users.name, code: referrers.code })
     .from(referrers)
@@ -66,7 +67,7 @@ export async function listFeaturedReferrers(db: DbOrTx) {
     .orderBy(asc(users.name));
 }
 
-export const REFERRERS_PAGE_SIZE = 20;
+const REFERRERS_PAGE_SIZE = 20;
 
 /**
  * The admin's list of possible referrers: every customer account (admins are not resellers), with its code
@@ -81,10 +82,7 @@ export async function listReferrersForAdmin(
   const q = (opts.q ?? "").trim().slice(0, 100);
   const filters: SQL[] = [ne(users.role, "admin")];
   if (q) {
-    const pattern = `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-    filters.push(
-      or(ilike(users.name, pattern), ilike(users.email, pattern), ilike(referrers.code, pattern))!,
-    );
+    filters.push(ilikeAny([users.name, users.email, referrers.code], q));
   }
   if (opts.featuredOnly) filters.push(eq(referrers.featured, true));
   const rows = await db

@@ -1,14 +1,15 @@
 // Paid link updates (docs/product.md#update-requests): applied to the card page when ownership is proven,
 // otherwise kept for the admin's review queue. Each request row is the history of the change it made.
 import { createHash } from "node:crypto";
-import { and, asc, count, desc, eq } from "drizzle-orm";
+import { and, asc, count, eq } from "drizzle-orm";
 import { cardPages, orders, updateRequests } from "~/db/schema";
 import { linkHref } from "~/schemas/cart";
 import { updatePlatformRule } from "~/schemas/update-request";
 import { normalizeLinkUrl } from "~/utils/card-links";
-import { getCardPageById, updateCardPage, verifyEditPassword } from "../cards/cards.server";
+import { isUuid } from "~/utils/ids";
+import { type CardLinkInput, getCardPageById, updateCardPage } from "../cards/cards.server";
+import { verifyEditPassword } from "../cards/edit-passwords.server";
 import type { DbOrTx, Tx } from "../platform/db.server";
-import type { UpdateRequestDetails } from "./cart.server";
 
 export type UpdateRequestRow = typeof updateRequests.$inferSelect;
 
@@ -58,7 +59,7 @@ function sameUrl(a: string, b: string) {
 type Outcome = { status: "applied" | "pending_review"; note: string };
 
 async function tryApply(tx: Tx, request: UpdateRequestRow): Promise<Outcome> {
-  const d = request.details as UpdateRequestDetails & { fingerprint?: string };
+  const d = request.details;
   const [card] = await tx
     .select({ id: cardPages.id, ownerUserId: cardPages.ownerUserId, passwordHash: cardPages.passwordHash })
     .from(cardPages)
@@ -74,18 +75,15 @@ async function tryApply(tx: Tx, request: UpdateRequestRow): Promise<Outcome> {
 
 /** Makes the change on the card page (used automatically and by the admin's 'Apply'). */
 async function applyToCard(tx: Tx, cardPageId: string, request: UpdateRequestRow): Promise<Outcome> {
-  const d = request.details as UpdateRequestDetails;
+  const d = request.details;
   const page = await getCardPageById(tx, cardPageId);
   if (!page) return { status: "pending_review", note: "No card page has this card number" };
-  let links = page.links.map((l) => ({ id: l.id, title: l.title, url: l.url, icon: l.icon }));
+  let links: CardLinkInput[] = page.links;
   let profileImageUrl = page.profileImageUrl ?? undefined;
   if (request.action === "add-link") {
     const platform = d.platform ?? "Website";
     const url = linkHref({ platform: updatePlatformRule(platform), url: d.url ?? "" });
-    links = [
-      ...links,
-      { id: undefined as unknown as string, title: platform, url, icon: ICONS[platform] ?? "globe" },
-    ];
+    links = [...links, { title: platform, url, icon: ICONS[platform] ?? "globe" }];
   } else if (request.action === "remove-link") {
     const target = d.linkToRemove ?? "";
     const kept = links.filter(
@@ -137,7 +135,7 @@ export async function reviewUpdateRequest(
   decision: "apply" | "reject",
   admin: { label: string },
 ) {
-  if (!/^[0-9a-f-]{36}$/i.test(id)) throw new ReviewError("Update request not found");
+  if (!isUuid(id)) throw new ReviewError("Update request not found");
   return db.transaction(async (tx) => {
     const [request] = await tx.select().from(updateRequests).where(eq(updateRequests.id, id)).for("update");
     if (request?.status !== "pending_review") throw new ReviewError("This request has already been decided");
@@ -184,13 +182,4 @@ export async function listUpdateRequestQueue(db: DbOrTx, opts: { limit?: number 
     .from(updateRequests)
     .where(eq(updateRequests.status, "pending_review"));
   return { rows, total: total?.n ?? 0 };
-}
-
-export async function recentUpdateRequests(db: DbOrTx, cardNumber: string) {
-  return db
-    .select()
-    .from(updateRequests)
-    .where(eq(updateRequests.cardNumber, cardNumber))
-    .orderBy(desc(updateRequests.createdAt))
-    .limit(20);
 }

@@ -7,7 +7,7 @@ import { ISLANDS, type Island } from "~/utils/page-scripts";
 export type IslandUrls = Record<Island, string>;
 
 const entry = (island: Island) => `app/islands/${island}.entry.ts`;
-export const ISLANDS_OUT_DIR = "build/client/assets/islands";
+const ISLANDS_OUT_DIR = "build/client/assets/islands";
 
 export function islandUrls(root: string, dev: boolean): IslandUrls {
   if (dev) return Object.fromEntries(ISLANDS.map((i) => [i, `/${entry(i)}`])) as IslandUrls;

@@ -16,6 +16,7 @@ import { Field, FieldFrame, FormMessage } from "~/components/ui/field";
 import { Select } from "~/components/ui/select";
 import { Textarea } from "~/components/ui/textarea";
 import { CreateCardPageSchema, EditCardPageSchema } from "~/schemas/card-page";
+import { generateEditPassword } from "~/utils/edit-password";
 import { normalizeSlug } from "~/utils/slug";
 import { type CardFormLink, LinksEditor, newLinkKey } from "./links-editor";
 import { ProfileImageUpload } from "./profile-image-upload";
@@ -141,9 +142,7 @@ export function CardForm({
 function PasswordField({ mode, meta }: { mode: "create" | "edit"; meta: FieldMetadata<string | undefined> }) {
   const generate = () => {
     const input = document.getElementById(meta.id) as HTMLInputElement | null;
-    const alphabet = "abcdefghjkmnpqrstuvwxyz23456789";
-    const bytes = crypto.getRandomValues(new Uint8Array(12));
-    if (input) input.value = Array.from(bytes, (b) => alphabet[b % alphabet.length]).join("");
+    if (input) input.value = generateEditPassword();
   };
   return (
     <div className="space-y-1.5">

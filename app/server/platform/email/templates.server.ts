@@ -1,12 +1,6 @@
 // E-mail bodies: every message has a plain-text and an HTML part built from the same words.
+import { escapeHtml } from "~/utils/html";
 import type { OutgoingEmail } from "./mailer.server";
-
-export function escapeHtml(value: string) {
-  return value.replace(
-    /[&<>"']/g,
-    (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]!,
-  );
-}
 
 interface Paragraphs {
   shop: string;

@@ -4,13 +4,13 @@
 // double click changes nothing.
 import { and, asc, eq, sql } from "drizzle-orm";
 import { carts, orderItems, orders, paymentEvents, referralCommissions, updateRequests } from "~/db/schema";
+import { isUpdateRequestLine } from "~/schemas/item-details";
 import { itemSummary } from "~/utils/order-items";
 import type { DbOrTx } from "../../platform/db.server";
 import { enqueueEmail } from "../../platform/email/outbox.server";
-import type { UpdateRequestDetails } from "../cart.server";
 import { type BankDetails, orderConfirmedEmail } from "../order-emails.server";
 import { type Actor, changeStatus } from "../orders.server";
-import { commissionForItems, type ItemKind } from "../pricing.server";
+import { commissionForItems } from "../pricing.server";
 import { applyOrQueueUpdateRequest } from "../update-requests.server";
 
 export interface PaymentSource {
@@ -26,7 +26,7 @@ export type PaidResult =
   | { changed: false; reason: "duplicate-event" | "not-awaiting-payment" | "not-found" };
 
 /** The history note of an order whose payment arrived after it was cancelled; the admin's list flags these. */
-export const PAID_AFTER_CANCELLATION = "Paid after cancellation";
+const PAID_AFTER_CANCELLATION = "Paid after cancellation";
 
 export async function markOrderPaid(
   db: DbOrTx,
@@ -69,7 +69,6 @@ export async function markOrderPaid(
       orderConfirmedEmail(
         {
           ...order,
-          deliveryAddress: order.deliveryAddress as Record<string, string>,
           items: items.map((i) => ({ ...i, summary: itemSummary(i) })),
         },
         opts,
@@ -77,7 +76,7 @@ export async function markOrderPaid(
     );
 
     if (order.referrerUserId) {
-      const amount = commissionForItems(items.map((i) => ({ ...i, kind: i.kind as ItemKind })));
+      const amount = commissionForItems(items);
       if (amount > 0)
         await tx
           .insert(referralCommissions)
@@ -87,8 +86,8 @@ export async function markOrderPaid(
 
     let applied = 0;
     let queued = 0;
-    for (const item of items.filter((i) => i.kind === "update-request")) {
-      const d = item.details as UpdateRequestDetails;
+    for (const item of items.filter(isUpdateRequestLine)) {
+      const d = item.details;
       const [request] = await tx
         .insert(updateRequests)
         .values({

@@ -10,8 +10,10 @@ import { carts, emailOutbox, orderStatusHistory, orders } from "~/db/schema";
 import type { Delivery } from "~/schemas/checkout";
 import { createTestDb, type TestDb } from "../../../../tests/support/test-db";
 import { loadConfig } from "../../platform/env.server";
+import { listOrders } from "../admin-orders.server";
 import { addCardItem, createCart, loadCart } from "../cart.server";
-import { cancelAwaitingOrder, createOrderFromCart, listOrders, setStripeSession } from "../orders.server";
+import { createOrderFromCart } from "../checkout.server";
+import { cancelAwaitingOrder, setStripeSession } from "../orders.server";
 import { handleStripeWebhook, type WebhookContext } from "./stripe-webhook.server";
 
 const secret = "whsec_webhook_test";

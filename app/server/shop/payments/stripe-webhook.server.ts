@@ -1,9 +1,10 @@
 // What a verified Stripe event does to our orders: a completed payment runs the paid pipeline (also for an order
 // that was cancelled meanwhile: the money was taken), an expired session cancels the order still waiting for it.
 import type { Logger } from "pino";
+import { isUuid } from "~/utils/ids";
 import type { Database } from "../../platform/db.server";
 import type { Config } from "../../platform/env.server";
-import { cancelAwaitingOrder, findOrderByStripeSession, getOrder, isUuid } from "../orders.server";
+import { cancelAwaitingOrder, findOrderByStripeSession, getOrder } from "../orders.server";
 import { markOrderPaid, recordPaymentEvent } from "./paid-pipeline.server";
 import { readWebhookEvent, WebhookSignatureError } from "./stripe.server";
 

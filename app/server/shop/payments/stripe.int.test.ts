@@ -7,7 +7,7 @@ import { startFakeStripe } from "../../../../tests/mocks/fake-stripe.mjs";
 import { createTestDb, type TestDb } from "../../../../tests/support/test-db";
 import type { Config } from "../../platform/env.server";
 import { addCardItem, createCart } from "../cart.server";
-import { createOrderFromCart } from "../orders.server";
+import { createOrderFromCart } from "../checkout.server";
 import { markOrderPaid } from "./paid-pipeline.server";
 import { createCheckoutSession, isOnHost, readWebhookEvent, WebhookSignatureError } from "./stripe.server";
 

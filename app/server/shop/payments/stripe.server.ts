@@ -34,7 +34,7 @@ function client(stripe: StripeConfig) {
 }
 
 /** Where a Checkout Session's hosted page may live: Stripe's own host, or the fake API's host in tests. */
-export function checkoutHost(stripe: StripeConfig) {
+function checkoutHost(stripe: StripeConfig) {
   return stripe.apiBase ? new URL(stripe.apiBase).host : "checkout.stripe.com";
 }
 
@@ -123,7 +123,7 @@ export function isOnHost(url: string, host: string) {
   return (u.protocol === "https:" || u.protocol === "http:") && u.host === host;
 }
 
-export type PaymentEvent =
+type PaymentEvent =
   | {
       kind: "paid";
       eventId: string;

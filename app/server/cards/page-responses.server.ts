@@ -1,0 +1,134 @@
+// Answering from the card page cache: raw Node (the fast path in server/app.ts, before any framework) and a
+// Fetch Response (the React Router fallback), plus the counted redirect behind each link.
+import type { IncomingMessage, ServerResponse } from "node:http";
+import { parseSource, type VisitSource } from "~/utils/card-links";
+import { UUID_PATTERN } from "~/utils/ids";
+import { SITE_HEADER_NAMES } from "../platform/site-headers.server";
+import { isCountableHit, recordClick, recordView } from "./analytics.server";
+import { type CardEntry, cardPageCache } from "./page-cache.server";
+
+type Negotiated = { body: Buffer; headers: string[] };
+
+function negotiate(entry: CardEntry, acceptEncoding: string | undefined): Negotiated {
+  const accept = acceptEncoding ?? "";
+  if (accept.includes("br")) return { body: entry.br, headers: entry.headers.br };
+  if (accept.includes("gzip")) return { body: entry.gzip, headers: entry.headers.gzip };
+  return { body: entry.identity, headers: entry.headers.identity };
+}
+
+function pairs(flat: string[]) {
+  const out: [string, string][] = [];
+  for (let i = 0; i < flat.length; i += 2) out.push([flat[i]!, flat[i + 1]!]);
+  return out;
+}
+
+/** Counts the view (when it is a person's) and writes the page. No cookie is ever set. */
+function sendCardEntry(req: IncomingMessage, res: ServerResponse, entry: CardEntry, source: VisitSource) {
+  if (entry.cardId && req.method === "GET" && isCountableHit(req.headers)) recordView(entry.cardId, source);
+  const negotiated = negotiate(entry, req.headers["accept-encoding"] as string | undefined);
+  if (entry.status === 200 && req.headers["if-none-match"] === entry.etag) {
+    res.writeHead(304, { ETag: entry.etag, "Cache-Control": "no-cache", Vary: "Accept-Encoding" });
+    res.end();
+    return;
+  }
+  res.writeHead(entry.status, negotiated.headers);
+  res.end(req.method === "HEAD" ? undefined : negotiated.body);
+}
+
+export function cardEntryResponse(request: Request, entry: CardEntry, source: VisitSource) {
+  const headers = Object.fromEntries(request.headers);
+  if (entry.cardId && request.method === "GET" && isCountableHit(headers)) recordView(entry.cardId, source);
+  const negotiated = negotiate(entry, request.headers.get("accept-encoding") ?? undefined);
+  if (entry.status === 200 && request.headers.get("if-none-match") === entry.etag) {
+    return new Response(null, { status: 304, headers: { ETag: entry.etag, "Cache-Control": "no-cache" } });
+  }
+  return new Response(request.method === "HEAD" ? null : new Uint8Array(negotiated.body), {
+    status: entry.status,
+    // Express has already added the headers every answer carries.
+    headers: pairs(negotiated.headers).filter(([name]) => !SITE_HEADER_NAMES.has(name)),
+  });
+}
+
+/** The redirect behind each web link on a card page: counts the click, then sends the visitor on. */
+export function linkRedirect(
+  target: { url: string; cardId: string },
+  linkId: string,
+  source: VisitSource,
+  headers: Record<string, string | string[] | undefined>,
+  method: string,
+) {
+  if (method === "GET" || method === "POST") {
+    // One spelling per link, so that the counts kept until the next write are bounded by the links that exist.
+    if (isCountableHit(headers) || headers["ping-to"])
+      recordClick(linkId.toLowerCase(), target.cardId, source);
+  }
+  return {
+    status: method === "POST" ? 204 : 302,
+    headers: { Location: target.url, "Cache-Control": "no-store", "Referrer-Policy": "no-referrer" },
+  };
+}
+
+const CARD_PATH = /^\/(?:card\/)?([A-Za-z0-9-]{1,64})\/?(?:\?(.*))?$/;
+const GO_PATH = new RegExp(`^/go/(${UUID_PATTERN})(?:\\?(.*))?$`);
+
+function sourceFromQuery(query: string | undefined) {
+  if (!query) return "link" as const;
+  return parseSource(new URLSearchParams(query).get("s"));
+}
+
+type ErrorLog = { error(details: object, message: string): void };
+const consoleLog: ErrorLog = { error: (details, message) => console.error(message, details) };
+
+/**
+ * Answers a card page or a link redirect straight from memory, before Express and React Router are entered.
+ * Returns false when the request is not one it can answer from the cache; the app then handles it (and the
+ * React Router fallback fills the cache for the next request). It never throws: it runs outside any framework,
+ * where an exception would end the process, so a failure is logged and answered 500.
+ */
+export function tryFastCardResponse(req: IncomingMessage, res: ServerResponse, log: ErrorLog = consoleLog) {
+  try {
+    return answerFromCache(req, res);
+  } catch (error) {
+    log.error({ err: error, url: req.url }, "card page fast path failed");
+    answerServerError(res);
+    return true;
+  }
+}
+
+/** A plain 500, or a cut connection when the response had already begun. Never throws. */
+function answerServerError(res: ServerResponse) {
+  try {
+    if (res.headersSent) {
+      res.destroy();
+      return;
+    }
+    res.writeHead(500, { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "no-store" });
+    res.end("Internal Server Error");
+  } catch {
+    res.destroy();
+  }
+}
+
+function answerFromCache(req: IncomingMessage, res: ServerResponse) {
+  if (req.method !== "GET" && req.method !== "HEAD") return false;
+  const url = req.url ?? "";
+  const card = CARD_PATH.exec(url);
+  if (card) {
+    const slug = card[1]!.toLowerCase();
+    const source = sourceFromQuery(card[2]);
+    const entry = cardPageCache.peek(slug, source);
+    if (!entry) return false;
+    sendCardEntry(req, res, entry, source);
+    return true;
+  }
+  const go = GO_PATH.exec(url);
+  if (go && req.method === "GET") {
+    const target = cardPageCache.peekLinkTarget(go[1]!);
+    if (!target) return false;
+    const answer = linkRedirect(target, go[1]!, sourceFromQuery(go[2]), req.headers, "GET");
+    res.writeHead(answer.status, answer.headers);
+    res.end();
+    return true;
+  }
+  return false;
+}

@@ -1,0 +1,168 @@
+// Checkout: the server cart becomes an order awaiting payment, under an order number (WC + 6 digits, unique,
+// reserved when the order is placed), priced from the catalogue.
+import { randomInt } from "node:crypto";
+import { and, asc, desc, eq, sql } from "drizzle-orm";
+import { cartItems, carts, orderItems, orderNumbers, orderStatusHistory, orders } from "~/db/schema";
+import { CHECKOUT_MESSAGES, type Delivery, type PaymentMethod } from "~/schemas/checkout";
+import { itemSummary, lacksLink } from "~/utils/order-items";
+import type { DbOrTx, Tx } from "../platform/db.server";
+import { enqueueEmail } from "../platform/email/outbox.server";
+import { deleteCart, referrerIsBuyer } from "./cart.server";
+import { type BankDetails, orderPlacedEmail } from "./order-emails.server";
+import { changeStatus, newOrderAccessToken } from "./orders.server";
+import { itemName, priceItems, unitPrice } from "./pricing.server";
+
+export class CheckoutError extends Error {
+  override name = "CheckoutError";
+}
+
+/** Reserves a fresh order number, WC + 6 digits (100000-999999), unique across all orders. */
+async function reserveOrderNumber(db: DbOrTx) {
+  for (let attempt = 0; attempt < 50; attempt++) {
+    const number = `WC${randomInt(100000, 1000000)}`;
+    const [row] = await db
+      .insert(orderNumbers)
+      .values({ number })
+      .onConflictDoNothing()
+      .returning({ number: orderNumbers.number });
+    if (row) return row.number;
+  }
+  throw new Error("Could not reserve an order number");
+}
+
+/**
+ * Turns the cart into an order awaiting payment, with a newly reserved order number, in one transaction with
+ * the cart row locked (a double submit waits for the first and then replaces its order). Bank transfer empties
+ * the cart at once and queues the payment instructions; a card order keeps the cart until the payment is
+ * confirmed. A referral is dropped when the referrer is the buyer: signed in as them, or using their e-mail.
+ */
+export async function createOrderFromCart(
+  db: DbOrTx,
+  input: {
+    cartId: string | null;
+    delivery: Delivery;
+    paymentMethod: PaymentMethod;
+    userId: string | null;
+    shop: string;
+    bank: BankDetails;
+  },
+) {
+  if (!input.cartId) throw new CheckoutError(CHECKOUT_MESSAGES.emptyCart);
+  const cartId = input.cartId;
+  const access = newOrderAccessToken();
+  const created = await db.transaction(async (tx) => {
+    const [cart] = await tx.select().from(carts).where(eq(carts.id, cartId)).for("update");
+    if (!cart) throw new CheckoutError(CHECKOUT_MESSAGES.emptyCart);
+    const items = await tx
+      .select()
+      .from(cartItems)
+      .where(eq(cartItems.cartId, cartId))
+      .orderBy(asc(cartItems.createdAt), asc(cartItems.id));
+    if (items.length === 0) throw new CheckoutError(CHECKOUT_MESSAGES.emptyCart);
+    if (items.some(lacksLink)) throw new CheckoutError(CHECKOUT_MESSAGES.noValidLinks);
+
+    // An earlier checkout of this cart still waiting for its payment (the customer came back from the card
+    // payment page without paying) is replaced: one cart, one live order.
+    const earlier = await tx
+      .select({ id: orders.id })
+      .from(orders)
+      .where(and(eq(orders.cartId, cartId), eq(orders.status, "awaiting_payment")))
+      .for("update");
+    for (const e of earlier)
+      await changeStatus(
+        tx,
+        e.id,
+        "awaiting_payment",
+        "cancelled",
+        { userId: null, label: "customer" },
+        "Replaced by a new checkout of the same cart",
+      );
+    const orderNumber = await reserveOrderNumber(tx);
+    const referrerUserId = await acceptedReferrer(tx, cart.referrerUserId, input);
+    const priced = items.map((i) => ({
+      kind: i.kind,
+      quantity: i.kind === "update-request" ? 1 : Math.max(1, i.quantity),
+      unitPrice: unitPrice(i.kind),
+      name: itemName(i.kind),
+      details: i.details,
+    }));
+    const totals = priceItems(priced, Boolean(referrerUserId));
+    const [order] = await tx
+      .insert(orders)
+      .values({
+        orderNumber,
+        paymentMethod: input.paymentMethod,
+        userId: input.userId,
+        cartId,
+        customerName: input.delivery.fullName,
+        customerEmail: input.delivery.email.toLowerCase(),
+        customerPhone: input.delivery.phone,
+        deliveryAddress: input.delivery,
+        subtotal: totals.subtotal,
+        deliveryFee: totals.deliveryFee,
+        discount: totals.discount,
+        total: totals.total,
+        referrerUserId,
+        accessTokenHash: access.hash,
+        // The clock after the cart lock, not the transaction's start: one cart's orders sort as placed.
+        createdAt: sql`clock_timestamp()`,
+      })
+      .returning();
+    await tx.insert(orderItems).values(
+      priced.map((p, sortOrder) => ({
+        orderId: order!.id,
+        kind: p.kind,
+        name: p.name,
+        unitPrice: p.unitPrice,
+        quantity: p.quantity,
+        details: p.details,
+        sortOrder,
+      })),
+    );
+    await tx.insert(orderStatusHistory).values({
+      orderId: order!.id,
+      fromStatus: null,
+      toStatus: "awaiting_payment",
+      actor: "customer",
+      note: input.paymentMethod === "card" ? "Card payment started" : "Bank transfer chosen",
+    });
+    if (input.paymentMethod === "bank_transfer") {
+      await deleteCart(tx, cartId);
+      await enqueueEmail(
+        tx,
+        orderPlacedEmail(
+          {
+            ...order!,
+            deliveryAddress: input.delivery,
+            items: priced.map((p) => ({ ...p, summary: itemSummary(p) })),
+          },
+          { shop: input.shop, bank: input.bank },
+        ),
+      );
+    }
+    return { order: order!, items: priced };
+  });
+  return { ...created, token: access.token };
+}
+
+/** The cart's referrer, unless it is the buyer: the signed-in account or the account with the order's e-mail. */
+async function acceptedReferrer(
+  tx: Tx,
+  referrerUserId: string | null,
+  buyer: { userId: string | null; delivery: Delivery },
+) {
+  if (!referrerUserId || referrerUserId === buyer.userId) return null;
+  if (await referrerIsBuyer(tx, referrerUserId, buyer.delivery.email)) return null;
+  return referrerUserId;
+}
+
+/** The last delivery address this account used, to prefill the checkout. */
+export async function lastDeliveryFor(db: DbOrTx, userId: string) {
+  const [row] = await db
+    .select({ deliveryAddress: orders.deliveryAddress })
+    .from(orders)
+    .where(eq(orders.userId, userId))
+    .orderBy(desc(orders.createdAt))
+    .limit(1);
+  return row?.deliveryAddress ?? null;
+}

@@ -1,0 +1,86 @@
+// Shared arrangements for the shop's integration tests: a delivery address, the shop's bank details, forms,
+// a cart holding one Multi Link card added the way the order form adds it, and what routes hand the actions.
+import pino from "pino";
+import type { AppLoadContext } from "react-router";
+import { expect } from "vitest";
+import { cardItemFromForm } from "~/schemas/cart";
+import type { Delivery } from "~/schemas/checkout";
+import { createAuth } from "~/server/platform/auth.server";
+import type { Database, DbOrTx } from "~/server/platform/db.server";
+import type { Config } from "~/server/platform/env.server";
+import { readToast } from "~/server/platform/toast.server";
+import { addCardItem, createCart } from "~/server/shop/cart.server";
+
+export const shopOpts = {
+  shop: "TapCard",
+  bank: { accountName: "Acme", sortCode: "00-00-00", accountNumber: "1234" },
+};
+
+export const delivery: Delivery = {
+  fullName: "Dana Buyer",
+  email: "dana@example.com",
+  phone: "+44 7700 900000",
+  addressLine1: "1 Road",
+  city: "London",
+  postalCode: "N1 1AA",
+  country: "United Kingdom",
+};
+
+export const admin = { userId: null, label: "admin@example.com" };
+
+export function form(entries: Record<string, string>) {
+  const f = new FormData();
+  for (const [k, v] of Object.entries(entries)) f.append(k, v);
+  return f;
+}
+
+export async function cartWithMultiLink(db: DbOrTx) {
+  const cart = await createCart(db);
+  const parsed = cardItemFromForm(
+    form({
+      type: "multi-link",
+      name: "Dana",
+      instagram: "https://instagram.com/dana",
+      "links[0].platform": "custom",
+      "links[0].name": "Shop",
+      "links[0].url": "https://dana.example",
+      // Tampering: prices and quantities are not fields the server reads.
+      price: "1",
+      quantity: "500",
+    }),
+  );
+  expect(parsed.success).toBe(true);
+  await addCardItem(db, cart.id, parsed.data!);
+  return cart;
+}
+
+/** What a route hands the shop's actions, for a visitor at this client address. */
+export function shopContext(db: Database, config: Config, clientIp: string) {
+  return {
+    db,
+    auth: createAuth({ db, config, queueEmail: async () => {} }),
+    config,
+    logger: pino({ level: "silent" }),
+    pokeOutbox: () => {},
+    clientIp,
+    cspNonce: "n",
+  } as AppLoadContext;
+}
+
+/** Client addresses no other test of the same file uses, so rate limits of one test never touch another. */
+export function ipSequence() {
+  let last = 0;
+  return () => {
+    last++;
+    return `10.0.${Math.floor(last / 250)}.${(last % 250) + 1}`;
+  };
+}
+
+/** The toast an answer's Set-Cookie headers carry to the next page. */
+export async function toastOf(headers: Headers) {
+  const cookie = headers
+    .getSetCookie()
+    .map((c) => c.split(";")[0])
+    .join("; ");
+  return (await readToast(new Request("http://shop.test/", { headers: { Cookie: cookie } }))).toast;
+}
