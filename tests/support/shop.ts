@@ -1,13 +1,18 @@
 // Shared arrangements for the shop's integration tests: a delivery address, the shop's bank details, forms,
 // a cart holding one Multi Link card added the way the order form adds it, and what routes hand the actions.
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { count } from "drizzle-orm";
+import type { PgTable } from "drizzle-orm/pg-core";
 import pino from "pino";
 import type { AppLoadContext } from "react-router";
 import { expect } from "vitest";
-import { cardItemFromForm } from "~/schemas/cart";
+import { type CardItemInput, cardItemFromForm } from "~/schemas/cart";
 import type { Delivery } from "~/schemas/checkout";
 import { createAuth } from "~/server/platform/auth.server";
 import type { Database, DbOrTx } from "~/server/platform/db.server";
-import type { Config } from "~/server/platform/env.server";
+import { type Config, loadConfig } from "~/server/platform/env.server";
 import { readToast } from "~/server/platform/toast.server";
 import { addCardItem, createCart } from "~/server/shop/cart.server";
 
@@ -25,6 +30,29 @@ export const delivery: Delivery = {
   postalCode: "N1 1AA",
   country: "United Kingdom",
 };
+
+/** The delivery address sent to another e-mail: each recipient has an order limit of its own. */
+export function deliveryTo(email: string): Delivery {
+  return { ...delivery, email };
+}
+
+/** A One Link card as the order form adds it. */
+export const oneLinkCard: CardItemInput = {
+  kind: "one-link",
+  links: [{ platform: "website", label: "Website", url: "https://a.example" }],
+};
+
+/** The shop's configuration with a data folder of its own, where uploads land. */
+export function testConfig(name: string) {
+  return loadConfig({
+    DATA_DIR: fs.mkdtempSync(path.join(os.tmpdir(), `${name}-`)),
+    PUBLIC_URL: "http://shop.test",
+  });
+}
+
+export async function countRows(db: DbOrTx, table: PgTable) {
+  return (await db.select({ n: count() }).from(table))[0]!.n;
+}
 
 export const admin = { userId: null, label: "admin@example.com" };
 

@@ -2,20 +2,26 @@
 // expire with the uploads nobody else uses.
 import { randomBytes } from "node:crypto";
 import fs from "node:fs";
-import os from "node:os";
 import path from "node:path";
-import { count, inArray, sql } from "drizzle-orm";
+import { inArray, sql } from "drizzle-orm";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { cartItems, carts, orderItems, type orderNumbers, type orders } from "~/db/schema";
+import { cartItems, carts, orderItems } from "~/db/schema";
 import { action as updateLinksAction } from "~/routes/shop/update-links";
-import type { CardItemInput } from "~/schemas/cart";
-import type { Delivery } from "~/schemas/checkout";
 import type { UpdateRequestDetails } from "~/schemas/item-details";
-import { form, ipSequence, shopContext, toastOf } from "../../../tests/support/shop";
+import {
+  countRows,
+  deliveryTo,
+  form,
+  ipSequence,
+  oneLinkCard,
+  shopContext,
+  shopOpts,
+  testConfig,
+  toastOf,
+} from "../../../tests/support/shop";
 import { createTestDb, type TestDb } from "../../../tests/support/test-db";
 import { createCardPage } from "../cards/cards.server";
-import { loadConfig } from "../platform/env.server";
 import { LIMITS } from "../platform/rate-limit.server";
 import { storeProfileImage } from "../platform/storage.server";
 import {
@@ -33,24 +39,7 @@ import { addCardToCart } from "./cart-actions.server";
 import { createOrderFromCart } from "./checkout.server";
 
 let t: TestDb;
-const config = loadConfig({
-  DATA_DIR: fs.mkdtempSync(path.join(os.tmpdir(), "cart-abuse-")),
-  PUBLIC_URL: "http://shop.test",
-});
-const shopOpts = { shop: "TapCard", bank: config.bank };
-const oneLink: CardItemInput = {
-  kind: "one-link",
-  links: [{ platform: "website", label: "Website", url: "https://a.example" }],
-};
-const delivery = (email: string): Delivery => ({
-  fullName: "Sam Sender",
-  email,
-  phone: "+44 7700 900002",
-  addressLine1: "3 Street",
-  city: "York",
-  postalCode: "YO1 1AA",
-  country: "United Kingdom",
-});
+const config = testConfig("cart-abuse");
 
 beforeAll(async () => {
   t = await createTestDb();
@@ -60,15 +49,11 @@ afterAll(() => t?.close());
 const contextFor = (clientIp: string) => shopContext(t.db, config, clientIp);
 const uniqueIp = ipSequence();
 
-async function countRows(table: typeof orderNumbers | typeof carts | typeof orders) {
-  return (await t.db.select({ n: count() }).from(table))[0]!.n;
-}
-
 describe("the cart's size", () => {
   it(`holds at most ${MAX_CART_ITEMS} items: the next card or update request is refused and nothing is added`, async () => {
     const cart = await createCart(t.db);
-    for (let i = 0; i < MAX_CART_ITEMS; i++) await addCardItem(t.db, cart.id, oneLink);
-    await expect(addCardItem(t.db, cart.id, oneLink)).rejects.toThrow(
+    for (let i = 0; i < MAX_CART_ITEMS; i++) await addCardItem(t.db, cart.id, oneLinkCard);
+    await expect(addCardItem(t.db, cart.id, oneLinkCard)).rejects.toThrow(
       "Your cart is full: it holds at most 20 items.",
     );
     await expect(
@@ -87,7 +72,7 @@ describe("the cart's size", () => {
   it("holds the cap when many adds arrive at once", async () => {
     const cart = await createCart(t.db);
     const results = await Promise.allSettled(
-      Array.from({ length: MAX_CART_ITEMS + 10 }, () => addCardItem(t.db, cart.id, oneLink)),
+      Array.from({ length: MAX_CART_ITEMS + 10 }, () => addCardItem(t.db, cart.id, oneLinkCard)),
     );
     expect(results.filter((r) => r.status === "fulfilled")).toHaveLength(MAX_CART_ITEMS);
     for (const r of results)
@@ -97,7 +82,7 @@ describe("the cart's size", () => {
 
   it("tells the visitor, with a 409 and a toast, when the order form adds to a full cart", async () => {
     const cart = await createCart(t.db);
-    for (let i = 0; i < MAX_CART_ITEMS; i++) await addCardItem(t.db, cart.id, oneLink);
+    for (let i = 0; i < MAX_CART_ITEMS; i++) await addCardItem(t.db, cart.id, oneLinkCard);
     const answer = (await addCardToCart(
       contextFor(uniqueIp()),
       new Request("http://shop.test/cart", {
@@ -116,7 +101,7 @@ describe("the cart's size", () => {
 describe("an update request with a photo for a full cart", () => {
   it("is refused with the cart's message beside the form, and the photo uploaded for it is not kept", async () => {
     const cart = await createCart(t.db);
-    for (let i = 0; i < MAX_CART_ITEMS; i++) await addCardItem(t.db, cart.id, oneLink);
+    for (let i = 0; i < MAX_CART_ITEMS; i++) await addCardItem(t.db, cart.id, oneLinkCard);
     const photo = await sharp({
       create: { width: 64, height: 64, channels: 3, background: `#${randomBytes(3).toString("hex")}` },
     })
@@ -158,7 +143,7 @@ describe("new carts", () => {
         form({ type: "one-link", "links[0].platform": "website", "links[0].url": "https://d.example" }),
       );
     for (let i = 0; i < LIMITS.newCart.max; i++) expect(await add()).toBeInstanceOf(Response);
-    const before = await countRows(carts);
+    const before = await countRows(t.db, carts);
     const refused = (await add()) as unknown as { data: { error: string }; init: ResponseInit };
     expect(refused.init.status).toBe(429);
     expect(refused.data.error).toBe(CART_MESSAGES.tooManyCarts);
@@ -166,7 +151,7 @@ describe("new carts", () => {
       type: "error",
       description: CART_MESSAGES.tooManyCarts,
     });
-    expect(await countRows(carts)).toBe(before);
+    expect(await countRows(t.db, carts)).toBe(before);
     // Another address is not affected.
     const other = await addCardToCart(
       contextFor(uniqueIp()),
@@ -221,7 +206,7 @@ describe("idle carts", () => {
     const ordered = await cartWithImage(inOrder!);
     await createOrderFromCart(t.db, {
       cartId: ordered.id,
-      delivery: delivery("ida@example.com"),
+      delivery: deliveryTo("ida@example.com"),
       paymentMethod: "bank_transfer",
       userId: null,
       ...shopOpts,
@@ -230,7 +215,7 @@ describe("idle carts", () => {
     const paying = await cartWithImage(payingImage!);
     await createOrderFromCart(t.db, {
       cartId: paying.id,
-      delivery: delivery("ida@example.com"),
+      delivery: deliveryTo("ida@example.com"),
       paymentMethod: "card",
       userId: null,
       ...shopOpts,

@@ -1,17 +1,22 @@
 // The shop against a stranger's abuse: order numbers only for orders, rate limits on orders, and referrers who
 // cannot refer themselves. The cart's own limits are in cart-abuse.int.test.ts.
 import { randomBytes } from "node:crypto";
-import fs from "node:fs";
-import os from "node:os";
-import path from "node:path";
 import { count, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type carts, emailOutbox, orderNumbers, orders, referralCommissions, users } from "~/db/schema";
-import type { CardItemInput } from "~/schemas/cart";
-import { CHECKOUT_MESSAGES, type Delivery } from "~/schemas/checkout";
-import { form, ipSequence, shopContext, toastOf } from "../../../tests/support/shop";
+import { emailOutbox, orderNumbers, orders, referralCommissions, users } from "~/db/schema";
+import { CHECKOUT_MESSAGES } from "~/schemas/checkout";
+import {
+  countRows,
+  deliveryTo,
+  form,
+  ipSequence,
+  oneLinkCard,
+  shopContext,
+  shopOpts,
+  testConfig,
+  toastOf,
+} from "../../../tests/support/shop";
 import { createTestDb, type TestDb } from "../../../tests/support/test-db";
-import { loadConfig } from "../platform/env.server";
 import { LIMITS } from "../platform/rate-limit.server";
 import {
   addCardItem,
@@ -28,24 +33,7 @@ import { createOrderFromCart } from "./checkout.server";
 import { markOrderPaid } from "./payments/paid-pipeline.server";
 
 let t: TestDb;
-const config = loadConfig({
-  DATA_DIR: fs.mkdtempSync(path.join(os.tmpdir(), "shop-abuse-")),
-  PUBLIC_URL: "http://shop.test",
-});
-const shopOpts = { shop: "TapCard", bank: config.bank };
-const oneLink: CardItemInput = {
-  kind: "one-link",
-  links: [{ platform: "website", label: "Website", url: "https://a.example" }],
-};
-const delivery = (email: string): Delivery => ({
-  fullName: "Sam Sender",
-  email,
-  phone: "+44 7700 900002",
-  addressLine1: "3 Street",
-  city: "York",
-  postalCode: "YO1 1AA",
-  country: "United Kingdom",
-});
+const config = testConfig("shop-abuse");
 
 beforeAll(async () => {
   t = await createTestDb();
@@ -55,13 +43,9 @@ afterAll(() => t?.close());
 const contextFor = (clientIp: string) => shopContext(t.db, config, clientIp);
 const uniqueIp = ipSequence();
 
-async function countRows(table: typeof orderNumbers | typeof carts | typeof orders) {
-  return (await t.db.select({ n: count() }).from(table))[0]!.n;
-}
-
 describe("order numbers", () => {
   it("are not reserved while a cart is only browsed, and one is when the order is placed", async () => {
-    const before = await countRows(orderNumbers);
+    const before = await countRows(t.db, orderNumbers);
     const context = contextFor(uniqueIp());
     // A cookieless visitor adds a card: the real entry point creates the cart.
     const added = await addCardToCart(
@@ -75,29 +59,29 @@ describe("order numbers", () => {
       new Request("http://shop.test/", { headers: { Cookie: cookie.split(";")[0]! } }),
     );
     const cart = (await loadCart(t.db, cartId))!;
-    await addCardItem(t.db, cart.id, oneLink);
+    await addCardItem(t.db, cart.id, oneLinkCard);
     await changeQuantity(t.db, cart.id, cart.items[0]!.id, 1);
-    await saveCartDelivery(t.db, cart.id, delivery("browse@example.com"));
-    expect(await countRows(orderNumbers)).toBe(before);
+    await saveCartDelivery(t.db, cart.id, deliveryTo("browse@example.com"));
+    expect(await countRows(t.db, orderNumbers)).toBe(before);
 
     const { order } = await createOrderFromCart(t.db, {
       cartId: cart.id,
-      delivery: delivery("browse@example.com"),
+      delivery: deliveryTo("browse@example.com"),
       paymentMethod: "bank_transfer",
       userId: null,
       ...shopOpts,
     });
     expect(order.orderNumber).toMatch(/^WC[1-9]\d{5}$/);
-    expect(await countRows(orderNumbers)).toBe(before + 1);
+    expect(await countRows(t.db, orderNumbers)).toBe(before + 1);
   });
 
   it("a card checkout abandoned and started again leaves one live order for the cart", async () => {
     const cart = await createCart(t.db);
-    await addCardItem(t.db, cart.id, oneLink);
+    await addCardItem(t.db, cart.id, oneLinkCard);
     const checkout = () =>
       createOrderFromCart(t.db, {
         cartId: cart.id,
-        delivery: delivery("again@example.com"),
+        delivery: deliveryTo("again@example.com"),
         paymentMethod: "card",
         userId: null,
         ...shopOpts,
@@ -116,8 +100,8 @@ describe("order numbers", () => {
 describe("placing orders", () => {
   async function readyCart(email: string) {
     const cart = await createCart(t.db);
-    await addCardItem(t.db, cart.id, oneLink);
-    await saveCartDelivery(t.db, cart.id, delivery(email));
+    await addCardItem(t.db, cart.id, oneLinkCard);
+    await saveCartDelivery(t.db, cart.id, deliveryTo(email));
     return cart;
   }
   async function place(ip: string, email: string) {
@@ -138,7 +122,7 @@ describe("placing orders", () => {
     const emails = Array.from({ length: LIMITS.placeOrder.max + 1 }, (_, i) => `many${i}.${ip}@example.com`);
     for (const email of emails.slice(0, -1))
       expect((await place(ip, email)).headers.get("Location")).toMatch(/^\/payment-success/);
-    const before = await countRows(orders);
+    const before = await countRows(t.db, orders);
     const last = emails.at(-1)!;
     const refused = await place(ip, last);
     expect(refused.headers.get("Location")).toBe("/cart");
@@ -147,7 +131,7 @@ describe("placing orders", () => {
       title: "Checkout error",
       description: CHECKOUT_MESSAGES.tooManyOrders,
     });
-    expect(await countRows(orders)).toBe(before);
+    expect(await countRows(t.db, orders)).toBe(before);
     expect(await mailsTo(last)).toBe(0);
   });
 
@@ -173,10 +157,10 @@ describe("referrals", () => {
       })
       .returning();
     const cart = await createCart(t.db);
-    await addCardItem(t.db, cart.id, oneLink);
+    await addCardItem(t.db, cart.id, oneLinkCard);
     await setCartReferrer(t.db, cart.id, referrer!.id);
     expect((await loadCart(t.db, cart.id))!.totals.discount).toBeGreaterThan(0);
-    const own = delivery(referrer!.email.toUpperCase());
+    const own = deliveryTo(referrer!.email.toUpperCase());
     // Once the delivery step has the e-mail, the cart already shows the price the order will have.
     await saveCartDelivery(t.db, cart.id, own);
     expect((await loadCart(t.db, cart.id))!.totals).toMatchObject({ discount: 0, total: 3499 });
