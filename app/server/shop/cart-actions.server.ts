@@ -68,15 +68,16 @@ function backTo(form: FormData, fallback = "/cart") {
 /**
  * The order form's submit buttons. Without JavaScript, the Multi Link form's 'Add Link' and remove buttons
  * post the form here: the answer is the same form with the link added or removed, and nothing goes into the
- * cart. Everything else adds the card to the cart.
+ * cart. 'Add to Cart' (add-card) adds the card; any other intent is answered 400.
  */
 export async function orderCardAction(context: Ctx, request: Request, form: FormData) {
   const intent = String(form.get("intent") ?? "");
-  if (intent === "add-link" || intent.startsWith("remove-link:")) {
+  if (/^remove-link:\d{1,2}$/.test(intent) || intent === "add-link") {
     const draft = editMultiLinkDraft(form, intent);
     return data({ draft }, { status: draft.error ? 400 : 200 });
   }
-  return addCardToCart(context, request, form);
+  if (intent === "add-card") return addCardToCart(context, request, form);
+  return unknownIntent();
 }
 
 /** Adds a One Link or Multi Link card from the order form; the catalogue decides its price. */

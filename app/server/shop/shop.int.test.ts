@@ -9,7 +9,7 @@ import { admin, cartWithMultiLink, delivery, form, shopOpts } from "../../../tes
 import { createTestDb, type TestDb } from "../../../tests/support/test-db";
 import { createCardPage, getCardPageBySlug } from "../cards/cards.server";
 import { addUpdateRequestItem, cartCookieHeader, changeQuantity, createCart, loadCart } from "./cart.server";
-import { changeCart } from "./cart-actions.server";
+import { changeCart, orderCardAction } from "./cart-actions.server";
 import { createOrderFromCart } from "./checkout.server";
 import { markOrderPaid } from "./payments/paid-pipeline.server";
 import { setReferrerFeatured } from "./referrals.server";
@@ -150,6 +150,24 @@ describe("cart intents", () => {
       expect(direct.init?.status).toBe(400);
     }
     expect((await loadCart(t.db, cart.id))!.items).toEqual(before.items);
+  });
+  it("answers an order form post without a known intent with 400, adding nothing", async () => {
+    const cart = await createCart(t.db);
+    const context = { db: t.db } as unknown as AppLoadContext;
+    const fields = { type: "one-link", platform: "website", url: "https://a.example" };
+    const request = new Request("http://shop.test/order-card", {
+      method: "POST",
+      headers: { Cookie: await cartCookieHeader(cart.id) },
+    });
+    for (const intent of [undefined, "", "add-to-basket", "remove-link:x"]) {
+      const answer = (await orderCardAction(
+        context,
+        request,
+        form(intent === undefined ? fields : { ...fields, intent }),
+      )) as { init?: ResponseInit };
+      expect({ intent, status: answer.init?.status }).toEqual({ intent, status: 400 });
+    }
+    expect((await loadCart(t.db, cart.id))!.items).toEqual([]);
   });
 });
 
