@@ -3,6 +3,7 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { parseSource, type VisitSource } from "~/utils/card-links";
 import { UUID_PATTERN } from "~/utils/ids";
+import { loggedPath } from "../platform/request-log.server";
 import { SITE_HEADER_NAMES } from "../platform/site-headers.server";
 import { isCountableHit, recordClick, recordView } from "./analytics.server";
 import { type CardEntry, cardPageCache } from "./page-cache.server";
@@ -89,7 +90,7 @@ export function tryFastCardResponse(req: IncomingMessage, res: ServerResponse, l
   try {
     return answerFromCache(req, res);
   } catch (error) {
-    log.error({ err: error, url: req.url }, "card page fast path failed");
+    log.error({ err: error, url: loggedPath(req.url) }, "card page fast path failed");
     answerServerError(res);
     return true;
   }
