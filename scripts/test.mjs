@@ -51,14 +51,17 @@ function postgresAvailable() {
 }
 
 const chromiumAvailable = () => fs.existsSync(process.env.CHROMIUM_PATH ?? "/usr/bin/chromium");
+/** The HTML checker (vnu-jar) runs on Java. */
+const javaAvailable = () => spawnSync("java", ["-version"], { stdio: "ignore" }).status === 0;
 
 /**
- * The browser tests need Chromium, the PostgreSQL suites need the server binaries. As root on a Debian-like
+ * The browser tests need Chromium (and Java for the HTML checker), the PostgreSQL suites need the server binaries. As root on a Debian-like
  * machine they are installed here; anywhere else the run stops at once with the command to run.
  */
 function ensureSystemPackages() {
   const missing = [];
   if (selected("Browser tests") && !chromiumAvailable()) missing.push("chromium");
+  if (selected("Browser tests") && !javaAvailable()) missing.push("default-jre-headless");
   if ((selected("Integration tests (PostgreSQL)") || selected("Browser tests")) && !postgresAvailable())
     missing.push("postgresql");
   if (!missing.length) return;
