@@ -3,7 +3,7 @@ import os from "node:os";
 import path from "node:path";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { emailOutbox, users } from "~/db/schema";
+import { emailOutbox, referrers, users } from "~/db/schema";
 import { createTestDb, type TestDb } from "../../../tests/support/test-db";
 import {
   type Auth,
@@ -89,6 +89,9 @@ describe("accounts", () => {
     expect(signUp.ok).toBe(true);
     const [user] = await t.db.select().from(users).where(eq(users.email, "cara@example.com"));
     expect(user).toMatchObject({ role: "customer", emailVerified: false });
+    // Every customer can refer friends from the start: the code exists as soon as the account does.
+    const [referrer] = await t.db.select().from(referrers).where(eq(referrers.userId, user!.id));
+    expect(referrer?.code).toMatch(/^[A-Za-z0-9_-]{4,40}$/);
     const mail = await t.db.select().from(emailOutbox).where(eq(emailOutbox.to, "cara@example.com"));
     expect(mail[0]?.text).toMatch(/http:\/\/shop\.test\/api\/auth\/verify-email\?token=/);
 
