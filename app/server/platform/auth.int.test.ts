@@ -17,7 +17,7 @@ import {
 } from "./auth.server";
 import { enqueueEmail } from "./email/outbox.server";
 import { loadConfig } from "./env.server";
-import { startSocialLogin } from "./social-login.server";
+import { configuredSocialProviders, startSocialLogin } from "./social-login.server";
 
 let t: TestDb;
 let auth: Auth;
@@ -159,5 +159,17 @@ describe("accounts", () => {
     const location = (response as Response).headers.get("Location") ?? "";
     expect(new URL(location).hostname).toBe("accounts.google.com");
     expect(new URL(location).searchParams.get("client_id")).toBe("google-client");
+  });
+
+  it("offers only configured providers and refuses a hand-made post for the others", async () => {
+    expect(configuredSocialProviders(config)).toEqual(["google"]);
+    const form = new FormData();
+    form.set("provider", "apple");
+    const refused = await startSocialLogin(auth, config, request("/login", { method: "POST" }), form);
+    expect(refused).not.toBeInstanceOf(Response);
+    expect(refused).toMatchObject({
+      init: { status: 400 },
+      data: { socialError: "Login with Apple is not available" },
+    });
   });
 });
