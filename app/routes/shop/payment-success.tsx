@@ -1,5 +1,6 @@
 import { useEffect } from "react";
 import { Link, useLocation, useRevalidator } from "react-router";
+import { POLICY } from "~/catalog";
 import { OrderLines, TotalsList } from "~/components/shop/order-summary";
 import { ButtonLink } from "~/components/ui/button";
 import { getOrderByToken } from "~/server/shop/orders.server";
@@ -149,8 +150,8 @@ export default function PaymentSuccess({ loaderData }: Route.ComponentProps) {
           ) : null}
           <li>We e-mail you a confirmation once your payment is received.</li>
           <li>
-            We write your links to your card and post it by Track &amp; Signed delivery (1-3 working days in
-            the UK).
+            We write your links to your card and post it by {POLICY.deliveryService} delivery (
+            {POLICY.ukDelivery} in the UK).
           </li>
           <li>Update requests are applied to your card page once paid.</li>
         </ol>

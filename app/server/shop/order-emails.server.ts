@@ -1,4 +1,5 @@
 // Order e-mails: the bank-transfer instructions when an order is placed, the confirmation once it is paid.
+import { POLICY } from "~/catalog";
 import type { Delivery, PaymentMethod } from "~/schemas/checkout";
 import { formatPence } from "~/utils/money";
 import type { OutgoingEmail } from "../platform/email/mailer.server";
@@ -83,7 +84,7 @@ export function orderConfirmedEmail(
       ...(o.paymentMethod === "bank_transfer"
         ? ["Paid by bank transfer.", ...bankInstructions(o, opts.bank).slice(1)]
         : ["Paid by card."]),
-      "What happens next: we write your links to your card and send it by Track & Signed delivery, usually within 1-3 working days in the UK. Update requests are applied to your card page.",
+      `What happens next: we write your links to your card and send it by ${POLICY.deliveryService} delivery, usually within ${POLICY.ukDelivery} in the UK. Update requests are applied to your card page.`,
     ],
   });
 }
