@@ -14,7 +14,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const orderId = url.searchParams.get("order");
   const token = url.searchParams.get("token");
   const order = await getOrderByToken(context.db, orderId, token);
-  if (!order) return { order: null, bank: null, receiptQuery: null };
+  if (!order)
+    return { order: null, bank: null, receiptQuery: null, bankTransfer: Boolean(context.config.bank) };
   const {
     accessTokenHash: _secret,
     userId: _user,
@@ -27,11 +28,12 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     order: safe,
     bank: order.paymentMethod === "bank_transfer" ? context.config.bank : null,
     receiptQuery: `order=${encodeURIComponent(order.id)}&token=${encodeURIComponent(token!)}`,
+    bankTransfer: Boolean(context.config.bank),
   };
 }
 
 export default function PaymentSuccess({ loaderData }: Route.ComponentProps) {
-  const { order, bank, receiptQuery } = loaderData;
+  const { order, bank, receiptQuery, bankTransfer } = loaderData;
   const revalidator = useRevalidator();
   const location = useLocation();
   // A card payment is confirmed by Stripe's webhook, usually within seconds: check again until it is.
@@ -47,7 +49,7 @@ export default function PaymentSuccess({ loaderData }: Route.ComponentProps) {
       <div className="mx-auto max-w-xl px-4 py-16 text-center">
         <h1 className="text-3xl font-bold">Order Received</h1>
         <p className="mt-4 text-slate-700">
-          Thank you for your order. Please complete payment via bank transfer.
+          Thank you for your order.{bankTransfer ? " Please complete payment via bank transfer." : null}
         </p>
         <ButtonLink to="/" className="mt-8">
           Back to home
