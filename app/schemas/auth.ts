@@ -55,6 +55,7 @@ export const ResetPasswordSchema = z
   });
 
 export const SocialProviderSchema = z.enum(["google", "apple"]);
+export type SocialProvider = z.infer<typeof SocialProviderSchema>;
 
 /** The admin:create command's input. */
 export const AdminAccountSchema = z.object({

@@ -33,5 +33,6 @@ export const CHECKOUT_MESSAGES = {
   noUrl: "No checkout URL received from payment processor",
   invalidUrl: "Invalid checkout URL received",
   sessionFailed: "Failed to create checkout session",
+  bankTransferOff: "Bank transfer is not available. Please pay by card.",
   tooManyOrders: "Too many orders in the last hour. Please try again later, or contact us if you need help.",
 } as const;

@@ -120,10 +120,27 @@ test("a customer opening the admin dashboard is sent to the admin login", async 
   await expect(page.getByRole("alert")).toHaveText("Invalid credentials");
 });
 
-test("social buttons say the providers are coming soon when they are not configured", async ({ page }) => {
-  await page.goto("/login");
-  await page.getByRole("button", { name: "Continue with Google" }).click();
-  await expect(page.getByText("Login with Google is coming soon").first()).toBeVisible();
+test("without Google or Apple keys the login pages offer no social sign-in, and a forged post is refused", async ({
+  page,
+  request,
+  baseURL,
+}) => {
+  for (const path of ["/login", "/register"]) {
+    await page.goto(path);
+    await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+    await expect(page.getByRole("button", { name: /Continue with/ })).toHaveCount(0);
+    await expect(page.getByText("or", { exact: true })).toHaveCount(0);
+  }
+  for (const provider of ["google", "apple"]) {
+    const response = await request.post("/login", {
+      headers: { Origin: baseURL! },
+      form: { intent: "social", provider },
+    });
+    expect(response.status(), provider).toBe(400);
+    expect(await response.text()).toContain(
+      `Login with ${provider === "google" ? "Google" : "Apple"} is not available`,
+    );
+  }
 });
 
 test("an unknown path shows the not-found page with status 404", async ({ page }) => {

@@ -151,6 +151,7 @@ test("a paid update request with the edit password changes the public card page"
   await page.getByLabel("Platform").selectOption("TikTok");
   await page.getByLabel("URL").fill("https://tiktok.com/@eve-new");
   await page.getByLabel("Edit password (optional)").fill(card.password);
+  await expect(page.getByText("Each update costs £1 and will be added to your cart")).toBeVisible();
   await expectNoSeriousA11yViolations(page);
   await page.getByRole("button", { name: "Add to Cart (£1)" }).click();
   await expect(page.getByText("Update request added to cart")).toBeVisible();

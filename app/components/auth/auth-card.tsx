@@ -1,4 +1,5 @@
 import { Form } from "react-router";
+import type { SocialProvider } from "~/schemas/auth";
 
 export function AuthCard({
   title,
@@ -20,8 +21,11 @@ export function AuthCard({
   );
 }
 
-/** Google and Apple sign-in: posts to the page's action, which redirects to the provider or says it is not available. */
-export function SocialButtons() {
+const LABELS: Record<SocialProvider, string> = { google: "Google", apple: "Apple" };
+
+/** Google and Apple sign-in for the configured providers only: posts to the page's action, which redirects. */
+export function SocialButtons({ providers }: { providers: SocialProvider[] }) {
+  if (providers.length === 0) return null;
   return (
     <div className="space-y-3">
       <div className="flex items-center gap-3 text-sm text-slate-500">
@@ -29,24 +33,19 @@ export function SocialButtons() {
         or
         <span className="h-px flex-1 bg-slate-200" />
       </div>
-      <Form method="post" className="grid grid-cols-2 gap-3">
+      <Form method="post" className={providers.length > 1 ? "grid grid-cols-2 gap-3" : "grid gap-3"}>
         <input type="hidden" name="intent" value="social" />
-        <button
-          type="submit"
-          name="provider"
-          value="google"
-          className="min-h-11 rounded-md border border-slate-300 px-3 py-2 text-sm font-semibold hover:bg-slate-50"
-        >
-          Continue with Google
-        </button>
-        <button
-          type="submit"
-          name="provider"
-          value="apple"
-          className="min-h-11 rounded-md border border-slate-300 px-3 py-2 text-sm font-semibold hover:bg-slate-50"
-        >
-          Continue with Apple
-        </button>
+        {providers.map((provider) => (
+          <button
+            key={provider}
+            type="submit"
+            name="provider"
+            value={provider}
+            className="min-h-11 rounded-md border border-slate-300 px-3 py-2 text-sm font-semibold hover:bg-slate-50"
+          >
+            Continue with {LABELS[provider]}
+          </button>
+        ))}
       </Form>
     </div>
   );

@@ -8,7 +8,7 @@ import { LoginSchema } from "~/schemas/auth";
 import { callAuth, getSessionUser } from "~/server/platform/auth.server";
 import { readFormData, safeRedirect } from "~/server/platform/forms.server";
 import { checkSignInAttempt, recordFailedSignIn, SIGN_IN_REFUSED } from "~/server/platform/rate-limit.server";
-import { startSocialLogin } from "~/server/platform/social-login.server";
+import { configuredSocialProviders, startSocialLogin } from "~/server/platform/social-login.server";
 import { toastHeaders } from "~/server/platform/toast.server";
 import type { Route } from "./+types/login";
 
@@ -17,7 +17,7 @@ export const meta = () => [{ title: "Log in" }];
 export async function loader({ request, context }: Route.LoaderArgs) {
   const user = await getSessionUser(context.auth, request);
   if (user) throw redirect(user.role === "admin" ? "/admin-dashboard" : "/dashboard");
-  return null;
+  return { socialProviders: configuredSocialProviders(context.config) };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -58,7 +58,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   );
 }
 
-export default function Login({ actionData }: Route.ComponentProps) {
+export default function Login({ loaderData, actionData }: Route.ComponentProps) {
   const [params] = useSearchParams();
   const navigation = useNavigation();
   const busy = navigation.state === "submitting" && navigation.formData?.get("intent") !== "social";
@@ -81,9 +81,7 @@ export default function Login({ actionData }: Route.ComponentProps) {
         </FormMessage>
       ) : null}
       {form.errors?.length ? <FormMessage>{form.errors[0]}</FormMessage> : null}
-      {actionData && "social" in actionData ? (
-        <FormMessage tone="success">{actionData.social}</FormMessage>
-      ) : null}
+      {actionData && "socialError" in actionData ? <FormMessage>{actionData.socialError}</FormMessage> : null}
       <Form method="post" className="space-y-4" {...getFormProps(form)} noValidate>
         <input type="hidden" name="redirectTo" value={params.get("redirectTo") ?? ""} />
         <Field
@@ -107,7 +105,7 @@ export default function Login({ actionData }: Route.ComponentProps) {
           {busy ? "Logging in..." : "Log in"}
         </Button>
       </Form>
-      <SocialButtons />
+      <SocialButtons providers={loaderData.socialProviders} />
       <p className="text-center text-sm text-slate-600">
         New here?{" "}
         <Link to="/register" className="font-semibold text-brand-700 underline">

@@ -10,7 +10,7 @@ import { enqueueEmail } from "~/server/platform/email/outbox.server";
 import { accountExistsEmail } from "~/server/platform/email/templates.server";
 import { readFormData } from "~/server/platform/forms.server";
 import { hitRateLimit, LIMITS } from "~/server/platform/rate-limit.server";
-import { startSocialLogin } from "~/server/platform/social-login.server";
+import { configuredSocialProviders, startSocialLogin } from "~/server/platform/social-login.server";
 import type { Route } from "./+types/register";
 
 export const meta = () => [{ title: "Create an account" }];
@@ -19,7 +19,7 @@ const SUCCESS = "Registration successful, please check your email to verify your
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   if (await getSessionUser(context.auth, request)) throw redirect("/dashboard");
-  return null;
+  return { socialProviders: configuredSocialProviders(context.config) };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -78,7 +78,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   return data({ registered: true as const });
 }
 
-export default function Register({ actionData }: Route.ComponentProps) {
+export default function Register({ loaderData, actionData }: Route.ComponentProps) {
   const navigation = useNavigation();
   const busy = navigation.state === "submitting" && navigation.formData?.get("intent") !== "social";
   const result = actionData && "result" in actionData ? actionData.result : undefined;
@@ -104,9 +104,7 @@ export default function Register({ actionData }: Route.ComponentProps) {
   return (
     <AuthCard title="Create an account" intro="Register to manage your cards, links and referrals.">
       {form.errors?.length ? <FormMessage>{form.errors[0]}</FormMessage> : null}
-      {actionData && "social" in actionData ? (
-        <FormMessage tone="success">{actionData.social}</FormMessage>
-      ) : null}
+      {actionData && "socialError" in actionData ? <FormMessage>{actionData.socialError}</FormMessage> : null}
       <Form method="post" className="space-y-4" {...getFormProps(form)} noValidate>
         <Field
           label="Full name"
@@ -151,7 +149,7 @@ export default function Register({ actionData }: Route.ComponentProps) {
           {busy ? "Creating account..." : "Create account"}
         </Button>
       </Form>
-      <SocialButtons />
+      <SocialButtons providers={loaderData.socialProviders} />
       <p className="text-center text-sm text-slate-600">
         Already have an account?{" "}
         <Link to="/login" className="font-semibold text-brand-700 underline">

@@ -206,16 +206,18 @@ function SummaryStep({
               Pay by card
             </label>
           ) : null}
-          <label className="flex min-h-11 items-center gap-3 rounded-md border border-slate-300 px-3 has-[:checked]:border-brand-600">
-            <input
-              type="radio"
-              name="paymentMethod"
-              value="bank_transfer"
-              defaultChecked={!view.stripeEnabled}
-              className="h-5 w-5"
-            />
-            Bank transfer
-          </label>
+          {view.bankTransferEnabled ? (
+            <label className="flex min-h-11 items-center gap-3 rounded-md border border-slate-300 px-3 has-[:checked]:border-brand-600">
+              <input
+                type="radio"
+                name="paymentMethod"
+                value="bank_transfer"
+                defaultChecked={!view.stripeEnabled}
+                className="h-5 w-5"
+              />
+              Bank transfer
+            </label>
+          ) : null}
         </fieldset>
         <Button type="submit" className="w-full" disabled={busy}>
           {busy ? "Placing order..." : `Place Order (${formatPence(t.total)})`}

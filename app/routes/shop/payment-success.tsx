@@ -1,5 +1,6 @@
 import { useEffect } from "react";
 import { Link, useLocation, useRevalidator } from "react-router";
+import { POLICY } from "~/catalog";
 import { OrderLines, TotalsList } from "~/components/shop/order-summary";
 import { ButtonLink } from "~/components/ui/button";
 import { getOrderByToken } from "~/server/shop/orders.server";
@@ -13,7 +14,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const orderId = url.searchParams.get("order");
   const token = url.searchParams.get("token");
   const order = await getOrderByToken(context.db, orderId, token);
-  if (!order) return { order: null, bank: null, receiptQuery: null };
+  if (!order)
+    return { order: null, bank: null, receiptQuery: null, bankTransfer: Boolean(context.config.bank) };
   const {
     accessTokenHash: _secret,
     userId: _user,
@@ -26,11 +28,12 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     order: safe,
     bank: order.paymentMethod === "bank_transfer" ? context.config.bank : null,
     receiptQuery: `order=${encodeURIComponent(order.id)}&token=${encodeURIComponent(token!)}`,
+    bankTransfer: Boolean(context.config.bank),
   };
 }
 
 export default function PaymentSuccess({ loaderData }: Route.ComponentProps) {
-  const { order, bank, receiptQuery } = loaderData;
+  const { order, bank, receiptQuery, bankTransfer } = loaderData;
   const revalidator = useRevalidator();
   const location = useLocation();
   // A card payment is confirmed by Stripe's webhook, usually within seconds: check again until it is.
@@ -46,7 +49,7 @@ export default function PaymentSuccess({ loaderData }: Route.ComponentProps) {
       <div className="mx-auto max-w-xl px-4 py-16 text-center">
         <h1 className="text-3xl font-bold">Order Received</h1>
         <p className="mt-4 text-slate-700">
-          Thank you for your order. Please complete payment via bank transfer.
+          Thank you for your order.{bankTransfer ? " Please complete payment via bank transfer." : null}
         </p>
         <ButtonLink to="/" className="mt-8">
           Back to home
@@ -149,8 +152,8 @@ export default function PaymentSuccess({ loaderData }: Route.ComponentProps) {
           ) : null}
           <li>We e-mail you a confirmation once your payment is received.</li>
           <li>
-            We write your links to your card and post it by Track &amp; Signed delivery (1-3 working days in
-            the UK).
+            We write your links to your card and post it by {POLICY.deliveryService} delivery (
+            {POLICY.ukDelivery} in the UK).
           </li>
           <li>Update requests are applied to your card page once paid.</li>
         </ol>

@@ -173,7 +173,8 @@ function UpdateForm({
           {busy ? "Adding..." : `Add to Cart (${formatPence(UPDATE_REQUEST_PRICE, { whole: true })})`}
         </Button>
         <p className="text-center text-sm text-slate-600">
-          Each update costs £1 and will be added to your cart
+          Each update costs {formatPence(UPDATE_REQUEST_PRICE, { whole: true })} and will be added to your
+          cart
         </p>
       </Form>
     </div>

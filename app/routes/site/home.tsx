@@ -1,3 +1,4 @@
+import { POLICY } from "~/catalog";
 import { Carousel } from "~/components/site/carousel";
 import { HOW_IT_WORKS, WHY_CHOOSE } from "~/components/site/content";
 import { ButtonLink } from "~/components/ui/button";
@@ -12,8 +13,7 @@ export const handle = pageWithIslands("carousel");
 export const meta: Route.MetaFunction = ({ matches }) =>
   seo(matches, {
     title: "Tap-to-share NFC cards | Share your links with one tap",
-    description:
-      "NFC cards that open your links on any phone with one tap. No app needed. Delivered in 1-3 working days.",
+    description: `NFC cards that open your links on any phone with one tap. No app needed. Delivered in ${POLICY.ukDelivery} in the UK.`,
     path: "/",
   });
 

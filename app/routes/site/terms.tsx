@@ -38,9 +38,9 @@ export default function Terms() {
       </PolicySection>
       <PolicySection title="3. Orders and Payment">
         <p>
-          Prices are shown in pounds sterling and include VAT where it applies. You can pay by bank transfer,
-          with your order number as the reference, or by card where offered. We start making your card once
-          payment is received.
+          Prices are shown in pounds sterling and include VAT where it applies. You can pay by card or by bank
+          transfer (with your order number as the reference), as offered at checkout. We start making your
+          card once payment is received.
         </p>
       </PolicySection>
       <PolicySection title="4. Delivery">

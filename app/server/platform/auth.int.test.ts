@@ -3,7 +3,7 @@ import os from "node:os";
 import path from "node:path";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { emailOutbox, users } from "~/db/schema";
+import { emailOutbox, referrers, users } from "~/db/schema";
 import { createTestDb, type TestDb } from "../../../tests/support/test-db";
 import {
   type Auth,
@@ -17,7 +17,7 @@ import {
 } from "./auth.server";
 import { enqueueEmail } from "./email/outbox.server";
 import { loadConfig } from "./env.server";
-import { startSocialLogin } from "./social-login.server";
+import { configuredSocialProviders, startSocialLogin } from "./social-login.server";
 
 let t: TestDb;
 let auth: Auth;
@@ -89,6 +89,9 @@ describe("accounts", () => {
     expect(signUp.ok).toBe(true);
     const [user] = await t.db.select().from(users).where(eq(users.email, "cara@example.com"));
     expect(user).toMatchObject({ role: "customer", emailVerified: false });
+    // Every customer can refer friends from the start: the code exists as soon as the account does.
+    const [referrer] = await t.db.select().from(referrers).where(eq(referrers.userId, user!.id));
+    expect(referrer?.code).toMatch(/^[A-Za-z0-9_-]{4,40}$/);
     const mail = await t.db.select().from(emailOutbox).where(eq(emailOutbox.to, "cara@example.com"));
     expect(mail[0]?.text).toMatch(/http:\/\/shop\.test\/api\/auth\/verify-email\?token=/);
 
@@ -156,5 +159,17 @@ describe("accounts", () => {
     const location = (response as Response).headers.get("Location") ?? "";
     expect(new URL(location).hostname).toBe("accounts.google.com");
     expect(new URL(location).searchParams.get("client_id")).toBe("google-client");
+  });
+
+  it("offers only configured providers and refuses a hand-made post for the others", async () => {
+    expect(configuredSocialProviders(config)).toEqual(["google"]);
+    const form = new FormData();
+    form.set("provider", "apple");
+    const refused = await startSocialLogin(auth, config, request("/login", { method: "POST" }), form);
+    expect(refused).not.toBeInstanceOf(Response);
+    expect(refused).toMatchObject({
+      init: { status: 400 },
+      data: { socialError: "Login with Apple is not available" },
+    });
   });
 });

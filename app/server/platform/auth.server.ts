@@ -6,6 +6,7 @@ import { and, eq } from "drizzle-orm";
 import type { Logger } from "pino";
 import { redirect } from "react-router";
 import { accounts, sessions, users, verifications } from "~/db/schema";
+import { getOrCreateReferralCode } from "../shop/referrals.server";
 import type { Database } from "./db.server";
 import type { OutgoingEmail } from "./email/mailer.server";
 import { passwordResetEmail, verificationEmail } from "./email/templates.server";
@@ -49,6 +50,17 @@ export function createAuth(opts: {
       provider: "pg",
       schema: { user: users, session: sessions, account: accounts, verification: verifications },
     }),
+    databaseHooks: {
+      user: {
+        create: {
+          // Every customer can refer from the start; admins are not resellers. Runs after the sign-up commits.
+          after: async (user) => {
+            if ((user as { role?: string | null }).role === "admin") return;
+            await getOrCreateReferralCode(opts.db, user.id);
+          },
+        },
+      },
+    },
     emailAndPassword: {
       enabled: true,
       requireEmailVerification: true,

@@ -3,7 +3,7 @@
 import { eq } from "drizzle-orm";
 import pino from "pino";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { appState, cardPages, pageLinks } from "~/db/schema";
+import { appState, cardPages, pageLinks, referrers, users } from "~/db/schema";
 import { createTestDb, type TestDb } from "../../../tests/support/test-db";
 import { createCardPage, getCardPageBySlug } from "../cards/cards.server";
 import { loadCardEntry, peekCardEntry } from "../cards/page-cache.server";
@@ -73,5 +73,31 @@ describe("data migrations", () => {
     await runDataMigrations(t.db, logger);
     expect(await versionOf(card.id)).toBe(version);
     expect(peekCardEntry("old-data", "link")).toBeDefined();
+  });
+
+  it("gives every customer account without a referral code one, leaving admins and existing codes alone", async () => {
+    // Accounts as an older version stored them: only customers an admin had featured had a code.
+    await t.db.insert(users).values([
+      { id: "old-customer", name: "Olive", email: "olive@example.com" },
+      { id: "coded-customer", name: "Cody", email: "cody@example.com" },
+      { id: "old-admin", name: "Ada", email: "ada@example.com", role: "admin" },
+    ]);
+    await t.db.insert(referrers).values({ userId: "coded-customer", code: "cody-code" });
+    // The earlier test's run recorded this step as done on a database with no accounts; pretend it never ran.
+    await t.db.delete(appState).where(eq(appState.key, "data-migration:referral-codes-for-customers"));
+
+    await runDataMigrations(t.db, logger);
+
+    const codes = Object.fromEntries(
+      (await t.db.select().from(referrers)).map((r) => [r.userId, r.code] as const),
+    );
+    expect(codes["old-customer"]).toMatch(/^[A-Za-z0-9_-]{4,40}$/);
+    expect(codes["coded-customer"]).toBe("cody-code");
+    expect(codes["old-admin"]).toBeUndefined();
+    const recorded = await t.db
+      .select()
+      .from(appState)
+      .where(eq(appState.key, "data-migration:referral-codes-for-customers"));
+    expect(recorded).toHaveLength(1);
   });
 });

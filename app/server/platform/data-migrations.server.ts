@@ -1,16 +1,20 @@
 // One-time rewrites of stored data that SQL migrations cannot express (they need the app's own code), run at
 // start on every installation. Each runs once per database, in one transaction, recorded in app_state.
-import { asc, eq, gt, inArray, sql } from "drizzle-orm";
+import { and, asc, eq, gt, inArray, isNull, ne, sql } from "drizzle-orm";
 import type { Logger } from "pino";
-import { appState, cardPages, pageLinks } from "~/db/schema";
+import { appState, cardPages, pageLinks, referrers, users } from "~/db/schema";
 import { normalizeLinkUrl } from "~/utils/card-links";
 import { announceCardPagesChanged } from "../cards/changes.server";
+import { getOrCreateReferralCode } from "../shop/referrals.server";
 import type { Database, Tx } from "./db.server";
 
 /** A step returns the slugs of the card pages it changed, so that page caches drop them. */
 type DataMigration = { name: string; run: (tx: Tx) => Promise<string[]> };
 
-const migrations: DataMigration[] = [{ name: "normalize-link-urls", run: normalizeStoredLinkUrls }];
+const migrations: DataMigration[] = [
+  { name: "normalize-link-urls", run: normalizeStoredLinkUrls },
+  { name: "referral-codes-for-customers", run: giveCustomersReferralCodes },
+];
 
 export async function runDataMigrations(db: Database, logger: Logger) {
   for (const migration of migrations) {
@@ -64,4 +68,19 @@ async function normalizeStoredLinkUrls(tx: Tx) {
     .where(inArray(cardPages.id, [...changedPages]))
     .returning({ slug: cardPages.slug });
   return pages.map((p) => p.slug);
+}
+
+/** Customer accounts created before every registration got a referral code receive one now. */
+async function giveCustomersReferralCodes(tx: Tx) {
+  for (;;) {
+    const rows = await tx
+      .select({ id: users.id })
+      .from(users)
+      .leftJoin(referrers, eq(referrers.userId, users.id))
+      .where(and(ne(users.role, "admin"), isNull(referrers.userId)))
+      .limit(BATCH);
+    for (const row of rows) await getOrCreateReferralCode(tx, row.id);
+    if (rows.length < BATCH) break;
+  }
+  return [];
 }

@@ -6,6 +6,32 @@ import { ConfigError, loadConfig } from "./env.server";
 
 const tmp = () => fs.mkdtempSync(path.join(os.tmpdir(), "env-"));
 
+const bank = {
+  BANK_ACCOUNT_NAME: "Real Shop Ltd",
+  BANK_SORT_CODE: "12-34-56",
+  BANK_ACCOUNT_NUMBER: "87654321",
+};
+const stripe = { STRIPE_SECRET_KEY: "sk_live_x", STRIPE_WEBHOOK_SECRET: "whsec_x" };
+/** A production configuration with every required setting: the real company details and a bank account. */
+const productionBase = {
+  NODE_ENV: "production",
+  AUTH_SECRET: "s".repeat(32),
+  SHOP_ADDRESS: "2 Real Road, Leeds LS1 1AA",
+  WHATSAPP_NUMBER: "+447700900123",
+  ...bank,
+};
+
+function configError(env: Record<string, string>) {
+  try {
+    loadConfig({ DATA_DIR: tmp(), ...env });
+  } catch (e) {
+    expect(e).toBeInstanceOf(ConfigError);
+    expect((e as Error).message).not.toContain("\n");
+    return (e as Error).message;
+  }
+  throw new Error("the configuration was accepted");
+}
+
 describe("configuration", () => {
   it("has working defaults for a newcomer", () => {
     const dir = tmp();
@@ -85,8 +111,61 @@ describe("configuration", () => {
   });
 
   it("seeds no demo data (sample cards, fake featured referrers) in production unless DEMO_DATA=1", () => {
-    const production = { DATA_DIR: tmp(), NODE_ENV: "production", AUTH_SECRET: "s".repeat(32) };
+    const production = { DATA_DIR: tmp(), ...productionBase };
     expect(loadConfig(production).demoData).toBe(false);
     expect(loadConfig({ ...production, DEMO_DATA: "1" }).demoData).toBe(true);
+  });
+
+  it("refuses to start in production with the placeholder company details, naming what is missing", () => {
+    const { SHOP_ADDRESS: _a, WHATSAPP_NUMBER: _w, ...rest } = productionBase;
+    expect(configError(rest)).toMatch(/^Invalid configuration: SHOP_ADDRESS and WHATSAPP_NUMBER must be set/);
+    expect(configError({ ...rest, SHOP_ADDRESS: "2 Real Road" })).toMatch(/: WHATSAPP_NUMBER must be set/);
+    expect(configError({ ...rest, WHATSAPP_NUMBER: "+447700900123" })).toMatch(/: SHOP_ADDRESS must be set/);
+    expect(configError({ ...rest, WHATSAPP_NUMBER: "+447700900123", SHOP_ADDRESS: "  " })).toMatch(
+      /SHOP_ADDRESS/,
+    );
+    const config = loadConfig({ DATA_DIR: tmp(), ...productionBase });
+    expect(config.shop).toMatchObject({ address: "2 Real Road, Leeds LS1 1AA", whatsapp: "+447700900123" });
+  });
+
+  it("turns bank transfer off in production without BANK_*, and refuses to start with no way to pay", () => {
+    const { BANK_ACCOUNT_NAME: _n, BANK_SORT_CODE: _s, BANK_ACCOUNT_NUMBER: _a, ...noBank } = productionBase;
+    expect(loadConfig({ DATA_DIR: tmp(), ...noBank, ...stripe }).bank).toBeUndefined();
+    expect(configError(noBank)).toBe(
+      "Invalid configuration: no payment method configured: set BANK_ACCOUNT_NAME, BANK_SORT_CODE and BANK_ACCOUNT_NUMBER, or STRIPE_SECRET_KEY",
+    );
+    expect(loadConfig({ DATA_DIR: tmp(), ...productionBase }).bank).toEqual({
+      accountName: "Real Shop Ltd",
+      sortCode: "12-34-56",
+      accountNumber: "87654321",
+    });
+  });
+
+  it("refuses partial bank details, naming the missing variables but never the values given", () => {
+    for (const base of [{}, productionBase]) {
+      const message = configError({
+        ...base,
+        BANK_ACCOUNT_NAME: "Real Shop Ltd",
+        BANK_SORT_CODE: "12-34-56",
+        BANK_ACCOUNT_NUMBER: "",
+      });
+      expect(message).toMatch(/^Invalid configuration: BANK_ACCOUNT_NUMBER must be set too/);
+      expect(message).not.toContain("Real Shop Ltd");
+      expect(message).not.toContain("12-34-56");
+    }
+    expect(configError({ BANK_SORT_CODE: "12-34-56" })).toMatch(
+      /BANK_ACCOUNT_NAME and BANK_ACCOUNT_NUMBER must be set too/,
+    );
+  });
+
+  it("keeps demo company and bank details in development", () => {
+    const config = loadConfig({ DATA_DIR: tmp() });
+    expect(config.bank).toEqual({
+      accountName: "TapCard Ltd (demo)",
+      sortCode: "00-00-00",
+      accountNumber: "00000000",
+    });
+    expect(config.shop.address).toBe("1 High Street, London, United Kingdom");
+    expect(config.shop.whatsapp).toBe("+440000000000");
   });
 });

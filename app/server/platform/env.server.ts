@@ -79,8 +79,9 @@ const EnvSchema = z.object({
   BANK_SORT_CODE: optional,
   BANK_ACCOUNT_NUMBER: optional,
   SHOP_NAME: z.string().trim().min(1).default("TapCard"),
-  SHOP_ADDRESS: z.string().trim().min(1).default("1 High Street, London, United Kingdom"),
-  WHATSAPP_NUMBER: z.string().trim().default("+440000000000"),
+  // Placeholders in development only: production must name the real company (checked in loadConfig).
+  SHOP_ADDRESS: optional,
+  WHATSAPP_NUMBER: optional,
   // The company's social profiles, shown on /socials and in the footer when set.
   INSTAGRAM_URL: url("the Instagram profile").optional(),
   TIKTOK_URL: url("the TikTok profile").optional(),
@@ -131,6 +132,16 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     throw new ConfigError(
       "Invalid configuration: STRIPE_WEBHOOK_SECRET is required when STRIPE_SECRET_KEY is set",
     );
+  const missingCompany = (["SHOP_ADDRESS", "WHATSAPP_NUMBER"] as const).filter((name) => !e[name]);
+  if (isProduction && missingCompany.length)
+    throw new ConfigError(
+      `Invalid configuration: ${missingCompany.join(" and ")} must be set in production (the company details customers see)`,
+    );
+  const bank = bankDetails(e, isProduction);
+  if (isProduction && !bank && !e.STRIPE_SECRET_KEY)
+    throw new ConfigError(
+      "Invalid configuration: no payment method configured: set BANK_ACCOUNT_NAME, BANK_SORT_CODE and BANK_ACCOUNT_NUMBER, or STRIPE_SECRET_KEY",
+    );
   const publicUrl = (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, "");
   return {
     isProduction,
@@ -161,15 +172,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
           publicUrl: e.S3_PUBLIC_URL,
         }
       : undefined,
-    bank: {
-      accountName: e.BANK_ACCOUNT_NAME ?? (isProduction ? "" : "TapCard Ltd (demo)"),
-      sortCode: e.BANK_SORT_CODE ?? (isProduction ? "" : "00-00-00"),
-      accountNumber: e.BANK_ACCOUNT_NUMBER ?? (isProduction ? "" : "00000000"),
-    },
+    /** Bank transfer is offered only with these; undefined means it is off. */
+    bank,
     shop: {
       name: e.SHOP_NAME,
-      address: e.SHOP_ADDRESS,
-      whatsapp: e.WHATSAPP_NUMBER,
+      address: e.SHOP_ADDRESS ?? "1 High Street, London, United Kingdom",
+      whatsapp: e.WHATSAPP_NUMBER ?? "+440000000000",
       socials: [
         e.INSTAGRAM_URL ? { label: "Instagram", url: e.INSTAGRAM_URL } : null,
         e.TIKTOK_URL ? { label: "TikTok", url: e.TIKTOK_URL } : null,
@@ -187,6 +195,28 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     logLevel: e.LOG_LEVEL,
     testHooks: e.E2E_TEST_HOOKS ?? false,
   };
+}
+
+const BANK_VARIABLES = ["BANK_ACCOUNT_NAME", "BANK_SORT_CODE", "BANK_ACCOUNT_NUMBER"] as const;
+
+/**
+ * The account customers pay into: all three variables, or none. None means bank transfer is off in production
+ * and a demo account in development; a partial set would show customers blank details, so it is refused.
+ */
+function bankDetails(e: z.infer<typeof EnvSchema>, isProduction: boolean) {
+  const missing = BANK_VARIABLES.filter((name) => !e[name]);
+  if (missing.length === 0)
+    return {
+      accountName: e.BANK_ACCOUNT_NAME!,
+      sortCode: e.BANK_SORT_CODE!,
+      accountNumber: e.BANK_ACCOUNT_NUMBER!,
+    };
+  if (missing.length < BANK_VARIABLES.length)
+    throw new ConfigError(
+      `Invalid configuration: ${missing.join(" and ")} must be set too (bank transfer needs BANK_ACCOUNT_NAME, BANK_SORT_CODE and BANK_ACCOUNT_NUMBER)`,
+    );
+  if (isProduction) return undefined;
+  return { accountName: "TapCard Ltd (demo)", sortCode: "00-00-00", accountNumber: "00000000" };
 }
 
 /** Express's 'trust proxy' setting: false (off), a hop count, or the proxies' addresses. */

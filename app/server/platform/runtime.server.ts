@@ -97,6 +97,10 @@ export async function startRuntime(opts: { root: string; env?: NodeJS.ProcessEnv
     cardPageSync,
     islands,
   };
+  if (!config.bank)
+    logger.info(
+      "bank transfer is off: BANK_ACCOUNT_NAME, BANK_SORT_CODE and BANK_ACCOUNT_NUMBER are not set",
+    );
   logger.info({ database: database.kind, dataDir: config.dataDir }, "runtime started");
   return holder.__runtime;
 }

@@ -41,6 +41,7 @@ export async function cartView(context: Ctx, request: Request) {
     cart,
     referrers: referrers.map((r) => ({ id: r.userId, name: r.name })),
     stripeEnabled: Boolean(context.config.stripe),
+    bankTransferEnabled: Boolean(context.config.bank),
   };
 }
 export type CartView = Awaited<ReturnType<typeof cartView>>;
@@ -173,6 +174,8 @@ export async function placeOrder(context: Ctx, request: Request, form: FormData)
   if (!choice.success) return checkoutError("Please choose how to pay");
   const method = choice.data.paymentMethod;
   if (method === "card" && !context.config.stripe) return checkoutError("Card payment is not available");
+  if (method === "bank_transfer" && !context.config.bank)
+    return checkoutError(CHECKOUT_MESSAGES.bankTransferOff);
   const cartId = await readCartId(request);
   const cart = await getCartRow(context.db, cartId);
   const delivery = DeliverySchema.safeParse(cart?.delivery ?? {});

@@ -44,10 +44,14 @@ export async function createOrderFromCart(
     paymentMethod: PaymentMethod;
     userId: string | null;
     shop: string;
-    bank: BankDetails;
+    /** Undefined when bank transfer is off (production without BANK_*). */
+    bank: BankDetails | undefined;
   },
 ) {
   if (!input.cartId) throw new CheckoutError(CHECKOUT_MESSAGES.emptyCart);
+  const bank = input.bank;
+  if (input.paymentMethod === "bank_transfer" && !bank)
+    throw new CheckoutError(CHECKOUT_MESSAGES.bankTransferOff);
   const cartId = input.cartId;
   const access = newOrderAccessToken();
   const created = await db.transaction(async (tx) => {
@@ -126,7 +130,7 @@ export async function createOrderFromCart(
       actor: "customer",
       note: input.paymentMethod === "card" ? "Card payment started" : "Bank transfer chosen",
     });
-    if (input.paymentMethod === "bank_transfer") {
+    if (input.paymentMethod === "bank_transfer" && bank) {
       await deleteCart(tx, cartId);
       await enqueueEmail(
         tx,
@@ -136,7 +140,7 @@ export async function createOrderFromCart(
             deliveryAddress: input.delivery,
             items: priced.map((p) => ({ ...p, summary: itemSummary(p) })),
           },
-          { shop: input.shop, bank: input.bank },
+          { shop: input.shop, bank },
         ),
       );
     }

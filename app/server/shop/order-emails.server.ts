@@ -1,4 +1,5 @@
 // Order e-mails: the bank-transfer instructions when an order is placed, the confirmation once it is paid.
+import { POLICY } from "~/catalog";
 import type { Delivery, PaymentMethod } from "~/schemas/checkout";
 import { formatPence } from "~/utils/money";
 import type { OutgoingEmail } from "../platform/email/mailer.server";
@@ -70,7 +71,7 @@ export function orderPlacedEmail(o: OrderForEmail, opts: { shop: string; bank: B
 /** Sent once the payment is confirmed (Stripe webhook or the admin recording a bank transfer). */
 export function orderConfirmedEmail(
   o: OrderForEmail,
-  opts: { shop: string; bank: BankDetails },
+  opts: { shop: string; bank: BankDetails | undefined },
 ): OutgoingEmail {
   return composeEmail({
     shop: opts.shop,
@@ -81,9 +82,9 @@ export function orderConfirmedEmail(
       `We have received your payment for order ${o.orderNumber}. Thank you!`,
       ...orderLines(o),
       ...(o.paymentMethod === "bank_transfer"
-        ? ["Paid by bank transfer.", ...bankInstructions(o, opts.bank).slice(1)]
+        ? ["Paid by bank transfer.", ...(opts.bank ? bankInstructions(o, opts.bank).slice(1) : [])]
         : ["Paid by card."]),
-      "What happens next: we write your links to your card and send it by Track & Signed delivery, usually within 1-3 working days in the UK. Update requests are applied to your card page.",
+      `What happens next: we write your links to your card and send it by ${POLICY.deliveryService} delivery, usually within ${POLICY.ukDelivery} in the UK. Update requests are applied to your card page.`,
     ],
   });
 }

@@ -20,7 +20,7 @@ export function receiptFileName(orderNumber: string) {
 
 export function receiptHtml(
   order: CustomerOrder,
-  opts: { shop: string; shopAddress: string; bank: BankDetails; printScriptNonce?: string },
+  opts: { shop: string; shopAddress: string; bank: BankDetails | undefined; printScriptNonce?: string },
 ) {
   const a = order.deliveryAddress;
   const e = escapeHtml;
@@ -31,7 +31,7 @@ export function receiptHtml(
     )
     .join("");
   const bank =
-    order.paymentMethod === "bank_transfer"
+    order.paymentMethod === "bank_transfer" && opts.bank
       ? `<h2>Bank transfer details</h2><p>Account name: ${e(opts.bank.accountName)}<br>Sort code: ${e(opts.bank.sortCode)}<br>Account number: ${e(opts.bank.accountNumber)}<br>Reference: ${e(order.orderNumber)}</p>`
       : "";
   const print = opts.printScriptNonce

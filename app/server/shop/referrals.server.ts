@@ -15,7 +15,7 @@ export function isReferralCode(value: unknown): value is string {
   return typeof value === "string" && CODE_PATTERN.test(value);
 }
 
-/** The customer's referral code, created on first use. */
+/** The customer's referral code, created at registration (or here, for an account that has none yet). */
 export async function getOrCreateReferralCode(db: DbOrTx, userId: string) {
   const [existing] = await db.select().from(referrers).where(eq(referrers.userId, userId));
   if (existing) return existing.code;

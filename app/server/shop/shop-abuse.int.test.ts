@@ -1,6 +1,9 @@
 // The shop against a stranger's abuse: order numbers only for orders, rate limits on orders, and referrers who
 // cannot refer themselves. The cart's own limits are in cart-abuse.int.test.ts.
 import { randomBytes } from "node:crypto";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
 import { count, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { emailOutbox, orderNumbers, orders, referralCommissions, users } from "~/db/schema";
@@ -17,6 +20,7 @@ import {
   toastOf,
 } from "../../../tests/support/shop";
 import { createTestDb, type TestDb } from "../../../tests/support/test-db";
+import { loadConfig } from "../platform/env.server";
 import { LIMITS } from "../platform/rate-limit.server";
 import {
   addCardItem,
@@ -143,6 +147,56 @@ describe("placing orders", () => {
     expect(refused.headers.get("Location")).toBe("/cart");
     expect(await ordersTo(victim.toLowerCase())).toBe(LIMITS.placeOrder.max);
     expect(await mailsTo(victim.toLowerCase())).toBe(LIMITS.placeOrder.max);
+  });
+});
+
+describe("bank transfer switched off", () => {
+  // Production without BANK_*: card payments only.
+  const cardOnly = loadConfig({
+    NODE_ENV: "production",
+    DATA_DIR: fs.mkdtempSync(path.join(os.tmpdir(), "card-only-")),
+    PUBLIC_URL: "http://shop.test",
+    AUTH_SECRET: "s".repeat(32),
+    SHOP_ADDRESS: "2 Real Road, Leeds",
+    WHATSAPP_NUMBER: "+447700900123",
+    STRIPE_SECRET_KEY: "sk_test_card_only",
+    STRIPE_WEBHOOK_SECRET: "whsec_card_only",
+  });
+
+  it("refuses a bank-transfer order, writing no order and no e-mail, and keeps the cart", async () => {
+    expect(cardOnly.bank).toBeUndefined();
+    const email = `nobank.${randomBytes(4).toString("hex")}@example.com`;
+    const cart = await createCart(t.db);
+    await addCardItem(t.db, cart.id, oneLinkCard);
+    await saveCartDelivery(t.db, cart.id, deliveryTo(email));
+    const request = new Request("http://shop.test/cart", {
+      method: "POST",
+      headers: { Cookie: await cartCookieHeader(cart.id) },
+    });
+    const refused = (await placeOrder(
+      shopContext(t.db, cardOnly, uniqueIp()),
+      request,
+      form({ paymentMethod: "bank_transfer" }),
+    )) as Response;
+    expect(refused.headers.get("Location")).toBe("/cart");
+    expect(await toastOf(refused.headers)).toMatchObject({
+      type: "error",
+      description: CHECKOUT_MESSAGES.bankTransferOff,
+    });
+    // The checkout itself refuses it too, whichever way it is reached.
+    await expect(
+      createOrderFromCart(t.db, {
+        cartId: cart.id,
+        delivery: deliveryTo(email),
+        paymentMethod: "bank_transfer",
+        userId: null,
+        shop: "TapCard",
+        bank: cardOnly.bank,
+      }),
+    ).rejects.toThrow(CHECKOUT_MESSAGES.bankTransferOff);
+    expect((await t.db.select().from(orders).where(eq(orders.customerEmail, email))).length).toBe(0);
+    expect((await t.db.select().from(emailOutbox).where(eq(emailOutbox.to, email))).length).toBe(0);
+    expect((await loadCart(t.db, cart.id))?.items).toHaveLength(1);
   });
 });
 

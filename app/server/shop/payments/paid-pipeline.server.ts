@@ -32,7 +32,7 @@ export async function markOrderPaid(
   db: DbOrTx,
   orderId: string,
   source: PaymentSource,
-  opts: { shop: string; bank: BankDetails },
+  opts: { shop: string; bank: BankDetails | undefined },
 ): Promise<PaidResult> {
   return db.transaction(async (tx) => {
     const [order] = await tx.select().from(orders).where(eq(orders.id, orderId)).for("update");

@@ -1,6 +1,7 @@
 // The only module that imports the Stripe SDK: Checkout Sessions and webhook verification, converted to our
 // own types. STRIPE_API_BASE points the SDK at a local fake API for the tests.
 import Stripe from "stripe";
+import { POLICY } from "~/catalog";
 import { CHECKOUT_MESSAGES } from "~/schemas/checkout";
 import type { Config } from "../../platform/env.server";
 
@@ -88,7 +89,7 @@ export async function createCheckoutSession(config: Config, input: CheckoutOrder
                   price_data: {
                     currency: "gbp",
                     unit_amount: order.deliveryFee,
-                    product_data: { name: "Delivery (Track & Signed)" },
+                    product_data: { name: `Delivery (${POLICY.deliveryService})` },
                   },
                 },
               ]
