@@ -357,6 +357,25 @@ export const orderItems = pgTable(
   ],
 );
 
+/**
+ * The card pages a paid Multi Link order item made: one per card bought (unit 1..quantity). The primary key is
+ * what keeps a replayed payment or a second click from making another page for the same card.
+ */
+export const orderItemCardPages = pgTable(
+  "order_item_card_pages",
+  {
+    orderItemId: uuid()
+      .notNull()
+      .references(() => orderItems.id, { onDelete: "cascade" }),
+    unit: integer().notNull(),
+    cardPageId: uuid()
+      .notNull()
+      .unique()
+      .references(() => cardPages.id, { onDelete: "cascade" }),
+  },
+  (t) => [primaryKey({ columns: [t.orderItemId, t.unit] })],
+);
+
 export const orderStatusHistory = pgTable(
   "order_status_history",
   {

@@ -19,6 +19,7 @@ import { addCardItem, createCart } from "~/server/shop/cart.server";
 export const shopOpts = {
   shop: "TapCard",
   bank: { accountName: "Acme", sortCode: "00-00-00", accountNumber: "1234" },
+  publicUrl: "http://shop.test",
 };
 
 export const delivery: Delivery = {

@@ -1,6 +1,6 @@
 // One order in the admin Orders section: customer, items with their links, delivery address, history, and the
-// buttons that record a payment, change the status or create a card page from a Multi Link item.
-import { Form } from "react-router";
+// buttons that record a payment or change the status, and the card pages its Multi Link items made.
+import { Form, Link } from "react-router";
 import { Button } from "~/components/ui/button";
 import type { loadOrdersTab } from "~/server/shop/admin-orders-actions.server";
 import { formatPence } from "~/utils/money";
@@ -8,6 +8,9 @@ import { itemLinks, itemSummary } from "~/utils/order-items";
 import { ORDER_BADGES, OrderStatusBadge, PaidAfterCancellation } from "./order-status-badge";
 
 type Order = NonNullable<Awaited<ReturnType<typeof loadOrdersTab>>["selected"]>;
+
+/** An older order paid before its card pages were made with the payment can still get them by hand. */
+const PAID = new Set(["paid", "completed"]);
 
 export const formatOrderDate = (value: string | Date) => new Date(value).toLocaleDateString("en-GB");
 
@@ -54,7 +57,25 @@ export function OrderDetails({ order, returnTo }: { order: Order; returnTo: stri
                     ))}
                   </ul>
                 )}
-                {i.kind === "multi-link" ? (
+                {i.cardPages.length ? (
+                  <ul className="mt-1 space-y-1">
+                    {i.cardPages.map((p) => (
+                      <li key={p.id} className="flex flex-wrap items-center gap-x-3">
+                        <Link
+                          to={`/admin-dashboard/edit/${p.id}`}
+                          className="font-medium text-brand-700 underline"
+                          aria-label={`Open card page #${p.cardNumber}`}
+                        >
+                          Open card page #{p.cardNumber}
+                        </Link>
+                        <a href={`/${p.slug}`} className="break-all text-brand-700 underline">
+                          /{p.slug}
+                        </a>
+                      </li>
+                    ))}
+                  </ul>
+                ) : null}
+                {i.kind === "multi-link" && i.cardPages.length < i.quantity && PAID.has(order.status) ? (
                   <Form method="post" className="mt-1">
                     <input type="hidden" name="intent" value="card-from-order" />
                     <input type="hidden" name="orderId" value={order.id} />

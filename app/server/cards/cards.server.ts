@@ -169,9 +169,11 @@ function pageValues(input: CardPageInput) {
 }
 
 /** Creates the page; ownerUserId, when given, makes it that account's card (docs/product.md#card-ownership). */
+/** announce: false when db is an enclosing transaction; its caller announces the slug once that commits. */
 export async function createCardPage(
   db: DbOrTx,
   raw: CardPageInput & { password: string; ownerUserId?: string | null },
+  { announce = true } = {},
 ) {
   const input = { ...raw, slug: storedSlug(raw.slug) };
   await assertSlugFree(db, input.slug);
@@ -187,7 +189,7 @@ export async function createCardPage(
       await replaceLinks(tx, row.id, input.links);
       return row;
     });
-    announceCardPagesChanged([created.slug]);
+    if (announce) announceCardPagesChanged([created.slug]);
     return created;
   } catch (error) {
     if (isUniqueViolation(error, "slug")) throw new CardPageError(SLUG_TAKEN, "slug");

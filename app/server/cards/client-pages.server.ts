@@ -21,6 +21,7 @@ export async function createClientPage(
     website?: string;
     orderLinks?: string;
   },
+  opts: { announce?: boolean } = {},
 ) {
   const links: CardLinkInput[] = [];
   if (input.website) links.push({ title: "Website", url: websiteUrl(input.website), icon: "globe" });
@@ -48,16 +49,20 @@ export async function createClientPage(
     slug = `${base}-${n}`;
   }
   const password = generateEditPassword();
-  const created = await createCardPage(db, {
-    name: input.name,
-    businessName: input.businessName,
-    slug,
-    bio: input.bio,
-    contactEmail: input.contactEmail,
-    contactPhone: input.contactPhone,
-    links,
-    password,
-    ownerUserId: input.ownerUserId,
-  });
+  const created = await createCardPage(
+    db,
+    {
+      name: input.name,
+      businessName: input.businessName,
+      slug,
+      bio: input.bio,
+      contactEmail: input.contactEmail,
+      contactPhone: input.contactPhone,
+      links,
+      password,
+      ownerUserId: input.ownerUserId,
+    },
+    opts,
+  );
   return { ...created, password };
 }

@@ -123,6 +123,7 @@ describe("link URLs are stored as printable ASCII", () => {
     const shopOpts = {
       shop: "TapCard",
       bank: { accountName: "Acme", sortCode: "00-00-00", accountNumber: "1234" },
+      publicUrl: "http://shop.test",
     };
     const { order } = await createOrderFromCart(t.db, {
       cartId: cart.id,

@@ -1,13 +1,15 @@
 // The admin's order actions: status buttons, 'Mark paid', card page from an order, update-request review.
-import { type CardLink, linkHref } from "~/schemas/cart";
+import { and, eq } from "drizzle-orm";
+import { orderItems, orders } from "~/db/schema";
 import { CardPageError } from "../cards/cards.server";
-import { createClientPage } from "../cards/client-pages.server";
+import { announceCardPagesChanged } from "../cards/changes.server";
 import type { SessionUser } from "../platform/auth.server";
 import type { Database } from "../platform/db.server";
 import type { Config } from "../platform/env.server";
 import { unknownIntent } from "../platform/forms.server";
 import { redirectWithToast, refuseWithToast } from "../platform/toast.server";
 import { getEarnings, getOrderForAdmin, listOrders } from "./admin-orders.server";
+import { cardOwnerForOrder, createItemPages } from "./order-card-pages.server";
 import { type AdminStatus, getOrder, OrderStatusError, setAdminStatus } from "./orders.server";
 import { markOrderPaid } from "./payments/paid-pipeline.server";
 import { listUpdateRequestQueue, ReviewError, reviewUpdateRequest } from "./update-requests.server";
@@ -28,6 +30,9 @@ export async function loadOrdersTab(db: Database, url: URL) {
 export async function loadEarningsTab(db: Database) {
   return getEarnings(db);
 }
+
+/** The statuses of an order whose payment arrived. */
+const PAID_STATUSES: string[] = ["paid", "completed"];
 
 function back(form: FormData) {
   const to = String(form.get("returnTo") ?? "");
@@ -66,7 +71,7 @@ export async function handleOrdersTabAction(
         db,
         order.id,
         { provider: "manual", eventId: `mark-paid:${order.id}`, type: "bank_transfer", actor },
-        { shop: ctx.config.shop.name, bank: ctx.config.bank },
+        { shop: ctx.config.shop.name, bank: ctx.config.bank, publicUrl: ctx.config.publicUrl },
       );
       if (result.changed) ctx.pokeOutbox();
       return redirectWithToast(back(form), {
@@ -78,24 +83,27 @@ export async function handleOrdersTabAction(
       });
     }
     case "card-from-order": {
-      const order = await getOrder(db, orderId);
-      const item = order?.items.find((i) => i.id === form.get("itemId") && i.kind === "multi-link");
-      if (!order || !item) return refuseWithToast("That order item has no card page to create");
-      const details = item.details as { name?: string; bio?: string; links: CardLink[] };
+      // For an order paid before pages were made with the payment, or one whose page was refused then: the
+      // item's missing pages are made and recorded on it, so this cannot make a second one.
       try {
-        const page = await createClientPage(db, {
-          name: details.name || order.customerName,
-          bio: details.bio,
-          contactEmail: order.customerEmail,
-          orderLinks: details.links.map((l) => linkHref(l)).join("\n"),
-          // The page belongs to the buyer's account when the order was placed signed in
-          // (docs/product.md#card-ownership).
-          ownerUserId: order.userId,
+        const created = await db.transaction(async (tx) => {
+          const [order] = await tx.select().from(orders).where(eq(orders.id, orderId)).for("update");
+          if (!order || !PAID_STATUSES.includes(order.status)) return null;
+          const [item] = await tx
+            .select()
+            .from(orderItems)
+            .where(
+              and(eq(orderItems.orderId, order.id), eq(orderItems.id, String(form.get("itemId") ?? ""))),
+            );
+          if (!item || item.kind !== "multi-link") return null;
+          return createItemPages(tx, order, item, await cardOwnerForOrder(tx, order));
         });
-        return redirectWithToast(`/admin-dashboard/edit/${page.id}`, {
+        if (!created?.length) return refuseWithToast("That order item has no card page to create");
+        announceCardPagesChanged(created.map((p) => p.slug));
+        return redirectWithToast(`/admin-dashboard/edit/${created[0]!.id}`, {
           type: "success",
           title: "Card page created",
-          description: `New card #${page.cardNumber} has been created successfully. Edit password (shown once): ${page.password}`,
+          description: `New card ${created.map((p) => `#${p.cardNumber}`).join(", ")} has been created successfully. Set an edit password here to hand one over.`,
         });
       } catch (error) {
         if (error instanceof CardPageError) return refuseWithToast(error.message);

@@ -3,6 +3,7 @@ import { and, asc, count, desc, eq, inArray, type SQL, sql } from "drizzle-orm";
 import { orderItems, orderStatusHistory, orders, updateRequests } from "~/db/schema";
 import type { DbOrTx } from "../platform/db.server";
 import { ilikeAny } from "../platform/sql.server";
+import { pagesOfItems } from "./order-card-pages.server";
 import { getOrder, type OrderStatus } from "./orders.server";
 
 const ORDERS_PAGE_SIZE = 20;
@@ -76,7 +77,17 @@ export async function getOrderForAdmin(db: DbOrTx, orderId: string) {
   const requests = await db.select().from(updateRequests).where(eq(updateRequests.orderId, orderId));
   const { accessTokenHash: _secret, ...rest } = order;
   const paidAfterCancellation = history.some((h) => h.fromStatus === "cancelled" && h.toStatus === "paid");
-  return { ...rest, history, updateRequests: requests, paidAfterCancellation };
+  const pages = await pagesOfItems(
+    db,
+    order.items.map((i) => i.id),
+  );
+  return {
+    ...rest,
+    items: rest.items.map((i) => ({ ...i, cardPages: pages.get(i.id) ?? [] })),
+    history,
+    updateRequests: requests,
+    paidAfterCancellation,
+  };
 }
 
 /** Revenue and order counts per month, from paid orders (refunded and cancelled ones excluded). */

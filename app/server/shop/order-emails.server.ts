@@ -16,6 +16,8 @@ export interface OrderForEmail {
   discount: number;
   total: number;
   items: { name: string; quantity: number; unitPrice: number; summary: string }[];
+  /** The public addresses of the card pages the payment made, one per Multi Link card. */
+  cardPageUrls?: string[];
 }
 
 export interface BankDetails {
@@ -68,6 +70,11 @@ export function orderPlacedEmail(o: OrderForEmail, opts: { shop: string; bank: B
   });
 }
 
+function cardPageLines(urls: string[]) {
+  if (!urls.length) return [];
+  return [urls.length === 1 ? "Your card page is live now:" : "Your card pages are live now:", ...urls];
+}
+
 /** Sent once the payment is confirmed (Stripe webhook or the admin recording a bank transfer). */
 export function orderConfirmedEmail(
   o: OrderForEmail,
@@ -84,6 +91,7 @@ export function orderConfirmedEmail(
       ...(o.paymentMethod === "bank_transfer"
         ? ["Paid by bank transfer.", ...(opts.bank ? bankInstructions(o, opts.bank).slice(1) : [])]
         : ["Paid by card."]),
+      ...cardPageLines(o.cardPageUrls ?? []),
       `What happens next: we write your links to your card and send it by ${POLICY.deliveryService} delivery, usually within ${POLICY.ukDelivery} in the UK. Update requests are applied to your card page.`,
     ],
   });

@@ -1,13 +1,16 @@
 // The one place an order becomes paid (docs/product.md#payments), whether a Stripe webhook or an admin's
 // 'Mark paid' says so. Idempotent: each payment event is recorded once (unique provider + event id) and the
 // status changes only from awaiting_payment (or cancelled, when the money arrived anyway), so a replay or a
-// double click changes nothing.
+// double click changes nothing. A Multi Link card's page is made here too, so a bought card is live at once.
 import { and, asc, eq, sql } from "drizzle-orm";
 import { carts, orderItems, orders, paymentEvents, referralCommissions, updateRequests } from "~/db/schema";
 import { isUpdateRequestLine } from "~/schemas/item-details";
 import { itemSummary } from "~/utils/order-items";
+import { CardPageError } from "../../cards/cards.server";
+import { announceCardPagesChanged } from "../../cards/changes.server";
 import type { DbOrTx } from "../../platform/db.server";
 import { enqueueEmail } from "../../platform/email/outbox.server";
+import { type CreatedPage, cardOwnerForOrder, createItemPages } from "../order-card-pages.server";
 import { type BankDetails, orderConfirmedEmail } from "../order-emails.server";
 import { type Actor, changeStatus } from "../orders.server";
 import { commissionForItems } from "../pricing.server";
@@ -22,7 +25,14 @@ export interface PaymentSource {
 }
 
 export type PaidResult =
-  | { changed: true; orderNumber: string; applied: number; queued: number; afterCancellation: boolean }
+  | {
+      changed: true;
+      orderNumber: string;
+      applied: number;
+      queued: number;
+      afterCancellation: boolean;
+      cardPages: CreatedPage[];
+    }
   | { changed: false; reason: "duplicate-event" | "not-awaiting-payment" | "not-found" };
 
 /** The history note of an order whose payment arrived after it was cancelled; the admin's list flags these. */
@@ -32,9 +42,9 @@ export async function markOrderPaid(
   db: DbOrTx,
   orderId: string,
   source: PaymentSource,
-  opts: { shop: string; bank: BankDetails | undefined },
+  opts: { shop: string; bank: BankDetails | undefined; publicUrl: string },
 ): Promise<PaidResult> {
-  return db.transaction(async (tx) => {
+  const result = await db.transaction(async (tx) => {
     const [order] = await tx.select().from(orders).where(eq(orders.id, orderId)).for("update");
     if (!order) return { changed: false, reason: "not-found" } as const;
     const [event] = await tx
@@ -64,12 +74,25 @@ export async function markOrderPaid(
       .where(eq(orderItems.orderId, orderId))
       .orderBy(asc(orderItems.sortOrder));
 
+    const cardPages: CreatedPage[] = [];
+    const owner = await cardOwnerForOrder(tx, order);
+    for (const item of items) {
+      // A page whose details are no longer accepted must not hold up the payment: the savepoint drops it and
+      // the admin's 'Create card page from order' shows the reason.
+      try {
+        cardPages.push(...(await tx.transaction((sp) => createItemPages(sp, order, item, owner))));
+      } catch (error) {
+        if (!(error instanceof CardPageError)) throw error;
+      }
+    }
+
     await enqueueEmail(
       tx,
       orderConfirmedEmail(
         {
           ...order,
           items: items.map((i) => ({ ...i, summary: itemSummary(i) })),
+          cardPageUrls: cardPages.map((p) => `${opts.publicUrl}/${p.slug}`),
         },
         opts,
       ),
@@ -120,8 +143,18 @@ export async function markOrderPaid(
               )
             : eq(carts.id, order.cartId),
         );
-    return { changed: true, orderNumber: order.orderNumber, applied, queued, afterCancellation } as const;
+    return {
+      changed: true,
+      orderNumber: order.orderNumber,
+      applied,
+      queued,
+      afterCancellation,
+      cardPages,
+    } as const;
   });
+  if (result.changed && result.cardPages.length)
+    announceCardPagesChanged(result.cardPages.map((p) => p.slug));
+  return result;
 }
 
 /** Records an event that does not pay anything (expiry, unknown types): true the first time it is seen. */

@@ -85,7 +85,7 @@ export async function handleStripeWebhook(
       type: "checkout.session.completed",
       actor: { userId: null, label: "stripe webhook" },
     },
-    { shop: ctx.config.shop.name, bank: ctx.config.bank },
+    { shop: ctx.config.shop.name, bank: ctx.config.bank, publicUrl: ctx.config.publicUrl },
   );
   if (!result.changed) return { status: 200, body: `unchanged: ${result.reason}` };
   ctx.pokeOutbox();

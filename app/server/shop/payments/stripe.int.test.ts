@@ -84,7 +84,7 @@ describe("Stripe Checkout through the fake API", () => {
       type: "checkout.session.completed",
       actor: { userId: null, label: "stripe webhook" },
     };
-    const opts = { shop: "TapCard", bank };
+    const opts = { shop: "TapCard", bank, publicUrl: "http://shop.test" };
     expect((await markOrderPaid(t.db, order.id, source, opts)).changed).toBe(true);
     expect((await markOrderPaid(t.db, order.id, source, opts)).changed).toBe(false);
     const [after] = await t.db.select().from(orders).where(eq(orders.id, order.id));

@@ -1,0 +1,99 @@
+// The card pages a paid Multi Link order makes: one per card bought, with the item's name, bio and links, owned
+// by the buyer's account (docs/product.md#card-ownership). Each page is recorded on its order item and unit, so
+// a replayed payment or a second click never makes another.
+import { and, asc, eq, inArray, sql } from "drizzle-orm";
+import { cardPages, orderItemCardPages, type orderItems, users } from "~/db/schema";
+import { type CardLink, linkHref } from "~/schemas/cart";
+import { CardPageError } from "../cards/cards.server";
+import { createClientPage } from "../cards/client-pages.server";
+import type { DbOrTx } from "../platform/db.server";
+
+type OrderItem = typeof orderItems.$inferSelect;
+export interface OrderForPages {
+  customerName: string;
+  customerEmail: string;
+  userId: string | null;
+}
+export interface CreatedPage {
+  id: string;
+  slug: string;
+  cardNumber: string;
+}
+
+/** The signed-in buyer, else the account whose verified e-mail is the order's; a guest with neither owns none. */
+export async function cardOwnerForOrder(db: DbOrTx, order: OrderForPages) {
+  if (order.userId) return order.userId;
+  const [user] = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(and(sql`lower(${users.email}) = lower(${order.customerEmail})`, eq(users.emailVerified, true)))
+    .limit(1);
+  return user?.id ?? null;
+}
+
+/**
+ * Makes the pages an item still lacks. Call inside a transaction that holds the order's row lock; the caller
+ * announces the returned slugs after it commits. A page whose details are refused (a link no longer allowed)
+ * throws CardPageError.
+ */
+export async function createItemPages(
+  tx: DbOrTx,
+  order: OrderForPages,
+  item: OrderItem,
+  ownerUserId: string | null,
+): Promise<CreatedPage[]> {
+  if (item.kind !== "multi-link") return [];
+  const have = new Set(
+    (
+      await tx
+        .select({ unit: orderItemCardPages.unit })
+        .from(orderItemCardPages)
+        .where(eq(orderItemCardPages.orderItemId, item.id))
+    ).map((r) => r.unit),
+  );
+  const details = item.details as { name?: string; bio?: string; links: CardLink[] };
+  const created: CreatedPage[] = [];
+  for (let unit = 1; unit <= item.quantity; unit++) {
+    if (have.has(unit)) continue;
+    const page = await createWithFreeSlug(tx, {
+      name: details.name || order.customerName,
+      bio: details.bio,
+      contactEmail: order.customerEmail,
+      orderLinks: details.links.map((l) => linkHref(l)).join("\n"),
+      ownerUserId,
+    });
+    await tx.insert(orderItemCardPages).values({ orderItemId: item.id, unit, cardPageId: page.id });
+    created.push({ id: page.id, slug: page.slug, cardNumber: page.cardNumber });
+  }
+  return created;
+}
+
+/** Another payment may take the same name's slug between our check and insert; the next free one is tried. */
+async function createWithFreeSlug(tx: DbOrTx, input: Parameters<typeof createClientPage>[1]) {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await createClientPage(tx, input, { announce: false });
+    } catch (error) {
+      if (!(error instanceof CardPageError && error.field === "slug") || attempt >= 3) throw error;
+    }
+  }
+}
+
+/** The pages each of the given order items made, in unit order. */
+export async function pagesOfItems(db: DbOrTx, itemIds: string[]) {
+  if (!itemIds.length) return new Map<string, CreatedPage[]>();
+  const rows = await db
+    .select({
+      itemId: orderItemCardPages.orderItemId,
+      id: cardPages.id,
+      slug: cardPages.slug,
+      cardNumber: cardPages.cardNumber,
+    })
+    .from(orderItemCardPages)
+    .innerJoin(cardPages, eq(cardPages.id, orderItemCardPages.cardPageId))
+    .where(inArray(orderItemCardPages.orderItemId, itemIds))
+    .orderBy(asc(orderItemCardPages.unit));
+  const byItem = new Map<string, CreatedPage[]>();
+  for (const { itemId, ...page } of rows) byItem.set(itemId, [...(byItem.get(itemId) ?? []), page]);
+  return byItem;
+}
