@@ -95,7 +95,7 @@ export async function handleOrdersTabAction(
             .where(
               and(eq(orderItems.orderId, order.id), eq(orderItems.id, String(form.get("itemId") ?? ""))),
             );
-          if (!item || item.kind !== "multi-link") return null;
+          if (item?.kind !== "multi-link") return null;
           return createItemPages(tx, order, item, await cardOwnerForOrder(tx, order));
         });
         if (!created?.length) return refuseWithToast("That order item has no card page to create");
