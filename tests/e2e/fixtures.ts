@@ -172,18 +172,21 @@ export async function paidOrder(page: Page, adminPage: Page, address = deliveryA
   return { orderNumber, address };
 }
 
-/** A card page made from a paid Multi Link order, with the edit password the admin is shown once. */
+/**
+ * The card page a paid Multi Link order made with its payment, and an edit password the admin set on it to hand
+ * over (nobody sees the one it was made with).
+ */
 export async function cardFromPaidOrder(page: Page, adminPage: Page) {
   await addMultiLinkCard(page);
   await paidOrder(page, adminPage);
-  await adminPage.getByRole("button", { name: "Create card page from order" }).click();
-  await expect(adminPage).toHaveURL(/\/admin-dashboard\/edit\//);
-  const toast = (await adminPage.getByText(/Edit password \(shown once\)/).textContent()) ?? "";
-  return {
-    number: /#(WC\d{4})/.exec(toast)![1]!,
-    password: /shown once\): (\S+)/.exec(toast)![1]!,
-    slug: await adminPage.getByLabel("Page URL Slug").inputValue(),
-  };
+  await adminPage.getByRole("link", { name: /Open card page #WC\d{4}/ }).click();
+  const heading = await adminPage.getByRole("heading", { name: /Edit Card #WC\d{4}/ }).textContent();
+  const slug = await adminPage.getByLabel("Page URL Slug").inputValue();
+  const password = `handover-${Date.now()}`;
+  await adminPage.getByLabel("Edit Password").fill(password);
+  await adminPage.getByRole("button", { name: "Save Card Page" }).click();
+  await expect(adminPage.getByText("The card page has been updated successfully")).toBeVisible();
+  return { number: /#(WC\d{4})/.exec(heading ?? "")![1]!, password, slug };
 }
 
 // --- Fixtures ---

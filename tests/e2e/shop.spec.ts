@@ -105,9 +105,23 @@ test("a Multi Link card paid by bank transfer: cart, delivery, summary, receipt,
   await expect(adminPage.getByRole("button", { name: "Mark completed" })).toBeDisabled();
   await expect(adminPage.getByText(/paid → completed by admin@e2e.test/)).toBeVisible();
 
-  await adminPage.getByRole("button", { name: "Create card page from order" }).click();
-  await expect(adminPage).toHaveURL(/\/admin-dashboard\/edit\//);
-  await expect(adminPage.getByText(/New card #WC\d{4} has been created successfully/)).toBeVisible();
+  // The payment made the card page: the admin opens it, and its public page serves the order's links.
+  await expect(adminPage.getByRole("button", { name: "Create card page from order" })).toHaveCount(0);
+  const publicPath = await adminPage.getByRole("link", { name: /^\/[a-z0-9-]+$/ }).textContent();
+  expect(confirmed.text).toContain(publicPath!);
+  const card = await (await page.request.get(publicPath!)).text();
+  expect(card).toContain("<h1>Eve Example</h1>");
+  // Links open through a click-counting redirect: following each one lands on the order's links.
+  const targets = [];
+  for (const [, go] of card.matchAll(/href="(\/go\/[^"]+)"/g))
+    targets.push((await page.request.get(go!, { maxRedirects: 0 })).headers().location);
+  expect(targets.sort()).toEqual([
+    "https://eve.example/",
+    "https://instagram.com/eve",
+    "https://shop.eve.example/",
+  ]);
+  await adminPage.getByRole("link", { name: /Open card page #WC\d{4}/ }).click();
+  await expect(adminPage.getByRole("heading", { name: /Edit Card #WC\d{4}/ })).toBeVisible();
 
   await adminPage.goto("/admin-dashboard?tab=earnings");
   await expect(adminPage.getByRole("definition").first()).not.toHaveText("£0.00");

@@ -13,8 +13,8 @@ import { deliveryTo, form } from "../../../tests/support/shop";
 import { createTestDb, type TestDb } from "../../../tests/support/test-db";
 import type { SessionUser } from "../platform/auth.server";
 import { type Config, loadConfig } from "../platform/env.server";
-import { handleOrdersTabAction } from "./admin-orders-actions.server";
 import { getOrderForAdmin } from "./admin-orders.server";
+import { handleOrdersTabAction } from "./admin-orders-actions.server";
 import { addCardItem, addUpdateRequestItem, changeQuantity, createCart, loadCart } from "./cart.server";
 import { createOrderFromCart } from "./checkout.server";
 import { setStripeSession } from "./orders.server";
@@ -51,7 +51,11 @@ async function addUser(email: string, emailVerified: boolean) {
 }
 
 /** An order of two Multi Link cards, one One Link card and an update request. */
-async function placeOrder(delivery: Delivery, paymentMethod: "bank_transfer" | "card", userId: string | null) {
+async function placeOrder(
+  delivery: Delivery,
+  paymentMethod: "bank_transfer" | "card",
+  userId: string | null,
+) {
   const cart = await createCart(t.db);
   await addCardItem(t.db, cart.id, {
     kind: "multi-link",
