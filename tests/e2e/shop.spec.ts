@@ -111,6 +111,7 @@ test("a Multi Link card paid by bank transfer: cart, delivery, summary, receipt,
   expect(confirmed.text).toContain(publicPath!);
   const card = await (await page.request.get(publicPath!)).text();
   expect(card).toContain("<h1>Eve Example</h1>");
+  for (const title of ["Instagram", "Website", "Shop"]) expect(card).toContain(`<span>${title}</span>`);
   // Links open through a click-counting redirect: following each one lands on the order's links.
   const targets = [];
   for (const [, go] of card.matchAll(/href="(\/go\/[^"]+)"/g))

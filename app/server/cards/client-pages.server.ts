@@ -20,6 +20,8 @@ export async function createClientPage(
     facebook?: string;
     website?: string;
     orderLinks?: string;
+    /** Links that already have their titles (a bought card's, as its buyer named them), before orderLinks. */
+    titledLinks?: CardLinkInput[];
   },
   opts: { announce?: boolean } = {},
 ) {
@@ -37,6 +39,7 @@ export async function createClientPage(
     links.push({ title: "Call Us", url: telUrl(input.contactPhone), icon: "phone" });
     links.push({ title: "Mobile", url: telUrl(input.contactPhone), icon: "phone" });
   }
+  links.push(...(input.titledLinks ?? []));
   links.push(...classifyOrderLinks((input.orderLinks ?? "").split(/\s*[\n,]\s*/)));
   for (const link of links) {
     const problem = linkUrlProblem(link.url);

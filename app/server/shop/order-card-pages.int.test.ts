@@ -160,8 +160,8 @@ async function pagesOf(orderId: string) {
     ...r.page,
     links: links
       .filter((l) => l.cardPageId === r.page.id)
-      .map((l) => l.url)
-      .sort(),
+      .sort((a, b) => a.sortOrder - b.sortOrder)
+      .map((l) => `${l.title} ${l.url}`),
   }));
 }
 
@@ -185,7 +185,7 @@ describe("paying a Multi Link order makes its card pages", () => {
         name: "Robin Baker",
         bio: "Bread at dawn",
         ownerUserId: buyer.id,
-        links: ["https://instagram.com/robin", "https://robin.example/"],
+        links: ["Instagram https://instagram.com/robin", "Shop https://robin.example/"],
       });
     expect(new Set(pages.map((p) => p.slug)).size).toBe(2);
     // The One Link card and the update request make none.

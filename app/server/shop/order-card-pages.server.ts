@@ -3,8 +3,9 @@
 // a replayed payment or a second click never makes another.
 import { and, asc, eq, inArray, sql } from "drizzle-orm";
 import { cardPages, orderItemCardPages, type orderItems, users } from "~/db/schema";
-import { type CardLink, linkHref } from "~/schemas/cart";
-import { CardPageError } from "../cards/cards.server";
+import { type CardLink, linkHref, PLATFORM_LABELS } from "~/schemas/cart";
+import { isLinkIcon } from "~/utils/card-links";
+import { type CardLinkInput, CardPageError } from "../cards/cards.server";
 import { createClientPage } from "../cards/client-pages.server";
 import type { DbOrTx } from "../platform/db.server";
 
@@ -59,7 +60,7 @@ export async function createItemPages(
       name: details.name || order.customerName,
       bio: details.bio,
       contactEmail: order.customerEmail,
-      orderLinks: details.links.map((l) => linkHref(l)).join("\n"),
+      titledLinks: details.links.map(titledLink),
       ownerUserId,
     });
     await tx.insert(orderItemCardPages).values({ orderItemId: item.id, unit, cardPageId: page.id });
@@ -67,6 +68,18 @@ export async function createItemPages(
   }
   return created;
 }
+
+/** The buyer's link as the page shows it: their title, and the platform's icon where there is one. */
+function titledLink(link: CardLink): CardLinkInput {
+  const icon = isLinkIcon(link.platform) ? link.platform : (PLATFORM_ICONS[link.platform] ?? "globe");
+  return { title: link.label || PLATFORM_LABELS[link.platform] || link.platform, url: linkHref(link), icon };
+}
+const PLATFORM_ICONS: Record<string, string> = {
+  email: "mail",
+  phone: "phone",
+  "phone-call": "phone",
+  whatsapp: "phone",
+};
 
 /** Another payment may take the same name's slug between our check and insert; the next free one is tried. */
 async function createWithFreeSlug(tx: DbOrTx, input: Parameters<typeof createClientPage>[1]) {
