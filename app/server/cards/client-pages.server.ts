@@ -1,5 +1,5 @@
-// The admin's 'Create client' dialog and 'card from order': a card page built from a client's details and
-// order links, under a free slug derived from the name, with a fresh edit password to hand over.
+// The admin's 'Create client' dialog and the pages a paid order makes: a card page built from a client's details and
+// links, under a free slug derived from the name, with a fresh edit password.
 import { classifyOrderLinks, linkUrlProblem, socialProfileUrl, telUrl, websiteUrl } from "~/utils/card-links";
 import { generateEditPassword } from "~/utils/edit-password";
 import { isReservedSlug, slugFromName } from "~/utils/slug";
