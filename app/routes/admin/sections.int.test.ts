@@ -6,9 +6,10 @@ import path from "node:path";
 import pino from "pino";
 import type { AppLoadContext } from "react-router";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { adminCookieFor } from "../../../tests/support/auth";
 import { createTestDb, type TestDb } from "../../../tests/support/test-db";
 import { createCardPage, getCardPageById } from "../../server/cards/cards.server";
-import { type Auth, callAuth, createAuth, upsertAdmin } from "../../server/platform/auth.server";
+import { type Auth, createAuth } from "../../server/platform/auth.server";
 import { loadConfig } from "../../server/platform/env.server";
 import * as cards from "./cards";
 import * as earnings from "./earnings";
@@ -37,18 +38,7 @@ beforeAll(async () => {
     clientIp: "127.0.0.1",
     cspNonce: "n",
   } as unknown as AppLoadContext;
-  await upsertAdmin(auth, t.db, { email: "boss@example.com", password: "boss-pass-1", name: "Boss" });
-  const { headers } = await callAuth(() =>
-    auth.api.signInEmail({
-      body: { email: "boss@example.com", password: "boss-pass-1" },
-      headers: new Headers(),
-      asResponse: true,
-    }),
-  );
-  adminCookie = headers
-    .getSetCookie()
-    .map((c) => c.split(";")[0])
-    .join("; ");
+  adminCookie = await adminCookieFor(auth, t.db);
 });
 afterAll(() => t?.close());
 

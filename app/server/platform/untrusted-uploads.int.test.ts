@@ -13,9 +13,10 @@ import { action as createCardAction } from "~/routes/admin/create-card";
 import { action as editCardAction } from "~/routes/admin/edit-card";
 import { action as uploadImageAction } from "~/routes/admin/upload-image";
 import { action as updateLinksAction } from "~/routes/shop/update-links";
+import { adminCookieFor } from "../../../tests/support/auth";
 import { createTestDb, type TestDb } from "../../../tests/support/test-db";
 import { createCardPage, getCardPageById, getCardPageBySlug } from "../cards/cards.server";
-import { type Auth, callAuth, createAuth, upsertAdmin } from "./auth.server";
+import { type Auth, createAuth } from "./auth.server";
 import { loadConfig } from "./env.server";
 
 let t: TestDb;
@@ -46,18 +47,7 @@ function contextFor(clientIp: string) {
 beforeAll(async () => {
   t = await createTestDb();
   auth = createAuth({ db: t.db, config, queueEmail: async () => {} });
-  await upsertAdmin(auth, t.db, { email: "boss@example.com", password: "boss-pass-1", name: "Boss" });
-  const { headers } = await callAuth(() =>
-    auth.api.signInEmail({
-      body: { email: "boss@example.com", password: "boss-pass-1" },
-      headers: new Headers(),
-      asResponse: true,
-    }),
-  );
-  adminCookie = headers
-    .getSetCookie()
-    .map((c) => c.split(";")[0])
-    .join("; ");
+  adminCookie = await adminCookieFor(auth, t.db);
 });
 afterAll(() => t?.close());
 

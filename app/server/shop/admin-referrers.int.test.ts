@@ -8,8 +8,9 @@ import type { AppLoadContext } from "react-router";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { referrers, users } from "~/db/schema";
 import { action as adminAction, loader as adminLoader } from "~/routes/admin/referrers";
+import { signInCookie } from "../../../tests/support/auth";
 import { createTestDb, type TestDb } from "../../../tests/support/test-db";
-import { type Auth, callAuth, createAuth, upsertAdmin } from "../platform/auth.server";
+import { type Auth, createAuth, upsertAdmin } from "../platform/auth.server";
 import { loadConfig } from "../platform/env.server";
 import { allowedReferrers, listReferrersForAdmin, seedDemoReferrers } from "./referrals.server";
 
@@ -25,15 +26,7 @@ const config = loadConfig({
   PUBLIC_URL: "http://shop.test",
 });
 
-async function signIn(email: string, password: string) {
-  const { headers } = await callAuth(() =>
-    auth.api.signInEmail({ body: { email, password }, headers: new Headers(), asResponse: true }),
-  );
-  return headers
-    .getSetCookie()
-    .map((c) => c.split(";")[0])
-    .join("; ");
-}
+const signIn = (email: string, password: string) => signInCookie(auth, email, password);
 
 beforeAll(async () => {
   t = await createTestDb();
