@@ -27,6 +27,8 @@ export const LIMITS = {
   newCart: { max: 30, windowSeconds: 60 * 60 },
   /** Orders placed, counted per client address and per recipient e-mail: each one sends an e-mail. */
   placeOrder: { max: 10, windowSeconds: 60 * 60 },
+  /** Adding a card to an account by number + edit password, per client address and per account: slows guessing. */
+  claimCard: { max: 10, windowSeconds: 60 * 60 },
 } satisfies Record<string, Limit>;
 
 /** Counts one hit for key; returns whether it is still within the limit. One atomic upsert, no read-then-write. */

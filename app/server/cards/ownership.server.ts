@@ -1,0 +1,140 @@
+// Which card pages belong to a customer account: the dashboard's list of them, and adding an existing card to an
+// account with its card number and edit password.
+import { parseWithZod } from "@conform-to/zod/v4";
+import { and, desc, eq, isNull, or, sql } from "drizzle-orm";
+import { type AppLoadContext, data } from "react-router";
+import { cardPages, cardViewsDaily, linkClicksDaily, pageLinks } from "~/db/schema";
+import { ClaimCardSchema } from "~/schemas/claim-card";
+import type { SessionUser } from "../platform/auth.server";
+import type { DbOrTx } from "../platform/db.server";
+import { unknownIntent } from "../platform/forms.server";
+import { hitRateLimit, LIMITS } from "../platform/rate-limit.server";
+import { redirectWithToast } from "../platform/toast.server";
+import { hashEditPassword, verifyEditPassword } from "./edit-passwords.server";
+
+/** The most cards the dashboard lists for one account. */
+export const OWNED_CARDS_LIMIT = 100;
+
+export const CLAIM_REFUSED = "Card number or password is incorrect";
+export const CLAIM_LIMITED = "Too many attempts to add a card. Please try again later.";
+
+export interface OwnedCard {
+  id: string;
+  cardNumber: string;
+  name: string;
+  businessName: string | null;
+  slug: string;
+  profileImageUrl: string | null;
+  links: number;
+  views: number;
+  clicks: number;
+}
+
+/** The account's own card pages, newest first, with their links count and all-time view and click totals. */
+export async function listOwnedCards(db: DbOrTx, userId: string): Promise<OwnedCard[]> {
+  // Correlated sums: each reads one card's aggregate rows through its index, so the cost follows the
+  // account's cards, not the table.
+  const rows = await db
+    .select({
+      id: cardPages.id,
+      cardNumber: cardPages.cardNumber,
+      name: cardPages.name,
+      businessName: cardPages.businessName,
+      slug: cardPages.slug,
+      profileImageUrl: cardPages.profileImageUrl,
+      links: sql<number>`(select count(*) from ${pageLinks} where ${pageLinks.cardPageId} = ${cardPages.id})`,
+      views: sql<number>`(select coalesce(sum(${cardViewsDaily.count}), 0) from ${cardViewsDaily} where ${cardViewsDaily.cardPageId} = ${cardPages.id})`,
+      clicks: sql<number>`(select coalesce(sum(${linkClicksDaily.count}), 0) from ${linkClicksDaily} where ${linkClicksDaily.cardPageId} = ${cardPages.id})`,
+    })
+    .from(cardPages)
+    .where(eq(cardPages.ownerUserId, userId))
+    .orderBy(desc(cardPages.createdAt), desc(cardPages.id))
+    .limit(OWNED_CARDS_LIMIT);
+  // count() and sum() come back as strings from the drivers.
+  return rows.map((r) => ({
+    ...r,
+    links: Number(r.links),
+    views: Number(r.views),
+    clicks: Number(r.clicks),
+  }));
+}
+
+let dummyHash: Promise<string> | undefined;
+
+export type ClaimOutcome = { ok: true; cardNumber: string } | { ok: false; error: string; status: 400 | 429 };
+
+/**
+ * Adds the card with this number to the account when the edit password matches. A wrong number, a wrong
+ * password and a card on another account all get the same answer after the same password work, so a stranger
+ * learns nothing about which cards exist or whose they are. Attempts are limited per client address and per
+ * account. The owner is set by one conditional UPDATE, so two accounts racing for one card cannot both win.
+ */
+export async function claimCard(
+  db: DbOrTx,
+  input: { userId: string; clientIp: string; cardNumber: string; password: string },
+): Promise<ClaimOutcome> {
+  const byAddress = await hitRateLimit(db, `claim-card:ip:${input.clientIp}`, LIMITS.claimCard);
+  const byAccount = await hitRateLimit(db, `claim-card:user:${input.userId}`, LIMITS.claimCard);
+  if (!byAddress.allowed || !byAccount.allowed) return { ok: false, error: CLAIM_LIMITED, status: 429 };
+
+  const [card] = await db
+    .select({ id: cardPages.id, passwordHash: cardPages.passwordHash })
+    .from(cardPages)
+    .where(eq(cardPages.cardNumber, input.cardNumber));
+  dummyHash ??= hashEditPassword(crypto.randomUUID());
+  const valid = await verifyEditPassword(input.password, card?.passwordHash ?? (await dummyHash));
+  if (!card || !valid) return { ok: false, error: CLAIM_REFUSED, status: 400 };
+
+  const claimed = await db
+    .update(cardPages)
+    .set({ ownerUserId: input.userId })
+    .where(
+      and(
+        eq(cardPages.id, card.id),
+        or(isNull(cardPages.ownerUserId), eq(cardPages.ownerUserId, input.userId)),
+      ),
+    )
+    .returning({ id: cardPages.id });
+  if (claimed.length === 0) return { ok: false, error: CLAIM_REFUSED, status: 400 };
+  return { ok: true, cardNumber: input.cardNumber };
+}
+
+/** The dashboard's Cards section: the account's cards and the address their public pages live at. */
+export async function loadMyCards(db: DbOrTx, user: SessionUser, publicUrl: string) {
+  return { cards: await listOwnedCards(db, user.id), publicUrl: publicUrl.replace(/\/+$/, "") };
+}
+
+/** The Cards section's form posts, by intent. */
+export async function handleMyCardsAction(
+  context: Pick<AppLoadContext, "db" | "clientIp">,
+  user: SessionUser,
+  form: FormData,
+) {
+  switch (form.get("intent")) {
+    case "claim":
+      return claimFromForm(context, user, form);
+    default:
+      return unknownIntent();
+  }
+}
+
+async function claimFromForm(
+  context: Pick<AppLoadContext, "db" | "clientIp">,
+  user: SessionUser,
+  form: FormData,
+) {
+  const submission = parseWithZod(form, { schema: ClaimCardSchema });
+  if (submission.status !== "success") return data({ result: submission.reply() }, { status: 400 });
+  const outcome = await claimCard(context.db, {
+    userId: user.id,
+    clientIp: context.clientIp,
+    cardNumber: submission.value.cardNumber,
+    password: submission.value.password,
+  });
+  if (!outcome.ok)
+    return data(
+      { result: submission.reply({ formErrors: [outcome.error], hideFields: ["password"] }) },
+      { status: outcome.status },
+    );
+  return redirectWithToast("/dashboard/cards", { type: "success", title: "Card added to your account" });
+}
