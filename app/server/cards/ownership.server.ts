@@ -3,7 +3,7 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { and, desc, eq, isNull, or, sql } from "drizzle-orm";
 import { type AppLoadContext, data } from "react-router";
-import { cardPages, cardViewsDaily, linkClicksDaily, pageLinks } from "~/db/schema";
+import { cardPages } from "~/db/schema";
 import { ClaimCardSchema } from "~/schemas/claim-card";
 import type { SessionUser } from "../platform/auth.server";
 import type { DbOrTx } from "../platform/db.server";
@@ -42,9 +42,11 @@ export async function listOwnedCards(db: DbOrTx, userId: string): Promise<OwnedC
       businessName: cardPages.businessName,
       slug: cardPages.slug,
       profileImageUrl: cardPages.profileImageUrl,
-      links: sql<number>`(select count(*) from ${pageLinks} where ${pageLinks.cardPageId} = ${cardPages.id})`,
-      views: sql<number>`(select coalesce(sum(${cardViewsDaily.count}), 0) from ${cardViewsDaily} where ${cardViewsDaily.cardPageId} = ${cardPages.id})`,
-      clicks: sql<number>`(select coalesce(sum(${linkClicksDaily.count}), 0) from ${linkClicksDaily} where ${linkClicksDaily.cardPageId} = ${cardPages.id})`,
+      // Written out with the outer table named: drizzle leaves a lone table's columns unqualified, which inside
+      // a subquery would bind to the inner table.
+      links: sql<number>`(select count(*) from page_links l where l.card_page_id = card_pages.id)`,
+      views: sql<number>`(select coalesce(sum(v.count), 0) from card_views_daily v where v.card_page_id = card_pages.id)`,
+      clicks: sql<number>`(select coalesce(sum(c.count), 0) from link_clicks_daily c where c.card_page_id = card_pages.id)`,
     })
     .from(cardPages)
     .where(eq(cardPages.ownerUserId, userId))
