@@ -1,0 +1,60 @@
+// The customer dashboard's Cards section: adding a card bought by someone else with its number and edit
+// password, then the card's public link, vCard and QR code.
+import { expectNoSeriousA11yViolations } from "../support/axe";
+import { cardFromPaidOrder, expect, test } from "./fixtures";
+
+test("a customer adds a card by number and edit password and sees it with its links, vCard and QR code", async ({
+  page,
+  signedInCustomer,
+  adminPage,
+  browser,
+  baseURL,
+}) => {
+  expect(signedInCustomer.email).toBeTruthy();
+  // Bought by a stranger, so the card is on nobody's account until its edit password is used.
+  const buyerContext = await browser.newContext({ baseURL });
+  const card = await cardFromPaidOrder(await buyerContext.newPage(), adminPage);
+  await buyerContext.close();
+
+  await page.goto("/dashboard/cards");
+  await expect(page.getByRole("heading", { name: "Cards", level: 1 })).toBeVisible();
+  await expect(page.getByText("You have no cards on your account yet.")).toBeVisible();
+  await expect(page.getByRole("link", { name: "Order Now" })).toHaveAttribute("href", "/order-card");
+
+  await page.getByLabel("Card number").fill(card.number.toLowerCase());
+  await page.getByLabel("Edit password").fill("not-the-password");
+  await page.getByRole("button", { name: "Add card" }).click();
+  await expect(
+    page.getByRole("alert").filter({ hasText: "Card number or password is incorrect" }),
+  ).toBeVisible();
+
+  await page.getByLabel("Edit password").fill(card.password);
+  await page.getByRole("button", { name: "Add card" }).click();
+  await expect(page.getByText("Card added to your account")).toBeVisible();
+
+  const item = page.getByRole("listitem").filter({ hasText: `Card ${card.number}` });
+  await expect(item.getByRole("heading", { name: "Mia Multi" })).toBeVisible();
+  await expect(item.getByRole("definition").first()).toHaveText("1");
+  await expect(item.getByText(new RegExp(`/${card.slug}$`))).toBeVisible();
+  await expect(item.getByRole("link", { name: "View Public Profile" })).toHaveAttribute("target", "_blank");
+
+  const vcardHref = await item.getByRole("link", { name: "Download vCard" }).getAttribute("href");
+  const vcard = await page.request.get(vcardHref!);
+  expect(vcard.status()).toBe(200);
+  expect(vcard.headers()["content-type"]).toContain("text/vcard");
+
+  await item.getByRole("link", { name: "View QR Code" }).click();
+  const qr = page.getByRole("dialog", { name: "QR code for Mia Multi" });
+  await expect(qr.getByRole("img")).toBeVisible();
+  await expect
+    .poll(() => qr.getByRole("img").evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0))
+    .toBe(true);
+  await qr.getByRole("link", { name: "Close" }).click();
+  await expect(qr).toBeHidden();
+
+  await expectNoSeriousA11yViolations(page);
+  await page.setViewportSize({ width: 375, height: 800 });
+  await page.reload();
+  await expect(item.getByRole("link", { name: "Download vCard" })).toBeVisible();
+  await expectNoSeriousA11yViolations(page);
+});
