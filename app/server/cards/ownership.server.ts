@@ -13,7 +13,7 @@ import { redirectWithToast } from "../platform/toast.server";
 import { hashEditPassword, verifyEditPassword } from "./edit-passwords.server";
 
 /** The most cards the dashboard lists for one account. */
-export const OWNED_CARDS_LIMIT = 100;
+const OWNED_CARDS_LIMIT = 100;
 
 export const CLAIM_REFUSED = "Card number or password is incorrect";
 export const CLAIM_LIMITED = "Too many attempts to add a card. Please try again later.";
