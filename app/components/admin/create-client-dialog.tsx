@@ -20,6 +20,7 @@ const fields = [
   { name: "instagram", label: "Instagram", type: "text" },
   { name: "facebook", label: "Facebook", type: "text" },
   { name: "website", label: "Website", type: "text" },
+  { name: "ownerEmail", label: "Owner (customer e-mail)", type: "email" },
 ] as const;
 
 export function CreateClientDialog() {

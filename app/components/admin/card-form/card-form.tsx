@@ -29,6 +29,7 @@ export type CardFormValues = {
   contactEmail: string;
   contactPhone: string;
   shopId: string;
+  ownerEmail: string;
   profileImageUrl: string;
   bio: string;
   links: Omit<CardFormLink, "key">[];
@@ -96,6 +97,17 @@ export function CardForm({
           autoComplete="off"
           {...getInputProps(fields.contactPhone, { type: "tel" })}
           errors={fields.contactPhone.errors}
+        />
+        <Field
+          label="Owner (customer e-mail)"
+          autoComplete="off"
+          {...getInputProps(fields.ownerEmail, { type: "email" })}
+          hint={
+            mode === "create"
+              ? "Optional: the customer account this card belongs to."
+              : "The customer account this card belongs to. Leave blank to clear the owner."
+          }
+          errors={fields.ownerEmail.errors}
         />
         {shops.length > 0 ? (
           <FieldFrame id={fields.shopId.id} label="Assign to Shop" errors={fields.shopId.errors}>
