@@ -191,6 +191,8 @@ test("the admin sets a customer as a card's owner on the edit page and sees it a
   await expect(adminPage.getByText("No customer account has this e-mail")).toBeVisible();
 
   await owner.fill(customer.email.toUpperCase());
+  // The field suggests the matching customer account.
+  await expect(adminPage.locator(`datalist option[value="${customer.email.toLowerCase()}"]`)).toBeAttached();
   await adminPage.getByRole("button", { name: "Save Card Page" }).click();
   await expect(adminPage.getByText("The card page has been updated successfully")).toBeVisible();
   await (await cardRow(adminPage, slug)).getByRole("link", { name: /Edit card WC\d{4}/ }).click();

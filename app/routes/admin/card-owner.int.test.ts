@@ -15,6 +15,7 @@ import { createAuth } from "../../server/platform/auth.server";
 import { loadConfig } from "../../server/platform/env.server";
 import * as cards from "./cards";
 import * as createCard from "./create-card";
+import * as customers from "./customers";
 import * as editCard from "./edit-card";
 
 let t: TestDb;
@@ -46,7 +47,7 @@ beforeAll(async () => {
 });
 afterAll(() => t?.close());
 
-type Answer = { status: number; location: string | null; data: Record<string, unknown> };
+type Answer = { status: number; location: string | null; data: Record<string, unknown>; raw?: unknown };
 
 async function answer(run: (args: never) => unknown, request: Request, params = {}): Promise<Answer> {
   let result: unknown;
@@ -56,7 +57,7 @@ async function answer(run: (args: never) => unknown, request: Request, params = 
     result = thrown;
   }
   if (result instanceof Response)
-    return { status: result.status, location: result.headers.get("Location"), data: {} };
+    return { status: result.status, location: result.headers.get("Location"), data: {}, raw: result };
   const d = result as { type?: string; init?: ResponseInit | null; data?: Record<string, unknown> };
   if (d?.type === "DataWithResponseInit")
     return { status: d.init?.status ?? 200, location: null, data: d.data ?? {} };
@@ -179,5 +180,34 @@ describe("the admin's Owner field", () => {
       errors: { ownerEmail: [NO_CUSTOMER] },
     });
     expect(await ownerOf("client-refused")).toBe("no page");
+  });
+
+  it("suggests at most 10 customers by e-mail prefix, to an admin only, and never an admin or a wildcard match", async () => {
+    await t.db.insert(users).values(
+      Array.from({ length: 12 }, (_, i) => ({
+        id: `cust-many-${i}`,
+        name: `Many ${i}`,
+        email: `many-${String(i).padStart(2, "0")}@example.com`,
+        role: "customer",
+      })),
+    );
+    const search = async (q: string, cookie = adminCookie) => {
+      const a = await answer(
+        customers.loader,
+        new Request(`http://shop.test/admin-dashboard/customers?q=${encodeURIComponent(q)}`, {
+          headers: { Cookie: cookie },
+        }),
+      );
+      return a.status === 200 && !a.location ? (await (a.raw as Response).json()).customers : a.status;
+    };
+    expect(await search("ANN@")).toEqual([{ email: "ann@example.com", name: "Ann" }]);
+    expect(await search("an")).toEqual([]);
+    expect(await search("bos")).toEqual([]);
+    expect(await search("%%%")).toEqual([]);
+    expect(await search("___")).toEqual([]);
+    expect((await search("many")).map((c: { email: string }) => c.email)).toEqual(
+      Array.from({ length: 10 }, (_, i) => `many-${String(i).padStart(2, "0")}@example.com`),
+    );
+    expect(await search("ann@", "")).toBe(302);
   });
 });

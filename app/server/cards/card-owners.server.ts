@@ -1,8 +1,10 @@
 // The admin's Owner field on card pages: a customer's e-mail resolved to the account that owns the card, inside
 // the same transaction as the page's write, and the owner's e-mail shown back on the edit form.
-import { and, eq, sql } from "drizzle-orm";
+import { and, asc, eq, like, sql } from "drizzle-orm";
 import { users } from "~/db/schema";
+import { EMAIL_MAX_LENGTH } from "~/schemas/fields";
 import type { DbOrTx } from "../platform/db.server";
+import { prefixPattern } from "../platform/sql.server";
 import { CardPageError, type CardPageInput, createCardPage, updateCardPage } from "./cards.server";
 import { announceCardPagesChanged } from "./changes.server";
 
@@ -15,6 +17,18 @@ export async function findCustomerIdByEmail(db: DbOrTx, email: string) {
     .from(users)
     .where(and(sql`lower(${users.email}) = ${email.trim().toLowerCase()}`, eq(users.role, "customer")));
   return user?.id ?? null;
+}
+
+/** Suggestions for the Owner field: at most 10 customers whose e-mail starts with q (3 characters or more). */
+export async function searchCustomers(db: DbOrTx, raw: string) {
+  const q = raw.trim().toLowerCase();
+  if (q.length < 3 || q.length > EMAIL_MAX_LENGTH) return [];
+  return db
+    .select({ email: users.email, name: users.name })
+    .from(users)
+    .where(and(like(sql`lower(${users.email})`, prefixPattern(q)), eq(users.role, "customer")))
+    .orderBy(asc(users.email))
+    .limit(10);
 }
 
 /** Blank means no owner; an e-mail no customer has is refused beside the field. */

@@ -18,6 +18,7 @@ import { Textarea } from "~/components/ui/textarea";
 import { CreateCardPageSchema, EditCardPageSchema } from "~/schemas/card-page";
 import { generateEditPassword } from "~/utils/edit-password";
 import { normalizeSlug } from "~/utils/slug";
+import { useOwnerEmailSuggestions } from "../owner-email-suggestions";
 import { type CardFormLink, LinksEditor, newLinkKey } from "./links-editor";
 import { ProfileImageUpload } from "./profile-image-upload";
 
@@ -64,6 +65,7 @@ export function CardForm({
     onValidate: ({ formData }) => parseWithZod(formData, { schema }),
   });
   const [slug, setSlug] = useState(defaultValue.slug);
+  const owners = useOwnerEmailSuggestions(`${fields.ownerEmail.id}-suggestions`);
   const [links, setLinks] = useState<CardFormLink[]>(() =>
     defaultValue.links.map((l) => ({ ...l, key: l.id ?? newLinkKey() })),
   );
@@ -102,6 +104,7 @@ export function CardForm({
           label="Owner (customer e-mail)"
           autoComplete="off"
           {...getInputProps(fields.ownerEmail, { type: "email" })}
+          {...owners.inputProps}
           hint={
             mode === "create"
               ? "Optional: the customer account this card belongs to."
@@ -109,6 +112,7 @@ export function CardForm({
           }
           errors={fields.ownerEmail.errors}
         />
+        {owners.datalist}
         {shops.length > 0 ? (
           <FieldFrame id={fields.shopId.id} label="Assign to Shop" errors={fields.shopId.errors}>
             <Select id={fields.shopId.id} name={fields.shopId.name} defaultValue={defaultValue.shopId}>
