@@ -20,6 +20,7 @@ export default [
   route(":slug", "routes/card/page.ts", { id: "card-page" }),
   route("go/:linkId", "routes/card/go.ts"),
   route("admin-dashboard/upload-image", "routes/admin/upload-image.ts"),
+  route("admin-dashboard/customers", "routes/admin/customers.ts"),
 
   layout("routes/site/layout.tsx", [
     index("routes/site/home.tsx"),

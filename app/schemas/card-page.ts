@@ -33,6 +33,8 @@ const requiredText = (label: string, max: number) =>
     .pipe(noHtml(label));
 
 const optionalEmail = optionalEmailAddress("Invalid email address");
+/** The customer account that owns the card, by its e-mail; blank means none. */
+const ownerEmail = optionalEmailAddress("Invalid email address");
 
 const PHONE_MESSAGE = "Phone numbers should only contain numbers and optionally a + character.";
 const optionalPhone = z
@@ -111,6 +113,7 @@ export function cardPageSchemas(isStoredImage: (url: string) => boolean = () => 
     contactEmail: optionalEmail,
     contactPhone: optionalPhone,
     shopId: optionalId,
+    ownerEmail,
     profileImageUrl: z
       .string()
       .trim()
@@ -166,6 +169,7 @@ export const CreateClientSchema = z.object({
   website: plainText("Website", 200),
   /** One link per line, e.g. from the order. */
   orderLinks: plainText("Order links", 4000),
+  ownerEmail,
 });
 
 export const IMAGE_MAX_BYTES = 5 * 1024 * 1024;

@@ -168,3 +168,36 @@ test("admin actions refuse non-admins with 403 and unknown pages answer 404", as
   expect(missing.status()).toBe(404);
   expect(await missing.text()).toContain("The card page you're looking for doesn't exist.");
 });
+
+test("the admin sets a customer as a card's owner on the edit page and sees it after a reload", async ({
+  adminPage,
+  customer,
+}) => {
+  const slug = `owned-${Date.now()}`;
+  await adminPage.goto("/admin-dashboard/create");
+  await adminPage.getByLabel("Name", { exact: true }).fill("Owned Card");
+  await adminPage.getByLabel("Page URL Slug").fill(slug);
+  await adminPage.getByLabel("URL of link 1").fill("https://owned.example.com");
+  await adminPage.getByRole("button", { name: "Save Card Page" }).click();
+  await expect(adminPage.getByText(/has been created successfully/)).toBeVisible();
+
+  const row = await cardRow(adminPage, slug);
+  await row.getByRole("link", { name: /Edit card WC\d{4}/ }).click();
+  await expect(adminPage.getByRole("heading", { name: /Edit Card #WC\d{4}/ })).toBeVisible();
+  const owner = adminPage.getByLabel("Owner (customer e-mail)");
+  await expect(owner).toHaveValue("");
+  await owner.fill("nobody-here@example.com");
+  await adminPage.getByRole("button", { name: "Save Card Page" }).click();
+  await expect(adminPage.getByText("No customer account has this e-mail")).toBeVisible();
+
+  await owner.fill(customer.email.toUpperCase());
+  // The field suggests the matching customer account.
+  await expect(adminPage.locator(`datalist option[value="${customer.email.toLowerCase()}"]`)).toBeAttached();
+  await adminPage.getByRole("button", { name: "Save Card Page" }).click();
+  await expect(adminPage.getByText("The card page has been updated successfully")).toBeVisible();
+  await (await cardRow(adminPage, slug)).getByRole("link", { name: /Edit card WC\d{4}/ }).click();
+  await expect(adminPage.getByRole("heading", { name: /Edit Card #WC\d{4}/ })).toBeVisible();
+  await adminPage.reload();
+  await expect(adminPage.getByLabel("Owner (customer e-mail)")).toHaveValue(customer.email.toLowerCase());
+  await expectNoSeriousA11yViolations(adminPage);
+});

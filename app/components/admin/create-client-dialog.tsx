@@ -5,6 +5,7 @@ import { Button } from "~/components/ui/button";
 import { FieldError } from "~/components/ui/field";
 import { Input } from "~/components/ui/input";
 import { Textarea } from "~/components/ui/textarea";
+import { useOwnerEmailSuggestions } from "./owner-email-suggestions";
 
 type Result = {
   intent?: string;
@@ -20,6 +21,7 @@ const fields = [
   { name: "instagram", label: "Instagram", type: "text" },
   { name: "facebook", label: "Facebook", type: "text" },
   { name: "website", label: "Website", type: "text" },
+  { name: "ownerEmail", label: "Owner (customer e-mail)", type: "email" },
 ] as const;
 
 export function CreateClientDialog() {
@@ -27,6 +29,7 @@ export function CreateClientDialog() {
   const form = useRef<HTMLFormElement>(null);
   const fetcher = useFetcher<Result>();
   const busy = fetcher.state !== "idle";
+  const owners = useOwnerEmailSuggestions("client-ownerEmail-suggestions");
   const errors = fetcher.data?.intent === "create-client" ? fetcher.data.result?.error : undefined;
   useEffect(() => {
     if (fetcher.state === "idle" && fetcher.data?.created) {
@@ -63,11 +66,13 @@ export function CreateClientDialog() {
                   aria-invalid={errors?.[f.name] ? true : undefined}
                   variant="toolbar"
                   className="w-full"
+                  {...(f.name === "ownerEmail" ? owners.inputProps : {})}
                 />
                 <FieldError errors={errors?.[f.name] ?? undefined} />
               </div>
             ))}
           </div>
+          {owners.datalist}
           <div className="space-y-1">
             <label htmlFor="client-bio" className="block text-sm font-medium">
               Bio

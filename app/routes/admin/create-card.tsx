@@ -5,7 +5,7 @@ import { CardForm } from "~/components/admin/card-form/card-form";
 import { ButtonLink } from "~/components/ui/button";
 import { cardPageSchemas } from "~/schemas/card-page";
 import { cardFormFailure } from "~/server/cards/admin-actions.server";
-import { createCardPage } from "~/server/cards/cards.server";
+import { createCardPageWithOwner } from "~/server/cards/card-owners.server";
 import { listShops } from "~/server/cards/shops.server";
 import { requireAdmin } from "~/server/platform/auth.server";
 import { readFormData } from "~/server/platform/forms.server";
@@ -33,7 +33,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   });
   if (submission.status !== "success") return data({ result: submission.reply() }, { status: 400 });
   try {
-    const card = await createCardPage(context.db, submission.value);
+    const card = await createCardPageWithOwner(context.db, submission.value);
     return redirectWithToast("/admin-dashboard/cards", {
       type: "success",
       title: "Card page created",
@@ -71,6 +71,7 @@ export default function CreateCard({ loaderData, actionData }: Route.ComponentPr
           contactEmail: "",
           contactPhone: "",
           shopId: "",
+          ownerEmail: "",
           profileImageUrl: "",
           bio: "",
           links: [{ title: "Website", url: "", icon: "globe" }],

@@ -7,7 +7,8 @@ import { cardPageSchemas } from "~/schemas/card-page";
 import { cardFormFailure } from "~/server/cards/admin-actions.server";
 import { getCardStats } from "~/server/cards/admin-cards.server";
 import { flushAnalytics } from "~/server/cards/analytics.server";
-import { getCardPageById, updateCardPage } from "~/server/cards/cards.server";
+import { ownerEmailOf, updateCardPageWithOwner } from "~/server/cards/card-owners.server";
+import { getCardPageById } from "~/server/cards/cards.server";
 import { listShops } from "~/server/cards/shops.server";
 import { requireAdmin } from "~/server/platform/auth.server";
 import { readFormData } from "~/server/platform/forms.server";
@@ -22,7 +23,8 @@ export const meta = ({ data }: Route.MetaArgs) => [
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   await requireAdmin(context.auth, request);
   const card = await getCardPageById(context.db, params.id);
-  if (!card) return data({ card: null, shops: [], publicUrl: "", clicksByLink: {} }, { status: 404 });
+  if (!card)
+    return data({ card: null, shops: [], publicUrl: "", clicksByLink: {}, ownerEmail: "" }, { status: 404 });
   await flushAnalytics(context.db, context.logger);
   const stats = await getCardStats(context.db, card.id);
   return {
@@ -30,6 +32,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     shops: await listShops(context.db),
     publicUrl: context.config.publicUrl,
     clicksByLink: stats.clicksByLink,
+    ownerEmail: await ownerEmailOf(context.db, card.ownerUserId),
   };
 }
 
@@ -41,7 +44,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   });
   if (submission.status !== "success") return data({ result: submission.reply() }, { status: 400 });
   try {
-    await updateCardPage(context.db, params.id, submission.value);
+    await updateCardPageWithOwner(context.db, params.id, submission.value);
     return redirectWithToast("/admin-dashboard/cards", {
       type: "success",
       title: "Card page updated",
@@ -88,6 +91,7 @@ export default function EditCard({ loaderData, actionData }: Route.ComponentProp
           contactEmail: card.contactEmail ?? "",
           contactPhone: card.contactPhone ?? "",
           shopId: card.shopId ?? "",
+          ownerEmail: loaderData.ownerEmail,
           profileImageUrl: card.profileImageUrl ?? "",
           bio: card.bio ?? "",
           links: card.links,

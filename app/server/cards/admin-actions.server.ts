@@ -9,7 +9,9 @@ import { unknownIntent } from "../platform/forms.server";
 import { dataWithToast } from "../platform/toast.server";
 import { listCardPages } from "./admin-cards.server";
 import { flushAnalytics } from "./analytics.server";
+import { ownerIdForEmail } from "./card-owners.server";
 import { allocateCardToShop, CardPageError, deleteCardPage, setCardSold } from "./cards.server";
+import { announceCardPagesChanged } from "./changes.server";
 import { createClientPage } from "./client-pages.server";
 import { createShop, deleteShop, listShops, updateShop } from "./shops.server";
 
@@ -79,7 +81,29 @@ export async function handleCardsTabAction(
         const submission = parseWithZod(formData, { schema: CreateClientSchema });
         if (submission.status !== "success")
           return data({ ok: false as const, intent, result: submission.reply() }, { status: 400 });
-        const page = await createClientPage(db, submission.value);
+        let page: Awaited<ReturnType<typeof createClientPage>>;
+        try {
+          // The owner is looked up in the transaction that writes the page.
+          page = await db.transaction(async (tx) =>
+            createClientPage(
+              tx,
+              { ...submission.value, ownerUserId: await ownerIdForEmail(tx, submission.value.ownerEmail) },
+              { announce: false },
+            ),
+          );
+        } catch (thrown) {
+          if (thrown instanceof CardPageError && thrown.field === "ownerEmail")
+            return data(
+              {
+                ok: false as const,
+                intent,
+                result: submission.reply({ fieldErrors: { ownerEmail: [thrown.message] } }),
+              },
+              { status: 400 },
+            );
+          throw thrown;
+        }
+        announceCardPagesChanged([page.slug]);
         const url = `${opts.publicUrl}/${page.slug}`;
         return dataWithToast(
           {

@@ -197,7 +197,16 @@ export async function createCardPage(
   }
 }
 
-export async function updateCardPage(db: DbOrTx, id: string, raw: CardPageInput & { password?: string }) {
+/**
+ * ownerUserId: a user id sets the owner, null clears it, undefined keeps it. announce: false when db is an
+ * enclosing transaction; its caller announces the returned slug and previousSlug once that commits.
+ */
+export async function updateCardPage(
+  db: DbOrTx,
+  id: string,
+  raw: CardPageInput & { password?: string; ownerUserId?: string | null },
+  { announce = true } = {},
+) {
   const existing = await getCardPageById(db, id);
   if (!existing)
     throw new CardPageError("Card page not found. Please return to the dashboard.", undefined, 404);
@@ -212,6 +221,7 @@ export async function updateCardPage(db: DbOrTx, id: string, raw: CardPageInput 
         .set({
           ...pageValues(input),
           ...(passwordHash ? { passwordHash } : {}),
+          ...(input.ownerUserId !== undefined ? { ownerUserId: input.ownerUserId } : {}),
           version: sql`${cardPages.version} + 1`,
           updatedAt: new Date(),
         })
@@ -220,8 +230,8 @@ export async function updateCardPage(db: DbOrTx, id: string, raw: CardPageInput 
       await replaceLinks(tx, id, input.links);
       return row!;
     });
-    announceCardPagesChanged([existing.slug, updated.slug]);
-    return updated;
+    if (announce) announceCardPagesChanged([existing.slug, updated.slug]);
+    return { ...updated, previousSlug: existing.slug };
   } catch (error) {
     if (isUniqueViolation(error, "slug")) throw new CardPageError(SLUG_TAKEN, "slug");
     throw error;

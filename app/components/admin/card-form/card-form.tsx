@@ -18,6 +18,7 @@ import { Textarea } from "~/components/ui/textarea";
 import { CreateCardPageSchema, EditCardPageSchema } from "~/schemas/card-page";
 import { generateEditPassword } from "~/utils/edit-password";
 import { normalizeSlug } from "~/utils/slug";
+import { useOwnerEmailSuggestions } from "../owner-email-suggestions";
 import { type CardFormLink, LinksEditor, newLinkKey } from "./links-editor";
 import { ProfileImageUpload } from "./profile-image-upload";
 
@@ -29,6 +30,7 @@ export type CardFormValues = {
   contactEmail: string;
   contactPhone: string;
   shopId: string;
+  ownerEmail: string;
   profileImageUrl: string;
   bio: string;
   links: Omit<CardFormLink, "key">[];
@@ -63,6 +65,7 @@ export function CardForm({
     onValidate: ({ formData }) => parseWithZod(formData, { schema }),
   });
   const [slug, setSlug] = useState(defaultValue.slug);
+  const owners = useOwnerEmailSuggestions(`${fields.ownerEmail.id}-suggestions`);
   const [links, setLinks] = useState<CardFormLink[]>(() =>
     defaultValue.links.map((l) => ({ ...l, key: l.id ?? newLinkKey() })),
   );
@@ -97,6 +100,19 @@ export function CardForm({
           {...getInputProps(fields.contactPhone, { type: "tel" })}
           errors={fields.contactPhone.errors}
         />
+        <Field
+          label="Owner (customer e-mail)"
+          autoComplete="off"
+          {...getInputProps(fields.ownerEmail, { type: "email" })}
+          {...owners.inputProps}
+          hint={
+            mode === "create"
+              ? "Optional: the customer account this card belongs to."
+              : "The customer account this card belongs to. Leave blank to clear the owner."
+          }
+          errors={fields.ownerEmail.errors}
+        />
+        {owners.datalist}
         {shops.length > 0 ? (
           <FieldFrame id={fields.shopId.id} label="Assign to Shop" errors={fields.shopId.errors}>
             <Select id={fields.shopId.id} name={fields.shopId.name} defaultValue={defaultValue.shopId}>
