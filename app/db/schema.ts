@@ -178,6 +178,8 @@ export const cardPages = pgTable(
   (t) => [
     index().on(t.createdAt),
     index().on(t.shopId),
+    // A customer's own cards (My Cards, the dashboard) are found by owner.
+    index().on(t.ownerUserId),
     index().on(t.profileImageUrl),
     // Prefix search on name in the admin list stays an index scan as the table grows.
     index("card_pages_name_search_idx").using("btree", sql`lower(${t.name}) text_pattern_ops`),

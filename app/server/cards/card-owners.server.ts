@@ -8,10 +8,10 @@ import { prefixPattern } from "../platform/sql.server";
 import { CardPageError, type CardPageInput, createCardPage, updateCardPage } from "./cards.server";
 import { announceCardPagesChanged } from "./changes.server";
 
-export const NO_CUSTOMER_ACCOUNT = "No customer account has this e-mail";
+const NO_CUSTOMER_ACCOUNT = "No customer account has this e-mail";
 
 /** The id of the customer (never an admin) with this e-mail, compared without case, or null. */
-export async function findCustomerIdByEmail(db: DbOrTx, email: string) {
+async function findCustomerIdByEmail(db: DbOrTx, email: string) {
   const [user] = await db
     .select({ id: users.id })
     .from(users)

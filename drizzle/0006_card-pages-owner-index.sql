@@ -1,0 +1,1 @@
+CREATE INDEX "card_pages_owner_user_id_index" ON "card_pages" USING btree ("owner_user_id");
