@@ -35,8 +35,8 @@ export default [
       index("routes/dashboard/home.tsx"),
       route("links", "routes/dashboard/links.tsx"),
       route("cards", "routes/dashboard/cards.tsx"),
-      route("resell", "routes/dashboard/resell.tsx"),
-      route("cold-calling", "routes/dashboard/cold-calling.tsx"),
+      route("resell", "routes/dashboard/resell.ts"),
+      route("cold-calling", "routes/dashboard/cold-calling.ts"),
       route("settings", "routes/dashboard/settings.tsx"),
     ]),
     // Each admin section is a nested route with its own loader and action; the layout holds the section links.

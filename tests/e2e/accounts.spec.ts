@@ -21,6 +21,14 @@ test("a customer registers, verifies by e-mail, logs in to the dashboard and log
   await expect(page.getByRole("link", { name: "Profile" })).toHaveAttribute("href", "/dashboard");
   await expect(page.getByRole("link", { name: "Log in", exact: true })).toHaveCount(0);
   await expectNoSeriousA11yViolations(page);
+  // Sections not built yet are hidden, not shown with figures that are not true.
+  const sidebar = page.getByRole("navigation", { name: "Dashboard" });
+  await expect(sidebar.getByRole("link", { name: "Cards" })).toBeVisible();
+  await expect(sidebar.getByRole("link", { name: /Resell|Cold Calling/ })).toHaveCount(0);
+  for (const hidden of ["/dashboard/resell", "/dashboard/cold-calling"]) {
+    await page.goto(hidden);
+    await expect(page).toHaveURL(/\/dashboard$/);
+  }
 
   await page.getByRole("banner").getByRole("button", { name: "Log out" }).click();
   await expect(page).toHaveURL(/\/login$/);

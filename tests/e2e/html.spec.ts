@@ -43,14 +43,7 @@ const PUBLIC_PAGES = [
   "/wc341?s=nfc",
 ];
 
-const DASHBOARD_PAGES = [
-  "/dashboard",
-  "/dashboard/links",
-  "/dashboard/cards",
-  "/dashboard/resell",
-  "/dashboard/cold-calling",
-  "/dashboard/settings",
-];
+const DASHBOARD_PAGES = ["/dashboard", "/dashboard/links", "/dashboard/cards", "/dashboard/settings"];
 
 const ADMIN_PAGES = [
   "/admin-dashboard",

@@ -16,7 +16,6 @@ export default function DashboardHome() {
         {[
           { to: "/dashboard/links", title: "Manage Links", text: "See your card links." },
           { to: "/dashboard/cards", title: "Manage Cards", text: "The cards on your account." },
-          { to: "/dashboard/resell", title: "Resell", text: "Your referral programme." },
           { to: "/dashboard/settings", title: "Settings", text: "Your account details." },
         ].map((tile) => (
           <Link

@@ -1,4 +1,4 @@
-import { CreditCard, LayoutDashboard, Link2, LogOut, Menu, Phone, Settings, Users, X } from "lucide-react";
+import { CreditCard, LayoutDashboard, Link2, LogOut, Menu, Settings, X } from "lucide-react";
 import { useEffect, useState } from "react";
 import { Form, NavLink, Outlet, useLocation } from "react-router";
 import { requireUser } from "~/server/platform/auth.server";
@@ -14,8 +14,6 @@ const items = [
   { to: "/dashboard", label: "Dashboard", Icon: LayoutDashboard, end: true },
   { to: "/dashboard/links", label: "My Links", Icon: Link2 },
   { to: "/dashboard/cards", label: "Cards", Icon: CreditCard },
-  { to: "/dashboard/resell", label: "Resell", Icon: Users },
-  { to: "/dashboard/cold-calling", label: "Cold Calling", Icon: Phone },
   { to: "/dashboard/settings", label: "Settings", Icon: Settings },
 ];
 
