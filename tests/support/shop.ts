@@ -5,8 +5,6 @@ import os from "node:os";
 import path from "node:path";
 import { count } from "drizzle-orm";
 import type { PgTable } from "drizzle-orm/pg-core";
-import pino from "pino";
-import type { AppLoadContext } from "react-router";
 import { expect } from "vitest";
 import { type CardItemInput, cardItemFromForm } from "~/schemas/cart";
 import type { Delivery } from "~/schemas/checkout";
@@ -15,6 +13,7 @@ import type { Database, DbOrTx } from "~/server/platform/db.server";
 import { type Config, loadConfig } from "~/server/platform/env.server";
 import { readToast } from "~/server/platform/toast.server";
 import { addCardItem, createCart } from "~/server/shop/cart.server";
+import { routeContext } from "./auth";
 
 export const shopOpts = {
   shop: "TapCard",
@@ -85,15 +84,7 @@ export async function cartWithMultiLink(db: DbOrTx) {
 
 /** What a route hands the shop's actions, for a visitor at this client address. */
 export function shopContext(db: Database, config: Config, clientIp: string) {
-  return {
-    db,
-    auth: createAuth({ db, config, queueEmail: async () => {} }),
-    config,
-    logger: pino({ level: "silent" }),
-    pokeOutbox: () => {},
-    clientIp,
-    cspNonce: "n",
-  } as AppLoadContext;
+  return routeContext(db, config, createAuth({ db, config, queueEmail: async () => {} }), clientIp);
 }
 
 /** Client addresses no other test of the same file uses, so rate limits of one test never touch another. */

@@ -4,10 +4,9 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { eq } from "drizzle-orm";
-import pino from "pino";
 import type { AppLoadContext } from "react-router";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { adminCookieFor } from "../../../tests/support/auth";
+import { adminCookieFor, routeContext } from "../../../tests/support/auth";
 import { createTestDb, type TestDb } from "../../../tests/support/test-db";
 import { cardPages, users } from "../../db/schema";
 import { createCardPage } from "../../server/cards/cards.server";
@@ -30,15 +29,7 @@ const NO_CUSTOMER = "No customer account has this e-mail";
 beforeAll(async () => {
   t = await createTestDb();
   const auth = createAuth({ db: t.db, config, queueEmail: async () => {} });
-  context = {
-    db: t.db,
-    auth,
-    config,
-    logger: pino({ level: "silent" }),
-    pokeOutbox: () => {},
-    clientIp: "127.0.0.1",
-    cspNonce: "n",
-  } as unknown as AppLoadContext;
+  context = routeContext(t.db, config, auth);
   adminCookie = await adminCookieFor(auth, t.db);
   await t.db.insert(users).values([
     { id: "cust-ann", name: "Ann", email: "ann@example.com", role: "customer" },

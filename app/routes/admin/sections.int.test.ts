@@ -3,10 +3,9 @@
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import pino from "pino";
 import type { AppLoadContext } from "react-router";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { adminCookieFor } from "../../../tests/support/auth";
+import { adminCookieFor, routeContext } from "../../../tests/support/auth";
 import { createTestDb, type TestDb } from "../../../tests/support/test-db";
 import { createCardPage, getCardPageById } from "../../server/cards/cards.server";
 import { type Auth, createAuth } from "../../server/platform/auth.server";
@@ -29,15 +28,7 @@ const config = loadConfig({
 beforeAll(async () => {
   t = await createTestDb();
   auth = createAuth({ db: t.db, config, queueEmail: async () => {} });
-  context = {
-    db: t.db,
-    auth,
-    config,
-    logger: pino({ level: "silent" }),
-    pokeOutbox: () => {},
-    clientIp: "127.0.0.1",
-    cspNonce: "n",
-  } as unknown as AppLoadContext;
+  context = routeContext(t.db, config, auth);
   adminCookie = await adminCookieFor(auth, t.db);
 });
 afterAll(() => t?.close());

@@ -4,11 +4,10 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { eq } from "drizzle-orm";
-import pino from "pino";
 import type { AppLoadContext } from "react-router";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { cardPages, users } from "~/db/schema";
-import { adminCookieFor, signInCookie } from "../../../tests/support/auth";
+import { adminCookieFor, routeContext, signInCookie } from "../../../tests/support/auth";
 import { createTestDb, type TestDb } from "../../../tests/support/test-db";
 import { createCardPage } from "../../server/cards/cards.server";
 import { type Auth, createAuth } from "../../server/platform/auth.server";
@@ -38,15 +37,7 @@ async function customerCookie(name: string, email: string) {
 beforeAll(async () => {
   t = await createTestDb();
   auth = createAuth({ db: t.db, config, queueEmail: async () => {} });
-  context = {
-    db: t.db,
-    auth,
-    config,
-    logger: pino({ level: "silent" }),
-    pokeOutbox: () => {},
-    clientIp: "127.0.0.1",
-    cspNonce: "n",
-  } as unknown as AppLoadContext;
+  context = routeContext(t.db, config, auth);
   adminCookie = await adminCookieFor(auth, t.db);
   const alice = await customerCookie("Alice", "alice@example.com");
   aliceCookie = alice.cookie;

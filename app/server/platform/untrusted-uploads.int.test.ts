@@ -4,7 +4,6 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { eq } from "drizzle-orm";
-import pino from "pino";
 import type { AppLoadContext } from "react-router";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -13,7 +12,7 @@ import { action as createCardAction } from "~/routes/admin/create-card";
 import { action as editCardAction } from "~/routes/admin/edit-card";
 import { action as uploadImageAction } from "~/routes/admin/upload-image";
 import { action as updateLinksAction } from "~/routes/shop/update-links";
-import { adminCookieFor } from "../../../tests/support/auth";
+import { adminCookieFor, routeContext } from "../../../tests/support/auth";
 import { createTestDb, type TestDb } from "../../../tests/support/test-db";
 import { createCardPage, getCardPageById, getCardPageBySlug } from "../cards/cards.server";
 import { type Auth, createAuth } from "./auth.server";
@@ -33,15 +32,7 @@ const storedFiles = () => {
 
 /** Each visitor its own address, so the rate limit of one test does not reach another. */
 function contextFor(clientIp: string) {
-  return {
-    db: t.db,
-    auth,
-    config,
-    logger: pino({ level: "silent" }),
-    pokeOutbox: () => {},
-    clientIp,
-    cspNonce: "n",
-  } as unknown as AppLoadContext;
+  return routeContext(t.db, config, auth, clientIp);
 }
 
 beforeAll(async () => {

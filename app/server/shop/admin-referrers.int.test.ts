@@ -3,12 +3,11 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { eq } from "drizzle-orm";
-import pino from "pino";
 import type { AppLoadContext } from "react-router";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { referrers, users } from "~/db/schema";
 import { action as adminAction, loader as adminLoader } from "~/routes/admin/referrers";
-import { signInCookie } from "../../../tests/support/auth";
+import { routeContext, signInCookie } from "../../../tests/support/auth";
 import { createTestDb, type TestDb } from "../../../tests/support/test-db";
 import { type Auth, createAuth, upsertAdmin } from "../platform/auth.server";
 import { loadConfig } from "../platform/env.server";
@@ -31,15 +30,7 @@ const signIn = (email: string, password: string) => signInCookie(auth, email, pa
 beforeAll(async () => {
   t = await createTestDb();
   auth = createAuth({ db: t.db, config, queueEmail: async () => {} });
-  context = {
-    db: t.db,
-    auth,
-    config,
-    logger: pino({ level: "silent" }),
-    pokeOutbox: () => {},
-    clientIp: "127.0.0.1",
-    cspNonce: "n",
-  } as AppLoadContext;
+  context = routeContext(t.db, config, auth);
   await seedDemoReferrers(t.db);
   await upsertAdmin(auth, t.db, { email: "boss@example.com", password: "boss-pass-1", name: "Boss" });
   adminCookie = await signIn("boss@example.com", "boss-pass-1");
