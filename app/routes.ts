@@ -36,8 +36,14 @@ export default [
       route("links", "routes/dashboard/links.tsx"),
       route("cards", "routes/dashboard/cards.tsx"),
       route("resell", "routes/dashboard/resell.ts"),
+      route("resellers", "routes/dashboard/resellers.ts"),
       route("cold-calling", "routes/dashboard/cold-calling.ts"),
-      route("settings", "routes/dashboard/settings.tsx"),
+      route("settings", "routes/dashboard/settings/layout.tsx", [
+        index("routes/dashboard/settings/profile.tsx"),
+        route("account", "routes/dashboard/settings/account.tsx"),
+        route("billing", "routes/dashboard/settings/billing.tsx"),
+        route("notifications", "routes/dashboard/settings/notifications.tsx"),
+      ]),
     ]),
     // Each admin section is a nested route with its own loader and action; the layout holds the section links.
     route("admin-dashboard", "routes/admin/layout.tsx", [

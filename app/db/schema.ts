@@ -37,6 +37,10 @@ export const users = pgTable("users", {
   banned: boolean().default(false),
   banReason: text(),
   banExpires: timestamp({ withTimezone: true }),
+  /** better-auth's two-factor plugin: set once a TOTP enrolment is confirmed. */
+  twoFactorEnabled: boolean().default(false),
+  bio: text(),
+  location: text(),
   createdAt: createdAt(),
   updatedAt: updatedAt(),
 });
@@ -92,6 +96,50 @@ export const verifications = pgTable(
     updatedAt: updatedAt(),
   },
   (t) => [index().on(t.identifier)],
+);
+
+/** better-auth's two-factor plugin: the TOTP secret and backup codes, both stored encrypted by better-auth. */
+export const twoFactors = pgTable(
+  "two_factors",
+  {
+    id: text().primaryKey(),
+    secret: text().notNull(),
+    backupCodes: text().notNull(),
+    userId: text()
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    verified: boolean().default(true),
+    failedVerificationCount: integer().default(0),
+    lockedUntil: timestamp({ withTimezone: true }),
+  },
+  (t) => [index().on(t.userId), index().on(t.secret)],
+);
+
+/** What a customer chose in Settings: e-mail preferences and the delivery address that prefills checkout. */
+export const customerPreferences = pgTable("customer_preferences", {
+  userId: text()
+    .primaryKey()
+    .references(() => users.id, { onDelete: "cascade" }),
+  emailNotifications: boolean().notNull().default(true),
+  cardTapsDigest: boolean().notNull().default(true),
+  linkClicksDigest: boolean().notNull().default(false),
+  /** Off until the customer opts in: marketing e-mail needs consent. */
+  marketingUpdates: boolean().notNull().default(false),
+  savedDelivery: jsonb().$type<Delivery>(),
+  updatedAt: updatedAt(),
+});
+
+/** One weekly digest per customer and week: the key that keeps a rerun job from sending it twice. */
+export const digestSends = pgTable(
+  "digest_sends",
+  {
+    userId: text()
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    weekStart: date({ mode: "string" }).notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.weekStart] })],
 );
 
 // --- E-mail outbox: written in the same transaction as the change that causes the message ---
@@ -392,6 +440,26 @@ export const orderStatusHistory = pgTable(
     /** Who, in words: an admin's e-mail, 'customer', 'stripe webhook' ... */
     actor: text().notNull(),
     note: text(),
+    createdAt: createdAt(),
+  },
+  (t) => [index().on(t.orderId)],
+);
+
+/**
+ * A one-time link in a guest buyer's confirmation e-mail: it signs into (or creates) the account for the order's
+ * e-mail and gives it the order's card pages. Only the sha256 of the secret is stored.
+ */
+export const cardClaimTokens = pgTable(
+  "card_claim_tokens",
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    tokenHash: text().notNull().unique(),
+    orderId: uuid()
+      .notNull()
+      .references(() => orders.id, { onDelete: "cascade" }),
+    email: text().notNull(),
+    expiresAt: timestamp({ withTimezone: true }).notNull(),
+    usedAt: timestamp({ withTimezone: true }),
     createdAt: createdAt(),
   },
   (t) => [index().on(t.orderId)],
