@@ -492,7 +492,8 @@ export const updateRequests = pgTable(
       .unique()
       .references(() => orderItems.id, { onDelete: "cascade" }),
     cardNumber: text().notNull(),
-    action: text({ enum: ["add-link", "remove-link", "change-image"] }).notNull(),
+    // Text in the database: a new action needs no migration.
+    action: text({ enum: ["add-link", "remove-link", "change-image", "replace-link"] }).notNull(),
     /** A copy of the order item's details. */
     details: jsonb().$type<UpdateRequestDetails>().notNull(),
     status: text({ enum: ["pending_review", "applied", "rejected"] }).notNull(),

@@ -10,14 +10,22 @@ export interface CardDetails {
   bio?: string;
 }
 
+export type UpdateRequestAction = UpdateRequestInput["updateType"] | "replace-link";
+
 export interface UpdateRequestDetails {
   cardNumber: string;
   name: string;
   email: string;
-  action: UpdateRequestInput["updateType"];
+  /** The public form's three, or 'replace-link': an owner's edit of one link from My Links. */
+  action: UpdateRequestAction;
   platform?: string;
   url?: string;
+  /** The address of the link to remove (or, for replace-link, the one replaced), as the buyer saw it. */
   linkToRemove?: string;
+  /** From My Links: the card link the change is for (remove-link, replace-link); it must still be on the card. */
+  linkId?: string;
+  /** From My Links: the link exactly as it goes on the card (add-link, replace-link), URL already normalised. */
+  link?: { title: string; url: string; icon: string };
   imageUrl?: string;
   /** How ownership was proven when the request was added, or null: then an admin reviews it. */
   proof: "password" | "owner" | null;

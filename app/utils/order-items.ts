@@ -14,6 +14,7 @@ export interface ItemLike {
 const ACTION_LABELS: Record<string, string> = {
   "add-link": "Add a link",
   "remove-link": "Remove a link",
+  "replace-link": "Change a link",
   "change-image": "Change profile image",
 };
 
@@ -35,12 +36,17 @@ export function lacksLink(item: ItemLike) {
 export function itemSummary(item: ItemLike) {
   const d = (item.details ?? {}) as Record<string, unknown>;
   if (item.kind === "update-request") {
+    const link = d.link as { title?: string; url?: string } | undefined;
     const what =
       d.action === "add-link"
-        ? `${d.platform ?? ""} ${d.url ?? ""}`.trim()
+        ? link
+          ? `${link.title} ${link.url}`
+          : `${d.platform ?? ""} ${d.url ?? ""}`.trim()
         : d.action === "remove-link"
           ? String(d.linkToRemove ?? "")
-          : "new profile image";
+          : d.action === "replace-link"
+            ? `${d.linkToRemove ?? ""} becomes ${link?.title ?? ""} ${link?.url ?? ""}`
+            : "new profile image";
     return `Card ${d.cardNumber}: ${ACTION_LABELS[String(d.action)] ?? d.action} (${what})`;
   }
   const links = itemLinks(item)

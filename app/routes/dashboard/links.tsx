@@ -1,14 +1,67 @@
+// Dashboard My Links section: the links of the customer's own cards by kind, and paid changes to them.
+import { AddLinkForm, CardLinksList, LinkTabs } from "~/components/dashboard/my-links";
 import { EmptyState, PageHeading } from "~/components/layout/page-heading";
+import { ButtonLink } from "~/components/ui/button";
+import { handleMyLinksAction, loadMyLinks } from "~/server/cards/my-links.server";
+import { requireUser } from "~/server/platform/auth.server";
+import { readFormData } from "~/server/platform/forms.server";
+import type { Route } from "./+types/links";
 
 export const meta = () => [{ title: "My Links" }];
 
-export default function DashboardLinks() {
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const user = await requireUser(context.auth, request);
+  return loadMyLinks(context.db, user, new URL(request.url));
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const user = await requireUser(context.auth, request);
+  const form = await readFormData(request);
+  return handleMyLinksAction(context, user, request, form);
+}
+
+export default function DashboardLinks({ loaderData, actionData }: Route.ComponentProps) {
+  const { cards, tab, counts, editing, removing, price } = loaderData;
+  const result = actionData && "form" in actionData ? actionData : undefined;
   return (
     <>
-      <PageHeading title="My Links" />
-      <EmptyState title="You have no card links yet.">
-        Links appear here once a card is on your account.
-      </EmptyState>
+      <PageHeading
+        title="My Links"
+        intro={cards.length ? "The links on your cards, and how often each is clicked." : undefined}
+      />
+      {cards.length === 0 ? (
+        <EmptyState title="You have no cards on your account yet.">
+          <p>
+            Your links appear here once a card is on your account. Order a card, or add one you already have.
+          </p>
+          <div className="mt-4 flex flex-wrap justify-center gap-2">
+            <ButtonLink to="/order-card">Order a card</ButtonLink>
+            <ButtonLink variant="secondary" to="/dashboard/cards">
+              Add a card
+            </ButtonLink>
+          </div>
+        </EmptyState>
+      ) : (
+        <div className="space-y-8">
+          <div>
+            <LinkTabs tab={tab} counts={counts} />
+            <CardLinksList
+              cards={cards}
+              tab={tab}
+              editing={editing}
+              removing={removing}
+              price={price}
+              result={result}
+            />
+          </div>
+          <AddLinkForm
+            cards={cards}
+            tab={tab}
+            price={price}
+            lastResult={result?.form === "add" ? result.result : undefined}
+          />
+        </div>
+      )}
     </>
   );
 }

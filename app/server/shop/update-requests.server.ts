@@ -81,17 +81,30 @@ async function applyToCard(tx: Tx, cardPageId: string, request: UpdateRequestRow
   let links: CardLinkInput[] = page.links;
   let profileImageUrl = page.profileImageUrl ?? undefined;
   if (request.action === "add-link") {
-    const platform = d.platform ?? "Website";
-    const url = linkHref({ platform: updatePlatformRule(platform), url: d.url ?? "" });
-    links = [...links, { title: platform, url, icon: ICONS[platform] ?? "globe" }];
+    if (d.link) {
+      links = [...links, { title: d.link.title, url: d.link.url, icon: d.link.icon }];
+    } else {
+      const platform = d.platform ?? "Website";
+      const url = linkHref({ platform: updatePlatformRule(platform), url: d.url ?? "" });
+      links = [...links, { title: platform, url, icon: ICONS[platform] ?? "globe" }];
+    }
   } else if (request.action === "remove-link") {
     const target = d.linkToRemove ?? "";
-    const kept = links.filter(
-      (l) => !sameUrl(l.url, target) && !sameUrl(l.url, linkHref({ platform: "website", url: target })),
-    );
+    // From My Links the link is named by its id: only that one goes, even if another has the same address.
+    const kept = d.linkId
+      ? links.filter((l) => l.id !== d.linkId)
+      : links.filter(
+          (l) => !sameUrl(l.url, target) && !sameUrl(l.url, linkHref({ platform: "website", url: target })),
+        );
     if (kept.length === links.length)
       return { status: "pending_review", note: "The link to remove is not on the card: waiting for review" };
     links = kept;
+  } else if (request.action === "replace-link") {
+    const replacement = d.link;
+    // Changed in place, keeping its id: its click counts and its position on the card stay.
+    if (!replacement || !links.some((l) => l.id === d.linkId))
+      return { status: "pending_review", note: "The link to change is not on the card: waiting for review" };
+    links = links.map((l) => (l.id === d.linkId ? { ...replacement, id: l.id } : l));
   } else {
     if (!d.imageUrl) return { status: "pending_review", note: "No image was uploaded" };
     profileImageUrl = d.imageUrl;

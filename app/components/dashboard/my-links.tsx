@@ -1,0 +1,405 @@
+// The dashboard's My Links section: the tabs, each card's links with their clicks, and the forms that put a
+// link change (add, change, remove) in the cart. Every form works without JavaScript.
+import {
+  getFormProps,
+  getInputProps,
+  getSelectProps,
+  type SubmissionResult,
+  useForm,
+} from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { ExternalLink } from "lucide-react";
+import { Form, Link, useNavigation } from "react-router";
+import { Button, ButtonLink } from "~/components/ui/button";
+import { Field, FieldFrame, FormMessage } from "~/components/ui/field";
+import { Select } from "~/components/ui/select";
+import {
+  AddLinkSchema,
+  EditLinkSchema,
+  MY_LINKS_TABS,
+  type MyLinksTab,
+  RemoveLinkSchema,
+} from "~/schemas/my-links";
+import type { MyCardLinks, MyLink } from "~/server/cards/my-links.server";
+import { CARD_ICON_SVGS } from "~/utils/card-icons";
+import { cn } from "~/utils/cn";
+
+type Result = SubmissionResult<string[]> | undefined;
+
+const EMPTY_TAB: Record<MyLinksTab, string> = {
+  all: "No links added yet",
+  social: "No social links added yet",
+  payment: "No payment links added yet",
+  other: "No other links added yet",
+};
+
+/** The address of a tab, with an optional open form (?edit= or ?remove=). */
+export function tabHref(tab: MyLinksTab, extra: Record<string, string> = {}) {
+  const params = new URLSearchParams({ ...(tab === "all" ? {} : { tab }), ...extra });
+  const query = params.toString();
+  return query ? `/dashboard/links?${query}` : "/dashboard/links";
+}
+
+export function LinkTabs({ tab, counts }: { tab: MyLinksTab; counts: Record<MyLinksTab, number> }) {
+  return (
+    <nav aria-label="Link types" className="mb-6 overflow-x-auto">
+      <ul className="flex min-w-max gap-1 border-b border-slate-200">
+        {MY_LINKS_TABS.map((t) => (
+          <li key={t.value}>
+            <Link
+              to={tabHref(t.value)}
+              aria-current={t.value === tab ? "page" : undefined}
+              className={cn(
+                "-mb-px inline-flex min-h-11 items-center gap-2 border-b-2 px-4 text-sm font-semibold",
+                t.value === tab
+                  ? "border-brand-600 text-brand-700"
+                  : "border-transparent text-slate-600 hover:text-slate-900",
+              )}
+            >
+              {t.label}
+              <span className="rounded-full bg-slate-100 px-2 text-xs text-slate-700">{counts[t.value]}</span>
+            </Link>
+          </li>
+        ))}
+      </ul>
+    </nav>
+  );
+}
+
+function LinkIcon({ name }: { name: string }) {
+  const svg = CARD_ICON_SVGS[name] ?? CARD_ICON_SVGS.link!;
+  const paint =
+    svg.kind === "fill"
+      ? { fill: "currentColor" }
+      : {
+          fill: "none",
+          stroke: "currentColor",
+          strokeWidth: 2,
+          strokeLinecap: "round" as const,
+          strokeLinejoin: "round" as const,
+        };
+  return (
+    <svg
+      viewBox="0 0 24 24"
+      width="24"
+      height="24"
+      aria-hidden="true"
+      className="shrink-0 text-brand-700"
+      {...paint}
+      // Generated from lucide and simple-icons at build time (utils/card-icons.ts), never from input.
+      // biome-ignore lint/security/noDangerouslySetInnerHtml: constant icon paths
+      dangerouslySetInnerHTML={{ __html: svg.body }}
+    />
+  );
+}
+
+export function CardLinksList({
+  cards,
+  tab,
+  editing,
+  removing,
+  price,
+  result,
+}: {
+  cards: MyCardLinks[];
+  tab: MyLinksTab;
+  editing: string | null;
+  removing: string | null;
+  price: string;
+  result: { form: string; result: Result } | undefined;
+}) {
+  const several = cards.length > 1;
+  const shown = several ? cards.filter((c) => c.links.length > 0 || tab === "all") : cards;
+  if (!shown.some((c) => c.links.length > 0))
+    return (
+      <div className="rounded-xl border border-dashed border-slate-300 p-8 text-center">
+        <p className="font-semibold text-slate-800">{EMPTY_TAB[tab]}</p>
+      </div>
+    );
+  return (
+    <div className="space-y-8">
+      {shown.map((card) => (
+        <section key={card.id} aria-label={several ? undefined : `Links of card ${card.cardNumber}`}>
+          {several ? (
+            <h2 className="mb-3 text-lg font-bold text-slate-900">
+              {card.name} <span className="font-normal text-slate-600">· Card {card.cardNumber}</span>
+            </h2>
+          ) : null}
+          {card.links.length === 0 ? (
+            <p className="text-slate-600">No links on this card yet.</p>
+          ) : (
+            <ul className="space-y-3">
+              {card.links.map((link) => (
+                <LinkRow
+                  key={link.id}
+                  link={link}
+                  tab={tab}
+                  price={price}
+                  editing={editing === link.id}
+                  removing={removing === link.id}
+                  result={result}
+                />
+              ))}
+            </ul>
+          )}
+        </section>
+      ))}
+    </div>
+  );
+}
+
+function LinkRow({
+  link,
+  tab,
+  price,
+  editing,
+  removing,
+  result,
+}: {
+  link: MyLink;
+  tab: MyLinksTab;
+  price: string;
+  editing: boolean;
+  removing: boolean;
+  result: { form: string; result: Result } | undefined;
+}) {
+  return (
+    <li className="rounded-xl border border-slate-200 bg-white p-4 shadow-sm">
+      <div className="flex flex-wrap items-start gap-3">
+        <LinkIcon name={link.icon} />
+        <div className="min-w-0 flex-1">
+          <h3 className="font-semibold text-slate-900">{link.title}</h3>
+          <a
+            href={link.url}
+            target="_blank"
+            rel="noopener noreferrer"
+            className="inline-flex max-w-full items-center gap-1 break-all text-sm text-brand-700 underline"
+          >
+            {link.url}
+            <ExternalLink aria-hidden className="h-3.5 w-3.5 shrink-0" />
+            <span className="sr-only">(opens in a new tab)</span>
+          </a>
+          <p className="mt-1 text-sm text-slate-700">
+            Clicks: <strong>{link.clicks30Days}</strong> in the last 30 days,{" "}
+            <strong>{link.clicksAllTime}</strong> all time
+          </p>
+        </div>
+        <div className="flex gap-2">
+          <ButtonLink
+            variant="secondary"
+            to={tabHref(tab, { edit: link.id })}
+            aria-label={`Edit ${link.title}`}
+            preventScrollReset
+          >
+            Edit
+          </ButtonLink>
+          <ButtonLink
+            variant="secondary"
+            to={tabHref(tab, { remove: link.id })}
+            aria-label={`Remove ${link.title}`}
+            preventScrollReset
+          >
+            Remove
+          </ButtonLink>
+        </div>
+      </div>
+      {editing ? (
+        <EditLinkForm
+          link={link}
+          tab={tab}
+          price={price}
+          lastResult={result?.form === "edit" ? result.result : undefined}
+        />
+      ) : null}
+      {removing ? (
+        <RemoveLinkForm
+          link={link}
+          tab={tab}
+          price={price}
+          lastResult={result?.form === "remove" ? result.result : undefined}
+        />
+      ) : null}
+    </li>
+  );
+}
+
+/** What every change form says before the customer commits to it. */
+function PriceNote({ price, what }: { price: string; what: string }) {
+  return (
+    <p className="rounded-md bg-amber-50 p-3 text-sm text-amber-900">
+      {what} costs {price}. It goes to your cart, and once paid it is made on your card automatically.
+    </p>
+  );
+}
+
+function useBusy(intent: string) {
+  const navigation = useNavigation();
+  return navigation.state === "submitting" && navigation.formData?.get("intent") === intent;
+}
+
+function EditLinkForm({
+  link,
+  tab,
+  price,
+  lastResult,
+}: {
+  link: MyLink;
+  tab: MyLinksTab;
+  price: string;
+  lastResult: Result;
+}) {
+  const busy = useBusy("edit-link");
+  const [form, fields] = useForm({
+    id: `edit-${link.id}`,
+    lastResult,
+    defaultValue: { title: link.title, url: link.url },
+    shouldValidate: "onSubmit",
+    shouldRevalidate: "onInput",
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: EditLinkSchema }),
+  });
+  return (
+    <Form
+      method="post"
+      action={tabHref(tab, { edit: link.id })}
+      className="mt-4 space-y-4 border-t border-slate-200 pt-4"
+      aria-label={`Change ${link.title}`}
+      {...getFormProps(form)}
+      noValidate
+    >
+      {form.errors?.length ? <FormMessage>{form.errors[0]}</FormMessage> : null}
+      <input type="hidden" name="intent" value="edit-link" />
+      <input type="hidden" name="linkId" value={link.id} />
+      <Field
+        label="Title"
+        maxLength={100}
+        {...getInputProps(fields.title, { type: "text" })}
+        errors={fields.title.errors}
+      />
+      <Field
+        label="URL"
+        maxLength={2000}
+        hint="Starts with https://, mailto: or tel:"
+        {...getInputProps(fields.url, { type: "text" })}
+        errors={fields.url.errors}
+      />
+      <PriceNote price={price} what="Changing this link" />
+      <div className="flex flex-wrap gap-2">
+        <Button type="submit" disabled={busy}>
+          {busy ? "Adding..." : `Add change to cart (${price})`}
+        </Button>
+        <ButtonLink variant="ghost" to={tabHref(tab)} preventScrollReset>
+          Cancel
+        </ButtonLink>
+      </div>
+    </Form>
+  );
+}
+
+function RemoveLinkForm({
+  link,
+  tab,
+  price,
+  lastResult,
+}: {
+  link: MyLink;
+  tab: MyLinksTab;
+  price: string;
+  lastResult: Result;
+}) {
+  const busy = useBusy("remove-link");
+  const [form] = useForm({
+    id: `remove-${link.id}`,
+    lastResult,
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: RemoveLinkSchema }),
+  });
+  return (
+    <Form
+      method="post"
+      action={tabHref(tab, { remove: link.id })}
+      className="mt-4 space-y-4 border-t border-slate-200 pt-4"
+      aria-label={`Remove ${link.title} from the card`}
+      {...getFormProps(form)}
+      noValidate
+    >
+      {form.errors?.length ? <FormMessage>{form.errors[0]}</FormMessage> : null}
+      <input type="hidden" name="intent" value="remove-link" />
+      <input type="hidden" name="linkId" value={link.id} />
+      <PriceNote price={price} what={`Removing ${link.title} from your card`} />
+      <div className="flex flex-wrap gap-2">
+        <Button type="submit" variant="danger" disabled={busy}>
+          {busy ? "Adding..." : `Add removal to cart (${price})`}
+        </Button>
+        <ButtonLink variant="ghost" to={tabHref(tab)} preventScrollReset>
+          Cancel
+        </ButtonLink>
+      </div>
+    </Form>
+  );
+}
+
+export function AddLinkForm({
+  cards,
+  tab,
+  price,
+  lastResult,
+}: {
+  cards: { id: string; cardNumber: string; name: string }[];
+  tab: MyLinksTab;
+  price: string;
+  lastResult: Result;
+}) {
+  const busy = useBusy("add-link");
+  const [form, fields] = useForm({
+    id: "add-link",
+    lastResult,
+    defaultValue: { cardId: cards[0]?.id },
+    shouldValidate: "onSubmit",
+    shouldRevalidate: "onInput",
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: AddLinkSchema }),
+  });
+  const only = cards.length === 1 ? cards[0] : undefined;
+  return (
+    <section aria-labelledby="add-link-heading" className="rounded-xl border border-slate-200 bg-white p-5">
+      <h2 id="add-link-heading" className="text-lg font-bold text-slate-900">
+        Add a link
+      </h2>
+      {only ? <p className="mt-1 text-sm text-slate-600">To card {only.cardNumber}.</p> : null}
+      <Form method="post" action={tabHref(tab)} className="mt-4 space-y-4" {...getFormProps(form)} noValidate>
+        {form.errors?.length ? <FormMessage>{form.errors[0]}</FormMessage> : null}
+        <input type="hidden" name="intent" value="add-link" />
+        {only ? (
+          <input type="hidden" name="cardId" value={only.id} />
+        ) : (
+          <FieldFrame id={fields.cardId.id} label="Card" errors={fields.cardId.errors}>
+            <Select {...getSelectProps(fields.cardId)} key={fields.cardId.key}>
+              {cards.map((c) => (
+                <option key={c.id} value={c.id}>
+                  {c.name} (Card {c.cardNumber})
+                </option>
+              ))}
+            </Select>
+          </FieldFrame>
+        )}
+        <Field
+          label="Title"
+          placeholder="My shop"
+          maxLength={100}
+          {...getInputProps(fields.title, { type: "text" })}
+          errors={fields.title.errors}
+        />
+        <Field
+          label="URL"
+          placeholder="https://"
+          maxLength={2000}
+          hint="Starts with https://, mailto: or tel:"
+          {...getInputProps(fields.url, { type: "text" })}
+          errors={fields.url.errors}
+        />
+        <PriceNote price={price} what="Adding a link" />
+        <Button type="submit" disabled={busy}>
+          {busy ? "Adding..." : `Add to cart (${price})`}
+        </Button>
+      </Form>
+    </section>
+  );
+}

@@ -1,0 +1,360 @@
+// The dashboard's My Links section as routes: each customer sees only the links of their own cards with their
+// click counts, and every add, change or removal becomes a £1 update request in their cart that is applied to
+// the card once paid. Another customer's card or link ids answer 404 and change nothing.
+import { eq } from "drizzle-orm";
+import type { AppLoadContext } from "react-router";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { cartItems, linkClicksDaily, pageLinks, updateRequests, users } from "~/db/schema";
+import { getCardPageBySlug } from "~/server/cards/cards.server";
+import { loadCart, readCartId } from "~/server/shop/cart.server";
+import { createOrderFromCart } from "~/server/shop/checkout.server";
+import { markOrderPaid } from "~/server/shop/payments/paid-pipeline.server";
+import { adminCookieFor, routeContext, signInCookie } from "../../../tests/support/auth";
+import { admin, countRows, delivery, shopOpts, testConfig, toastOf } from "../../../tests/support/shop";
+import { createTestDb, type TestDb } from "../../../tests/support/test-db";
+import { createCardPage } from "../../server/cards/cards.server";
+import { type Auth, createAuth } from "../../server/platform/auth.server";
+import * as links from "./links";
+
+let t: TestDb;
+let auth: Auth;
+let context: AppLoadContext;
+let adminCookie: string;
+let alice: { id: string; cookie: string };
+let bob: { id: string; cookie: string };
+let shopCard: { id: string; cardNumber: string; slug: string };
+let personalCard: { id: string; cardNumber: string; slug: string };
+let bobsCard: { id: string; cardNumber: string; slug: string };
+const config = testConfig("dashboard-links");
+
+async function customer(name: string, email: string) {
+  await auth.api.signUpEmail({ body: { name, email, password: "customer-pass-1" } });
+  await t.db.update(users).set({ emailVerified: true }).where(eq(users.email, email));
+  const [u] = await t.db.select({ id: users.id }).from(users).where(eq(users.email, email));
+  return { id: u!.id, cookie: await signInCookie(auth, email, "customer-pass-1") };
+}
+
+const day = (daysAgo: number) => new Date(Date.now() - daysAgo * 86_400_000).toISOString().slice(0, 10);
+
+async function linkIdOf(cardId: string, url: string) {
+  const rows = await t.db
+    .select({ id: pageLinks.id, url: pageLinks.url })
+    .from(pageLinks)
+    .where(eq(pageLinks.cardPageId, cardId));
+  const link = rows.find((r) => r.url === url);
+  expect(link, url).toBeDefined();
+  return link!.id;
+}
+
+beforeAll(async () => {
+  t = await createTestDb();
+  auth = createAuth({ db: t.db, config, queueEmail: async () => {} });
+  context = routeContext(t.db, config, auth);
+  adminCookie = await adminCookieFor(auth, t.db);
+  alice = await customer("Alice", "alice@example.com");
+  bob = await customer("Bob", "bob@example.com");
+  shopCard = await createCardPage(
+    t.db,
+    {
+      name: "Alice's Shop",
+      slug: "alice-shop",
+      password: "alice-edit-1",
+      ownerUserId: alice.id,
+      links: [
+        { title: "Instagram", url: "https://instagram.com/alice", icon: "instagram" },
+        { title: "Tips", url: "https://paypal.me/alice", icon: "globe" },
+        { title: "Website", url: "https://alice.example", icon: "globe" },
+      ],
+    },
+    { announce: false },
+  );
+  personalCard = await createCardPage(
+    t.db,
+    {
+      name: "Alice Personal",
+      slug: "alice-personal",
+      password: "alice-edit-2",
+      ownerUserId: alice.id,
+      links: [{ title: "YouTube", url: "https://youtube.com/@alice", icon: "youtube" }],
+    },
+    { announce: false },
+  );
+  bobsCard = await createCardPage(
+    t.db,
+    {
+      name: "Bob B",
+      slug: "bob-b",
+      password: "bob-edit-1",
+      ownerUserId: bob.id,
+      links: [{ title: "Bob's site", url: "https://bob.example", icon: "globe" }],
+    },
+    { announce: false },
+  );
+  const instagram = await linkIdOf(shopCard.id, "https://instagram.com/alice");
+  const website = await linkIdOf(shopCard.id, "https://alice.example/");
+  const bobs = await linkIdOf(bobsCard.id, "https://bob.example/");
+  const clicks = [
+    { linkId: instagram, cardPageId: shopCard.id, day: day(0), source: "nfc" as const, count: 3 },
+    { linkId: instagram, cardPageId: shopCard.id, day: day(0), source: "qr" as const, count: 2 },
+    // The 30 days are today and the 29 before: 29 days ago counts, 30 days ago does not.
+    { linkId: instagram, cardPageId: shopCard.id, day: day(29), source: "link" as const, count: 4 },
+    { linkId: instagram, cardPageId: shopCard.id, day: day(30), source: "link" as const, count: 7 },
+    { linkId: website, cardPageId: shopCard.id, day: day(200), source: "nfc" as const, count: 5 },
+    { linkId: bobs, cardPageId: bobsCard.id, day: day(1), source: "nfc" as const, count: 11 },
+  ];
+  await t.db.insert(linkClicksDaily).values(clicks);
+});
+afterAll(() => t?.close());
+
+type Answer = { status: number; location: string | null; headers: Headers; data: Record<string, unknown> };
+
+async function answer(run: (args: never) => unknown, request: Request): Promise<Answer> {
+  let result: unknown;
+  try {
+    result = await run({ request, context, params: {} } as never);
+  } catch (thrown) {
+    result = thrown;
+  }
+  if (result instanceof Response)
+    return {
+      status: result.status,
+      location: result.headers.get("Location"),
+      headers: result.headers,
+      data: {},
+    };
+  const d = result as { type?: string; init?: ResponseInit | null; data?: Record<string, unknown> };
+  if (d?.type === "DataWithResponseInit")
+    return {
+      status: d.init?.status ?? 200,
+      location: null,
+      headers: new Headers(d.init?.headers),
+      data: d.data ?? {},
+    };
+  return { status: 200, location: null, headers: new Headers(), data: result as Record<string, unknown> };
+}
+
+const get = (cookie: string, query = "") =>
+  new Request(`http://shop.test/dashboard/links${query}`, { headers: { Cookie: cookie } });
+const post = (cookie: string, fields: Record<string, string>) =>
+  new Request("http://shop.test/dashboard/links", {
+    method: "POST",
+    headers: { Cookie: cookie, "Content-Type": "application/x-www-form-urlencoded" },
+    body: new URLSearchParams(fields),
+  });
+
+type ShownCard = {
+  cardNumber: string;
+  links: { title: string; url: string; kind: string; clicks30Days: number; clicksAllTime: number }[];
+};
+const cardsOf = (a: Answer) => a.data.cards as ShownCard[];
+const titles = (a: Answer) => cardsOf(a).flatMap((c) => c.links.map((l) => l.title));
+const errorsOf = (a: Answer) => JSON.stringify(a.data);
+
+/** The cart the answer's cookie names, as the cart page would load it. */
+async function cartOf(a: Answer) {
+  const cookie = a.headers
+    .getSetCookie()
+    .map((c) => c.split(";")[0])
+    .join("; ");
+  const id = await readCartId(new Request("http://shop.test/", { headers: { Cookie: cookie } }));
+  return { cookie, cart: await loadCart(t.db, id) };
+}
+
+describe("My Links: reading", () => {
+  it("sends an anonymous visitor to /login", async () => {
+    const page = await answer(links.loader, get(""));
+    expect(page).toMatchObject({ status: 302, location: "/login?redirectTo=%2Fdashboard%2Flinks" });
+  });
+
+  it("lists each of the customer's cards with its links, kinds and clicks in the last 30 days and all time", async () => {
+    const page = await answer(links.loader, get(alice.cookie));
+    expect(page.status).toBe(200);
+    const cards = cardsOf(page);
+    expect(cards.map((c) => c.cardNumber).sort()).toEqual(
+      [shopCard.cardNumber, personalCard.cardNumber].sort(),
+    );
+    const shop = cards.find((c) => c.cardNumber === shopCard.cardNumber)!;
+    expect(shop.links).toMatchObject([
+      { title: "Instagram", kind: "social", clicks30Days: 9, clicksAllTime: 16 },
+      { title: "Tips", kind: "payment", clicks30Days: 0, clicksAllTime: 0 },
+      { title: "Website", kind: "other", clicks30Days: 0, clicksAllTime: 5 },
+    ]);
+    expect(page.data.counts).toEqual({ all: 4, social: 2, payment: 1, other: 1 });
+  });
+
+  it("shows only the chosen tab's links, and All Links for an unknown tab", async () => {
+    expect(titles(await answer(links.loader, get(alice.cookie, "?tab=social")))).toEqual(
+      expect.arrayContaining(["Instagram", "YouTube"]),
+    );
+    expect(titles(await answer(links.loader, get(alice.cookie, "?tab=payment")))).toEqual(["Tips"]);
+    expect(titles(await answer(links.loader, get(alice.cookie, "?tab=other")))).toEqual(["Website"]);
+    expect(titles(await answer(links.loader, get(alice.cookie, "?tab=<script>")))).toHaveLength(4);
+  });
+
+  it("never shows another customer's links or clicks, and opens no form for a link that is not theirs", async () => {
+    const bobs = await answer(links.loader, get(bob.cookie));
+    expect(titles(bobs)).toEqual(["Bob's site"]);
+    expect(cardsOf(bobs)[0]!.links[0]).toMatchObject({ clicks30Days: 11, clicksAllTime: 11 });
+    const instagram = await linkIdOf(shopCard.id, "https://instagram.com/alice");
+    const peek = await answer(links.loader, get(bob.cookie, `?edit=${instagram}&remove=${instagram}`));
+    expect(peek.data).toMatchObject({ editing: null, removing: null });
+    expect(cardsOf(await answer(links.loader, get(adminCookie)))).toEqual([]);
+  });
+});
+
+describe("My Links: changes go to the cart and are applied once paid", () => {
+  it("puts an add, a change and a removal in the owner's cart at £1 each, and applies them when paid", async () => {
+    const instagram = await linkIdOf(shopCard.id, "https://instagram.com/alice");
+    const website = await linkIdOf(shopCard.id, "https://alice.example/");
+
+    const added = await answer(
+      links.action,
+      post(alice.cookie, {
+        intent: "add-link",
+        cardId: shopCard.id,
+        title: "Café",
+        url: " https://café.example/menü ",
+      }),
+    );
+    expect(added).toMatchObject({ status: 302, location: "/cart" });
+    expect(await toastOf(added.headers)).toMatchObject({ title: "New link added to your cart" });
+    const { cookie } = await cartOf(added);
+
+    const changed = await answer(
+      links.action,
+      post(`${alice.cookie}; ${cookie}`, {
+        intent: "edit-link",
+        linkId: instagram,
+        title: "Insta",
+        url: "https://instagram.com/alice.new",
+      }),
+    );
+    expect(changed).toMatchObject({ status: 302, location: "/cart" });
+    const removed = await answer(
+      links.action,
+      post(`${alice.cookie}; ${cookie}`, { intent: "remove-link", linkId: website }),
+    );
+    expect(removed).toMatchObject({ status: 302, location: "/cart" });
+
+    const cartId = await readCartId(new Request("http://shop.test/", { headers: { Cookie: cookie } }));
+    const cart = await loadCart(t.db, cartId);
+    expect(cart!.items.map((i) => [i.kind, i.unitPrice])).toEqual([
+      ["update-request", 100],
+      ["update-request", 100],
+      ["update-request", 100],
+    ]);
+    expect(cart!.totals).toMatchObject({ subtotal: 300, deliveryFee: 0, total: 300 });
+    expect(cart!.items.map((i) => i.details)).toMatchObject([
+      { action: "add-link", cardNumber: shopCard.cardNumber, proof: "owner", userId: alice.id },
+      { action: "replace-link", linkId: instagram, proof: "owner" },
+      { action: "remove-link", linkId: website, proof: "owner" },
+    ]);
+
+    const { order } = await createOrderFromCart(t.db, {
+      cartId,
+      delivery,
+      paymentMethod: "bank_transfer",
+      userId: alice.id,
+      ...shopOpts,
+    });
+    // Nothing changes on the card before the payment arrives.
+    expect((await getCardPageBySlug(t.db, shopCard.slug))!.links).toHaveLength(3);
+    const paid = await markOrderPaid(
+      t.db,
+      order.id,
+      { provider: "manual", eventId: `m:${order.id}`, type: "bank_transfer", actor: admin },
+      shopOpts,
+    );
+    expect(paid).toMatchObject({ changed: true, applied: 3, queued: 0 });
+
+    const page = await getCardPageBySlug(t.db, shopCard.slug);
+    expect(page!.links.map((l) => [l.title, l.url, l.icon])).toEqual([
+      ["Insta", "https://instagram.com/alice.new", "instagram"],
+      ["Tips", "https://paypal.me/alice", "globe"],
+      ["Café", "https://xn--caf-dma.example/men%C3%BC", "globe"],
+    ]);
+    // The changed link kept its id, so its click history stays with it.
+    expect(page!.links[0]!.id).toBe(instagram);
+    const mine = await answer(links.loader, get(alice.cookie));
+    const shop = cardsOf(mine).find((c) => c.cardNumber === shopCard.cardNumber)!;
+    expect(shop.links[0]).toMatchObject({ title: "Insta", clicks30Days: 9, clicksAllTime: 16 });
+    const requests = await t.db.select().from(updateRequests).where(eq(updateRequests.orderId, order.id));
+    expect(requests.map((r) => r.status)).toEqual(["applied", "applied", "applied"]);
+  });
+
+  it("sends an anonymous post to /login and adds nothing", async () => {
+    const before = await countRows(t.db, cartItems);
+    const a = await answer(
+      links.action,
+      post("", { intent: "add-link", cardId: personalCard.id, title: "X", url: "https://x.example" }),
+    );
+    expect(a.status).toBe(302);
+    expect(a.location).toMatch(/^\/login/);
+    expect(await countRows(t.db, cartItems)).toBe(before);
+  });
+
+  it("answers 404 to another customer's card and link ids, and to ids that are no ids, adding nothing", async () => {
+    const alicesLink = await linkIdOf(personalCard.id, "https://youtube.com/@alice");
+    const before = await countRows(t.db, cartItems);
+    const attempts = [
+      { intent: "add-link", cardId: personalCard.id, title: "Mine now", url: "https://bob.example/x" },
+      { intent: "edit-link", linkId: alicesLink, title: "Mine now", url: "https://bob.example/x" },
+      { intent: "remove-link", linkId: alicesLink },
+      { intent: "add-link", cardId: "not-a-card", title: "X", url: "https://bob.example/x" },
+      { intent: "remove-link", linkId: "00000000-0000-4000-8000-000000000000" },
+    ];
+    for (const fields of attempts) {
+      const a = await answer(links.action, post(bob.cookie, fields));
+      expect(a.status, fields.intent).toBe(404);
+      expect(a.headers.getSetCookie().join()).not.toContain("cart");
+    }
+    expect(await countRows(t.db, cartItems)).toBe(before);
+    expect((await getCardPageBySlug(t.db, personalCard.slug))!.links.map((l) => l.title)).toEqual([
+      "YouTube",
+    ]);
+  });
+
+  it("answers bad input with 400 and a message beside the field, and an unknown intent with 400", async () => {
+    const alicesLink = await linkIdOf(personalCard.id, "https://youtube.com/@alice");
+    const before = await countRows(t.db, cartItems);
+    const cases: [Record<string, string>, string][] = [
+      [
+        { intent: "add-link", cardId: personalCard.id, title: "", url: "https://x.example" },
+        "Link title is required",
+      ],
+      [
+        { intent: "add-link", cardId: personalCard.id, title: "X", url: "javascript:alert(1)" },
+        "URL must start with http://, https://, mailto: or tel:",
+      ],
+      [
+        {
+          intent: "add-link",
+          cardId: personalCard.id,
+          title: "X",
+          url: `https://x.example/${"a".repeat(5000)}`,
+        },
+        "URL is too long",
+      ],
+      [
+        { intent: "add-link", cardId: personalCard.id, title: "T".repeat(101), url: "https://x.example" },
+        "Link title must be at most 100 characters",
+      ],
+      [
+        { intent: "add-link", cardId: "x".repeat(5000), title: "X", url: "https://x.example" },
+        "Unknown item",
+      ],
+      [
+        { intent: "edit-link", linkId: alicesLink, title: "YouTube", url: "https://youtube.com/@alice" },
+        "Nothing to change",
+      ],
+    ];
+    for (const [fields, message] of cases) {
+      const a = await answer(links.action, post(alice.cookie, fields));
+      expect(a.status, message).toBe(400);
+      expect(errorsOf(a)).toContain(message);
+    }
+    const unknown = await answer(links.action, post(alice.cookie, { intent: "delete-everything" }));
+    expect(unknown).toMatchObject({ status: 400, data: { error: "Unknown action" } });
+    expect(await countRows(t.db, cartItems)).toBe(before);
+  });
+});

@@ -1,0 +1,295 @@
+// The dashboard's My Links section: the links of the customer's own card pages with their click counts, and
+// adding, changing or removing one, each as a paid update request in the cart (docs/product.md#my-links).
+import type { SubmissionResult } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { and, asc, desc, eq, sql } from "drizzle-orm";
+import { type AppLoadContext, data, redirect } from "react-router";
+import { UPDATE_REQUEST_PRICE } from "~/catalog";
+import { cardPages, pageLinks } from "~/db/schema";
+import type { UpdateRequestDetails } from "~/schemas/item-details";
+import {
+  AddLinkSchema,
+  EditLinkSchema,
+  type MyLinksTab,
+  parseMyLinksTab,
+  RemoveLinkSchema,
+} from "~/schemas/my-links";
+import { isUuid } from "~/utils/ids";
+import { iconForUrl, type LinkKind, linkHost, linkKind } from "~/utils/link-kinds";
+import { formatPence } from "~/utils/money";
+import type { SessionUser } from "../platform/auth.server";
+import type { DbOrTx } from "../platform/db.server";
+import { unknownIntent } from "../platform/forms.server";
+import { toastHeaders } from "../platform/toast.server";
+import { addUpdateRequestItem, CartError } from "../shop/cart.server";
+import { ensureCart } from "../shop/cart-actions.server";
+import { proveOwnership } from "../shop/update-requests.server";
+
+/** The most cards and links the section lists for one account (a card holds at most 50 links). */
+const OWNED_CARDS_LIMIT = 100;
+const LINKS_LIMIT = OWNED_CARDS_LIMIT * 50;
+/** 'Last 30 days' is today (UTC, as the click counts are kept) and the 29 days before. */
+const RECENT_DAYS = 30;
+
+export const MY_LINKS_MESSAGES = {
+  cardNotFound: "This card is not on your account",
+  linkNotFound: "This link is not on any of your cards",
+  unchanged: "Nothing to change: the title and URL are the ones on your card",
+};
+
+export interface MyLink {
+  id: string;
+  cardId: string;
+  title: string;
+  url: string;
+  icon: string;
+  kind: LinkKind;
+  clicks30Days: number;
+  clicksAllTime: number;
+}
+
+export interface MyCardLinks {
+  id: string;
+  cardNumber: string;
+  name: string;
+  slug: string;
+  links: MyLink[];
+}
+
+const dayOffset = (now: Date, days: number) =>
+  new Date(now.getTime() - days * 86_400_000).toISOString().slice(0, 10);
+
+/**
+ * The account's cards (newest first) each with its links in card order, their kind and clicks: in the last 30
+ * days and all time. `now` is for tests.
+ */
+export async function listMyLinks(db: DbOrTx, userId: string, now = new Date()): Promise<MyCardLinks[]> {
+  const cards = await db
+    .select({
+      id: cardPages.id,
+      cardNumber: cardPages.cardNumber,
+      name: cardPages.name,
+      slug: cardPages.slug,
+    })
+    .from(cardPages)
+    .where(eq(cardPages.ownerUserId, userId))
+    .orderBy(desc(cardPages.createdAt), desc(cardPages.id))
+    .limit(OWNED_CARDS_LIMIT);
+  if (cards.length === 0) return [];
+  const since = dayOffset(now, RECENT_DAYS - 1);
+  // Correlated sums read one link's aggregate rows through the primary key (link, day, source).
+  const rows = await db
+    .select({
+      id: pageLinks.id,
+      cardId: pageLinks.cardPageId,
+      title: pageLinks.title,
+      url: pageLinks.url,
+      icon: pageLinks.icon,
+      recent: sql<number>`(select coalesce(sum(c.count), 0) from link_clicks_daily c where c.link_id = page_links.id and c.day >= ${since}::date)`,
+      total: sql<number>`(select coalesce(sum(c.count), 0) from link_clicks_daily c where c.link_id = page_links.id)`,
+    })
+    .from(pageLinks)
+    .innerJoin(cardPages, eq(cardPages.id, pageLinks.cardPageId))
+    .where(eq(cardPages.ownerUserId, userId))
+    .orderBy(asc(pageLinks.cardPageId), asc(pageLinks.sortOrder))
+    .limit(LINKS_LIMIT);
+  return cards.map((card) => ({
+    ...card,
+    links: rows
+      .filter((r) => r.cardId === card.id)
+      .map(({ recent, total, ...r }) => ({
+        ...r,
+        kind: linkKind(r.url),
+        // sum() comes back as a string from the drivers.
+        clicks30Days: Number(recent),
+        clicksAllTime: Number(total),
+      })),
+  }));
+}
+
+/** What the section shows: the cards with the links of the chosen tab, the count of each tab, the open form. */
+export async function loadMyLinks(db: DbOrTx, user: SessionUser, url: URL) {
+  const tab = parseMyLinksTab(url.searchParams.get("tab"));
+  const cards = await listMyLinks(db, user.id);
+  const all = cards.flatMap((c) => c.links);
+  const counts: Record<MyLinksTab, number> = {
+    all: all.length,
+    social: all.filter((l) => l.kind === "social").length,
+    payment: all.filter((l) => l.kind === "payment").length,
+    other: all.filter((l) => l.kind === "other").length,
+  };
+  const shown = (l: MyLink) => tab === "all" || l.kind === tab;
+  // ?edit= and ?remove= open a link's form without JavaScript; an id that is not one of these links opens nothing.
+  const pick = (name: string) => {
+    const id = url.searchParams.get(name);
+    return all.find((l) => l.id === id && shown(l))?.id ?? null;
+  };
+  return {
+    tab,
+    counts,
+    cards: cards.map((c) => ({ ...c, links: c.links.filter(shown) })),
+    editing: pick("edit"),
+    removing: pick("remove"),
+    price: formatPence(UPDATE_REQUEST_PRICE),
+  };
+}
+
+async function ownedCard(db: DbOrTx, userId: string, cardId: string) {
+  if (!isUuid(cardId)) return null;
+  const [card] = await db
+    .select({ id: cardPages.id, cardNumber: cardPages.cardNumber })
+    .from(cardPages)
+    .where(and(eq(cardPages.id, cardId), eq(cardPages.ownerUserId, userId)));
+  return card ?? null;
+}
+
+async function ownedLink(db: DbOrTx, userId: string, linkId: string) {
+  if (!isUuid(linkId)) return null;
+  const [link] = await db
+    .select({
+      id: pageLinks.id,
+      title: pageLinks.title,
+      url: pageLinks.url,
+      icon: pageLinks.icon,
+      cardNumber: cardPages.cardNumber,
+    })
+    .from(pageLinks)
+    .innerJoin(cardPages, eq(cardPages.id, pageLinks.cardPageId))
+    .where(and(eq(pageLinks.id, linkId), eq(cardPages.ownerUserId, userId)));
+  return link ?? null;
+}
+
+type Ctx = AppLoadContext;
+type FormName = "add" | "edit" | "remove";
+
+/** My Links' form posts, by intent. */
+export async function handleMyLinksAction(context: Ctx, user: SessionUser, request: Request, form: FormData) {
+  switch (form.get("intent")) {
+    case "add-link":
+      return addLink(context, user, request, form);
+    case "edit-link":
+      return editLink(context, user, request, form);
+    case "remove-link":
+      return removeLink(context, user, request, form);
+    default:
+      return unknownIntent();
+  }
+}
+
+async function addLink(context: Ctx, user: SessionUser, request: Request, form: FormData) {
+  const submission = parseWithZod(form, { schema: AddLinkSchema });
+  if (submission.status !== "success")
+    return data({ form: "add" as FormName, result: submission.reply() }, { status: 400 });
+  const v = submission.value;
+  const card = await ownedCard(context.db, user.id, v.cardId);
+  if (!card)
+    return data(
+      { form: "add" as FormName, result: submission.reply({ formErrors: [MY_LINKS_MESSAGES.cardNotFound] }) },
+      { status: 404 },
+    );
+  return toCart(context, user, request, "add", submission, {
+    cardNumber: card.cardNumber,
+    action: "add-link",
+    url: v.url,
+    link: { title: v.title, url: v.url, icon: iconForUrl(v.url) },
+  });
+}
+
+async function editLink(context: Ctx, user: SessionUser, request: Request, form: FormData) {
+  const submission = parseWithZod(form, { schema: EditLinkSchema });
+  if (submission.status !== "success")
+    return data({ form: "edit" as FormName, result: submission.reply() }, { status: 400 });
+  const v = submission.value;
+  const link = await ownedLink(context.db, user.id, v.linkId);
+  if (!link)
+    return data(
+      {
+        form: "edit" as FormName,
+        result: submission.reply({ formErrors: [MY_LINKS_MESSAGES.linkNotFound] }),
+      },
+      { status: 404 },
+    );
+  if (link.title === v.title && link.url === v.url)
+    return data(
+      { form: "edit" as FormName, result: submission.reply({ formErrors: [MY_LINKS_MESSAGES.unchanged] }) },
+      { status: 400 },
+    );
+  // A new address on the same site keeps the icon the card shows (which the admin may have chosen).
+  const oldHost = linkHost(link.url);
+  const icon = oldHost && oldHost === linkHost(v.url) ? link.icon : iconForUrl(v.url);
+  return toCart(context, user, request, "edit", submission, {
+    cardNumber: link.cardNumber,
+    action: "replace-link",
+    linkId: link.id,
+    linkToRemove: link.url,
+    url: v.url,
+    link: { title: v.title, url: v.url, icon },
+  });
+}
+
+async function removeLink(context: Ctx, user: SessionUser, request: Request, form: FormData) {
+  const submission = parseWithZod(form, { schema: RemoveLinkSchema });
+  if (submission.status !== "success")
+    return data({ form: "remove" as FormName, result: submission.reply() }, { status: 400 });
+  const link = await ownedLink(context.db, user.id, submission.value.linkId);
+  if (!link)
+    return data(
+      {
+        form: "remove" as FormName,
+        result: submission.reply({ formErrors: [MY_LINKS_MESSAGES.linkNotFound] }),
+      },
+      { status: 404 },
+    );
+  return toCart(context, user, request, "remove", submission, {
+    cardNumber: link.cardNumber,
+    action: "remove-link",
+    linkId: link.id,
+    linkToRemove: link.url,
+  });
+}
+
+const TOASTS: Record<FormName, string> = {
+  add: "New link added to your cart",
+  edit: "Link change added to your cart",
+  remove: "Link removal added to your cart",
+};
+
+/**
+ * Puts the change in the customer's cart as an update request carrying the owner's proof, so the paid
+ * pipeline applies it once paid, then goes to the cart to pay for it.
+ */
+async function toCart(
+  context: Ctx,
+  user: SessionUser,
+  request: Request,
+  formName: FormName,
+  submission: { reply: (options?: { formErrors?: string[] }) => SubmissionResult<string[]> },
+  change: Pick<UpdateRequestDetails, "cardNumber" | "action" | "url" | "link" | "linkId" | "linkToRemove">,
+) {
+  const proof = await proveOwnership(context.db, change.cardNumber, { userId: user.id });
+  try {
+    const { cart, headers } = await ensureCart(context, request);
+    await addUpdateRequestItem(context.db, cart.id, {
+      ...change,
+      name: user.name,
+      email: user.email,
+      ...proof,
+      userId: user.id,
+    });
+    await toastHeaders(
+      {
+        type: "success",
+        title: TOASTS[formName],
+        description: `It costs ${formatPence(UPDATE_REQUEST_PRICE)} and is made on your card automatically once paid.`,
+      },
+      headers,
+    );
+    return redirect("/cart", { headers });
+  } catch (error) {
+    if (!(error instanceof CartError)) throw error;
+    return data(
+      { form: formName, result: submission.reply({ formErrors: [error.message] }) },
+      { status: error.status },
+    );
+  }
+}
