@@ -296,7 +296,7 @@ describe("My Links: changes go to the cart and are applied once paid", () => {
   it("answers 404 to another customer's card and link ids, and to ids that are no ids, adding nothing", async () => {
     const alicesLink = await linkIdOf(personalCard.id, "https://youtube.com/@alice");
     const before = await countRows(t.db, cartItems);
-    const attempts = [
+    const attempts: Record<string, string>[] = [
       { intent: "add-link", cardId: personalCard.id, title: "Mine now", url: "https://bob.example/x" },
       { intent: "edit-link", linkId: alicesLink, title: "Mine now", url: "https://bob.example/x" },
       { intent: "remove-link", linkId: alicesLink },
