@@ -122,7 +122,7 @@ export async function addOneLinkCard(page: Page, url = "https://one-link.example
 }
 
 /** Puts a Multi Link card (a name and an Instagram link) in the page's cart. */
-async function addMultiLinkCard(page: Page, name = "Mia Multi") {
+export async function addMultiLinkCard(page: Page, name = "Mia Multi") {
   await page.goto("/order-card?type=multi-link");
   await page.getByLabel("Name", { exact: true }).fill(name);
   await page.getByLabel("Instagram").fill("https://instagram.com/mia");

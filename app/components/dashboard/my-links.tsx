@@ -110,23 +110,41 @@ export function CardLinksList({
 }) {
   const several = cards.length > 1;
   const shown = several ? cards.filter((c) => c.links.length > 0 || tab === "all") : cards;
-  if (!shown.some((c) => c.links.length > 0))
-    return (
-      <div className="rounded-xl border border-dashed border-slate-300 p-8 text-center">
-        <p className="font-semibold text-slate-800">{EMPTY_TAB[tab]}</p>
-      </div>
-    );
+  const emptyTab = (
+    <div className="rounded-xl border border-dashed border-slate-300 p-8 text-center">
+      <p className="font-semibold text-slate-800">{EMPTY_TAB[tab]}</p>
+    </div>
+  );
+  if (several && !shown.some((c) => c.links.length > 0)) return emptyTab;
   return (
     <div className="space-y-8">
       {shown.map((card) => (
         <section key={card.id} aria-label={several ? undefined : `Links of card ${card.cardNumber}`}>
-          {several ? (
-            <h2 className="mb-3 text-lg font-bold text-slate-900">
-              {card.name} <span className="font-normal text-slate-600">· Card {card.cardNumber}</span>
-            </h2>
-          ) : null}
+          <div className="mb-3 flex flex-wrap items-baseline justify-between gap-2">
+            {several ? (
+              <h2 className="text-lg font-bold text-slate-900">
+                {card.name} <span className="font-normal text-slate-600">· Card {card.cardNumber}</span>
+              </h2>
+            ) : (
+              <p className="text-sm text-slate-600">Card {card.cardNumber}</p>
+            )}
+            <a
+              href={`/${card.slug}`}
+              target="_blank"
+              rel="noopener"
+              className="inline-flex min-h-11 items-center gap-1 text-sm font-semibold text-brand-700 underline"
+            >
+              View public page
+              <span className="sr-only"> of card {card.cardNumber} (opens in a new tab)</span>
+              <ExternalLink aria-hidden className="h-3.5 w-3.5" />
+            </a>
+          </div>
           {card.links.length === 0 ? (
-            <p className="text-slate-600">No links on this card yet.</p>
+            several ? (
+              <p className="text-slate-600">No links on this card yet.</p>
+            ) : (
+              emptyTab
+            )
           ) : (
             <ul className="space-y-3">
               {card.links.map((link) => (

@@ -130,7 +130,7 @@ export async function loadMyLinks(db: DbOrTx, user: SessionUser, url: URL) {
     cards: cards.map((c) => ({ ...c, links: c.links.filter(shown) })),
     editing: pick("edit"),
     removing: pick("remove"),
-    price: formatPence(UPDATE_REQUEST_PRICE),
+    price: formatPence(UPDATE_REQUEST_PRICE, { whole: true }),
   };
 }
 
@@ -280,7 +280,7 @@ async function toCart(
       {
         type: "success",
         title: TOASTS[formName],
-        description: `It costs ${formatPence(UPDATE_REQUEST_PRICE)} and is made on your card automatically once paid.`,
+        description: `It costs ${formatPence(UPDATE_REQUEST_PRICE, { whole: true })} and is made on your card automatically once paid.`,
       },
       headers,
     );
