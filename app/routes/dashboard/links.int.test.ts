@@ -5,7 +5,7 @@ import { eq } from "drizzle-orm";
 import type { AppLoadContext } from "react-router";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { cartItems, linkClicksDaily, pageLinks, updateRequests, users } from "~/db/schema";
-import { getCardPageBySlug } from "~/server/cards/cards.server";
+import { getCardPageBySlug, updateCardPage } from "~/server/cards/cards.server";
 import { loadCart, readCartId } from "~/server/shop/cart.server";
 import { createOrderFromCart } from "~/server/shop/checkout.server";
 import { markOrderPaid } from "~/server/shop/payments/paid-pipeline.server";
@@ -280,6 +280,66 @@ describe("My Links: changes go to the cart and are applied once paid", () => {
     expect(shop.links[0]).toMatchObject({ title: "Insta", clicks30Days: 9, clicksAllTime: 16 });
     const requests = await t.db.select().from(updateRequests).where(eq(updateRequests.orderId, order.id));
     expect(requests.map((r) => r.status)).toEqual(["applied", "applied", "applied"]);
+  });
+
+  it("removes exactly the link chosen, and leaves a change to a link gone meanwhile for the admin's review", async () => {
+    const card = await createCardPage(
+      t.db,
+      {
+        name: "Alice Twins",
+        slug: "alice-twins",
+        password: "alice-edit-3",
+        ownerUserId: alice.id,
+        links: [
+          { title: "One", url: "https://twin.example/", icon: "globe" },
+          { title: "Two", url: "https://twin.example/", icon: "globe" },
+          { title: "Three", url: "https://three.example/", icon: "globe" },
+        ],
+      },
+      { announce: false },
+    );
+    const before = (await getCardPageBySlug(t.db, card.slug))!.links;
+    const [one, two, three] = before.map((l) => l.id);
+    const removed = await answer(links.action, post(alice.cookie, { intent: "remove-link", linkId: two! }));
+    const { cookie } = await cartOf(removed);
+    await answer(
+      links.action,
+      post(`${alice.cookie}; ${cookie}`, {
+        intent: "edit-link",
+        linkId: three!,
+        title: "Three",
+        url: "https://three.example/new",
+      }),
+    );
+    // The admin takes link Three off the card before the payment arrives.
+    await updateCardPage(
+      t.db,
+      card.id,
+      { name: "Alice Twins", slug: card.slug, links: before.slice(0, 2) },
+      { announce: false },
+    );
+    const cartId = await readCartId(new Request("http://shop.test/", { headers: { Cookie: cookie } }));
+    const { order } = await createOrderFromCart(t.db, {
+      cartId,
+      delivery,
+      paymentMethod: "bank_transfer",
+      userId: alice.id,
+      ...shopOpts,
+    });
+    const paid = await markOrderPaid(
+      t.db,
+      order.id,
+      { provider: "manual", eventId: `m:${order.id}`, type: "bank_transfer", actor: admin },
+      shopOpts,
+    );
+    expect(paid).toMatchObject({ changed: true, applied: 1, queued: 1 });
+    const after = (await getCardPageBySlug(t.db, card.slug))!.links;
+    expect(after.map((l) => [l.id, l.title])).toEqual([[one, "One"]]);
+    const queued = await t.db.select().from(updateRequests).where(eq(updateRequests.orderId, order.id));
+    expect(queued.find((r) => r.action === "replace-link")).toMatchObject({
+      status: "pending_review",
+      note: "The link to change is not on the card: waiting for review",
+    });
   });
 
   it("sends an anonymous post to /login and adds nothing", async () => {
