@@ -11,25 +11,38 @@ export const PROFILE_LIMITS = { firstName: 50, lastName: 50, bio: 500, location:
 // biome-ignore lint/suspicious/noControlCharactersInRegex: the pattern is exactly the control characters
 const CONTROL = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/;
 
+/**
+ * Trimmed text with line breaks as "\n" (browsers post "\r\n"). The raw value is capped first (line breaks may
+ * count twice there), so nothing else runs on an over-long post; the clean value then gets the real cap.
+ */
 const text = (label: string, max: number, opts: { required?: boolean; singleLine?: boolean } = {}) =>
   z
     .string({ error: `${label} is required` })
-    .trim()
-    .max(max, `${label} must be at most ${max} characters`)
-    .pipe(
-      z
-        .string()
-        .refine((v) => !opts.required || v.length > 0, `${label} is required`)
-        .refine((v) => !CONTROL.test(v), `${label} contains characters that are not allowed`)
-        .refine((v) => !opts.singleLine || !/[\r\n\t]/.test(v), `${label} must be on one line`),
-    );
+    .max(max * 2, `${label} must be at most ${max} characters`)
+    .transform((raw, ctx) => {
+      const value = raw.replace(/\r\n?/g, "\n").trim();
+      const problem =
+        value.length > max
+          ? `${label} must be at most ${max} characters`
+          : opts.required && !value
+            ? `${label} is required`
+            : CONTROL.test(value)
+              ? `${label} contains characters that are not allowed`
+              : opts.singleLine && /[\n\t]/.test(value)
+                ? `${label} must be on one line`
+                : null;
+      if (problem) {
+        ctx.addIssue({ code: "custom", message: problem });
+        return z.NEVER;
+      }
+      return value;
+    });
 
+/** Blank (posted empty or not at all) is saved as no value. */
 const optionalText = (label: string, max: number, opts: { singleLine?: boolean } = {}) =>
-  z
-    .string()
+  text(label, max, opts)
     .optional()
-    .transform((v) => v ?? "")
-    .pipe(text(label, max, opts));
+    .transform((v) => v ?? "");
 
 export const ProfileSchema = z.object({
   firstName: text("First name", PROFILE_LIMITS.firstName, { required: true, singleLine: true }),
