@@ -31,7 +31,13 @@ async function customer(name: string, email: string) {
 beforeAll(async () => {
   t = await createTestDb();
   // The real outbox: the test reads the messages the app queued.
-  auth = createAuth({ db: t.db, config, queueEmail: (message) => enqueueEmail(t.db, message) });
+  auth = createAuth({
+    db: t.db,
+    config,
+    queueEmail: async (message) => {
+      await enqueueEmail(t.db, message);
+    },
+  });
   context = routeContext(t.db, config, auth);
 });
 afterAll(() => t?.close());
@@ -46,7 +52,12 @@ async function answer(run: (args: never) => unknown, request: Request): Promise<
     result = thrown;
   }
   if (result instanceof Response)
-    return { status: result.status, location: result.headers.get("Location"), headers: result.headers, data: {} };
+    return {
+      status: result.status,
+      location: result.headers.get("Location"),
+      headers: result.headers,
+      data: {},
+    };
   const d = result as { type?: string; init?: ResponseInit | null; data?: Record<string, unknown> };
   if (d?.type === "DataWithResponseInit")
     return {
@@ -59,7 +70,8 @@ async function answer(run: (args: never) => unknown, request: Request): Promise<
 }
 
 const URL_BASE = "http://shop.test/dashboard/settings";
-const get = (cookie: string, query = "") => new Request(`${URL_BASE}${query}`, { headers: { Cookie: cookie } });
+const get = (cookie: string, query = "") =>
+  new Request(`${URL_BASE}${query}`, { headers: { Cookie: cookie } });
 function post(cookie: string, fields: Record<string, string | File>) {
   const body = new FormData();
   for (const [key, value] of Object.entries(fields)) body.append(key, value);
@@ -130,7 +142,11 @@ describe("Settings, Profile", () => {
       [{ firstName: "B".repeat(51) }, "firstName", "First name must be at most 50 characters"],
       [{ firstName: "  " }, "firstName", "First name is required"],
       [{ firstName: "Bea", lastName: "L".repeat(51) }, "lastName", "Last name must be at most 50 characters"],
-      [{ firstName: "Bea", location: "x".repeat(101) }, "location", "Location must be at most 100 characters"],
+      [
+        { firstName: "Bea", location: "x".repeat(101) },
+        "location",
+        "Location must be at most 100 characters",
+      ],
       [{ firstName: "Bea", location: "Line\none" }, "location", "Location must be on one line"],
       [{ firstName: "Bea\u0000" }, "firstName", "First name contains characters that are not allowed"],
     ];
@@ -157,13 +173,19 @@ describe("Settings, Profile", () => {
 
   it("stores an avatar by the card form's image rule and deletes the upload it replaces", async () => {
     const dee = await customer("Dee", "dee@example.com");
-    const first = await answer(profile.action, post(dee.cookie, { intent: "avatar", avatar: await png("#102030") }));
+    const first = await answer(
+      profile.action,
+      post(dee.cookie, { intent: "avatar", avatar: await png("#102030") }),
+    );
     expect(first).toMatchObject({ status: 302, location: "/dashboard/settings" });
     const firstUrl = (await row(dee.id)).image!;
     expect(firstUrl).toMatch(/^\/uploads\/profiles\/[a-f0-9]{32}\.webp$/);
     expect(onDisk(firstUrl)).toBe(true);
 
-    const second = await answer(profile.action, post(dee.cookie, { intent: "avatar", avatar: await png("#405060") }));
+    const second = await answer(
+      profile.action,
+      post(dee.cookie, { intent: "avatar", avatar: await png("#405060") }),
+    );
     expect(second.status).toBe(302);
     const secondUrl = (await row(dee.id)).image!;
     expect(secondUrl).not.toBe(firstUrl);
@@ -207,12 +229,21 @@ describe("Settings, Profile: e-mail change", () => {
     const hal = await customer("Hal", "hal@example.com");
     await customer("Ivy", "ivy@example.com");
     const ivysMail = (await outboxTo("ivy@example.com")).length;
-    const taken = await answer(profile.action, post(hal.cookie, { intent: "email", newEmail: "IVY@example.com" }));
+    const taken = await answer(
+      profile.action,
+      post(hal.cookie, { intent: "email", newEmail: "IVY@example.com" }),
+    );
     expect(taken.status).toBe(400);
     expect(fieldErrors(taken).newEmail).toEqual(["This e-mail address is already used by another account"]);
-    const same = await answer(profile.action, post(hal.cookie, { intent: "email", newEmail: "hal@example.com" }));
+    const same = await answer(
+      profile.action,
+      post(hal.cookie, { intent: "email", newEmail: "hal@example.com" }),
+    );
     expect(fieldErrors(same).newEmail).toEqual(["This is already your e-mail address"]);
-    const bad = await answer(profile.action, post(hal.cookie, { intent: "email", newEmail: "not an address" }));
+    const bad = await answer(
+      profile.action,
+      post(hal.cookie, { intent: "email", newEmail: "not an address" }),
+    );
     expect(bad.status).toBe(400);
     expect(fieldErrors(bad).newEmail).toEqual(["Invalid email address"]);
     expect(await outboxTo("ivy@example.com")).toHaveLength(ivysMail);
@@ -221,7 +252,10 @@ describe("Settings, Profile: e-mail change", () => {
 
   it("mails a link to the new address and changes the address only once the link is followed", async () => {
     const jo = await customer("Jo Secret-Name", "jo@example.com");
-    const asked = await answer(profile.action, post(jo.cookie, { intent: "email", newEmail: " Jo.New@Example.com " }));
+    const asked = await answer(
+      profile.action,
+      post(jo.cookie, { intent: "email", newEmail: " Jo.New@Example.com " }),
+    );
     expect(asked).toMatchObject({ status: 302, location: "/dashboard/settings" });
     expect(await toastOf(asked.headers)).toMatchObject({ type: "success", title: "Check your new inbox" });
 
