@@ -42,6 +42,8 @@ export default [
         index("routes/dashboard/settings/profile.tsx"),
         route("account", "routes/dashboard/settings/account.tsx"),
         route("billing", "routes/dashboard/settings/billing.tsx"),
+        // A resource route (no page): the receipt of one of the customer's own orders.
+        route("billing/receipt/:orderId", "routes/dashboard/settings/billing-receipt.ts"),
         route("notifications", "routes/dashboard/settings/notifications.tsx"),
       ]),
     ]),

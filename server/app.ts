@@ -7,6 +7,7 @@ import { pinoHttp } from "pino-http";
 import "react-router";
 import { CARD_CACHE_LIMITS, cardPageCache } from "~/server/cards/page-cache.server";
 import { tryFastCardResponse } from "~/server/cards/page-responses.server";
+import { maxBodyBytes } from "~/server/platform/body-limits.server";
 import { loggedPath } from "~/server/platform/request-log.server";
 import { getRuntime, startRuntime as startAppRuntime } from "~/server/platform/runtime.server";
 import { siteHeaders } from "~/server/platform/site-headers.server";
@@ -36,12 +37,6 @@ declare module "react-router" {
     islands: import("~/server/site/islands.server").IslandUrls;
   }
 }
-
-/** Bodies larger than this are refused before they are read. */
-const MAX_BODY_BYTES = 1024 * 1024;
-/** Image uploads (admin card form, update requests) take up to 6 MB: a 5 MB image plus the multipart envelope. */
-const UPLOAD_PATHS = new Set(["/admin-dashboard/upload-image", "/update-links"]);
-const MAX_UPLOAD_BYTES = 6 * 1024 * 1024;
 
 const runtimeLog = {
   error: (details: object, message: string) => getRuntime().logger.error(details, message),
@@ -182,7 +177,7 @@ function refuseOversizedBodies(req: Request, res: Response, next: NextFunction) 
     }
     return next();
   }
-  if (length > (UPLOAD_PATHS.has(req.path) ? MAX_UPLOAD_BYTES : MAX_BODY_BYTES)) {
+  if (length > maxBodyBytes(req.path)) {
     res.status(413).type("text/plain").send("The request body is too large");
     return;
   }

@@ -1,11 +1,11 @@
-import { getFormProps, getInputProps, type SubmissionResult, useForm } from "@conform-to/react";
+import { getFormProps, type SubmissionResult, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { Form, useNavigate, useNavigation } from "react-router";
 import { CartItems, OrderSummary } from "~/components/shop/cart-panel";
+import { DeliveryFields } from "~/components/shop/delivery-fields";
 import { OrderLines, TotalsList } from "~/components/shop/order-summary";
 import { Button, ButtonLink } from "~/components/ui/button";
 import { Dialog } from "~/components/ui/dialog";
-import { Field } from "~/components/ui/field";
 import { type Delivery, DeliverySchema } from "~/schemas/checkout";
 import { readFormData, unknownIntent } from "~/server/platform/forms.server";
 import {
@@ -111,8 +111,6 @@ function DeliveryForm({
   });
   const navigation = useNavigation();
   const busy = navigation.state === "submitting";
-  const input = (name: keyof typeof fields, type: "text" | "email" | "tel" = "text") =>
-    getInputProps(fields[name], { type });
   return (
     <Form
       method="post"
@@ -122,34 +120,7 @@ function DeliveryForm({
       className="grid gap-4 sm:grid-cols-2"
     >
       <input type="hidden" name="intent" value="delivery" />
-      <Field label="Full name" autoComplete="name" {...input("fullName")} errors={fields.fullName.errors} />
-      <Field label="Email" autoComplete="email" {...input("email", "email")} errors={fields.email.errors} />
-      <Field label="Phone" autoComplete="tel" {...input("phone", "tel")} errors={fields.phone.errors} />
-      <Field
-        label="Address line 1"
-        autoComplete="address-line1"
-        {...input("addressLine1")}
-        errors={fields.addressLine1.errors}
-      />
-      <Field
-        label="Address line 2 (optional)"
-        autoComplete="address-line2"
-        {...input("addressLine2")}
-        errors={fields.addressLine2.errors}
-      />
-      <Field label="City" autoComplete="address-level2" {...input("city")} errors={fields.city.errors} />
-      <Field
-        label="Postal code"
-        autoComplete="postal-code"
-        {...input("postalCode")}
-        errors={fields.postalCode.errors}
-      />
-      <Field
-        label="Country"
-        autoComplete="country-name"
-        {...input("country")}
-        errors={fields.country.errors}
-      />
+      <DeliveryFields fields={fields} />
       <div className="sm:col-span-2">
         <Button type="submit" className="w-full" disabled={busy}>
           Continue to Order Summary

@@ -29,6 +29,8 @@ export const LIMITS = {
   placeOrder: { max: 10, windowSeconds: 60 * 60 },
   /** Adding a card to an account by number + edit password, per client address and per account: slows guessing. */
   claimCard: { max: 10, windowSeconds: 60 * 60 },
+  /** E-mail change requests per account: each one mails an address that has not proven it is the owner's. */
+  changeEmail: { max: 5, windowSeconds: 60 * 60 },
 } satisfies Record<string, Limit>;
 
 /** Counts one hit for key; returns whether it is still within the limit. One atomic upsert, no read-then-write. */

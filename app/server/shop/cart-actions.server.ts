@@ -28,6 +28,7 @@ import { CheckoutError, createOrderFromCart, lastDeliveryFor } from "./checkout.
 import { cancelAwaitingOrder, setStripeSession } from "./orders.server";
 import { createCheckoutSession, StripeCheckoutError } from "./payments/stripe.server";
 import { allowedReferrers, findReferrerByCode, readRefCode } from "./referrals.server";
+import { savedDeliveryFor } from "./saved-delivery.server";
 
 type Ctx = AppLoadContext;
 
@@ -150,13 +151,17 @@ export async function startCheckout(context: Ctx, request: Request) {
   return redirect("/cart?step=delivery");
 }
 
-/** What the delivery form starts with: what was entered before, else the account's last address. */
+/**
+ * What the delivery form starts with: what was entered for this cart, else the address the account saved in
+ * Settings, else the account's last order's address.
+ */
 export async function deliveryDefaults(context: Ctx, request: Request, saved: unknown) {
   if (saved) return saved as Record<string, string>;
   const user = await getSessionUser(context.auth, request);
   if (!user) return { country: DEFAULT_COUNTRY };
-  const last = await lastDeliveryFor(context.db, user.id);
-  return last ?? { fullName: user.name, email: user.email, country: DEFAULT_COUNTRY };
+  const preferred =
+    (await savedDeliveryFor(context.db, user.id)) ?? (await lastDeliveryFor(context.db, user.id));
+  return preferred ?? { fullName: user.name, email: user.email, country: DEFAULT_COUNTRY };
 }
 
 export async function saveDelivery(context: Ctx, request: Request, form: FormData) {

@@ -223,6 +223,8 @@ const isUpdateRequest = (table: typeof cartItems | typeof orderItems) =>
 async function uploadInUse(db: DbOrTx, url: string) {
   const uses = await Promise.all([
     db.select({ id: cardPages.id }).from(cardPages).where(eq(cardPages.profileImageUrl, url)).limit(1),
+    // An account's avatar (Settings, Profile) goes through the same image rule and storage.
+    db.select({ id: users.id }).from(users).where(eq(users.image, url)).limit(1),
     db
       .select({ id: cartItems.id })
       .from(cartItems)
@@ -239,7 +241,7 @@ async function uploadInUse(db: DbOrTx, url: string) {
 }
 
 /**
- * Deletes an uploaded profile image that no card page, order or cart refers to (any longer): true if deleted.
+ * Deletes an uploaded profile image that no card page, account, order or cart refers to (any longer): true if deleted.
  * Images are content-addressed, so the same photo uploaded twice is one file with several users.
  */
 export async function deleteUploadIfUnused(db: DbOrTx, config: Config, url: string) {

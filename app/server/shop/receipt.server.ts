@@ -1,18 +1,12 @@
 // The receipt as a standalone HTML document: downloaded as a file named with the order id, or shown to print.
 
+import type { AppLoadContext } from "react-router";
 import { escapeHtml } from "~/utils/html";
 import { formatPence } from "~/utils/money";
 import { itemSummary } from "~/utils/order-items";
+import { customerStatusText } from "~/utils/order-status";
 import type { BankDetails } from "./order-emails.server";
 import type { CustomerOrder } from "./orders.server";
-
-const STATUS_TEXT: Record<string, string> = {
-  awaiting_payment: "Awaiting payment",
-  paid: "Paid",
-  completed: "Completed",
-  cancelled: "Cancelled",
-  refunded: "Refunded",
-};
 
 export function receiptFileName(orderNumber: string) {
   return `receipt-${orderNumber}.html`;
@@ -44,7 +38,7 @@ export function receiptHtml(
 </head><body>
 <h1>${e(opts.shop)} receipt</h1>
 <p>${e(opts.shopAddress)}</p>
-<p>Order: <strong>${e(order.orderNumber)}</strong><br>Date: ${e(order.createdAt.toISOString().slice(0, 10))}<br>Status: ${e(STATUS_TEXT[order.status] ?? order.status)}<br>Payment: ${order.paymentMethod === "card" ? "Card" : "Bank transfer"}</p>
+<p>Order: <strong>${e(order.orderNumber)}</strong><br>Date: ${e(order.createdAt.toISOString().slice(0, 10))}<br>Status: ${e(customerStatusText(order.status))}<br>Payment: ${order.paymentMethod === "card" ? "Card" : "Bank transfer"}</p>
 <table><thead><tr><th>Item</th><th>Qty</th><th>Price</th><th>Amount</th></tr></thead><tbody>${rows}</tbody></table>
 <table class="totals"><tbody>
 <tr><td>Subtotal</td><td>${formatPence(order.subtotal)}</td></tr>
@@ -60,4 +54,35 @@ ${order.discount ? `<tr><td>Referral discount</td><td>-${formatPence(order.disco
 ${bank}
 ${print}
 </body></html>`;
+}
+
+/**
+ * The receipt as an answer: a download named with the order id, or (print) shown with a print script. Never
+ * cached and never sent with a referrer: the address it was opened at may hold the order's secret.
+ */
+export function receiptResponse(
+  order: CustomerOrder,
+  context: Pick<AppLoadContext, "config" | "cspNonce">,
+  opts: { print: boolean },
+) {
+  const html = receiptHtml(order, {
+    shop: context.config.shop.name,
+    shopAddress: context.config.shop.address,
+    bank: context.config.bank,
+    printScriptNonce: opts.print ? context.cspNonce : undefined,
+  });
+  return new Response(html, {
+    headers: {
+      "Content-Type": "text/html; charset=utf-8",
+      "Cache-Control": "private, no-store",
+      "Referrer-Policy": "no-referrer",
+      ...(opts.print
+        ? {}
+        : { "Content-Disposition": `attachment; filename="${receiptFileName(order.orderNumber)}"` }),
+    },
+  });
+}
+
+export function orderNotFound() {
+  return new Response("Order not found", { status: 404, headers: { "Content-Type": "text/plain" } });
 }

@@ -1,8 +1,52 @@
-// Settings, Billing tab.
-import { EmptyState } from "~/components/layout/page-heading";
+// Settings, Billing tab: the saved delivery address (strict intent: address) and the customer's own orders.
+import { useLocation } from "react-router";
+import { OrderHistory, SavedAddressForm } from "~/components/dashboard/billing-settings";
+import { DEFAULT_COUNTRY } from "~/schemas/checkout";
+import { requireUser } from "~/server/platform/auth.server";
+import { readFormData } from "~/server/platform/forms.server";
+import { listCustomerOrders } from "~/server/shop/customer-orders.server";
+import { handleBillingAction, savedDeliveryFor } from "~/server/shop/saved-delivery.server";
+import type { Route } from "./+types/billing";
 
 export const meta = () => [{ title: "Billing settings" }];
 
-export default function BillingSettings() {
-  return <EmptyState title="Billing settings are not available yet." />;
+/** Pages past this are not worth a query: nobody has that many orders. */
+const MAX_PAGE = 1000;
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const user = await requireUser(context.auth, request);
+  const raw = Number(new URL(request.url).searchParams.get("page") ?? "1");
+  const page = Number.isInteger(raw) && raw >= 1 && raw <= MAX_PAGE ? raw : 1;
+  const [saved, history] = await Promise.all([
+    savedDeliveryFor(context.db, user.id),
+    listCustomerOrders(context.db, user.id, page),
+  ]);
+  return {
+    saved,
+    defaults: saved ?? { fullName: user.name, email: user.email, country: DEFAULT_COUNTRY },
+    page,
+    ...history,
+  };
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const user = await requireUser(context.auth, request);
+  const form = await readFormData(request);
+  return handleBillingAction(context, user, form);
+}
+
+export default function BillingSettings({ loaderData, actionData }: Route.ComponentProps) {
+  const { saved, defaults, orders, page, hasNext } = loaderData;
+  const location = useLocation();
+  return (
+    <div className="space-y-6">
+      <SavedAddressForm
+        key={location.key}
+        defaults={defaults}
+        hasSaved={Boolean(saved)}
+        lastResult={actionData && "result" in actionData ? actionData.result : undefined}
+      />
+      <OrderHistory orders={orders} page={page} hasNext={hasNext} />
+    </div>
+  );
 }

@@ -1,21 +1,57 @@
-// Settings, Profile tab.
-import { useRouteLoaderData } from "react-router";
-import type { loader } from "../layout";
+// Settings, Profile tab: the customer's name, bio, location, profile photo and e-mail address, each saved on
+// the server (strict intents: profile, avatar, email).
+import { useLocation } from "react-router";
+import { AvatarForm, EmailForm, ProfileDetailsForm } from "~/components/dashboard/profile-settings";
+import { requireUser } from "~/server/platform/auth.server";
+import { readFormData } from "~/server/platform/forms.server";
+import { handleProfileAction, loadProfile } from "~/server/platform/profile.server";
+import type { Route } from "./+types/profile";
 
 export const meta = () => [{ title: "Profile settings" }];
 
-export default function ProfileSettings() {
-  const data = useRouteLoaderData<typeof loader>("routes/dashboard/layout");
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const user = await requireUser(context.auth, request);
+  const profile = await loadProfile(context.db, user.id);
+  const url = new URL(request.url);
+  // Where the confirmation link of an e-mail change lands (better-auth adds error= when it fails).
+  const linkError = url.searchParams.has("error");
+  const confirmed = url.searchParams.get("email") === "confirmed";
+  const notice = linkError
+    ? {
+        tone: "error" as const,
+        text: "This e-mail change link is invalid or has expired. Please ask for a new one below.",
+      }
+    : confirmed
+      ? { tone: "success" as const, text: `Your account's e-mail address is now ${profile.email}.` }
+      : null;
+  return { profile, notice };
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const user = await requireUser(context.auth, request);
+  const form = await readFormData(request);
+  return handleProfileAction(context, request, user, form);
+}
+
+export default function ProfileSettings({ loaderData, actionData }: Route.ComponentProps) {
+  const { profile, notice } = loaderData;
+  const location = useLocation();
+  const resultFor = (intent: string) =>
+    actionData && "intent" in actionData && actionData.intent === intent ? actionData.result : undefined;
   return (
-    <dl className="grid gap-4 rounded-xl border border-slate-200 p-5 sm:grid-cols-2">
-      <div>
-        <dt className="text-sm text-slate-600">Name</dt>
-        <dd className="font-medium">{data?.user.name}</dd>
-      </div>
-      <div>
-        <dt className="text-sm text-slate-600">Email</dt>
-        <dd className="font-medium">{data?.user.email}</dd>
-      </div>
-    </dl>
+    // Keyed by the location, so every form starts again from what was saved after each save.
+    <div key={location.key} className="space-y-6">
+      <AvatarForm image={profile.image} lastResult={resultFor("avatar")} />
+      <ProfileDetailsForm
+        defaults={{
+          firstName: profile.firstName,
+          lastName: profile.lastName,
+          bio: profile.bio,
+          location: profile.location,
+        }}
+        lastResult={resultFor("profile")}
+      />
+      <EmailForm email={profile.email} notice={notice} lastResult={resultFor("email")} />
+    </div>
   );
 }

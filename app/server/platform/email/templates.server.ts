@@ -52,6 +52,26 @@ export function verificationEmail(o: { shop: string; to: string; name: string; u
   });
 }
 
+/**
+ * Sent to the new address of an e-mail change: the account's address changes only when this link is opened.
+ * No name in it: the address has not yet proven it belongs to the account holder.
+ */
+export function changeEmailVerificationEmail(o: { shop: string; to: string; url: string }) {
+  return composeEmail({
+    shop: o.shop,
+    to: o.to,
+    subject: `Confirm your new e-mail for ${o.shop}`,
+    greeting: "Hello,",
+    lines: [
+      `Someone asked to use this e-mail address for their ${o.shop} account. Your account's e-mail address changes to this one when you open the link below.`,
+    ],
+    action: { label: "Confirm my new e-mail", url: o.url },
+    after: [
+      "The link is valid for 24 hours. If you did not ask for this, you can ignore this message: nothing changes.",
+    ],
+  });
+}
+
 export function passwordResetEmail(o: { shop: string; to: string; name: string; url: string }) {
   return composeEmail({
     shop: o.shop,

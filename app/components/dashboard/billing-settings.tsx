@@ -1,0 +1,162 @@
+// Settings, Billing tab: the saved delivery address that prefills checkout, and the customer's order history
+// with a receipt for each order.
+import { getFormProps, type SubmissionResult, useForm } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { Form, useNavigation } from "react-router";
+import { DeliveryFields } from "~/components/shop/delivery-fields";
+import { Button } from "~/components/ui/button";
+import { Pager } from "~/components/ui/pager";
+import { type Delivery, DeliverySchema } from "~/schemas/checkout";
+import { formatPence } from "~/utils/money";
+import { customerStatusText } from "~/utils/order-status";
+
+const section = "rounded-xl border border-slate-200 bg-white p-5";
+const heading = "text-lg font-bold text-slate-900";
+
+export function SavedAddressForm({
+  defaults,
+  hasSaved,
+  lastResult,
+}: {
+  defaults: Partial<Delivery>;
+  hasSaved: boolean;
+  lastResult: SubmissionResult<string[]> | undefined;
+}) {
+  const navigation = useNavigation();
+  const pending = navigation.state !== "idle" && navigation.formData?.get("intent") === "address";
+  const [form, fields] = useForm<Delivery>({
+    id: "address-form",
+    lastResult,
+    defaultValue: defaults,
+    shouldValidate: "onSubmit",
+    shouldRevalidate: "onInput",
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: DeliverySchema }),
+  });
+  return (
+    <section aria-labelledby="address-heading" className={section}>
+      <h2 id="address-heading" className={heading}>
+        Delivery address
+      </h2>
+      <p className="mt-1 text-sm text-slate-600">
+        {hasSaved
+          ? "Checkout starts with this address when you are signed in."
+          : "Save an address and checkout will start with it when you are signed in."}
+      </p>
+      <Form method="post" {...getFormProps(form)} noValidate className="mt-4 grid gap-4 sm:grid-cols-2">
+        <input type="hidden" name="intent" value="address" />
+        <DeliveryFields fields={fields} />
+        <div className="sm:col-span-2">
+          <Button type="submit" disabled={pending}>
+            {pending ? "Saving..." : "Save address"}
+          </Button>
+        </div>
+      </Form>
+    </section>
+  );
+}
+
+export interface OrderRow {
+  id: string;
+  orderNumber: string;
+  createdAt: Date | string;
+  total: number;
+  status: string;
+}
+
+/** The shop's own time zone, so the server and the browser print the same date. */
+const dateFormat = new Intl.DateTimeFormat("en-GB", {
+  day: "numeric",
+  month: "short",
+  year: "numeric",
+  timeZone: "Europe/London",
+});
+
+export function OrderHistory({
+  orders,
+  page,
+  hasNext,
+}: {
+  orders: OrderRow[];
+  page: number;
+  hasNext: boolean;
+}) {
+  return (
+    <section aria-labelledby="orders-heading" className={section}>
+      <h2 id="orders-heading" className={heading}>
+        Order history
+      </h2>
+      {orders.length === 0 ? (
+        <p className="mt-2 text-slate-700">{page > 1 ? "No more orders." : "You have no orders yet."}</p>
+      ) : (
+        <div className="mt-4 overflow-x-auto">
+          <table className="w-full min-w-[32rem] text-left text-sm">
+            <thead className="border-b border-slate-200 text-slate-600">
+              <tr>
+                <th scope="col" className="py-2 pr-3 font-medium">
+                  Order
+                </th>
+                <th scope="col" className="py-2 pr-3 font-medium">
+                  Date
+                </th>
+                <th scope="col" className="py-2 pr-3 font-medium">
+                  Total
+                </th>
+                <th scope="col" className="py-2 pr-3 font-medium">
+                  Status
+                </th>
+                <th scope="col" className="py-2 font-medium">
+                  Receipt
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {orders.map((o) => (
+                <tr key={o.id} className="border-b border-slate-100 last:border-0">
+                  <th scope="row" className="py-3 pr-3 font-mono font-semibold text-slate-900">
+                    {o.orderNumber}
+                  </th>
+                  <td className="py-3 pr-3">
+                    <time dateTime={new Date(o.createdAt).toISOString()}>
+                      {dateFormat.format(new Date(o.createdAt))}
+                    </time>
+                  </td>
+                  <td className="py-3 pr-3">{formatPence(o.total)}</td>
+                  <td className="py-3 pr-3">{customerStatusText(o.status)}</td>
+                  <td className="py-3">
+                    <div className="flex flex-wrap gap-x-4 gap-y-1">
+                      <a
+                        href={`/dashboard/settings/billing/receipt/${o.id}`}
+                        download
+                        aria-label={`Download receipt for order ${o.orderNumber}`}
+                        className="inline-flex min-h-11 items-center font-semibold text-brand-700 underline"
+                      >
+                        Download
+                      </a>
+                      <a
+                        href={`/dashboard/settings/billing/receipt/${o.id}?print=1`}
+                        target="_blank"
+                        rel="noopener"
+                        aria-label={`Print receipt for order ${o.orderNumber} (opens in a new tab)`}
+                        className="inline-flex min-h-11 items-center font-semibold text-brand-700 underline"
+                      >
+                        Print
+                      </a>
+                    </div>
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+      <div className="mt-4">
+        <Pager
+          label="Order history pages"
+          page={page}
+          hasNext={hasNext}
+          href={(p) => `/dashboard/settings/billing?page=${p}`}
+        />
+      </div>
+    </section>
+  );
+}

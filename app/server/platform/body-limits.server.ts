@@ -1,0 +1,17 @@
+// How large a request body may be, by path: small for every form, larger where a profile image is uploaded.
+
+/** Bodies larger than this are refused before they are read. */
+const MAX_BODY_BYTES = 1024 * 1024;
+/** A 5 MB image plus the multipart envelope. */
+const MAX_UPLOAD_BYTES = 6 * 1024 * 1024;
+/** Forms that carry a profile image: the admin card form's upload, update requests, the customer's avatar. */
+const UPLOAD_PATHS = new Set(["/admin-dashboard/upload-image", "/update-links", "/dashboard/settings"]);
+
+/**
+ * The largest body a POST to this path may have. A form sent with JavaScript posts to the same path with
+ * `.data` appended (React Router's data requests), and gets the same allowance.
+ */
+export function maxBodyBytes(path: string) {
+  const page = path.endsWith(".data") ? path.slice(0, -".data".length) : path;
+  return UPLOAD_PATHS.has(page) ? MAX_UPLOAD_BYTES : MAX_BODY_BYTES;
+}

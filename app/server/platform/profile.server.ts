@@ -1,0 +1,185 @@
+// The customer's own profile (Settings, Profile tab): name, bio, location, avatar, and a change of e-mail
+// address that takes effect only once the new address is confirmed through the link sent to it.
+import { parseWithZod } from "@conform-to/zod/v4";
+import { and, eq, ne, sql } from "drizzle-orm";
+import { type AppLoadContext, data } from "react-router";
+import { users } from "~/db/schema";
+import { AvatarSchema, ChangeEmailSchema, joinName, ProfileSchema, splitName } from "~/schemas/profile";
+import { deleteUploadIfUnused } from "../shop/cart.server";
+import { callAuth, type SessionUser } from "./auth.server";
+import type { DbOrTx } from "./db.server";
+import { unknownIntent } from "./forms.server";
+import { acceptProfileImage } from "./images.server";
+import { hitRateLimit, LIMITS } from "./rate-limit.server";
+import { redirectWithToast } from "./toast.server";
+
+export const PROFILE_PATH = "/dashboard/settings";
+/** Where the confirmation link of an e-mail change lands; better-auth adds `error=` when the link fails. */
+export const EMAIL_CONFIRMED_PATH = `${PROFILE_PATH}?email=confirmed`;
+
+export const PROFILE_MESSAGES = {
+  saved: "Profile updated",
+  avatarSaved: "Profile photo updated",
+  emailSent: "Check your new inbox",
+  sameEmail: "This is already your e-mail address",
+  emailTaken: "This e-mail address is already used by another account",
+  emailLimited: "Too many e-mail changes asked for. Please try again later.",
+  emailFailed: "Your e-mail address could not be changed. Please try again.",
+  avatarFailed: "Failed to upload image. Please try again.",
+} as const;
+
+type Context = Pick<AppLoadContext, "db" | "auth" | "config" | "logger">;
+
+/** What the Profile tab shows: the account's own row, the name split for the form. */
+export async function loadProfile(db: DbOrTx, userId: string) {
+  const [row] = await db
+    .select({
+      name: users.name,
+      email: users.email,
+      bio: users.bio,
+      location: users.location,
+      image: users.image,
+    })
+    .from(users)
+    .where(eq(users.id, userId));
+  if (!row) throw new Response("Not found", { status: 404 });
+  return {
+    ...splitName(row.name),
+    email: row.email,
+    bio: row.bio ?? "",
+    location: row.location ?? "",
+    image: row.image,
+  };
+}
+
+/** Name, bio and location in one UPDATE: a refused field leaves every field as it was. */
+export async function saveProfile(
+  db: DbOrTx,
+  userId: string,
+  input: { firstName: string; lastName: string; bio: string; location: string },
+) {
+  await db
+    .update(users)
+    .set({
+      name: joinName(input.firstName, input.lastName),
+      bio: input.bio || null,
+      location: input.location || null,
+      updatedAt: new Date(),
+    })
+    .where(eq(users.id, userId));
+}
+
+/**
+ * Points the account at a newly stored avatar and deletes the one it replaces, unless something else (a card
+ * page, a cart, an order, another account) shows the same image: uploads are content-addressed.
+ */
+export async function replaceAvatar(context: Pick<Context, "db" | "config">, userId: string, url: string) {
+  const previous = await context.db.transaction(async (tx) => {
+    const [row] = await tx
+      .select({ image: users.image })
+      .from(users)
+      .where(eq(users.id, userId))
+      .for("update");
+    await tx.update(users).set({ image: url, updatedAt: new Date() }).where(eq(users.id, userId));
+    return row?.image ?? null;
+  });
+  if (previous && previous !== url) await deleteUploadIfUnused(context.db, context.config, previous);
+}
+
+/** True when an account other than this one has the address (compared without case). */
+export async function emailTakenByOther(db: DbOrTx, email: string, userId: string) {
+  const [row] = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(and(sql`lower(${users.email}) = ${email.toLowerCase()}`, ne(users.id, userId)))
+    .limit(1);
+  return Boolean(row);
+}
+
+/** The Profile tab's form posts, by intent. */
+export async function handleProfileAction(
+  context: Context,
+  request: Request,
+  user: SessionUser,
+  form: FormData,
+) {
+  switch (form.get("intent")) {
+    case "profile":
+      return profileFromForm(context, user, form);
+    case "avatar":
+      return avatarFromForm(context, user, form);
+    case "email":
+      return emailFromForm(context, request, user, form);
+    default:
+      return unknownIntent();
+  }
+}
+
+async function profileFromForm(context: Context, user: SessionUser, form: FormData) {
+  const submission = parseWithZod(form, { schema: ProfileSchema });
+  if (submission.status !== "success")
+    return data({ intent: "profile" as const, result: submission.reply() }, { status: 400 });
+  await saveProfile(context.db, user.id, submission.value);
+  return redirectWithToast(PROFILE_PATH, { type: "success", title: PROFILE_MESSAGES.saved });
+}
+
+async function avatarFromForm(context: Context, user: SessionUser, form: FormData) {
+  const submission = parseWithZod(form, { schema: AvatarSchema });
+  if (submission.status !== "success")
+    return data({ intent: "avatar" as const, result: submission.reply() }, { status: 400 });
+  const outcome = await acceptProfileImage(context.config, submission.value.avatar);
+  if (!outcome.ok) {
+    if (outcome.status === 500) context.logger.error({ err: outcome.cause }, "avatar upload failed");
+    return data(
+      { intent: "avatar" as const, result: submission.reply({ fieldErrors: { avatar: [outcome.message] } }) },
+      { status: outcome.status },
+    );
+  }
+  try {
+    await replaceAvatar(context, user.id, outcome.url);
+  } catch (error) {
+    context.logger.error({ err: error }, "avatar not saved");
+    await deleteUploadIfUnused(context.db, context.config, outcome.url).catch(() => {});
+    return data(
+      {
+        intent: "avatar" as const,
+        result: submission.reply({ fieldErrors: { avatar: [PROFILE_MESSAGES.avatarFailed] } }),
+      },
+      { status: 500 },
+    );
+  }
+  return redirectWithToast(PROFILE_PATH, { type: "success", title: PROFILE_MESSAGES.avatarSaved });
+}
+
+async function emailFromForm(context: Context, request: Request, user: SessionUser, form: FormData) {
+  const submission = parseWithZod(form, { schema: ChangeEmailSchema });
+  const refuse = (message: string, status: number) =>
+    data(
+      { intent: "email" as const, result: submission.reply({ fieldErrors: { newEmail: [message] } }) },
+      { status },
+    );
+  if (submission.status !== "success")
+    return data({ intent: "email" as const, result: submission.reply() }, { status: 400 });
+  const newEmail = submission.value.newEmail;
+  if (newEmail === user.email.toLowerCase()) return refuse(PROFILE_MESSAGES.sameEmail, 400);
+  // Each request e-mails an address not yet proven, and answers whether an address has an account: both slowed.
+  if (!(await hitRateLimit(context.db, `change-email:user:${user.id}`, LIMITS.changeEmail)).allowed)
+    return refuse(PROFILE_MESSAGES.emailLimited, 429);
+  if (await emailTakenByOther(context.db, newEmail, user.id)) return refuse(PROFILE_MESSAGES.emailTaken, 400);
+  const answer = await callAuth(() =>
+    context.auth.api.changeEmail({
+      body: { newEmail, callbackURL: EMAIL_CONFIRMED_PATH },
+      headers: request.headers,
+      asResponse: true,
+    }),
+  );
+  if (!answer.ok) {
+    context.logger.error({ status: answer.status }, "e-mail change refused by the account system");
+    return refuse(PROFILE_MESSAGES.emailFailed, 500);
+  }
+  return redirectWithToast(PROFILE_PATH, {
+    type: "success",
+    title: PROFILE_MESSAGES.emailSent,
+    description: `We sent a link to ${newEmail}. Your e-mail address changes once you open it.`,
+  });
+}

@@ -1,0 +1,64 @@
+// A customer's own orders (Settings, Billing tab) and their receipts. An order is the customer's when it was
+// placed signed in to their account, or placed as a guest with the account's verified e-mail address; an
+// order placed signed in to another account stays that account's, whatever e-mail it was sent to.
+import { and, desc, eq, isNull, or, type SQL } from "drizzle-orm";
+import { orders, users } from "~/db/schema";
+import { isUuid } from "~/utils/ids";
+import type { DbOrTx } from "../platform/db.server";
+import { getOrder } from "./orders.server";
+
+/** Orders per page of the history. */
+export const ORDERS_PAGE_SIZE = 20;
+
+/** Which orders belong to this account, or null for an account that does not exist. */
+async function ownedBy(db: DbOrTx, userId: string): Promise<SQL | null> {
+  const [user] = await db
+    .select({ email: users.email, verified: users.emailVerified })
+    .from(users)
+    .where(eq(users.id, userId));
+  if (!user) return null;
+  const mine = eq(orders.userId, userId);
+  if (!user.verified) return mine;
+  // Orders store the address lower-cased; the index on customer_email serves this.
+  return or(mine, and(isNull(orders.userId), eq(orders.customerEmail, user.email.toLowerCase())))!;
+}
+
+export interface OrderSummaryRow {
+  id: string;
+  orderNumber: string;
+  createdAt: Date;
+  total: number;
+  status: (typeof orders.$inferSelect)["status"];
+}
+
+/** One page (from 1) of the account's orders, newest first, and whether another page follows. */
+export async function listCustomerOrders(db: DbOrTx, userId: string, page = 1) {
+  const where = await ownedBy(db, userId);
+  if (!where) return { orders: [] as OrderSummaryRow[], hasNext: false };
+  const rows = await db
+    .select({
+      id: orders.id,
+      orderNumber: orders.orderNumber,
+      createdAt: orders.createdAt,
+      total: orders.total,
+      status: orders.status,
+    })
+    .from(orders)
+    .where(where)
+    .orderBy(desc(orders.createdAt), desc(orders.id))
+    .limit(ORDERS_PAGE_SIZE + 1)
+    .offset((page - 1) * ORDERS_PAGE_SIZE);
+  return { orders: rows.slice(0, ORDERS_PAGE_SIZE), hasNext: rows.length > ORDERS_PAGE_SIZE };
+}
+
+/** The order with its items when it is this account's, else null (the caller answers 404 either way). */
+export async function getCustomerOrder(db: DbOrTx, userId: string, orderId: string) {
+  if (!isUuid(orderId)) return null;
+  const where = await ownedBy(db, userId);
+  if (!where) return null;
+  const [owned] = await db
+    .select({ id: orders.id })
+    .from(orders)
+    .where(and(eq(orders.id, orderId), where));
+  return owned ? getOrder(db, owned.id) : null;
+}
