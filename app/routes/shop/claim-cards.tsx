@@ -22,6 +22,7 @@ import type { Route } from "./+types/claim-cards";
 
 export const meta = () => [{ title: "Add your cards to an account" }, { name: "robots", content: "noindex" }];
 
+const CUSTOMERS_ONLY = "Cards can only be added to a customer account. Please log in as a customer.";
 const NONE_LEFT = "The cards of this order already belong to an account, so none was added.";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
@@ -45,7 +46,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       name: c.name,
       taken: c.ownerUserId !== null && c.ownerUserId !== user?.id,
     })),
-    user: user ? { email: user.email } : null,
+    user: user ? { email: user.email, isCustomer: user.role === "customer" } : null,
   };
 }
 
@@ -55,6 +56,8 @@ export async function action({ request, context }: Route.ActionArgs) {
   switch (form.get("intent")) {
     case "claim": {
       const user = await requireUser(context.auth, request);
+      // Cards belong to customer accounts, never to an admin's (as on the admin's Owner field).
+      if (user.role !== "customer") return refuseWithToast(CUSTOMERS_ONLY, 403);
       return afterRedeem(await redeemClaimLink(context.db, token, user.id));
     }
     case "register":
@@ -174,6 +177,8 @@ export default function ClaimCards({ loaderData, actionData }: Route.ComponentPr
       {error ? <FormMessage>{error}</FormMessage> : null}
       {free.length === 0 ? (
         <FormMessage>{NONE_LEFT}</FormMessage>
+      ) : user && !user.isCustomer ? (
+        <FormMessage>{CUSTOMERS_ONLY}</FormMessage>
       ) : user ? (
         <Form method="post" action={here} className="space-y-3">
           <input type="hidden" name="intent" value="claim" />

@@ -5,7 +5,7 @@ import type { AppLoadContext } from "react-router";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { cardClaimTokens, cardPages, emailOutbox, orderItemCardPages, orderItems, users } from "~/db/schema";
 import * as claimRoute from "~/routes/shop/claim-cards";
-import { routeContext, signInCookie } from "../../../tests/support/auth";
+import { adminCookieFor, routeContext, signInCookie } from "../../../tests/support/auth";
 import { answer, cookiesOf, getRequest, postRequest } from "../../../tests/support/routes";
 import { cartWithMultiLink, deliveryTo, shopOpts, testConfig, toastOf } from "../../../tests/support/shop";
 import { createTestDb, type TestDb } from "../../../tests/support/test-db";
@@ -188,6 +188,14 @@ describe("the claim link of a guest order", () => {
     const owners = await ownersOf(pageIds);
     expect(new Set(owners).size).toBe(1);
     expect([bob.id, carol.id]).toContain(owners[0]);
+  });
+
+  it("refuses to put cards on an admin's account", async () => {
+    const { token, pageIds } = await paidOrder(guest());
+    const refused = await claim(token!, await adminCookieFor(auth, t.db));
+    expect(refused.status).toBe(403);
+    expect(await ownersOf(pageIds)).toEqual([null, null]);
+    expect((await open(token!)).data.state).toBe("open");
   });
 
   it("sends an anonymous visitor's 'add' to /login with the link to come back to, and changes nothing", async () => {
