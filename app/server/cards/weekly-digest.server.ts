@@ -115,7 +115,7 @@ async function digestFor(tx: DbOrTx, recipient: Recipient, week: Week, opts: Dig
 }
 
 type Source = (typeof cardViewsDaily.$inferSelect)["source"];
-export interface CardWeek {
+interface CardWeek {
   cardNumber: string;
   name: string;
   slug: string;
@@ -191,7 +191,7 @@ function longDate(day: string) {
   });
 }
 
-export function weeklyDigestEmail(o: {
+function weeklyDigestEmail(o: {
   recipient: Pick<Recipient, "id" | "name" | "email" | "cardTaps" | "linkClicks">;
   week: Week;
   cards: CardWeek[];

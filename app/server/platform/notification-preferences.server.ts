@@ -45,7 +45,7 @@ export async function saveNotificationPreferences(
 /** Keeps the signature of these links apart from any other use of the auth secret. */
 const PURPOSE = "weekly-digest-unsubscribe";
 /** A user id and a base64url SHA-256 signature are far shorter; anything longer is refused unread. */
-export const UNSUBSCRIBE_TOKEN_MAX_LENGTH = 200;
+const UNSUBSCRIBE_TOKEN_MAX_LENGTH = 200;
 
 function signature(secret: string, userId: string) {
   return createHmac("sha256", secret).update(`${PURPOSE}:${userId}`).digest("base64url");
@@ -60,7 +60,7 @@ export function unsubscribeToken(secret: string, userId: string) {
 }
 
 /** The account a token was made for, or null when it is malformed or its signature is not ours. */
-export function verifyUnsubscribeToken(secret: string, token: unknown): string | null {
+function verifyUnsubscribeToken(secret: string, token: unknown): string | null {
   if (typeof token !== "string" || token.length > UNSUBSCRIBE_TOKEN_MAX_LENGTH) return null;
   const dot = token.lastIndexOf(".");
   if (dot <= 0) return null;
