@@ -77,6 +77,8 @@ export default defineConfig({
         STRIPE_SECRET_KEY: "sk_test_e2e",
         STRIPE_WEBHOOK_SECRET: E2E_STRIPE.webhookSecret,
         STRIPE_API_BASE: E2E_STRIPE.apiBase,
+        // Test-only endpoints (e.g. running the weekly digest job now); refused in production.
+        E2E_TEST_HOOKS: "1",
       },
     },
   ],

@@ -9,7 +9,11 @@ import { CARD_CACHE_LIMITS, cardPageCache } from "~/server/cards/page-cache.serv
 import { tryFastCardResponse } from "~/server/cards/page-responses.server";
 import { maxBodyBytes } from "~/server/platform/body-limits.server";
 import { loggedPath } from "~/server/platform/request-log.server";
-import { getRuntime, startRuntime as startAppRuntime } from "~/server/platform/runtime.server";
+import {
+  getRuntime,
+  runWeeklyDigests,
+  startRuntime as startAppRuntime,
+} from "~/server/platform/runtime.server";
 import { siteHeaders } from "~/server/platform/site-headers.server";
 import { IMMUTABLE_CACHE, localUploadsDir } from "~/server/platform/storage.server";
 
@@ -79,6 +83,22 @@ app.use((req, res, next) => {
 app.get("/__test/card-cache", (_req, res, next) => {
   if (getRuntime().config.testHooks) res.json({ size: cardPageCache.size(), limits: CARD_CACHE_LIMITS });
   else next();
+});
+
+// Browser tests run the weekly digest job now instead of waiting for the hourly round; `now` picks the week
+// (E2E_TEST_HOOKS, refused in production).
+app.post("/__test/weekly-digests", (req, res, next) => {
+  const runtime = getRuntime();
+  if (!runtime.config.testHooks) return next();
+  const now = typeof req.query.now === "string" ? new Date(req.query.now) : new Date();
+  if (Number.isNaN(now.getTime())) {
+    res.status(400).type("text/plain").send("now must be a date");
+    return;
+  }
+  runWeeklyDigests(runtime.database.db, runtime.config, runtime.outbox, now).then(
+    (result) => res.json(result),
+    next,
+  );
 });
 
 app.use(baseHeaders);

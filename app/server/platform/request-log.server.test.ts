@@ -14,6 +14,9 @@ describe("loggedPath", () => {
       "/api/auth/reset-password/:token",
     ],
     ["/unknown/AbCdEfGh1234567890XyZ", "/unknown/:token"],
+    ["/unsubscribe?token=0b8e2c1a-4b7e-9f3d.Zm9vYmFyYmF6cXV4cXV1eEZvbw", "/unsubscribe"],
+    ["/claim-cards?token=k2Jd9sLQ0pXzAbCdEfGh1234567890XyZabcdefghij", "/claim-cards"],
+    ["/login?redirectTo=%2Fclaim-cards%3Ftoken%3Dk2Jd9sLQ0pXz", "/login"],
   ])("logs %s as %s", (url, expected) => {
     expect(loggedPath(url)).toBe(expected);
   });

@@ -5,6 +5,7 @@ import pino, { type Logger } from "pino";
 import { AdminAccountSchema } from "~/schemas/auth";
 import { startAnalyticsWriter } from "../cards/analytics.server";
 import { startCardPageSync } from "../cards/page-sync.server";
+import { sendWeeklyDigests } from "../cards/weekly-digest.server";
 import { expireIdleCarts } from "../shop/cart.server";
 import { type IslandUrls, islandUrls } from "../site/islands.server";
 import { type Auth, adminExists, createAuth, upsertAdmin } from "./auth.server";
@@ -81,6 +82,7 @@ export async function startRuntime(opts: { root: string; env?: NodeJS.ProcessEnv
     [
       { name: "idle carts", run: () => expireIdleCarts(db, config) },
       { name: "rate limits", run: () => pruneRateLimits(db) },
+      { name: "weekly digests", run: () => runWeeklyDigests(db, config, outbox) },
     ],
     logger,
   );
@@ -103,6 +105,23 @@ export async function startRuntime(opts: { root: string; env?: NodeJS.ProcessEnv
     );
   logger.info({ database: database.kind, dataDir: config.dataDir }, "runtime started");
   return holder.__runtime;
+}
+
+/** Last week's digests still due, then a nudge to the e-mail worker when any were queued. */
+export async function runWeeklyDigests(
+  db: DatabaseHandle["db"],
+  config: Config,
+  outbox: { poke(): void },
+  now?: Date,
+) {
+  const result = await sendWeeklyDigests(db, {
+    shop: config.shop.name,
+    publicUrl: config.publicUrl,
+    authSecret: config.authSecret,
+    now,
+  });
+  if (result.sent) outbox.poke();
+  return result;
 }
 
 export async function stopRuntime() {

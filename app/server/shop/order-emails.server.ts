@@ -4,6 +4,7 @@ import type { Delivery, PaymentMethod } from "~/schemas/checkout";
 import { formatPence } from "~/utils/money";
 import type { OutgoingEmail } from "../platform/email/mailer.server";
 import { composeEmail } from "../platform/email/templates.server";
+import { CLAIM_LINK_DAYS } from "./card-claims.server";
 
 export interface OrderForEmail {
   orderNumber: string;
@@ -18,6 +19,8 @@ export interface OrderForEmail {
   items: { name: string; quantity: number; unitPrice: number; summary: string }[];
   /** The public addresses of the card pages the payment made, one per Multi Link card. */
   cardPageUrls?: string[];
+  /** A guest's one-time link that puts those pages on an account (only when no account owns them). */
+  claimUrl?: string;
 }
 
 export interface BankDetails {
@@ -75,6 +78,13 @@ function cardPageLines(urls: string[]) {
   return [urls.length === 1 ? "Your card page is live now:" : "Your card pages are live now:", ...urls];
 }
 
+function claimLines(url: string | undefined) {
+  if (!url) return [];
+  return [
+    `To see your card's taps and clicks and manage its links, add it to an account (log in, or create one with this e-mail address). This link works once, within ${CLAIM_LINK_DAYS} days: ${url}`,
+  ];
+}
+
 /** Sent once the payment is confirmed (Stripe webhook or the admin recording a bank transfer). */
 export function orderConfirmedEmail(
   o: OrderForEmail,
@@ -92,6 +102,7 @@ export function orderConfirmedEmail(
         ? ["Paid by bank transfer.", ...(opts.bank ? bankInstructions(o, opts.bank).slice(1) : [])]
         : ["Paid by card."]),
       ...cardPageLines(o.cardPageUrls ?? []),
+      ...claimLines(o.claimUrl),
       `What happens next: we write your links to your card and send it by ${POLICY.deliveryService} delivery, usually within ${POLICY.ukDelivery} in the UK. Update requests are applied to your card page.`,
     ],
   });

@@ -10,6 +10,7 @@ import { CardPageError } from "../../cards/cards.server";
 import { announceCardPagesChanged } from "../../cards/changes.server";
 import type { DbOrTx } from "../../platform/db.server";
 import { enqueueEmail } from "../../platform/email/outbox.server";
+import { claimUrl, createClaimToken } from "../card-claims.server";
 import { type CreatedPage, cardOwnerForOrder, createItemPages } from "../order-card-pages.server";
 import { type BankDetails, orderConfirmedEmail } from "../order-emails.server";
 import { type Actor, changeStatus } from "../orders.server";
@@ -86,6 +87,8 @@ export async function markOrderPaid(
       }
     }
 
+    // A guest's pages wait for an owner: the e-mail carries a one-time link that puts them on an account.
+    const claimToken = !owner && cardPages.length ? await createClaimToken(tx, order) : null;
     await enqueueEmail(
       tx,
       orderConfirmedEmail(
@@ -93,6 +96,7 @@ export async function markOrderPaid(
           ...order,
           items: items.map((i) => ({ ...i, summary: itemSummary(i) })),
           cardPageUrls: cardPages.map((p) => `${opts.publicUrl}/${p.slug}`),
+          claimUrl: claimToken ? claimUrl(opts.publicUrl, claimToken) : undefined,
         },
         opts,
       ),
