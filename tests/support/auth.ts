@@ -1,7 +1,9 @@
 // Integration tests call loaders and actions as a route would: with what the server hands them, and with the
 // session cookie of an account made through the app's own auth.
+import { eq } from "drizzle-orm";
 import pino from "pino";
 import type { AppLoadContext } from "react-router";
+import { users } from "~/db/schema";
 import { type Auth, callAuth, upsertAdmin } from "~/server/platform/auth.server";
 import type { Database } from "~/server/platform/db.server";
 import type { Config } from "~/server/platform/env.server";
@@ -15,6 +17,14 @@ export async function signInCookie(auth: Auth, email: string, password: string) 
     .getSetCookie()
     .map((c) => c.split(";")[0])
     .join("; ");
+}
+
+/** A customer account with a verified e-mail, signed in: its id and session cookie. */
+export async function verifiedCustomer(auth: Auth, db: Database, name: string, email: string) {
+  await auth.api.signUpEmail({ body: { name, email, password: "customer-pass-1" } });
+  await db.update(users).set({ emailVerified: true }).where(eq(users.email, email));
+  const [u] = await db.select({ id: users.id }).from(users).where(eq(users.email, email));
+  return { id: u!.id, cookie: await signInCookie(auth, email, "customer-pass-1") };
 }
 
 /** Creates the admin boss@example.com and returns its session cookie. */

@@ -6,6 +6,8 @@ export type Answer = {
   status: number;
   location: string | null;
   headers: Headers;
+  /** The body of a plain Response (files, JSON endpoints); empty for route data. */
+  body: string;
   data: Record<string, unknown>;
 };
 
@@ -13,10 +15,11 @@ export async function answer(
   run: (args: never) => unknown,
   request: Request,
   context: AppLoadContext,
+  params: Record<string, string> = {},
 ): Promise<Answer> {
   let result: unknown;
   try {
-    result = await run({ request, context, params: {} } as never);
+    result = await run({ request, context, params } as never);
   } catch (thrown) {
     result = thrown;
   }
@@ -25,6 +28,7 @@ export async function answer(
       status: result.status,
       location: result.headers.get("Location"),
       headers: result.headers,
+      body: await result.text(),
       data: {},
     };
   const d = result as { type?: string; init?: ResponseInit | null; data?: Record<string, unknown> };
@@ -33,9 +37,16 @@ export async function answer(
       status: d.init?.status ?? 200,
       location: null,
       headers: new Headers(d.init?.headers),
+      body: "",
       data: d.data ?? {},
     };
-  return { status: 200, location: null, headers: new Headers(), data: result as Record<string, unknown> };
+  return {
+    status: 200,
+    location: null,
+    headers: new Headers(),
+    body: "",
+    data: result as Record<string, unknown>,
+  };
 }
 
 export const getRequest = (url: string, cookie = "") => new Request(url, { headers: { Cookie: cookie } });

@@ -1,0 +1,429 @@
+// Who may read and change what, for every signed-in route: {anonymous, customer A, customer B, admin} against
+// every dashboard and admin route and every intent of their forms. The list of routes comes from app/routes.ts
+// and the intents from the form handlers' source, so a new route or intent without a row here fails the test.
+import fs from "node:fs";
+import path from "node:path";
+import { eq, inArray, or } from "drizzle-orm";
+import type { AppLoadContext } from "react-router";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import {
+  cardPages,
+  cartItems,
+  customerPreferences,
+  orders,
+  pageLinks,
+  twoFactors,
+  updateRequests,
+  users,
+} from "~/db/schema";
+import { createCardPage } from "~/server/cards/cards.server";
+import { type Auth, createAuth } from "~/server/platform/auth.server";
+import { createOrderFromCart } from "~/server/shop/checkout.server";
+import { adminCookieFor, routeContext, verifiedCustomer } from "../../tests/support/auth";
+import { type Answer, answer, getRequest, postRequest } from "../../tests/support/routes";
+import { cartWithMultiLink, delivery, shopOpts, testConfig } from "../../tests/support/shop";
+import { createTestDb, type TestDb } from "../../tests/support/test-db";
+import routes from "../routes";
+
+/** What customer A owns: the ids another account will try. */
+interface Ids {
+  cardId: string;
+  cardNumber: string;
+  linkId: string;
+  orderId: string;
+}
+
+type Fields = (ids: Ids) => Record<string, string>;
+
+interface RouteCase {
+  area: "customer" | "admin";
+  /** The address with A's ids in it, and the route parameters it carries. */
+  path: (ids: Ids) => string;
+  params?: (ids: Ids) => Record<string, string>;
+  /**
+   * 'ids': the address names A's things, so anyone else gets 404. 'own': it shows the signed-in account's own
+   * things, so anyone else sees none of A's. 'redirect': it only sends the visitor elsewhere.
+   */
+  read: "ids" | "own" | "redirect";
+  /**
+   * Each intent with A's ids. 'foreign': it names A's things, so anyone else gets 404 and nothing changes.
+   * 'self': it acts only on the poster's own account, so A's data never changes whoever posts it.
+   */
+  intents?: Record<string, { kind: "foreign" | "self"; fields: Fields }>;
+}
+
+const noFields: Fields = () => ({});
+
+const CASES: Record<string, RouteCase> = {
+  "routes/dashboard/layout.tsx": { area: "customer", path: () => "/dashboard", read: "own" },
+  "routes/dashboard/home.tsx": { area: "customer", path: () => "/dashboard", read: "own" },
+  "routes/dashboard/links.tsx": {
+    area: "customer",
+    path: () => "/dashboard/links",
+    read: "own",
+    intents: {
+      "add-link": {
+        kind: "foreign",
+        fields: (ids) => ({ cardId: ids.cardId, title: "Mine now", url: "https://evil.example" }),
+      },
+      "edit-link": {
+        kind: "foreign",
+        fields: (ids) => ({ linkId: ids.linkId, title: "Changed", url: "https://evil.example" }),
+      },
+      "remove-link": { kind: "foreign", fields: (ids) => ({ linkId: ids.linkId }) },
+    },
+  },
+  "routes/dashboard/cards.tsx": {
+    area: "customer",
+    path: () => "/dashboard/cards",
+    read: "own",
+    intents: {
+      // Knowing A's card number is not enough: the edit password is A's secret.
+      claim: { kind: "self", fields: (ids) => ({ cardNumber: ids.cardNumber, password: "a-guess-123" }) },
+    },
+  },
+  "routes/dashboard/resell.ts": { area: "customer", path: () => "/dashboard/resell", read: "redirect" },
+  "routes/dashboard/resellers.ts": { area: "customer", path: () => "/dashboard/resellers", read: "redirect" },
+  "routes/dashboard/cold-calling.ts": {
+    area: "customer",
+    path: () => "/dashboard/cold-calling",
+    read: "redirect",
+  },
+  "routes/dashboard/settings/layout.tsx": {
+    area: "customer",
+    path: () => "/dashboard/settings",
+    read: "own",
+  },
+  "routes/dashboard/settings/profile.tsx": {
+    area: "customer",
+    path: () => "/dashboard/settings",
+    read: "own",
+    intents: {
+      profile: {
+        kind: "self",
+        fields: () => ({ firstName: "Mallory", lastName: "M", bio: "", location: "" }),
+      },
+      avatar: { kind: "self", fields: noFields },
+      email: { kind: "self", fields: () => ({ email: "alice@example.com" }) },
+    },
+  },
+  "routes/dashboard/settings/billing.tsx": {
+    area: "customer",
+    path: () => "/dashboard/settings/billing",
+    read: "own",
+    intents: { address: { kind: "self", fields: () => ({ ...delivery, fullName: "Mallory" }) } },
+  },
+  "routes/dashboard/settings/billing-receipt.ts": {
+    area: "customer",
+    path: (ids) => `/dashboard/settings/billing/receipt/${ids.orderId}`,
+    params: (ids) => ({ orderId: ids.orderId }),
+    read: "ids",
+  },
+  "routes/dashboard/settings/account.tsx": {
+    area: "customer",
+    path: () => "/dashboard/settings/account",
+    read: "own",
+  },
+  "routes/dashboard/settings/notifications.tsx": {
+    area: "customer",
+    path: () => "/dashboard/settings/notifications",
+    read: "own",
+  },
+
+  "routes/admin/layout.tsx": { area: "admin", path: () => "/admin-dashboard", read: "own" },
+  "routes/admin/index.ts": { area: "admin", path: () => "/admin-dashboard", read: "redirect" },
+  "routes/admin/orders.tsx": {
+    area: "admin",
+    path: () => "/admin-dashboard/orders",
+    read: "own",
+    intents: {
+      "order-status": { kind: "foreign", fields: (ids) => ({ orderId: ids.orderId, status: "refunded" }) },
+      "mark-paid": { kind: "foreign", fields: (ids) => ({ orderId: ids.orderId }) },
+      "card-from-order": { kind: "foreign", fields: (ids) => ({ orderId: ids.orderId }) },
+      "review-request": { kind: "foreign", fields: () => ({ decision: "applied" }) },
+    },
+  },
+  "routes/admin/cards.tsx": {
+    area: "admin",
+    path: () => "/admin-dashboard/cards",
+    read: "own",
+    intents: {
+      "delete-card": { kind: "foreign", fields: (ids) => ({ id: ids.cardId }) },
+      "set-sold": { kind: "foreign", fields: (ids) => ({ id: ids.cardId, isSold: "true" }) },
+      allocate: { kind: "foreign", fields: (ids) => ({ cardId: ids.cardId }) },
+      "create-shop": { kind: "foreign", fields: () => ({ name: "Evil shop" }) },
+      "update-shop": { kind: "foreign", fields: () => ({ name: "Evil shop" }) },
+      "delete-shop": { kind: "foreign", fields: noFields },
+      "create-client": { kind: "foreign", fields: () => ({ name: "Evil", slug: "evil" }) },
+    },
+  },
+  "routes/admin/earnings.tsx": { area: "admin", path: () => "/admin-dashboard/earnings", read: "own" },
+  "routes/admin/referrers.tsx": {
+    area: "admin",
+    path: () => "/admin-dashboard/referrers",
+    read: "own",
+    intents: { "set-featured": { kind: "foreign", fields: noFields } },
+  },
+  "routes/admin/create-card.tsx": {
+    area: "admin",
+    path: () => "/admin-dashboard/create",
+    read: "own",
+    intents: { "": { kind: "foreign", fields: () => ({ name: "Evil", slug: "evil-card" }) } },
+  },
+  "routes/admin/edit-card.tsx": {
+    area: "admin",
+    path: (ids) => `/admin-dashboard/edit/${ids.cardId}`,
+    params: (ids) => ({ id: ids.cardId }),
+    read: "ids",
+    intents: { "": { kind: "foreign", fields: () => ({ name: "Evil", slug: "evil-card" }) } },
+  },
+  "routes/admin/customers.ts": { area: "admin", path: () => "/admin-dashboard/customers?q=ali", read: "own" },
+  "routes/admin/upload-image.ts": {
+    area: "admin",
+    path: () => "/admin-dashboard/upload-image",
+    read: "redirect",
+    intents: { "": { kind: "foreign", fields: noFields } },
+  },
+};
+
+interface RouteConfigEntry {
+  path?: string;
+  index?: boolean;
+  file: string;
+  children?: RouteConfigEntry[];
+}
+
+/** Every route file under /dashboard and /admin-dashboard, from the app's route config. */
+function signedInRouteFiles(entries: RouteConfigEntry[], parent = ""): string[] {
+  return entries.flatMap((r) => {
+    const here = r.path ? `${parent}/${r.path}` : parent;
+    const mine = /^\/(dashboard|admin-dashboard)(\/|$)/.test(here) ? [r.file] : [];
+    return [...mine, ...signedInRouteFiles(r.children ?? [], here)];
+  });
+}
+
+const APP = path.resolve(__dirname, "..");
+const source = (file: string) => fs.readFileSync(path.join(APP, file), "utf8");
+
+/** The form handlers a route file imports (modules that answer unknown intents), by file name. */
+function intentHandlers(routeFile: string) {
+  const file = ["", ".ts", ".tsx"]
+    .map((ext) => `${routeFile}${ext}`)
+    .find((f) => fs.existsSync(path.join(APP, f)));
+  const imported = [...source(file!).matchAll(/from "~\/(server\/[^"]+)"/g)].map((m) => `${m[1]}.ts`);
+  return imported.filter((f) => fs.existsSync(path.join(APP, f)) && source(f).includes("unknownIntent()"));
+}
+
+const intentsIn = (file: string) => [...source(file).matchAll(/case "([^"]+)":/g)].map((m) => m[1]!);
+
+let t: TestDb;
+let auth: Auth;
+let context: AppLoadContext;
+const config = testConfig("access-matrix");
+const cookies: Record<"anonymous" | "A" | "B" | "admin", string> = { anonymous: "", A: "", B: "", admin: "" };
+let ids: Ids;
+let aliceId: string;
+
+/** Everything of A's that a request by someone else must never change. */
+async function snapshotOfA() {
+  const cards = await t.db.select().from(cardPages).where(eq(cardPages.ownerUserId, aliceId));
+  const cardIds = cards.map((c) => c.id);
+  return JSON.stringify({
+    user: await t.db.select().from(users).where(eq(users.id, aliceId)),
+    cards,
+    links: await t.db.select().from(pageLinks).where(inArray(pageLinks.cardPageId, cardIds)),
+    orders: await t.db
+      .select()
+      .from(orders)
+      .where(or(eq(orders.userId, aliceId), eq(orders.id, ids.orderId))),
+    preferences: await t.db.select().from(customerPreferences).where(eq(customerPreferences.userId, aliceId)),
+    twoFactor: await t.db.select().from(twoFactors).where(eq(twoFactors.userId, aliceId)),
+    requests: await t.db.select().from(updateRequests),
+    cartLines: (await t.db.select({ id: cartItems.id }).from(cartItems)).length,
+  });
+}
+
+beforeAll(async () => {
+  t = await createTestDb();
+  auth = createAuth({ db: t.db, config, queueEmail: async () => {} });
+  context = routeContext(t.db, config, auth);
+  cookies.admin = await adminCookieFor(auth, t.db);
+  const alice = await verifiedCustomer(auth, t.db, "Alice", "alice@example.com");
+  aliceId = alice.id;
+  cookies.A = alice.cookie;
+  cookies.B = (await verifiedCustomer(auth, t.db, "Bob", "bob@example.com")).cookie;
+  const card = await createCardPage(
+    t.db,
+    {
+      name: "Alice Private",
+      slug: "alice-private",
+      password: "alice-edit-1",
+      ownerUserId: alice.id,
+      links: [{ title: "Alice secret link", url: "https://alice-secret.example", icon: "globe" }],
+    },
+    { announce: false },
+  );
+  const [link] = await t.db.select().from(pageLinks).where(eq(pageLinks.cardPageId, card.id));
+  const cart = await cartWithMultiLink(t.db);
+  const { order } = await createOrderFromCart(t.db, {
+    cartId: cart.id,
+    delivery: { ...delivery, fullName: "Alice Private", email: "alice@example.com" },
+    paymentMethod: "bank_transfer",
+    userId: alice.id,
+    ...shopOpts,
+  });
+  ids = { cardId: card.id, cardNumber: card.cardNumber, linkId: link!.id, orderId: order.id };
+});
+afterAll(() => t?.close());
+
+const ORIGIN = "http://shop.test";
+const modules = import.meta.glob<Record<string, unknown>>("./**/*.{ts,tsx}");
+async function routeModule(file: string) {
+  const key = Object.keys(modules).find((k) => k.replace(/^\.\//, "routes/") === file);
+  if (!key) throw new Error(`No module for ${file}`);
+  return (await modules[key]!()) as { loader?: (args: never) => unknown; action?: (args: never) => unknown };
+}
+
+function getAs(c: RouteCase, who: keyof typeof cookies, m: Awaited<ReturnType<typeof routeModule>>) {
+  return answer(m.loader!, getRequest(`${ORIGIN}${c.path(ids)}`, cookies[who]), context, c.params?.(ids));
+}
+function postAs(
+  c: RouteCase,
+  who: keyof typeof cookies,
+  m: Awaited<ReturnType<typeof routeModule>>,
+  intent: string,
+  fields: Fields,
+) {
+  const body = { ...(intent ? { intent } : {}), ...fields(ids) };
+  return answer(
+    m.action!,
+    postRequest(`${ORIGIN}${c.path(ids)}`, body, cookies[who]),
+    context,
+    c.params?.(ids),
+  );
+}
+
+/** A's name, e-mail, card, link and order as they would show in another account's page data. */
+const secretsOfA = () => [
+  "alice@example.com",
+  "Alice Private",
+  "alice-secret.example",
+  ids.cardId,
+  ids.orderId,
+];
+const leaks = (a: Answer) => secretsOfA().filter((s) => `${JSON.stringify(a.data)}${a.body}`.includes(s));
+
+describe("access matrix", () => {
+  const files = signedInRouteFiles(routes as RouteConfigEntry[]);
+
+  it("has a row for every signed-in route and every intent its forms answer", () => {
+    expect(files.filter((f) => !CASES[f])).toEqual([]);
+    expect(Object.keys(CASES).filter((f) => !files.includes(f))).toEqual([]);
+    const declaredByHandler = new Map<string, Set<string>>();
+    for (const file of files) {
+      for (const handler of intentHandlers(file)) {
+        const set = declaredByHandler.get(handler) ?? new Set();
+        for (const intent of Object.keys(CASES[file]?.intents ?? {})) set.add(intent);
+        declaredByHandler.set(handler, set);
+      }
+    }
+    const missing = [...declaredByHandler].flatMap(([handler, declared]) =>
+      intentsIn(handler)
+        .filter((i) => !declared.has(i))
+        .map((i) => `${handler}: ${i}`),
+    );
+    expect(missing).toEqual([]);
+  });
+
+  it("sends an anonymous visitor to sign in, and refuses every post without changing anything", async () => {
+    const before = await snapshotOfA();
+    for (const file of files) {
+      const c = CASES[file]!;
+      const m = await routeModule(file);
+      if (m.loader && c.read !== "redirect") {
+        const a = await getAs(c, "anonymous", m);
+        const where = c.area === "admin" ? "/admin-login" : "/login";
+        expect({ file, status: a.status, to: a.location?.split("?")[0] }).toEqual({
+          file,
+          status: 302,
+          to: where,
+        });
+      }
+      for (const [intent, { fields }] of Object.entries(c.intents ?? {})) {
+        const a = await postAs(c, "anonymous", m, intent, fields);
+        const refused =
+          c.area === "admin" ? a.status === 403 : a.status === 302 && a.location?.startsWith("/login");
+        expect({ file, intent, refused }).toEqual({ file, intent, refused: true });
+      }
+    }
+    expect(await snapshotOfA()).toEqual(before);
+  });
+
+  it("shows customer A their own things", async () => {
+    for (const file of files) {
+      const c = CASES[file]!;
+      const m = await routeModule(file);
+      if (c.area !== "customer" || !m.loader || c.read === "redirect") continue;
+      const a = await getAs(c, "A", m);
+      expect({ file, status: a.status }).toEqual({ file, status: 200 });
+    }
+  });
+
+  for (const who of ["B", "admin"] as const) {
+    it(`answers ${who} with 404 for A's ids on customer routes and shows none of A's things`, async () => {
+      const before = await snapshotOfA();
+      for (const file of files) {
+        const c = CASES[file]!;
+        if (c.area !== "customer") continue;
+        const m = await routeModule(file);
+        if (m.loader && c.read !== "redirect") {
+          const a = await getAs(c, who, m);
+          if (c.read === "ids") expect({ file, status: a.status }).toEqual({ file, status: 404 });
+          else expect({ file, status: a.status, leaks: leaks(a) }).toEqual({ file, status: 200, leaks: [] });
+        }
+        for (const [intent, { kind, fields }] of Object.entries(c.intents ?? {})) {
+          const a = await postAs(c, who, m, intent, fields);
+          if (kind === "foreign")
+            expect({ file, intent, status: a.status }).toEqual({ file, intent, status: 404 });
+          expect({ file, intent, leaks: leaks(a) }).toEqual({ file, intent, leaks: [] });
+        }
+      }
+      expect(await snapshotOfA()).toEqual(before);
+    });
+  }
+
+  it("keeps customers out of the admin area: pages lead to the admin sign-in, posts get 403", async () => {
+    const before = await snapshotOfA();
+    for (const who of ["A", "B"] as const) {
+      for (const file of files) {
+        const c = CASES[file]!;
+        if (c.area !== "admin") continue;
+        const m = await routeModule(file);
+        if (m.loader && c.read !== "redirect") {
+          const a = await getAs(c, who, m);
+          expect({ file, who, status: a.status, to: a.location }).toEqual({
+            file,
+            who,
+            status: 302,
+            to: "/admin-login",
+          });
+        }
+        for (const [intent, { fields }] of Object.entries(c.intents ?? {})) {
+          const a = await postAs(c, who, m, intent, fields);
+          expect({ file, who, intent, status: a.status }).toEqual({ file, who, intent, status: 403 });
+        }
+      }
+    }
+    expect(await snapshotOfA()).toEqual(before);
+  });
+
+  it("lets the admin into every admin page", async () => {
+    for (const file of files) {
+      const c = CASES[file]!;
+      const m = await routeModule(file);
+      if (c.area !== "admin" || !m.loader || c.read === "redirect") continue;
+      const a = await getAs(c, "admin", m);
+      expect({ file, status: a.status }).toEqual({ file, status: 200 });
+    }
+  });
+});
