@@ -156,45 +156,43 @@ export function BarChart<K extends string>({
         <summary className="min-h-11 cursor-pointer py-2 font-medium text-brand-700">
           Show the numbers as a table
         </summary>
-        <div className="max-h-96 overflow-auto">
-          <table className="w-full text-left">
-            <caption className="sr-only">{title}</caption>
-            <thead className="bg-slate-50">
-              <tr>
-                <th scope="col" className="px-3 py-2">
-                  {categoryLabel}
+        <table className="w-full text-left">
+          <caption className="sr-only">{title}</caption>
+          <thead className="bg-slate-50">
+            <tr>
+              <th scope="col" className="px-3 py-2">
+                {categoryLabel}
+              </th>
+              {series.map((s) => (
+                <th key={s.key} scope="col" className="px-3 py-2 text-right">
+                  {s.label}
+                </th>
+              ))}
+              {series.length > 1 ? (
+                <th scope="col" className="px-3 py-2 text-right">
+                  Total
+                </th>
+              ) : null}
+            </tr>
+          </thead>
+          <tbody className="divide-y divide-slate-200">
+            {points.map((p, i) => (
+              <tr key={p.key}>
+                <th scope="row" className="px-3 py-1.5 font-normal">
+                  {formatCategory(p.key).full}
                 </th>
                 {series.map((s) => (
-                  <th key={s.key} scope="col" className="px-3 py-2 text-right">
-                    {s.label}
-                  </th>
+                  <td key={s.key} className="px-3 py-1.5 text-right tabular-nums">
+                    {formatValue(p.values[s.key])}
+                  </td>
                 ))}
                 {series.length > 1 ? (
-                  <th scope="col" className="px-3 py-2 text-right">
-                    Total
-                  </th>
+                  <td className="px-3 py-1.5 text-right tabular-nums">{formatValue(totals[i]!)}</td>
                 ) : null}
               </tr>
-            </thead>
-            <tbody className="divide-y divide-slate-200">
-              {points.map((p, i) => (
-                <tr key={p.key}>
-                  <th scope="row" className="px-3 py-1.5 font-normal">
-                    {formatCategory(p.key).full}
-                  </th>
-                  {series.map((s) => (
-                    <td key={s.key} className="px-3 py-1.5 text-right tabular-nums">
-                      {formatValue(p.values[s.key])}
-                    </td>
-                  ))}
-                  {series.length > 1 ? (
-                    <td className="px-3 py-1.5 text-right tabular-nums">{formatValue(totals[i]!)}</td>
-                  ) : null}
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+            ))}
+          </tbody>
+        </table>
       </details>
     </figure>
   );

@@ -23,6 +23,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return {
     user: { name: user.name, email: user.email },
     stats,
+    days: STATS_DAYS,
     share: newest
       ? {
           name: newest.name,
@@ -68,8 +69,8 @@ const quickActions = [
 ];
 
 export default function DashboardHome({ loaderData }: Route.ComponentProps) {
-  const { user, stats, share } = loaderData;
-  const period = `previous ${STATS_DAYS} days`;
+  const { user, stats, days, share } = loaderData;
+  const period = `previous ${days} days`;
   return (
     <>
       <PageHeading title={`Welcome, ${user.name}`} intro={`Signed in as ${user.email}.`} />
@@ -80,14 +81,14 @@ export default function DashboardHome({ loaderData }: Route.ComponentProps) {
           note={`On ${plural(stats.cardsOwned, "card", "cards")}`}
         />
         <StatCard
-          label={`Total Clicks (last ${STATS_DAYS} days)`}
+          label={`Total Clicks (last ${days} days)`}
           value={stats.clicks.current.toLocaleString("en-GB")}
           note={changeVersusPrevious(stats.clicks.current, stats.clicks.previous, period)}
         />
         <StatCard
           label="Active Cards"
           value={stats.activeCards.toLocaleString("en-GB")}
-          note={`Viewed in the last ${STATS_DAYS} days, of ${plural(stats.cardsOwned, "card", "cards")}`}
+          note={`Viewed in the last ${days} days, of ${plural(stats.cardsOwned, "card", "cards")}`}
         />
         <StatCard
           label="Subscription"
