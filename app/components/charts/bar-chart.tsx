@@ -44,13 +44,16 @@ export function BarChart<K extends string>({
   unit,
 }: BarChartProps<K>) {
   const id = useId();
-  const totals = points.map(pointTotal);
+  const keys = series.map((s) => s.key);
+  const totals = points.map((p) => pointTotal(p, keys));
   const max = Math.max(0, ...totals);
   const { top, ticks } = niceScale(max, { minStep });
   const grand = totals.reduce((a, b) => a + b, 0);
   const peak = totals.indexOf(max);
   const width = Math.max(1, points.length) * BAR_SLOT;
+  // Six labels where there is room, three on a phone (a subset of the six, so none moves).
   const labelled = new Set(labelIndices(points.length, 6));
+  const labelledNarrow = new Set(labelIndices(points.length, 3));
   const y = (v: number) => HEIGHT - (v / top) * HEIGHT;
   const first = points[0] ? formatCategory(points[0].key).full : "";
   const last = points.at(-1) ? formatCategory(points.at(-1)!.key).full : "";
@@ -58,7 +61,7 @@ export function BarChart<K extends string>({
   const summary =
     grand === 0
       ? `Nothing recorded from ${first} to ${last}.`
-      : `${withUnit(grand)} in total from ${first} to ${last}; the highest was ${withUnit(max)} on ${formatCategory(points[peak]!.key).full}.`;
+      : `${withUnit(grand)} in total from ${first} to ${last}; highest: ${withUnit(max)} (${formatCategory(points[peak]!.key).full}).`;
 
   return (
     <figure aria-labelledby={`${id}-caption`} className="rounded-xl border border-slate-200 bg-white p-4">
@@ -142,8 +145,15 @@ export function BarChart<K extends string>({
               labelled.has(i) ? (
                 <span
                   key={p.key}
-                  className="absolute -translate-x-1/2 whitespace-nowrap"
-                  style={{ left: `${((i + 0.5) / points.length) * 100}%` }}
+                  className={cn(
+                    "absolute whitespace-nowrap",
+                    // The last label ends at the chart's edge instead of running past it.
+                    i === points.length - 1 ? "" : "-translate-x-1/2",
+                    labelledNarrow.has(i) ? "" : "hidden sm:inline",
+                  )}
+                  style={
+                    i === points.length - 1 ? { right: 0 } : { left: `${((i + 0.5) / points.length) * 100}%` }
+                  }
                 >
                   {formatCategory(p.key).short}
                 </span>

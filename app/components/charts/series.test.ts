@@ -62,7 +62,16 @@ describe("fillSeries", () => {
       { key: "2024-12-31", series: "nfc", value: 100 },
     ]);
     expect(points).toEqual([{ key: "2025-01-01", values: { nfc: 5 } }]);
-    expect(pointTotal(points[0]!)).toBe(5);
+    expect(pointTotal(points[0]!, ["nfc"])).toBe(5);
+  });
+
+  it("totals only the series a chart draws", () => {
+    const [month] = fillSeries(["2025-01"], ["revenue", "orders"] as const, [
+      { key: "2025-01", series: "revenue", value: 5999 },
+      { key: "2025-01", series: "orders", value: 1 },
+    ]);
+    expect(pointTotal(month!, ["orders"])).toBe(1);
+    expect(pointTotal(month!, ["revenue"])).toBe(5999);
   });
 });
 

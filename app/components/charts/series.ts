@@ -51,10 +51,10 @@ export function fillSeries<K extends string>(
   return [...byKey.values()];
 }
 
-/** The sum of a point's series. */
-export function pointTotal(point: ChartPoint): number {
+/** The sum of the given series of a point (a point may carry values that another chart draws). */
+export function pointTotal<K extends string>(point: ChartPoint<K>, series: readonly K[]): number {
   let total = 0;
-  for (const v of Object.values(point.values)) total += v;
+  for (const key of series) total += point.values[key] ?? 0;
   return total;
 }
 
