@@ -54,15 +54,13 @@ async function views(c: Card, daysAgo: number, source: "nfc" | "qr" | "link", co
 }
 
 async function clicks(c: Card, daysAgo: number, count: number) {
-  await t.db
-    .insert(linkClicksDaily)
-    .values({
-      linkId: await firstLink(c.id),
-      cardPageId: c.id,
-      day: addDays(TODAY, -daysAgo),
-      source: "link",
-      count,
-    });
+  await t.db.insert(linkClicksDaily).values({
+    linkId: await firstLink(c.id),
+    cardPageId: c.id,
+    day: addDays(TODAY, -daysAgo),
+    source: "link",
+    count,
+  });
 }
 
 beforeAll(async () => {
