@@ -16,6 +16,7 @@ export default [
   // before React Router; these routes load them on a cache miss and answer 404 for unknown slugs.
   route("card/:slug/contact.vcf", "routes/card/vcard.ts"),
   route("card/:slug/qr.svg", "routes/card/qr.ts"),
+  route("card/:slug/qr.png", "routes/card/qr.ts", { id: "card-qr-png" }),
   route("card/:slug", "routes/card/page.ts", { id: "card-page-long" }),
   route(":slug", "routes/card/page.ts", { id: "card-page" }),
   route("go/:linkId", "routes/card/go.ts"),

@@ -1,4 +1,7 @@
-// Admin Earnings tab: revenue and order counts per month, from paid and completed orders in the database.
+// Admin Earnings tab: revenue and order counts per month, from paid and completed orders in the database, drawn
+// for the last 12 months beside the figures, and views per day across every card page.
+import { BarChart, formatMonth } from "~/components/charts/bar-chart";
+import { ViewsPerDayChart } from "~/components/charts/view-sources";
 import type { loadEarningsTab } from "~/server/shop/admin-orders-actions.server";
 import { formatPence } from "~/utils/money";
 
@@ -26,6 +29,26 @@ export function EarningsTab({ data }: { data: Data }) {
           </div>
         ))}
       </dl>
+      <div className="grid gap-4 lg:grid-cols-2">
+        <BarChart
+          title="Revenue per month, last 12 months"
+          series={[{ key: "revenue", label: "Revenue", fill: "fill-brand-600", swatch: "bg-brand-600" }]}
+          points={data.chart}
+          categoryLabel="Month"
+          formatCategory={formatMonth}
+          formatValue={(p) => formatPence(p, { whole: true })}
+          minStep={100}
+        />
+        <BarChart
+          title="Paid and completed orders per month, last 12 months"
+          series={[{ key: "orders", label: "Orders", fill: "fill-teal-600", swatch: "bg-teal-600" }]}
+          points={data.chart}
+          categoryLabel="Month"
+          formatCategory={formatMonth}
+          unit="orders"
+        />
+      </div>
+      <ViewsPerDayChart title="Card page views per day across all cards, last 30 days" points={data.views} />
       {data.months.length === 0 ? (
         <p className="rounded-xl border border-dashed border-slate-300 p-8 text-center">No earnings yet.</p>
       ) : (

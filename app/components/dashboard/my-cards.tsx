@@ -1,72 +1,153 @@
-// The dashboard's Cards section: the customer's card pages with their public links, and the form that adds an
-// existing card to the account.
+// The dashboard's Cards section: the tabs (Overview, then one per card), each card with a preview of its public
+// page, sharing and its QR code, a card's profile with its vCard, the scan activity chart, and the form that adds
+// an existing card to the account.
 import { getFormProps, getInputProps, type SubmissionResult, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
-import { Download, ExternalLink, QrCode, Share2 } from "lucide-react";
+import { Download, ExternalLink, Phone, QrCode } from "lucide-react";
 import { useState } from "react";
-import { Form, useNavigation } from "react-router";
+import { Form, Link, useNavigate, useNavigation } from "react-router";
+import type { ChartPoint } from "~/components/charts/series";
+import { ViewsPerDayChart } from "~/components/charts/view-sources";
 import { Button, ButtonLink } from "~/components/ui/button";
 import { Dialog } from "~/components/ui/dialog";
 import { Field, FormMessage } from "~/components/ui/field";
 import { ClaimCardSchema } from "~/schemas/claim-card";
-import type { OwnedCard } from "~/server/cards/ownership.server";
-import { notify } from "~/utils/toast";
-import { useHydrated } from "~/utils/use-hydrated";
+import type { MyCard } from "~/server/cards/my-cards.server";
+import { cn } from "~/utils/cn";
+import { CopyLinkButton } from "./copy-link-button";
 
 const linkClass =
   "inline-flex min-h-11 items-center justify-center gap-2 rounded-md border border-slate-300 bg-white px-4 py-2 text-sm font-semibold text-slate-900 hover:bg-slate-50";
 
-export function OwnedCardItem({ card, publicUrl }: { card: OwnedCard; publicUrl: string }) {
+/** Overview and one tab per card; plain links with the current one marked, so they work without JavaScript. */
+export function CardTabs({ cards, selected }: { cards: MyCard[]; selected: string | null }) {
+  const tabs = [
+    { to: "/dashboard/cards", label: "Overview", current: selected === null },
+    ...cards.map((c) => ({
+      to: `/dashboard/cards?card=${c.cardNumber}`,
+      label: `Card ${c.cardNumber}`,
+      current: selected === c.cardNumber,
+    })),
+  ];
+  return (
+    <nav aria-label="Card tabs" className="mb-6 overflow-x-auto border-b border-slate-200">
+      <ul className="flex gap-1">
+        {tabs.map((t) => (
+          <li key={t.to}>
+            <Link
+              to={t.to}
+              aria-current={t.current ? "page" : undefined}
+              className={cn(
+                "inline-flex min-h-11 items-center whitespace-nowrap border-b-2 px-4 text-sm font-semibold",
+                t.current
+                  ? "border-brand-600 text-brand-700"
+                  : "border-transparent text-slate-700 hover:text-slate-900",
+              )}
+            >
+              {t.label}
+            </Link>
+          </li>
+        ))}
+      </ul>
+    </nav>
+  );
+}
+
+function ProfilePhoto({ url, size }: { url: string | null; size: "sm" | "lg" }) {
+  const box = size === "lg" ? "h-24 w-24" : "h-16 w-16";
+  return url ? (
+    <img
+      src={url}
+      alt=""
+      width={size === "lg" ? 96 : 64}
+      height={size === "lg" ? 96 : 64}
+      className={cn(box, "shrink-0 rounded-full object-cover")}
+    />
+  ) : (
+    <div aria-hidden className={cn(box, "shrink-0 rounded-full bg-slate-200")} />
+  );
+}
+
+/** A small rendering of the card's public page: what a visitor sees after tapping the card. */
+function CardPreview({ card }: { card: MyCard }) {
+  return (
+    <figure
+      aria-label={`Preview of the public page of ${card.name}`}
+      className="rounded-2xl border border-slate-200 bg-slate-50 p-4 text-center"
+    >
+      <div className="flex justify-center">
+        <ProfilePhoto url={card.profileImageUrl} size="sm" />
+      </div>
+      <p className="mt-2 font-bold text-slate-900">{card.name}</p>
+      {card.businessName ? <p className="text-sm text-slate-600">{card.businessName}</p> : null}
+      {card.bio ? <p className="mt-1 line-clamp-2 text-xs text-slate-600">{card.bio}</p> : null}
+      {card.linkList.length ? (
+        <ul className="mt-3 space-y-1.5">
+          {card.linkList.slice(0, 4).map((l) => (
+            <li
+              key={l.id}
+              className="truncate rounded-full border border-slate-300 bg-white px-3 py-1 text-xs font-medium text-slate-800"
+            >
+              {l.title}
+            </li>
+          ))}
+          {card.linkList.length > 4 ? (
+            <li className="text-xs text-slate-600">and {card.linkList.length - 4} more</li>
+          ) : null}
+        </ul>
+      ) : (
+        <p className="mt-3 text-xs text-slate-600">No links yet</p>
+      )}
+    </figure>
+  );
+}
+
+export function OwnedCardItem({
+  card,
+  publicUrl,
+  qrOpenOnLoad,
+}: {
+  card: MyCard;
+  publicUrl: string;
+  /** The address asked for this card's QR code (?qr=), so the dialog is open without JavaScript too. */
+  qrOpenOnLoad: boolean;
+}) {
   const pageUrl = `${publicUrl}/${card.slug}`;
-  const qrUrl = `/card/${card.slug}/qr.svg`;
   const [qrOpen, setQrOpen] = useState(false);
-  const hydrated = useHydrated();
+  const navigate = useNavigate();
+  const closeQr = () => {
+    setQrOpen(false);
+    if (qrOpenOnLoad) navigate("/dashboard/cards", { replace: true, preventScrollReset: true });
+  };
   return (
     <li className="rounded-xl border border-slate-200 bg-white p-5 shadow-sm">
-      <div className="flex items-center gap-4">
-        {card.profileImageUrl ? (
-          <img
-            src={card.profileImageUrl}
-            alt=""
-            width={64}
-            height={64}
-            className="h-16 w-16 shrink-0 rounded-full object-cover"
-          />
-        ) : (
-          <div aria-hidden className="h-16 w-16 shrink-0 rounded-full bg-slate-200" />
-        )}
+      <div className="grid gap-5 sm:grid-cols-[11rem_minmax(0,1fr)]">
+        <CardPreview card={card} />
         <div className="min-w-0">
           <h2 className="truncate text-lg font-bold text-slate-900">{card.name}</h2>
           {card.businessName ? <p className="truncate text-slate-600">{card.businessName}</p> : null}
           <p className="text-sm text-slate-600">Card {card.cardNumber}</p>
+          <dl className="mt-4 grid grid-cols-3 gap-2 text-center">
+            {[
+              ["Links", card.links],
+              ["Views", card.views],
+              ["Clicks", card.clicks],
+            ].map(([label, value]) => (
+              <div key={label} className="rounded-md bg-slate-50 p-2">
+                <dt className="text-xs font-medium text-slate-600">{label}</dt>
+                <dd className="text-lg font-bold text-slate-900">{value}</dd>
+              </div>
+            ))}
+          </dl>
+          <p className="mt-4 break-all text-sm text-slate-700">
+            <span className="font-medium">Public link:</span> {pageUrl}
+          </p>
         </div>
       </div>
-      <dl className="mt-4 grid grid-cols-3 gap-2 text-center">
-        {[
-          ["Links", card.links],
-          ["Views", card.views],
-          ["Clicks", card.clicks],
-        ].map(([label, value]) => (
-          <div key={label} className="rounded-md bg-slate-50 p-2">
-            <dt className="text-xs font-medium text-slate-600">{label}</dt>
-            <dd className="text-lg font-bold text-slate-900">{value}</dd>
-          </div>
-        ))}
-      </dl>
-      <p className="mt-4 break-all text-sm text-slate-700">
-        <span className="font-medium">Public link:</span> {pageUrl}
-      </p>
       <div className="mt-4 flex flex-wrap gap-2">
-        <a href={`/${card.slug}`} target="_blank" rel="noopener" className={linkClass}>
-          <ExternalLink aria-hidden className="h-4 w-4" />
-          View Public Profile
-        </a>
-        <a href={`/card/${card.slug}/contact.vcf`} download className={linkClass}>
-          <Download aria-hidden className="h-4 w-4" />
-          Download vCard
-        </a>
+        <CopyLinkButton url={pageUrl} />
         <a
-          href={qrUrl}
+          href={`/dashboard/cards?qr=${card.cardNumber}`}
           className={linkClass}
           onClick={(e) => {
             e.preventDefault();
@@ -76,42 +157,120 @@ export function OwnedCardItem({ card, publicUrl }: { card: OwnedCard; publicUrl:
           <QrCode aria-hidden className="h-4 w-4" />
           View QR Code
         </a>
-        {hydrated ? (
-          <Button
-            variant="secondary"
-            onClick={async () => {
-              try {
-                await navigator.clipboard.writeText(pageUrl);
-                notify({ type: "success", title: "Your profile link has been copied to clipboard" });
-              } catch {
-                notify({
-                  type: "error",
-                  title: "The link could not be copied. Please copy it from the page.",
-                });
-              }
-            }}
-          >
-            <Share2 aria-hidden className="h-4 w-4" />
-            Share
-          </Button>
-        ) : null}
+        <a href={`/${card.slug}`} target="_blank" rel="noopener" className={linkClass}>
+          <ExternalLink aria-hidden className="h-4 w-4" />
+          View Public Profile
+        </a>
+        <a href={`/card/${card.slug}/contact.vcf`} download className={linkClass}>
+          <Download aria-hidden className="h-4 w-4" />
+          Download vCard
+        </a>
       </div>
-      {qrOpen ? (
-        <Dialog
-          title={`QR code for ${card.name}`}
-          closeTo="/dashboard/cards"
-          onClose={() => setQrOpen(false)}
-        >
-          <img
-            src={qrUrl}
-            alt={`QR code that opens ${pageUrl}`}
-            width={256}
-            height={256}
-            className="mx-auto"
-          />
+      {qrOpen || qrOpenOnLoad ? (
+        <Dialog title={`QR code for ${card.name}`} closeTo="/dashboard/cards" onClose={closeQr}>
+          <QrCodePanel card={card} pageUrl={pageUrl} />
         </Dialog>
       ) : null}
     </li>
+  );
+}
+
+function QrCodePanel({ card, pageUrl }: { card: MyCard; pageUrl: string }) {
+  const base = `/card/${card.slug}/qr`;
+  return (
+    <div className="text-center">
+      <img
+        src={`${base}.svg`}
+        alt={`QR code that opens ${pageUrl}`}
+        width={256}
+        height={256}
+        className="mx-auto"
+      />
+      <p className="mt-2 text-sm text-slate-600">Scans are counted as QR scans in your scan activity.</p>
+      <div className="mt-4 flex flex-wrap justify-center gap-2">
+        <a href={`${base}.svg`} download={`${card.cardNumber}-qr.svg`} className={linkClass}>
+          <Download aria-hidden className="h-4 w-4" />
+          Download SVG
+        </a>
+        <a href={`${base}.png`} download={`${card.cardNumber}-qr.png`} className={linkClass}>
+          <Download aria-hidden className="h-4 w-4" />
+          Download PNG
+        </a>
+      </div>
+    </div>
+  );
+}
+
+/** One card's tab: its profile as the public page shows it, the vCard and the public page. */
+export function CardProfile({ card, publicUrl }: { card: MyCard; publicUrl: string }) {
+  return (
+    <section
+      aria-labelledby="card-profile-heading"
+      className="rounded-xl border border-slate-200 bg-white p-5"
+    >
+      <div className="flex flex-wrap items-center gap-4">
+        <ProfilePhoto url={card.profileImageUrl} size="lg" />
+        <div className="min-w-0">
+          <h2 id="card-profile-heading" className="text-xl font-bold text-slate-900">
+            {card.name}
+          </h2>
+          {card.businessName ? <p className="text-slate-700">{card.businessName}</p> : null}
+          <p className="text-sm text-slate-600">Card {card.cardNumber}</p>
+        </div>
+      </div>
+      <dl className="mt-5 space-y-3 text-sm">
+        <div>
+          <dt className="font-medium text-slate-600">Phone</dt>
+          <dd className="text-slate-900">
+            {card.contactPhone ? (
+              <a
+                href={`tel:${card.contactPhone.replace(/[^\d+]/g, "")}`}
+                className="inline-flex items-center gap-1 underline"
+              >
+                <Phone aria-hidden className="h-4 w-4" />
+                {card.contactPhone}
+              </a>
+            ) : (
+              "Not on the card"
+            )}
+          </dd>
+        </div>
+        <div>
+          <dt className="font-medium text-slate-600">Bio</dt>
+          <dd className="whitespace-pre-line text-slate-900">{card.bio || "Not on the card"}</dd>
+        </div>
+        <div>
+          <dt className="font-medium text-slate-600">Public link</dt>
+          <dd className="break-all text-slate-900">{`${publicUrl}/${card.slug}`}</dd>
+        </div>
+      </dl>
+      <div className="mt-5 flex flex-wrap gap-2">
+        <a href={`/card/${card.slug}/contact.vcf`} download className={linkClass}>
+          <Download aria-hidden className="h-4 w-4" />
+          Download vCard
+        </a>
+        <a href={`/${card.slug}`} target="_blank" rel="noopener" className={linkClass}>
+          <ExternalLink aria-hidden className="h-4 w-4" />
+          View Public Profile
+        </a>
+      </div>
+    </section>
+  );
+}
+
+/** Views per day over the last 30 days, by source, with the numbers as a table. */
+export function ScanActivity({ points, of }: { points: ChartPoint<"nfc" | "qr" | "link">[]; of: string }) {
+  return (
+    <section id="scan-activity" aria-labelledby="scan-activity-heading" className="space-y-3">
+      <h2 id="scan-activity-heading" className="text-lg font-bold text-slate-900">
+        Scan activity
+      </h2>
+      <p className="text-sm text-slate-600">
+        Visits to {of} each day, by how the visitor arrived: a tap on the NFC card, a scan of the QR code, or
+        the page's link shared anywhere else. Crawlers and link previews are not counted.
+      </p>
+      <ViewsPerDayChart title={`Views per day, last 30 days (${of})`} points={points} />
+    </section>
   );
 }
 

@@ -1,7 +1,16 @@
-// Dashboard Cards section: the customer's own card pages, and adding an existing card by number + edit password.
-import { ClaimCardForm, OrderCardLink, OwnedCardItem } from "~/components/dashboard/my-cards";
+// Dashboard Cards section: an Overview of the customer's cards with their scan activity, one tab per card
+// (?card=WC1234) with its profile, and adding an existing card by number + edit password.
+import {
+  CardProfile,
+  CardTabs,
+  ClaimCardForm,
+  OrderCardLink,
+  OwnedCardItem,
+  ScanActivity,
+} from "~/components/dashboard/my-cards";
 import { EmptyState, PageHeading } from "~/components/layout/page-heading";
-import { handleMyCardsAction, loadMyCards } from "~/server/cards/ownership.server";
+import { loadMyCardsPage } from "~/server/cards/my-cards.server";
+import { handleMyCardsAction } from "~/server/cards/ownership.server";
 import { requireUser } from "~/server/platform/auth.server";
 import { readFormData } from "~/server/platform/forms.server";
 import type { Route } from "./+types/cards";
@@ -10,7 +19,7 @@ export const meta = () => [{ title: "Cards" }];
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const user = await requireUser(context.auth, request);
-  return loadMyCards(context.db, user, context.config.publicUrl);
+  return loadMyCardsPage(context.db, user, context.config.publicUrl, new URL(request.url));
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -20,34 +29,49 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 export default function DashboardCards({ loaderData, actionData }: Route.ComponentProps) {
-  const { cards, publicUrl } = loaderData;
+  const { cards, publicUrl, selected, qr, activity } = loaderData;
   const result = actionData && "result" in actionData ? actionData.result : undefined;
+  const card = selected ? cards.find((c) => c.cardNumber === selected) : undefined;
   return (
     <>
       <PageHeading title="Cards" />
-      <div className="space-y-6">
-        {cards.length === 0 ? (
-          <EmptyState title="You have no cards on your account yet.">
-            <p>Order a card, or add a card you already have with its card number and edit password.</p>
-            <div className="mt-4">
-              <OrderCardLink />
-            </div>
-          </EmptyState>
-        ) : (
-          <>
-            <ul className="grid gap-4 lg:grid-cols-2">
-              {cards.map((card) => (
-                <OwnedCardItem key={card.id} card={card} publicUrl={publicUrl} />
-              ))}
-            </ul>
-            <div className="flex flex-wrap items-center gap-3">
-              <p className="text-slate-700">Need another card?</p>
-              <OrderCardLink />
-            </div>
-          </>
-        )}
-        <ClaimCardForm lastResult={result} />
-      </div>
+      {cards.length ? <CardTabs cards={cards} selected={selected} /> : null}
+      {card ? (
+        <div className="space-y-8">
+          <CardProfile card={card} publicUrl={publicUrl} />
+          <ScanActivity points={activity} of={`card ${card.cardNumber}`} />
+        </div>
+      ) : (
+        <div className="space-y-8">
+          {cards.length === 0 ? (
+            <EmptyState title="You have no cards on your account yet.">
+              <p>Order a card, or add a card you already have with its card number and edit password.</p>
+              <div className="mt-4">
+                <OrderCardLink />
+              </div>
+            </EmptyState>
+          ) : (
+            <>
+              <ul className="grid gap-4">
+                {cards.map((c) => (
+                  <OwnedCardItem
+                    key={c.id}
+                    card={c}
+                    publicUrl={publicUrl}
+                    qrOpenOnLoad={qr === c.cardNumber}
+                  />
+                ))}
+              </ul>
+              <div className="flex flex-wrap items-center gap-3 rounded-xl border border-slate-200 bg-white p-5">
+                <p className="text-slate-700">Need another card, or one for someone on your team?</p>
+                <OrderCardLink />
+              </div>
+              <ScanActivity points={activity} of={cards.length === 1 ? "your card" : "your cards"} />
+            </>
+          )}
+          <ClaimCardForm lastResult={result} />
+        </div>
+      )}
     </>
   );
 }

@@ -101,11 +101,6 @@ export async function claimCard(
   return { ok: true, cardNumber: input.cardNumber };
 }
 
-/** The dashboard's Cards section: the account's cards and the address their public pages live at. */
-export async function loadMyCards(db: DbOrTx, user: SessionUser, publicUrl: string) {
-  return { cards: await listOwnedCards(db, user.id), publicUrl: publicUrl.replace(/\/+$/, "") };
-}
-
 /** The Cards section's form posts, by intent. */
 export async function handleMyCardsAction(
   context: Pick<AppLoadContext, "db" | "clientIp">,

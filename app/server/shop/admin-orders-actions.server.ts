@@ -1,6 +1,8 @@
 // The admin's order actions: status buttons, 'Mark paid', card page from an order, update-request review.
 import { and, eq } from "drizzle-orm";
+import { utcDay } from "~/components/charts/series";
 import { orderItems, orders } from "~/db/schema";
+import { scanActivity } from "../cards/card-stats.server";
 import { CardPageError } from "../cards/cards.server";
 import { announceCardPagesChanged } from "../cards/changes.server";
 import type { SessionUser } from "../platform/auth.server";
@@ -27,8 +29,9 @@ export async function loadOrdersTab(db: Database, url: URL) {
   };
 }
 
-export async function loadEarningsTab(db: Database) {
-  return getEarnings(db);
+/** The Earnings tab: the figures per month, and views per day across every card page. */
+export async function loadEarningsTab(db: Database, today = utcDay()) {
+  return { ...(await getEarnings(db, today)), views: await scanActivity(db, {}, today) };
 }
 
 /** The statuses of an order whose payment arrived. */

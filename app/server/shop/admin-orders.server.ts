@@ -1,5 +1,6 @@
 // What the admin reads about orders: the searchable list, one order with its history, and the earnings.
 import { and, asc, count, desc, eq, inArray, type SQL, sql } from "drizzle-orm";
+import { fillSeries, monthRange, utcDay } from "~/components/charts/series";
 import { orderItems, orderStatusHistory, orders, updateRequests } from "~/db/schema";
 import type { DbOrTx } from "../platform/db.server";
 import { ilikeAny } from "../platform/sql.server";
@@ -91,8 +92,15 @@ export async function getOrderForAdmin(db: DbOrTx, orderId: string) {
 }
 
 /** Revenue and order counts per month, from paid orders (refunded and cancelled ones excluded). */
-export async function getEarnings(db: DbOrTx) {
-  const month = sql<string>`to_char(date_trunc('month', ${orders.paidAt}), 'YYYY-MM')`;
+/** The months the Earnings chart draws, ending with the current one. */
+export const EARNINGS_CHART_MONTHS = 12;
+
+/**
+ * Revenue and paid/completed order counts per month of payment (UTC), all time, with the totals; and the last
+ * `EARNINGS_CHART_MONTHS` months up to `today`'s month as a series without gaps, for the chart.
+ */
+export async function getEarnings(db: DbOrTx, today = utcDay()) {
+  const month = sql<string>`to_char(date_trunc('month', ${orders.paidAt} at time zone 'UTC'), 'YYYY-MM')`;
   const rows = await db
     .select({
       month,
@@ -116,5 +124,13 @@ export async function getEarnings(db: DbOrTx) {
     .select({ n: count() })
     .from(orders)
     .where(eq(orders.status, "awaiting_payment"));
-  return { months: rows, totals, awaitingPayment: awaiting?.n ?? 0 };
+  const chart = fillSeries(
+    monthRange(today.slice(0, 7), EARNINGS_CHART_MONTHS),
+    ["revenue", "orders"] as const,
+    rows.flatMap((r) => [
+      { key: r.month, series: "revenue" as const, value: r.revenue },
+      { key: r.month, series: "orders" as const, value: r.paid + r.completed },
+    ]),
+  );
+  return { months: rows, totals, awaitingPayment: awaiting?.n ?? 0, chart };
 }

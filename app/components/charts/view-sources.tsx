@@ -1,0 +1,32 @@
+// The scan activity chart: a card page's views per day, stacked by how the visitor arrived (the ?s= parameter
+// on the chip and in the QR code; anything else counts as a shared link).
+
+import { BarChart, type ChartSeries, formatDay } from "./bar-chart";
+import type { ChartPoint } from "./series";
+
+type Source = "nfc" | "qr" | "link";
+
+export const VIEW_SOURCE_SERIES: readonly ChartSeries<Source>[] = [
+  { key: "nfc", label: "NFC tap", fill: "fill-brand-600", swatch: "bg-brand-600" },
+  { key: "qr", label: "QR scan", fill: "fill-amber-500", swatch: "bg-amber-500" },
+  { key: "link", label: "Link", fill: "fill-teal-600", swatch: "bg-teal-600" },
+];
+
+export function ViewsPerDayChart({
+  title,
+  points,
+}: {
+  title: string;
+  points: readonly ChartPoint<Source>[];
+}) {
+  return (
+    <BarChart
+      title={title}
+      series={VIEW_SOURCE_SERIES}
+      points={points}
+      categoryLabel="Day"
+      formatCategory={formatDay}
+      unit="views"
+    />
+  );
+}

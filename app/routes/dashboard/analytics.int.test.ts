@@ -1,0 +1,212 @@
+// The dashboard's figures through its routes: the home page and the Cards tabs show a customer only their own
+// cards and numbers, a card tab or QR dialog of another customer's card (or no card) answers 404, and the
+// Earnings charts are the admin's alone.
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { eq } from "drizzle-orm";
+import type { AppLoadContext } from "react-router";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { utcDay } from "~/components/charts/series";
+import { cardViewsDaily, linkClicksDaily, pageLinks, users } from "~/db/schema";
+import { adminCookieFor, routeContext, signInCookie } from "../../../tests/support/auth";
+import { createTestDb, type TestDb } from "../../../tests/support/test-db";
+import { createCardPage } from "../../server/cards/cards.server";
+import { type Auth, createAuth } from "../../server/platform/auth.server";
+import { loadConfig } from "../../server/platform/env.server";
+import * as earnings from "../admin/earnings";
+import * as cards from "./cards";
+import * as home from "./home";
+
+let t: TestDb;
+let auth: Auth;
+let context: AppLoadContext;
+let adminCookie: string;
+let aliceCookie: string;
+let bobCookie: string;
+let alicesCard: { id: string; cardNumber: string; slug: string };
+let bobsCard: { id: string; cardNumber: string; slug: string };
+const config = loadConfig({
+  DATA_DIR: fs.mkdtempSync(path.join(os.tmpdir(), "dashboard-analytics-")),
+  PUBLIC_URL: "http://shop.test",
+});
+
+async function customer(name: string, email: string) {
+  await auth.api.signUpEmail({ body: { name, email, password: "customer-pass-1" } });
+  await t.db.update(users).set({ emailVerified: true }).where(eq(users.email, email));
+  const [u] = await t.db.select({ id: users.id }).from(users).where(eq(users.email, email));
+  return { id: u!.id, cookie: await signInCookie(auth, email, "customer-pass-1") };
+}
+
+beforeAll(async () => {
+  t = await createTestDb();
+  auth = createAuth({ db: t.db, config, queueEmail: async () => {} });
+  context = routeContext(t.db, config, auth);
+  adminCookie = await adminCookieFor(auth, t.db);
+  const alice = await customer("Alice", "alice@example.com");
+  const bob = await customer("Bob", "bob@example.com");
+  aliceCookie = alice.cookie;
+  bobCookie = bob.cookie;
+  const links = [
+    { title: "Website", url: "https://alice.example", icon: "globe" },
+    { title: "Shop", url: "https://shop.alice.example", icon: "globe" },
+  ];
+  alicesCard = await createCardPage(
+    t.db,
+    {
+      name: "Alice A",
+      slug: "alice-stats",
+      password: "alice-edit-1",
+      ownerUserId: alice.id,
+      links,
+      bio: "Baker",
+    },
+    { announce: false },
+  );
+  bobsCard = await createCardPage(
+    t.db,
+    {
+      name: "Bob B",
+      slug: "bob-stats",
+      password: "bob-edit-1",
+      ownerUserId: bob.id,
+      links: links.slice(0, 1),
+    },
+    { announce: false },
+  );
+  const today = utcDay();
+  const [link] = await t.db
+    .select({ id: pageLinks.id })
+    .from(pageLinks)
+    .where(eq(pageLinks.cardPageId, alicesCard.id));
+  await t.db.insert(cardViewsDaily).values([
+    { cardPageId: alicesCard.id, day: today, source: "nfc", count: 6 },
+    { cardPageId: bobsCard.id, day: today, source: "qr", count: 40 },
+  ]);
+  await t.db
+    .insert(linkClicksDaily)
+    .values({ linkId: link!.id, cardPageId: alicesCard.id, day: today, source: "nfc", count: 4 });
+});
+afterAll(() => t?.close());
+
+type Answer = { status: number; location: string | null; data: Record<string, unknown> };
+
+async function answer(run: (args: never) => unknown, url: string, cookie: string): Promise<Answer> {
+  const request = new Request(`http://shop.test${url}`, { headers: { Cookie: cookie } });
+  let result: unknown;
+  try {
+    result = await run({ request, context, params: {} } as never);
+  } catch (thrown) {
+    result = thrown;
+  }
+  if (result instanceof Response)
+    return { status: result.status, location: result.headers.get("Location"), data: {} };
+  const d = result as { type?: string; init?: ResponseInit | null; data?: Record<string, unknown> };
+  if (d?.type === "DataWithResponseInit")
+    return { status: d.init?.status ?? 200, location: null, data: d.data ?? {} };
+  return { status: 200, location: null, data: result as Record<string, unknown> };
+}
+
+const activityTotal = (a: Answer) =>
+  (a.data.activity as { values: Record<string, number> }[]).reduce(
+    (n, p) => n + Object.values(p.values).reduce((x, y) => x + y, 0),
+    0,
+  );
+
+describe("dashboard home", () => {
+  it("sends an anonymous visitor to /login", async () => {
+    expect(await answer(home.loader, "/dashboard", "")).toMatchObject({
+      status: 302,
+      location: "/login?redirectTo=%2Fdashboard",
+    });
+  });
+
+  it("shows each customer the figures and share link of their own cards only", async () => {
+    const a = await answer(home.loader, "/dashboard", aliceCookie);
+    expect(a.data.stats).toEqual({
+      totalLinks: 2,
+      cardsOwned: 1,
+      activeCards: 1,
+      clicks: { current: 4, previous: 0 },
+    });
+    expect(a.data.share).toMatchObject({
+      url: "http://shop.test/alice-stats",
+      cardNumber: alicesCard.cardNumber,
+    });
+
+    const b = await answer(home.loader, "/dashboard", bobCookie);
+    expect(b.data.stats).toEqual({
+      totalLinks: 1,
+      cardsOwned: 1,
+      activeCards: 1,
+      clicks: { current: 0, previous: 0 },
+    });
+    expect(JSON.stringify(b.data)).not.toContain("alice-stats");
+  });
+
+  it("offers an admin account, which owns no cards, the order step instead of a share link", async () => {
+    const admin = await answer(home.loader, "/dashboard", adminCookie);
+    expect(admin.data).toMatchObject({ share: null, stats: { cardsOwned: 0, totalLinks: 0 } });
+  });
+});
+
+describe("Cards tabs and scan activity", () => {
+  it("gives the Overview the scan activity of the customer's own cards", async () => {
+    const a = await answer(cards.loader, "/dashboard/cards", aliceCookie);
+    expect(a.status).toBe(200);
+    expect(a.data.selected).toBeNull();
+    expect(a.data.activity).toHaveLength(30);
+    expect(activityTotal(a)).toBe(6);
+    expect(activityTotal(await answer(cards.loader, "/dashboard/cards", bobCookie))).toBe(40);
+  });
+
+  it("opens a card's tab by its number, typed in any case, with its profile and links", async () => {
+    const a = await answer(
+      cards.loader,
+      `/dashboard/cards?card=${alicesCard.cardNumber.toLowerCase()}`,
+      aliceCookie,
+    );
+    expect(a.status).toBe(200);
+    expect(a.data.selected).toBe(alicesCard.cardNumber);
+    const card = (a.data.cards as { cardNumber: string; bio: string; linkList: { title: string }[] }[])[0]!;
+    expect(card).toMatchObject({ cardNumber: alicesCard.cardNumber, bio: "Baker" });
+    expect(card.linkList.map((l) => l.title)).toEqual(["Website", "Shop"]);
+    expect(activityTotal(a)).toBe(6);
+  });
+
+  it("answers 404 for another customer's card, an unknown card and a malformed number, as tab or QR dialog", async () => {
+    for (const url of [
+      `/dashboard/cards?card=${bobsCard.cardNumber}`,
+      `/dashboard/cards?qr=${bobsCard.cardNumber}`,
+      "/dashboard/cards?card=WC0000",
+      `/dashboard/cards?card=${"W".repeat(5000)}`,
+      "/dashboard/cards?card=",
+    ]) {
+      const a = await answer(cards.loader, url, aliceCookie);
+      expect(a.status, url).toBe(404);
+      expect(JSON.stringify(a.data), url).not.toContain("Bob B");
+    }
+  });
+
+  it("opens the QR dialog of the customer's own card from the address", async () => {
+    const a = await answer(cards.loader, `/dashboard/cards?qr=${alicesCard.cardNumber}`, aliceCookie);
+    expect(a).toMatchObject({ status: 200, data: { qr: alicesCard.cardNumber } });
+  });
+});
+
+describe("admin Earnings charts", () => {
+  it("draws views per day across every card for the admin", async () => {
+    const a = await answer(earnings.loader, "/admin-dashboard/earnings", adminCookie);
+    expect(a.status).toBe(200);
+    const views = a.data.views as { values: Record<string, number> }[];
+    expect(views).toHaveLength(30);
+    expect(views.at(-1)!.values).toEqual({ nfc: 6, qr: 40, link: 0 });
+    expect(a.data.chart).toHaveLength(12);
+  });
+
+  it("keeps them from customers", async () => {
+    const a = await answer(earnings.loader, "/admin-dashboard/earnings", aliceCookie);
+    expect(a.status).toBe(302);
+    expect(a.data.views).toBeUndefined();
+  });
+});

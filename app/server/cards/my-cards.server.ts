@@ -1,0 +1,86 @@
+// The dashboard's Cards section as data: the customer's cards with a preview of each public page, the selected
+// card's profile (?card=WC1234), the QR dialog's card (?qr=WC1234) and the scan activity of the last 30 days.
+// Only the signed-in customer's own cards are ever read; any other card number answers 404.
+import { and, asc, eq, inArray } from "drizzle-orm";
+import { data } from "react-router";
+import { utcDay } from "~/components/charts/series";
+import { cardPages, pageLinks } from "~/db/schema";
+import type { SessionUser } from "../platform/auth.server";
+import type { DbOrTx } from "../platform/db.server";
+import { scanActivity } from "./card-stats.server";
+import { listOwnedCards } from "./ownership.server";
+
+/** A card number from the address, normalised; anything else is not a card number. */
+function cardNumberParam(value: string | null) {
+  if (value === null) return null;
+  const v = value.trim().toUpperCase();
+  return v.length <= 6 && /^WC\d{4}$/.test(v) ? v : "";
+}
+
+const notFound = () => data("Card not found", { status: 404 });
+
+/** Everything the Cards section shows for the address asked. Throws a 404 for a card that is not the customer's. */
+export async function loadMyCardsPage(
+  db: DbOrTx,
+  user: SessionUser,
+  publicUrl: string,
+  url: URL,
+  today = utcDay(),
+) {
+  const cards = await listOwnedCards(db, user.id);
+  const selected = cardNumberParam(url.searchParams.get("card"));
+  const qr = cardNumberParam(url.searchParams.get("qr"));
+  const selectedCard = selected === null ? null : cards.find((c) => c.cardNumber === selected);
+  if (selectedCard === undefined) throw notFound();
+  if (qr !== null && !cards.some((c) => c.cardNumber === qr)) throw notFound();
+
+  const ids = cards.map((c) => c.id);
+  const links = ids.length
+    ? await db
+        .select({
+          cardPageId: pageLinks.cardPageId,
+          id: pageLinks.id,
+          title: pageLinks.title,
+          icon: pageLinks.icon,
+        })
+        .from(pageLinks)
+        .where(inArray(pageLinks.cardPageId, ids))
+        .orderBy(asc(pageLinks.cardPageId), asc(pageLinks.sortOrder))
+    : [];
+  const details = ids.length
+    ? await db
+        .select({
+          id: cardPages.id,
+          bio: cardPages.bio,
+          contactPhone: cardPages.contactPhone,
+          contactEmail: cardPages.contactEmail,
+        })
+        .from(cardPages)
+        .where(and(inArray(cardPages.id, ids), eq(cardPages.ownerUserId, user.id)))
+    : [];
+  const detailById = new Map(details.map((d) => [d.id, d]));
+  const withPreview = cards.map((c) => ({
+    ...c,
+    bio: detailById.get(c.id)?.bio ?? null,
+    contactPhone: detailById.get(c.id)?.contactPhone ?? null,
+    contactEmail: detailById.get(c.id)?.contactEmail ?? null,
+    linkList: links.filter((l) => l.cardPageId === c.id).map(({ id, title, icon }) => ({ id, title, icon })),
+  }));
+
+  return {
+    cards: withPreview,
+    publicUrl: publicUrl.replace(/\/+$/, ""),
+    selected: selectedCard ? selectedCard.cardNumber : null,
+    qr: qr || null,
+    activity: cards.length
+      ? await scanActivity(
+          db,
+          { ownerUserId: user.id, cardPageId: selectedCard ? selectedCard.id : undefined },
+          today,
+        )
+      : [],
+  };
+}
+
+export type MyCardsPage = Awaited<ReturnType<typeof loadMyCardsPage>>;
+export type MyCard = MyCardsPage["cards"][number];
