@@ -45,6 +45,8 @@ interface RouteCase {
    * things, so anyone else sees none of A's. 'redirect': it only sends the visitor elsewhere.
    */
   read: "ids" | "own" | "redirect";
+  /** More addresses of an 'own' page that name A's things: anyone else gets 404 for them. */
+  foreignReads?: (ids: Ids) => string[];
   /**
    * Each intent with A's ids. 'foreign': it names A's things, so anyone else gets 404 and nothing changes.
    * 'self': it acts only on the poster's own account, so A's data never changes whoever posts it.
@@ -61,6 +63,7 @@ const CASES: Record<string, RouteCase> = {
     area: "customer",
     path: () => "/dashboard/links",
     read: "own",
+    foreignReads: (ids) => [`/dashboard/links?edit=${ids.linkId}`, `/dashboard/links?remove=${ids.linkId}`],
     intents: {
       "add-link": {
         kind: "foreign",
@@ -77,6 +80,7 @@ const CASES: Record<string, RouteCase> = {
     area: "customer",
     path: () => "/dashboard/cards",
     read: "own",
+    foreignReads: (ids) => [`/dashboard/cards?card=${ids.cardNumber}`, `/dashboard/cards?qr=${ids.cardNumber}`],
     intents: {
       // Knowing A's card number is not enough: the edit password is A's secret.
       claim: { kind: "self", fields: (ids) => ({ cardNumber: ids.cardNumber, password: "a-guess-123" }) },
@@ -311,7 +315,10 @@ const secretsOfA = () => [
   ids.cardId,
   ids.orderId,
 ];
-const leaks = (a: Answer) => secretsOfA().filter((s) => `${JSON.stringify(a.data)}${a.body}`.includes(s));
+const leaks = (a: Answer, posted: Record<string, string> = {}) =>
+  secretsOfA()
+    .filter((s) => !Object.values(posted).includes(s)) // the poster's own input may be shown back to them
+    .filter((s) => `${JSON.stringify(a.data)}${a.body}`.includes(s));
 
 describe("access matrix", () => {
   const files = signedInRouteFiles(routes as RouteConfigEntry[]);
@@ -380,12 +387,18 @@ describe("access matrix", () => {
           const a = await getAs(c, who, m);
           if (c.read === "ids") expect({ file, status: a.status }).toEqual({ file, status: 404 });
           else expect({ file, status: a.status, leaks: leaks(a) }).toEqual({ file, status: 200, leaks: [] });
+          for (const address of c.foreignReads?.(ids) ?? []) {
+            const r = await answer(m.loader, getRequest(`${ORIGIN}${address}`, cookies[who]), context);
+            expect({ address, status: r.status }).toEqual({ address, status: 404 });
+            const own = await answer(m.loader, getRequest(`${ORIGIN}${address}`, cookies.A), context);
+            expect({ address, owner: own.status }).toEqual({ address, owner: 200 });
+          }
         }
         for (const [intent, { kind, fields }] of Object.entries(c.intents ?? {})) {
           const a = await postAs(c, who, m, intent, fields);
           if (kind === "foreign")
             expect({ file, intent, status: a.status }).toEqual({ file, intent, status: 404 });
-          expect({ file, intent, leaks: leaks(a) }).toEqual({ file, intent, leaks: [] });
+          expect({ file, intent, leaks: leaks(a, fields(ids)) }).toEqual({ file, intent, leaks: [] });
         }
       }
       expect(await snapshotOfA()).toEqual(before);

@@ -191,13 +191,15 @@ describe("My Links: reading", () => {
     expect(titles(await answer(links.loader, get(alice.cookie, "?tab=<script>")))).toHaveLength(4);
   });
 
-  it("never shows another customer's links or clicks, and opens no form for a link that is not theirs", async () => {
+  it("never shows another customer's links or clicks, and answers 404 for a link that is not theirs", async () => {
     const bobs = await answer(links.loader, get(bob.cookie));
     expect(titles(bobs)).toEqual(["Bob's site"]);
     expect(cardsOf(bobs)[0]!.links[0]).toMatchObject({ clicks30Days: 11, clicksAllTime: 11 });
     const instagram = await linkIdOf(shopCard.id, "https://instagram.com/alice");
-    const peek = await answer(links.loader, get(bob.cookie, `?edit=${instagram}&remove=${instagram}`));
-    expect(peek.data).toMatchObject({ editing: null, removing: null });
+    for (const open of ["edit", "remove"]) {
+      const peek = await answer(links.loader, get(bob.cookie, `?${open}=${instagram}`));
+      expect({ open, status: peek.status }).toEqual({ open, status: 404 });
+    }
     expect(cardsOf(await answer(links.loader, get(adminCookie)))).toEqual([]);
   });
 });

@@ -119,10 +119,13 @@ export async function loadMyLinks(db: DbOrTx, user: SessionUser, url: URL) {
     other: all.filter((l) => l.kind === "other").length,
   };
   const shown = (l: MyLink) => tab === "all" || l.kind === tab;
-  // ?edit= and ?remove= open a link's form without JavaScript; an id that is not one of these links opens nothing.
+  // ?edit= and ?remove= open a link's form without JavaScript; a link that is not the customer's is not found.
   const pick = (name: string) => {
     const id = url.searchParams.get(name);
-    return all.find((l) => l.id === id && shown(l))?.id ?? null;
+    if (id === null) return null;
+    const link = all.find((l) => l.id === id);
+    if (!link) throw data({ error: "Link not found" }, { status: 404 });
+    return shown(link) ? link.id : null;
   };
   return {
     tab,
