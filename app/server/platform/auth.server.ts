@@ -1,11 +1,11 @@
 // Accounts and sessions (better-auth) and the guards every loader and action uses. Roles live only here.
 import { betterAuth } from "better-auth";
 import { drizzleAdapter } from "better-auth/adapters/drizzle";
-import { admin } from "better-auth/plugins";
+import { admin, twoFactor } from "better-auth/plugins";
 import { and, eq } from "drizzle-orm";
 import type { Logger } from "pino";
 import { redirect } from "react-router";
-import { accounts, sessions, users, verifications } from "~/db/schema";
+import { accounts, sessions, twoFactors, users, verifications } from "~/db/schema";
 import { getOrCreateReferralCode } from "../shop/referrals.server";
 import type { Database } from "./db.server";
 import type { OutgoingEmail } from "./email/mailer.server";
@@ -48,7 +48,13 @@ export function createAuth(opts: {
     rateLimit: { enabled: false },
     database: drizzleAdapter(opts.db, {
       provider: "pg",
-      schema: { user: users, session: sessions, account: accounts, verification: verifications },
+      schema: {
+        user: users,
+        session: sessions,
+        account: accounts,
+        verification: verifications,
+        twoFactor: twoFactors,
+      },
     }),
     databaseHooks: {
       user: {
@@ -90,7 +96,12 @@ export function createAuth(opts: {
       defaultCookieAttributes: { httpOnly: true, sameSite: "lax" },
       database: { generateId: () => crypto.randomUUID() },
     },
-    plugins: [admin({ defaultRole: "customer", adminRoles: ["admin"] })],
+    plugins: [
+      admin({ defaultRole: "customer", adminRoles: ["admin"] }),
+      // TOTP with ten single-use backup codes (two-factor.server.ts). A sign-in with it enabled ends with a
+      // challenge cookie instead of a session until the code step succeeds.
+      twoFactor({ issuer: shop }),
+    ],
   });
 }
 
