@@ -62,7 +62,12 @@ export async function callRoute(
     result = thrown;
   }
   if (result instanceof Response)
-    return { status: result.status, location: result.headers.get("Location"), data: {}, headers: result.headers };
+    return {
+      status: result.status,
+      location: result.headers.get("Location"),
+      data: {},
+      headers: result.headers,
+    };
   const d = result as { type?: string; init?: ResponseInit | null; data?: Record<string, unknown> };
   if (d?.type === "DataWithResponseInit")
     return {

@@ -236,12 +236,9 @@ describe("deleting the account", () => {
 
     const [page] = await t.db.select().from(cardPages).where(eq(cardPages.id, card.id));
     expect(page!.ownerUserId).toBeNull();
-    const publicPage = await callRoute(
-      cardPage.loader,
-      new Request(`${SITE}/${card.slug}`),
-      at(),
-      { slug: card.slug },
-    );
+    const publicPage = await callRoute(cardPage.loader, new Request(`${SITE}/${card.slug}`), at(), {
+      slug: card.slug,
+    });
     expect(publicPage.status).toBe(200);
   });
 
@@ -273,7 +270,9 @@ describe("deleting the account", () => {
     };
     const secret = pending.secret.replace(/\s/g, "");
     jar.apply((await post(jar, { intent: "confirm-2fa", code: totpCode(secret) })).headers);
-    expect((await post(jar, { intent: "delete-account", password: PASSWORD, confirm: "on" })).status).toBe(302);
+    expect((await post(jar, { intent: "delete-account", password: PASSWORD, confirm: "on" })).status).toBe(
+      302,
+    );
     expect(await canSignIn(email, PASSWORD)).toBe(false);
   });
 });

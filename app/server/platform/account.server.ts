@@ -255,7 +255,7 @@ async function signOutOtherSessions(context: Context, request: Request, path: st
 }
 
 /** Whether the password is the account's own; false for an account without one. */
-export async function checkAccountPassword(auth: Auth, db: DbOrTx, userId: string, password: string) {
+async function checkAccountPassword(auth: Auth, db: DbOrTx, userId: string, password: string) {
   const [row] = await db
     .select({ hash: accounts.password })
     .from(accounts)
@@ -321,7 +321,7 @@ async function deleteAccountFromForm(context: Context, request: Request, user: S
  * are kept for the accounts with the customer's details replaced. Refused for admins, and while an order of
  * theirs is unpaid or paid but not yet delivered (its address is still needed).
  */
-export async function deleteAccount(
+async function deleteAccount(
   db: Database,
   userId: string,
 ): Promise<{ ok: true } | { ok: false; status: number; message: string }> {

@@ -44,7 +44,11 @@ async function customer() {
 
 /** Enrols through the Account tab as a browser would; returns the secret shown and the backup codes. */
 async function enrol(jar: CookieJar, page = ACCOUNT, route: typeof account | typeof adminAccount = account) {
-  const started = await callRoute(route.action, postForm(page, jar, { intent: "enable-2fa", password: PASSWORD }), at());
+  const started = await callRoute(
+    route.action,
+    postForm(page, jar, { intent: "enable-2fa", password: PASSWORD }),
+    at(),
+  );
   expect(started.status).toBe(302);
   const shown = await callRoute(route.loader, getPage(page, jar), at());
   const status = shown.data.twoFactor as { state: string; secret: string; qrCode: string };
@@ -85,9 +89,15 @@ describe("enrolment from Settings → Account", () => {
     );
     expect(wrong.status).toBe(400);
     expect(JSON.stringify(wrong.data)).toContain(TWO_FACTOR_MESSAGES.wrongPassword);
-    expect((await callRoute(account.loader, getPage(ACCOUNT, jar), at())).data.twoFactor).toEqual({ state: "off" });
+    expect((await callRoute(account.loader, getPage(ACCOUNT, jar), at())).data.twoFactor).toEqual({
+      state: "off",
+    });
 
-    await callRoute(account.action, postForm(ACCOUNT, jar, { intent: "enable-2fa", password: PASSWORD }), at());
+    await callRoute(
+      account.action,
+      postForm(ACCOUNT, jar, { intent: "enable-2fa", password: PASSWORD }),
+      at(),
+    );
     const pending = (await callRoute(account.loader, getPage(ACCOUNT, jar), at())).data.twoFactor as {
       secret: string;
     };
@@ -99,7 +109,10 @@ describe("enrolment from Settings → Account", () => {
     );
     expect(refused.status).toBe(400);
     expect(JSON.stringify(refused.data)).toContain(TWO_FACTOR_MESSAGES.wrongCode);
-    const [user] = await t.db.select().from(users).where(eq(users.email, `two-factor-${seq}@example.com`));
+    const [user] = await t.db
+      .select()
+      .from(users)
+      .where(eq(users.email, `two-factor-${seq}@example.com`));
     expect(user!.twoFactorEnabled).toBe(false);
 
     const confirmed = await callRoute(
@@ -120,15 +133,25 @@ describe("enrolment from Settings → Account", () => {
 
   it("can be cancelled before it is confirmed", async () => {
     const { jar } = await customer();
-    await callRoute(account.action, postForm(ACCOUNT, jar, { intent: "enable-2fa", password: PASSWORD }), at());
+    await callRoute(
+      account.action,
+      postForm(ACCOUNT, jar, { intent: "enable-2fa", password: PASSWORD }),
+      at(),
+    );
     const cancelled = await callRoute(account.action, postForm(ACCOUNT, jar, { intent: "cancel-2fa" }), at());
     expect(cancelled.status).toBe(302);
-    expect((await callRoute(account.loader, getPage(ACCOUNT, jar), at())).data.twoFactor).toEqual({ state: "off" });
+    expect((await callRoute(account.loader, getPage(ACCOUNT, jar), at())).data.twoFactor).toEqual({
+      state: "off",
+    });
   });
 
   it("an enrolment never confirmed does not change how the account signs in", async () => {
     const { email, jar } = await customer();
-    await callRoute(account.action, postForm(ACCOUNT, jar, { intent: "enable-2fa", password: PASSWORD }), at());
+    await callRoute(
+      account.action,
+      postForm(ACCOUNT, jar, { intent: "enable-2fa", password: PASSWORD }),
+      at(),
+    );
     const { answer } = await passwordStep(email);
     expect(answer.status).toBe(302);
     expect(answer.location).toBe("/dashboard");
@@ -189,7 +212,8 @@ describe("signing in with two-factor on", () => {
     const ip = nextIp();
     for (let round = 0; round < 2; round++) {
       const { jar } = await passwordStep(email);
-      for (let i = 0; i < 4; i++) expect((await codeStep(jar, wrongTotpCode(secret), at(ip))).status).toBe(401);
+      for (let i = 0; i < 4; i++)
+        expect((await codeStep(jar, wrongTotpCode(secret), at(ip))).status).toBe(401);
       expect((await codeStep(jar, totpCode(secret), at(ip))).status).toBe(302);
     }
     const { jar } = await passwordStep(email);
@@ -242,7 +266,9 @@ describe("switching two-factor off", () => {
     const done = await off(PASSWORD, backupCodes[0]!);
     expect(done.status).toBe(302);
     jar.apply(done.headers);
-    expect((await callRoute(account.loader, getPage(ACCOUNT, jar), at())).data.twoFactor).toEqual({ state: "off" });
+    expect((await callRoute(account.loader, getPage(ACCOUNT, jar), at())).data.twoFactor).toEqual({
+      state: "off",
+    });
     const [user] = await t.db.select().from(users).where(eq(users.email, email));
     expect(await t.db.select().from(twoFactors).where(eq(twoFactors.userId, user!.id))).toEqual([]);
     const { answer } = await passwordStep(email);
@@ -273,7 +299,9 @@ describe("admins", () => {
     expect(done.status).toBe(302);
     expect(done.location).toBe("/admin-dashboard");
     loginJar.apply(done.headers);
-    expect((await callRoute(adminLayout.loader, getPage(`${SITE}/admin-dashboard`, loginJar), at())).status).toBe(200);
+    expect(
+      (await callRoute(adminLayout.loader, getPage(`${SITE}/admin-dashboard`, loginJar), at())).status,
+    ).toBe(200);
   });
 
   it("the admin Account page is for admins only", async () => {

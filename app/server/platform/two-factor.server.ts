@@ -174,7 +174,7 @@ export type SignInCodeOutcome =
  * attempt counts against the client address; better-auth also ends a challenge after 5 wrong codes and locks
  * the account's codes for 15 minutes after 10 in a row.
  */
-export async function verifySignInCode(
+async function verifySignInCode(
   context: Pick<AppLoadContext, "auth" | "db" | "clientIp">,
   request: Request,
   code: string,
