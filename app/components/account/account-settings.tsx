@@ -189,15 +189,10 @@ function ConfirmTwoFactorForm({
         height={192}
         className="h-48 w-48 rounded-md border border-slate-200 bg-white"
       />
-      <div>
-        <p className="text-sm text-slate-700">Can't scan it? Enter this key in the app instead:</p>
-        <p
-          className="mt-1 break-all font-mono text-base font-semibold text-slate-900"
-          data-testid="totp-secret"
-        >
-          {status.secret}
-        </p>
-      </div>
+      <dl>
+        <dt className="text-sm text-slate-700">Can't scan it? Enter this setup key in the app instead:</dt>
+        <dd className="mt-1 break-all font-mono text-base font-semibold text-slate-900">{status.secret}</dd>
+      </dl>
       {form.errors?.length ? <FormMessage>{form.errors[0]}</FormMessage> : null}
       <Form method="post" className="space-y-4" {...getFormProps(form)} noValidate>
         <input type="hidden" name="intent" value="confirm-2fa" />

@@ -255,7 +255,7 @@ export async function handleSignInCodeForm(
     {
       step: "two-factor" as const,
       redirectTo: redirectTo ?? "",
-      codeResult: submission.reply({ fieldErrors: { code: [outcome.message] }, hideFields: ["code"] }),
+      codeResult: submission.reply({ formErrors: [outcome.message], hideFields: ["code"] }),
     },
     { status: outcome.status, headers: outcome.headers },
   );
