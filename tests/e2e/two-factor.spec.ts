@@ -77,3 +77,29 @@ test("a customer turns on two-factor, then signing in asks for a code and a back
   await page.goto("/dashboard/settings/account");
   await expect(page.getByText("9 backup codes are left.", { exact: false })).toBeVisible();
 });
+
+test("without JavaScript, two-factor turns on and the login asks for the code", async ({
+  browser,
+  baseURL,
+  customer,
+}) => {
+  const context = await browser.newContext({ baseURL, javaScriptEnabled: false });
+  const page = await context.newPage();
+  await logIn(page, customer.email, customer.password);
+  await expect(page).toHaveURL(/\/dashboard$/);
+
+  await page.goto("/dashboard/settings/account");
+  const twoFactor = page.getByRole("region", { name: "Two-factor authentication" });
+  await twoFactor.getByLabel("Password").fill(customer.password);
+  await twoFactor.getByRole("button", { name: "Set up two-factor authentication" }).click();
+  const secret = ((await twoFactor.getByRole("definition").textContent()) ?? "").replace(/\s/g, "");
+  await twoFactor.getByLabel("Code from the app").fill(totpCode(secret));
+  await twoFactor.getByRole("button", { name: "Turn on two-factor authentication" }).click();
+  await expect(twoFactor.getByRole("list", { name: "Backup codes" }).getByRole("listitem")).toHaveCount(10);
+
+  await logOut(page);
+  await logIn(page, customer.email, customer.password);
+  await enterCode(page, totpCode(secret));
+  await expect(page).toHaveURL(/\/dashboard$/);
+  await context.close();
+});

@@ -16,12 +16,14 @@ import type { TwoFactorStatus } from "~/server/platform/two-factor.server";
 
 export interface AccountSettingsData {
   twoFactor: TwoFactorStatus;
+  /** Right after an enrolment only: the backup codes, shown this once. */
+  backupCodes: string[] | null;
   otherSessions: number;
   canDelete: boolean;
 }
 
-/** What the page's action answered: a form's errors (by intent), or the backup codes of a finished enrolment. */
-type ActionAnswer = { intent?: string; result?: unknown; backupCodes?: string[] } | undefined;
+/** What the page's action answered: a form's errors, by intent. */
+type ActionAnswer = { intent?: string; result?: unknown } | undefined;
 
 function resultOf(answer: ActionAnswer, intent: string) {
   return answer?.intent === intent ? (answer.result as SubmissionResult<string[]>) : undefined;
@@ -58,7 +60,7 @@ export function AccountSettings({
   return (
     <div className="space-y-6">
       <ChangePasswordForm lastResult={resultOf(answer, "change-password")} />
-      <TwoFactorSection status={data.twoFactor} answer={answer} />
+      <TwoFactorSection status={data.twoFactor} backupCodes={data.backupCodes} answer={answer} />
       <SessionsSection otherSessions={data.otherSessions} />
       <DeleteAccountSection canDelete={data.canDelete} lastResult={resultOf(answer, "delete-account")} />
     </div>
@@ -108,12 +110,18 @@ function ChangePasswordForm({ lastResult }: { lastResult?: SubmissionResult<stri
   );
 }
 
-function TwoFactorSection({ status, answer }: { status: TwoFactorStatus; answer: ActionAnswer }) {
+function TwoFactorSection({
+  status,
+  backupCodes,
+  answer,
+}: {
+  status: TwoFactorStatus;
+  backupCodes: string[] | null;
+  answer: ActionAnswer;
+}) {
   return (
     <Section id="two-factor" title="Two-factor authentication">
-      {answer?.intent === "confirm-2fa" && answer.backupCodes ? (
-        <BackupCodes codes={answer.backupCodes} />
-      ) : null}
+      {backupCodes ? <BackupCodes codes={backupCodes} /> : null}
       {status.state === "off" ? <EnableTwoFactorForm lastResult={resultOf(answer, "enable-2fa")} /> : null}
       {status.state === "pending" ? (
         <ConfirmTwoFactorForm status={status} lastResult={resultOf(answer, "confirm-2fa")} />

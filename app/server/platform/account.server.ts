@@ -15,7 +15,7 @@ import { type Auth, callAuth, type SessionUser } from "./auth.server";
 import type { Database, DbOrTx } from "./db.server";
 import { unknownIntent } from "./forms.server";
 import { accountSecretLimited, recordFailedAccountSecret } from "./rate-limit.server";
-import { dataWithToast, redirectWithToast, toastHeaders } from "./toast.server";
+import { dataWithToast, redirectWithToast } from "./toast.server";
 import {
   cancelEnrolment,
   checkAccountCode,
@@ -24,6 +24,7 @@ import {
   getTwoFactorStatus,
   startEnrolment,
   TWO_FACTOR_MESSAGES,
+  takeBackupCodesToShow,
 } from "./two-factor.server";
 
 type Context = Pick<AppLoadContext, "auth" | "db" | "config">;
@@ -51,11 +52,16 @@ export async function loadAccountSettings(context: Context, request: Request, us
         ne(sessions.token, session?.session.token ?? ""),
       ),
     );
-  return {
-    twoFactor: await getTwoFactorStatus(context.auth, context.db, user, context.config.shop.name),
-    otherSessions: others?.n ?? 0,
-    canDelete: user.role !== "admin",
-  };
+  const shown = await takeBackupCodesToShow(context.auth, context.db, request, user.id);
+  return data(
+    {
+      twoFactor: await getTwoFactorStatus(context.auth, context.db, user, context.config.shop.name),
+      backupCodes: shown.backupCodes,
+      otherSessions: others?.n ?? 0,
+      canDelete: user.role !== "admin",
+    },
+    { headers: shown.headers ?? undefined },
+  );
 }
 
 /** The Account tab's form actions; `path` is the page to come back to (the customer's or the admin's). */
@@ -73,7 +79,7 @@ export async function handleAccountAction(
     case "enable-2fa":
       return enableTwoFactor(context, request, user, form, path);
     case "confirm-2fa":
-      return confirmTwoFactor(context, request, user, form);
+      return confirmTwoFactor(context, request, user, form, path);
     case "cancel-2fa":
       await cancelEnrolment(context.db, user.id);
       return redirectWithToast(path, { type: "info", title: "Two-factor set-up cancelled" });
@@ -181,24 +187,29 @@ async function enableTwoFactor(
   });
 }
 
-async function confirmTwoFactor(context: Context, request: Request, user: SessionUser, form: FormData) {
+async function confirmTwoFactor(
+  context: Context,
+  request: Request,
+  user: SessionUser,
+  form: FormData,
+  path: string,
+) {
   const intent = "confirm-2fa";
   const submission = parseWithZod(form, { schema: ConfirmTwoFactorSchema });
   if (submission.status !== "success") return refuse(intent, submission.reply(), 400);
   if (await accountSecretLimited(context.db, user.id))
     return refuse(intent, submission.reply({ formErrors: [ACCOUNT_MESSAGES.tooMany] }), 429);
-  const outcome = await confirmEnrolment(context.auth, request, user.id, submission.value.code);
+  const outcome = await confirmEnrolment(context.db, context.auth, request, user.id, submission.value.code);
   if (!outcome.ok) {
     if (outcome.message === TWO_FACTOR_MESSAGES.wrongCode)
       await recordFailedAccountSecret(context.db, user.id);
     return refuse(intent, submission.reply({ fieldErrors: { code: [outcome.message] } }), outcome.status);
   }
-  // Shown in this answer only: the codes are never readable again (no loader returns them).
-  const headers = await toastHeaders(
-    { type: "success", title: "Two-factor authentication is on" },
-    outcome.headers,
+  return redirectWithToast(
+    `${path}#two-factor`,
+    { type: "success", title: "Two-factor authentication is on", description: "Save your backup codes now." },
+    { headers: outcome.headers },
   );
-  return data({ intent, backupCodes: outcome.backupCodes }, { headers });
 }
 
 async function turnOffTwoFactor(

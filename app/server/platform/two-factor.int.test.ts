@@ -60,9 +60,11 @@ async function enrol(jar: CookieJar, page = ACCOUNT, route: typeof account | typ
     postForm(page, jar, { intent: "confirm-2fa", code: totpCode(secret) }),
     at(),
   );
-  expect(confirmed.status).toBe(200);
+  expect(confirmed.status).toBe(302);
   jar.apply(confirmed.headers);
-  return { secret, backupCodes: confirmed.data.backupCodes as string[] };
+  const next = await callRoute(route.loader, getPage(page, jar), at());
+  jar.apply(next.headers);
+  return { secret, backupCodes: next.data.backupCodes as string[] };
 }
 
 /** The password step of /login: the challenge (no session yet) when two-factor is on. */
@@ -120,15 +122,26 @@ describe("enrolment from Settings → Account", () => {
       postForm(ACCOUNT, jar, { intent: "confirm-2fa", code: totpCode(secret) }),
       at(),
     );
-    expect(confirmed.status).toBe(200);
-    const codes = confirmed.data.backupCodes as string[];
+    expect(confirmed.status).toBe(302);
+    jar.apply(confirmed.headers);
+    const ticket = jar.header();
+    const next = await callRoute(account.loader, getPage(ACCOUNT, jar), at());
+    const codes = next.data.backupCodes as string[];
     expect(codes).toHaveLength(10);
     expect(new Set(codes).size).toBe(10);
-    jar.apply(confirmed.headers);
-    // Shown once: the page never returns them again, only how many are left.
-    const after = await callRoute(account.loader, getPage(ACCOUNT, jar), at());
-    expect(after.data.twoFactor).toEqual({ state: "on", backupCodesLeft: 10 });
-    expect(JSON.stringify(after.data)).not.toContain(codes[0]);
+    expect(next.data.twoFactor).toEqual({ state: "on", backupCodesLeft: 10 });
+    // Shown once: the page never returns them again, not even to a browser that kept the ticket cookie.
+    jar.apply(next.headers);
+    for (const cookie of [jar.header(), ticket]) {
+      const after = await callRoute(
+        account.loader,
+        new Request(ACCOUNT, { headers: { Cookie: cookie } }),
+        at(),
+      );
+      expect(after.data.twoFactor).toEqual({ state: "on", backupCodesLeft: 10 });
+      expect(after.data.backupCodes).toBeNull();
+      expect(JSON.stringify(after.data)).not.toContain(codes[0]);
+    }
   });
 
   it("can be cancelled before it is confirmed", async () => {

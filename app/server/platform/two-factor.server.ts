@@ -1,14 +1,17 @@
 // Two-factor sign-in with an authenticator app (TOTP) and single-use backup codes, on better-auth's twoFactor
 // plugin: enrolment and switching it off from Settings → Account, and the code step of both login forms.
+
+import { randomBytes } from "node:crypto";
 import type { SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { symmetricDecrypt } from "better-auth/crypto";
-import { and, eq } from "drizzle-orm";
+import { and, eq, gt } from "drizzle-orm";
 import QRCode from "qrcode";
 import { type AppLoadContext, data, redirect } from "react-router";
-import { twoFactors, users } from "~/db/schema";
+import { twoFactors, users, verifications } from "~/db/schema";
 import { SignInCodeSchema } from "~/schemas/account";
 import { type Auth, callAuth } from "./auth.server";
+import { appCookie } from "./cookies.server";
 import type { DbOrTx } from "./db.server";
 import { safeRedirect } from "./forms.server";
 import { hitRateLimit, LIMITS } from "./rate-limit.server";
@@ -99,10 +102,16 @@ export async function startEnrolment(auth: Auth, request: Request, password: str
 }
 
 /**
- * Enrolment, step two: the first code from the app switches two-factor on. Returns the backup codes, shown this
- * once, and the rotated session cookie.
+ * Enrolment, step two: the first code from the app switches two-factor on. Returns the headers for the redirect
+ * that follows: the rotated session cookie and a one-time ticket that lets the next page show the backup codes.
  */
-export async function confirmEnrolment(auth: Auth, request: Request, userId: string, code: string) {
+export async function confirmEnrolment(
+  db: DbOrTx,
+  auth: Auth,
+  request: Request,
+  userId: string,
+  code: string,
+) {
   const result = await callAuth(() =>
     auth.api.verifyTOTP({ body: { code }, headers: request.headers, asResponse: true }),
   );
@@ -110,8 +119,43 @@ export async function confirmEnrolment(auth: Auth, request: Request, userId: str
     if (result.body?.code === "TOTP_NOT_ENABLED") return failure(409, TWO_FACTOR_MESSAGES.notPending);
     return failure(400, TWO_FACTOR_MESSAGES.wrongCode);
   }
+  const ticket = randomBytes(32).toString("base64url");
+  await db.insert(verifications).values({
+    id: crypto.randomUUID(),
+    identifier: `backup-codes:${ticket}`,
+    value: userId,
+    expiresAt: new Date(Date.now() + BACKUP_CODES_TICKET_SECONDS * 1000),
+  });
+  result.headers.append("Set-Cookie", await backupCodesCookie.serialize(ticket));
+  return { ok: true as const, headers: result.headers };
+}
+
+/**
+ * The backup codes are shown on the page the enrolment redirects to, and never again: the ticket in the cookie
+ * is used up on that read. (The enrolment answer cannot show them itself: it rotates the session, and the page's
+ * loaders in the same request would still hold the old one.)
+ */
+const BACKUP_CODES_TICKET_SECONDS = 5 * 60;
+const backupCodesCookie = appCookie("backup-codes", BACKUP_CODES_TICKET_SECONDS);
+
+/** The codes to show once after an enrolment, and the header that drops the ticket; none without a live ticket. */
+export async function takeBackupCodesToShow(auth: Auth, db: DbOrTx, request: Request, userId: string) {
+  const ticket = await backupCodesCookie.parse(request.headers.get("Cookie")).catch(() => null);
+  if (typeof ticket !== "string" || ticket.length > 100) return { backupCodes: null, headers: null };
+  const headers = new Headers({ "Set-Cookie": await backupCodesCookie.serialize("", { maxAge: 0 }) });
+  const [used] = await db
+    .delete(verifications)
+    .where(
+      and(
+        eq(verifications.identifier, `backup-codes:${ticket}`),
+        eq(verifications.value, userId),
+        gt(verifications.expiresAt, new Date()),
+      ),
+    )
+    .returning({ id: verifications.id });
+  if (!used) return { backupCodes: null, headers };
   const { backupCodes } = await auth.api.viewBackupCodes({ body: { userId } });
-  return { ok: true as const, backupCodes, headers: result.headers };
+  return { backupCodes, headers };
 }
 
 /** Drops an enrolment that was never confirmed. */
