@@ -92,7 +92,11 @@ export default function Login({ loaderData, actionData }: Route.ComponentProps) 
       {params.get("verified") && !verifyError ? (
         <FormMessage tone="success">Your e-mail address is verified. You can log in now.</FormMessage>
       ) : null}
-      {verifyError ? (
+      {verifyError === "unable_to_create_session" ? (
+        <FormMessage>
+          Your account has two-factor authentication on. Please log in with your e-mail and password.
+        </FormMessage>
+      ) : verifyError ? (
         <FormMessage>
           This verification link is invalid or has expired. Log in to receive a new one.
         </FormMessage>

@@ -57,6 +57,7 @@ export function createAuth(opts: {
       },
     }),
     databaseHooks: {
+      session: { create: { before: refuseSocialSignInWithTwoFactor(opts.db) } },
       user: {
         create: {
           // Every customer can refer from the start; admins are not resellers. Runs after the sign-up commits.
@@ -106,6 +107,24 @@ export function createAuth(opts: {
 }
 
 export type Auth = ReturnType<typeof createAuth>;
+
+/** Where better-auth makes a session from Google or Apple: the OAuth callback, or an ID token posted directly. */
+const SOCIAL_SIGN_IN = /^\/(callback\/|sign-in\/social)/;
+
+/**
+ * Google and Apple sign-ins have no code step, so an account with two-factor authentication on may not use them:
+ * no session is made and the visitor lands on /login?error=unable_to_create_session.
+ */
+export function refuseSocialSignInWithTwoFactor(db: Database) {
+  return async (session: { userId: string }, ctx: { path?: string } | null | undefined) => {
+    if (!ctx?.path || !SOCIAL_SIGN_IN.test(ctx.path)) return;
+    const [user] = await db
+      .select({ twoFactorEnabled: users.twoFactorEnabled })
+      .from(users)
+      .where(eq(users.id, session.userId));
+    if (user?.twoFactorEnabled) return false;
+  };
+}
 
 export async function getSessionUser(auth: Auth, request: Request): Promise<SessionUser | null> {
   const session = await auth.api.getSession({ headers: request.headers });

@@ -16,7 +16,7 @@ import { CookieJar, callRoute, getPage, postForm } from "../../../tests/support/
 import { ipSequence, testConfig } from "../../../tests/support/shop";
 import { createTestDb, type TestDb } from "../../../tests/support/test-db";
 import { totpCode, wrongTotpCode } from "../../../tests/support/totp";
-import { type Auth, createAuth, upsertAdmin } from "./auth.server";
+import { type Auth, createAuth, refuseSocialSignInWithTwoFactor, upsertAdmin } from "./auth.server";
 import { SIGN_IN_CODE_MESSAGES, TWO_FACTOR_MESSAGES } from "./two-factor.server";
 
 const SITE = "http://shop.test";
@@ -256,6 +256,22 @@ describe("signing in with two-factor on", () => {
 
     const page = await callRoute(account.loader, getPage(ACCOUNT, one.jar), at());
     expect(page.data.twoFactor).toEqual({ state: "on", backupCodesLeft: 8 });
+  });
+});
+
+describe("Google and Apple sign-in", () => {
+  it("makes no session for an account with two-factor on: they cannot ask for the code", async () => {
+    const on = await customer();
+    await enrol(on.jar);
+    const off = await customer();
+    const idOf = async (email: string) =>
+      (await t.db.select({ id: users.id }).from(users).where(eq(users.email, email)))[0]!.id;
+    const hook = refuseSocialSignInWithTwoFactor(t.db);
+    expect(await hook({ userId: await idOf(on.email) }, { path: "/callback/google" })).toBe(false);
+    expect(await hook({ userId: await idOf(on.email) }, { path: "/sign-in/social" })).toBe(false);
+    expect(await hook({ userId: await idOf(off.email) }, { path: "/callback/apple" })).toBeUndefined();
+    // The code step itself makes the session after the password: that one goes ahead.
+    expect(await hook({ userId: await idOf(on.email) }, { path: "/two-factor/verify-totp" })).toBeUndefined();
   });
 });
 
