@@ -60,6 +60,7 @@ export default [
       route("referrers", "routes/admin/referrers.tsx"),
       route("create", "routes/admin/create-card.tsx"),
       route("edit/:id", "routes/admin/edit-card.tsx"),
+      route("account", "routes/admin/account.tsx"),
     ]),
 
     route("about", "routes/site/about.tsx"),

@@ -2,6 +2,7 @@ import { getFormProps, getInputProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, Form, redirect, useNavigation } from "react-router";
 import { AuthCard } from "~/components/auth/auth-card";
+import { TwoFactorCodeForm } from "~/components/auth/two-factor-code-form";
 import { Button } from "~/components/ui/button";
 import { Field, FormMessage } from "~/components/ui/field";
 import { AdminLoginSchema } from "~/schemas/auth";
@@ -9,6 +10,7 @@ import { callAuth, checkAdminPassword, getSessionUser } from "~/server/platform/
 import { readFormData } from "~/server/platform/forms.server";
 import { checkSignInAttempt, recordFailedSignIn, SIGN_IN_REFUSED } from "~/server/platform/rate-limit.server";
 import { dataWithToast, toastHeaders } from "~/server/platform/toast.server";
+import { codeStep, handleSignInCodeForm, isTwoFactorChallenge } from "~/server/platform/two-factor.server";
 import type { Route } from "./+types/admin-login";
 
 export const meta = () => [{ title: "Admin login" }];
@@ -20,7 +22,11 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const submission = parseWithZod(await readFormData(request), { schema: AdminLoginSchema });
+  const formData = await readFormData(request);
+  // The second step when the admin has two-factor authentication on: until it succeeds there is no session.
+  if (formData.get("intent") === "two-factor")
+    return handleSignInCodeForm(context, request, formData, () => "/admin-dashboard");
+  const submission = parseWithZod(formData, { schema: AdminLoginSchema });
   if (submission.status !== "success") return data({ result: submission.reply() }, { status: 400 });
   const { email, password } = submission.value;
   const failed = (message = "Invalid credentials", status = 401) =>
@@ -42,6 +48,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const result = await callAuth(() =>
     context.auth.api.signInEmail({ body: { email, password }, headers: request.headers, asResponse: true }),
   );
+  if (isTwoFactorChallenge(result)) return codeStep(result.headers);
   if (!result.ok) return failed();
   await toastHeaders({ type: "success", title: "Login successful" }, result.headers);
   return redirect("/admin-dashboard", { headers: result.headers });
@@ -50,11 +57,17 @@ export async function action({ request, context }: Route.ActionArgs) {
 export default function AdminLogin({ actionData }: Route.ComponentProps) {
   const busy = useNavigation().state === "submitting";
   const [form, fields] = useForm({
-    lastResult: actionData?.result,
+    lastResult: actionData && "result" in actionData ? actionData.result : undefined,
     shouldValidate: "onSubmit",
     shouldRevalidate: "onInput",
     onValidate: ({ formData }) => parseWithZod(formData, { schema: AdminLoginSchema }),
   });
+  if (actionData && "step" in actionData)
+    return (
+      <AuthCard title="Two-factor authentication">
+        <TwoFactorCodeForm lastResult={actionData.codeResult} startOver="/admin-login" />
+      </AuthCard>
+    );
   return (
     <AuthCard title="Admin login" intro="For shop administrators.">
       {form.errors?.length ? <FormMessage>{form.errors[0]}</FormMessage> : null}

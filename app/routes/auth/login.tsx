@@ -2,6 +2,7 @@ import { getFormProps, getInputProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, Form, Link, redirect, useNavigation, useSearchParams } from "react-router";
 import { AuthCard, SocialButtons } from "~/components/auth/auth-card";
+import { TwoFactorCodeForm } from "~/components/auth/two-factor-code-form";
 import { Button } from "~/components/ui/button";
 import { Field, FormMessage } from "~/components/ui/field";
 import { LoginSchema } from "~/schemas/auth";
@@ -10,6 +11,7 @@ import { readFormData, safeRedirect } from "~/server/platform/forms.server";
 import { checkSignInAttempt, recordFailedSignIn, SIGN_IN_REFUSED } from "~/server/platform/rate-limit.server";
 import { configuredSocialProviders, startSocialLogin } from "~/server/platform/social-login.server";
 import { toastHeaders } from "~/server/platform/toast.server";
+import { codeStep, handleSignInCodeForm, isTwoFactorChallenge } from "~/server/platform/two-factor.server";
 import type { Route } from "./+types/login";
 
 export const meta = () => [{ title: "Log in" }];
@@ -22,8 +24,11 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 export async function action({ request, context }: Route.ActionArgs) {
   const formData = await readFormData(request);
+  const home = (role: string | undefined) => (role === "admin" ? "/admin-dashboard" : "/dashboard");
   if (formData.get("intent") === "social")
     return startSocialLogin(context.auth, context.config, request, formData);
+  // The second step when two-factor authentication is on: until it succeeds there is no session at all.
+  if (formData.get("intent") === "two-factor") return handleSignInCodeForm(context, request, formData, home);
 
   const submission = parseWithZod(formData, { schema: LoginSchema });
   if (submission.status !== "success") return data({ result: submission.reply() }, { status: 400 });
@@ -40,11 +45,13 @@ export async function action({ request, context }: Route.ActionArgs) {
       asResponse: true,
     }),
   );
+  if (isTwoFactorChallenge(result)) return codeStep(result.headers, redirectTo);
   if (result.ok) {
     const user = result.body?.user as { role?: string } | undefined;
-    const home = user?.role === "admin" ? "/admin-dashboard" : "/dashboard";
     await toastHeaders({ type: "success", title: "Login successful" }, result.headers);
-    return redirect(safeRedirect(redirectTo, home, context.config.publicUrl), { headers: result.headers });
+    return redirect(safeRedirect(redirectTo, home(user?.role), context.config.publicUrl), {
+      headers: result.headers,
+    });
   }
   context.pokeOutbox(); // an unverified sign-in queues a fresh verification link
   if (result.body?.code !== "EMAIL_NOT_VERIFIED") await recordFailedSignIn(context.db, "sign-in", email);
@@ -70,12 +77,26 @@ export default function Login({ loaderData, actionData }: Route.ComponentProps) 
     onValidate: ({ formData }) => parseWithZod(formData, { schema: LoginSchema }),
   });
   const verifyError = params.get("error");
+  if (actionData && "step" in actionData)
+    return (
+      <AuthCard title="Two-factor authentication">
+        <TwoFactorCodeForm
+          lastResult={actionData.codeResult}
+          redirectTo={actionData.redirectTo}
+          startOver="/login"
+        />
+      </AuthCard>
+    );
   return (
     <AuthCard title="Log in" intro="Welcome back. Log in to manage your cards and links.">
       {params.get("verified") && !verifyError ? (
         <FormMessage tone="success">Your e-mail address is verified. You can log in now.</FormMessage>
       ) : null}
-      {verifyError ? (
+      {verifyError === "unable_to_create_session" ? (
+        <FormMessage>
+          Your account has two-factor authentication on. Please log in with your e-mail and password.
+        </FormMessage>
+      ) : verifyError ? (
         <FormMessage>
           This verification link is invalid or has expired. Log in to receive a new one.
         </FormMessage>

@@ -1,11 +1,11 @@
 // Accounts and sessions (better-auth) and the guards every loader and action uses. Roles live only here.
 import { betterAuth } from "better-auth";
 import { drizzleAdapter } from "better-auth/adapters/drizzle";
-import { admin } from "better-auth/plugins";
+import { admin, twoFactor } from "better-auth/plugins";
 import { and, eq } from "drizzle-orm";
 import type { Logger } from "pino";
 import { redirect } from "react-router";
-import { accounts, sessions, users, verifications } from "~/db/schema";
+import { accounts, sessions, twoFactors, users, verifications } from "~/db/schema";
 import { getOrCreateReferralCode } from "../shop/referrals.server";
 import type { Database } from "./db.server";
 import type { OutgoingEmail } from "./email/mailer.server";
@@ -52,9 +52,16 @@ export function createAuth(opts: {
     rateLimit: { enabled: false },
     database: drizzleAdapter(opts.db, {
       provider: "pg",
-      schema: { user: users, session: sessions, account: accounts, verification: verifications },
+      schema: {
+        user: users,
+        session: sessions,
+        account: accounts,
+        verification: verifications,
+        twoFactor: twoFactors,
+      },
     }),
     databaseHooks: {
+      session: { create: { before: refuseSocialSignInWithTwoFactor(opts.db) } },
       user: {
         create: {
           // Every customer can refer from the start; admins are not resellers. Runs after the sign-up commits.
@@ -99,7 +106,12 @@ export function createAuth(opts: {
       defaultCookieAttributes: { httpOnly: true, sameSite: "lax" },
       database: { generateId: () => crypto.randomUUID() },
     },
-    plugins: [admin({ defaultRole: "customer", adminRoles: ["admin"] })],
+    plugins: [
+      admin({ defaultRole: "customer", adminRoles: ["admin"] }),
+      // TOTP with ten single-use backup codes (two-factor.server.ts). A sign-in with it enabled ends with a
+      // challenge cookie instead of a session until the code step succeeds.
+      twoFactor({ issuer: shop }),
+    ],
   });
 }
 
@@ -121,6 +133,24 @@ function emailChangeTarget(token: string) {
   } catch {
     return null;
   }
+}
+
+/** Where better-auth makes a session from Google or Apple: the OAuth callback, or an ID token posted directly. */
+const SOCIAL_SIGN_IN = /^\/(callback\/|sign-in\/social)/;
+
+/**
+ * Google and Apple sign-ins have no code step, so an account with two-factor authentication on may not use them:
+ * no session is made and the visitor lands on /login?error=unable_to_create_session.
+ */
+export function refuseSocialSignInWithTwoFactor(db: Database) {
+  return async (session: { userId: string }, ctx: { path?: string } | null | undefined) => {
+    if (!ctx?.path || !SOCIAL_SIGN_IN.test(ctx.path)) return;
+    const [user] = await db
+      .select({ twoFactorEnabled: users.twoFactorEnabled })
+      .from(users)
+      .where(eq(users.id, session.userId));
+    if (user?.twoFactorEnabled) return false;
+  };
 }
 
 export async function getSessionUser(auth: Auth, request: Request): Promise<SessionUser | null> {

@@ -31,6 +31,13 @@ export const LIMITS = {
   claimCard: { max: 10, windowSeconds: 60 * 60 },
   /** E-mail change requests per account: each one mails an address that has not proven it is the owner's. */
   changeEmail: { max: 5, windowSeconds: 60 * 60 },
+  /** Sign-in codes (TOTP or backup) per client address: every attempt counts, right or wrong. */
+  twoFactorCode: { max: 10, windowSeconds: 15 * 60 },
+  /**
+   * Wrong passwords and codes typed in Settings by a signed-in account: a stolen session must not become a way
+   * to guess the password or a code.
+   */
+  accountSecret: { max: 10, windowSeconds: 15 * 60 },
 } satisfies Record<string, Limit>;
 
 /** Counts one hit for key; returns whether it is still within the limit. One atomic upsert, no read-then-write. */
@@ -90,6 +97,16 @@ export async function recordFailedSignIn(db: DbOrTx, form: SignInForm, email: st
 
 /** The longest window of any limit; counters older than a day can be dropped. */
 const LONGEST_WINDOW_SECONDS = Math.max(...Object.values(LIMITS).map((l) => l.windowSeconds));
+
+/** Before checking a signed-in account's password or code in Settings: whether its failures are used up. */
+export async function accountSecretLimited(db: DbOrTx, userId: string) {
+  return isLimited(db, `account-secret:user:${userId}`, LIMITS.accountSecret);
+}
+
+/** After a wrong password or code in Settings. */
+export async function recordFailedAccountSecret(db: DbOrTx, userId: string) {
+  await hitRateLimit(db, `account-secret:user:${userId}`, LIMITS.accountSecret);
+}
 
 /** Drops counters whose window passed more than a day ago: every new e-mail or address tried adds a row. */
 export async function pruneRateLimits(db: DbOrTx) {

@@ -1,8 +1,23 @@
-// Settings, Account tab.
-import { EmptyState } from "~/components/layout/page-heading";
+// Settings, Account tab: password, two-factor authentication, other sessions and deleting the account.
+import { AccountSettings } from "~/components/account/account-settings";
+import { handleAccountAction, loadAccountSettings } from "~/server/platform/account.server";
+import { requireUser } from "~/server/platform/auth.server";
+import { readFormData } from "~/server/platform/forms.server";
+import type { Route } from "./+types/account";
 
 export const meta = () => [{ title: "Account settings" }];
 
-export default function AccountSettings() {
-  return <EmptyState title="Account settings are not available yet." />;
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const user = await requireUser(context.auth, request);
+  return loadAccountSettings(context, request, user);
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const user = await requireUser(context.auth, request);
+  const form = await readFormData(request);
+  return handleAccountAction(context, request, user, form, "/dashboard/settings/account");
+}
+
+export default function AccountSettingsTab({ loaderData, actionData }: Route.ComponentProps) {
+  return <AccountSettings data={loaderData} answer={actionData} />;
 }
