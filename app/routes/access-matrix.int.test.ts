@@ -56,6 +56,27 @@ interface RouteCase {
 
 const noFields: Fields = () => ({});
 
+/**
+ * Settings → Account, for customers and for the admin: each acts on the signed-in account only. The passwords are
+ * wrong on purpose, so the poster's own session survives the run.
+ */
+const ACCOUNT_INTENTS: RouteCase["intents"] = {
+  "change-password": {
+    kind: "self",
+    fields: () => ({
+      currentPassword: "not-the-password-1",
+      newPassword: "taken-over-1",
+      confirmPassword: "taken-over-1",
+    }),
+  },
+  "enable-2fa": { kind: "self", fields: () => ({ password: "not-the-password-1" }) },
+  "confirm-2fa": { kind: "self", fields: () => ({ code: "123456" }) },
+  "cancel-2fa": { kind: "self", fields: noFields },
+  "disable-2fa": { kind: "self", fields: () => ({ password: "not-the-password-1", code: "123456" }) },
+  "sign-out-others": { kind: "self", fields: noFields },
+  "delete-account": { kind: "self", fields: () => ({ password: "not-the-password-1", confirm: "on" }) },
+};
+
 const CASES: Record<string, RouteCase> = {
   "routes/dashboard/layout.tsx": { area: "customer", path: () => "/dashboard", read: "own" },
   "routes/dashboard/home.tsx": { area: "customer", path: () => "/dashboard", read: "own" },
@@ -80,7 +101,10 @@ const CASES: Record<string, RouteCase> = {
     area: "customer",
     path: () => "/dashboard/cards",
     read: "own",
-    foreignReads: (ids) => [`/dashboard/cards?card=${ids.cardNumber}`, `/dashboard/cards?qr=${ids.cardNumber}`],
+    foreignReads: (ids) => [
+      `/dashboard/cards?card=${ids.cardNumber}`,
+      `/dashboard/cards?qr=${ids.cardNumber}`,
+    ],
     intents: {
       // Knowing A's card number is not enough: the edit password is A's secret.
       claim: { kind: "self", fields: (ids) => ({ cardNumber: ids.cardNumber, password: "a-guess-123" }) },
@@ -108,7 +132,8 @@ const CASES: Record<string, RouteCase> = {
         fields: () => ({ firstName: "Mallory", lastName: "M", bio: "", location: "" }),
       },
       avatar: { kind: "self", fields: noFields },
-      email: { kind: "self", fields: () => ({ email: "alice@example.com" }) },
+      // Taking A's address is refused: it is in use.
+      email: { kind: "self", fields: () => ({ newEmail: "alice@example.com" }) },
     },
   },
   "routes/dashboard/settings/billing.tsx": {
@@ -127,11 +152,13 @@ const CASES: Record<string, RouteCase> = {
     area: "customer",
     path: () => "/dashboard/settings/account",
     read: "own",
+    intents: ACCOUNT_INTENTS,
   },
   "routes/dashboard/settings/notifications.tsx": {
     area: "customer",
     path: () => "/dashboard/settings/notifications",
     read: "own",
+    intents: { save: { kind: "self", fields: () => ({ emailNotifications: "on", marketingUpdates: "on" }) } },
   },
 
   "routes/admin/layout.tsx": { area: "admin", path: () => "/admin-dashboard", read: "own" },
@@ -181,6 +208,12 @@ const CASES: Record<string, RouteCase> = {
     read: "ids",
     intents: { "": { kind: "foreign", fields: () => ({ name: "Evil", slug: "evil-card" }) } },
   },
+  "routes/admin/account.tsx": {
+    area: "admin",
+    path: () => "/admin-dashboard/account",
+    read: "own",
+    intents: ACCOUNT_INTENTS,
+  },
   "routes/admin/customers.ts": { area: "admin", path: () => "/admin-dashboard/customers?q=ali", read: "own" },
   "routes/admin/upload-image.ts": {
     area: "admin",
@@ -215,7 +248,9 @@ function intentHandlers(routeFile: string) {
     .map((ext) => `${routeFile}${ext}`)
     .find((f) => fs.existsSync(path.join(APP, f)));
   const imported = [...source(file!).matchAll(/from "~\/(server\/[^"]+)"/g)].map((m) => `${m[1]}.ts`);
-  return imported.filter((f) => fs.existsSync(path.join(APP, f)) && source(f).includes("unknownIntent()"));
+  return [file!, ...imported].filter(
+    (f) => fs.existsSync(path.join(APP, f)) && source(f).includes("unknownIntent()"),
+  );
 }
 
 const intentsIn = (file: string) => [...source(file).matchAll(/case "([^"]+)":/g)].map((m) => m[1]!);
