@@ -2,7 +2,7 @@
 // URL's host alone. Browser-safe and pure: My Links files links under its tabs with it.
 import type { LinkIcon } from "./card-links";
 
-export const LINK_KINDS = ["social", "payment", "other"] as const;
+const LINK_KINDS = ["social", "payment", "other"] as const;
 export type LinkKind = (typeof LINK_KINDS)[number];
 
 /** A host matches a domain when it is that domain or one of its subdomains (m.facebook.com, open.spotify.com). */

@@ -6,7 +6,7 @@ import type { ChartPoint } from "./series";
 
 type Source = "nfc" | "qr" | "link";
 
-export const VIEW_SOURCE_SERIES: readonly ChartSeries<Source>[] = [
+const VIEW_SOURCE_SERIES: readonly ChartSeries<Source>[] = [
   { key: "nfc", label: "NFC tap", fill: "fill-brand-600", swatch: "bg-brand-600" },
   { key: "qr", label: "QR scan", fill: "fill-amber-500", swatch: "bg-amber-500" },
   { key: "link", label: "Link", fill: "fill-teal-600", swatch: "bg-teal-600" },

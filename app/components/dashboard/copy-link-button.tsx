@@ -5,7 +5,7 @@ import { Button } from "~/components/ui/button";
 import { notify } from "~/utils/toast";
 import { useHydrated } from "~/utils/use-hydrated";
 
-export const COPIED_MESSAGE = "Your profile link has been copied to clipboard";
+const COPIED_MESSAGE = "Your profile link has been copied to clipboard";
 
 export function CopyLinkButton({
   url,

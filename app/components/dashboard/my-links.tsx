@@ -34,7 +34,7 @@ const EMPTY_TAB: Record<MyLinksTab, string> = {
 };
 
 /** The address of a tab, with an optional open form (?edit= or ?remove=). */
-export function tabHref(tab: MyLinksTab, extra: Record<string, string> = {}) {
+function tabHref(tab: MyLinksTab, extra: Record<string, string> = {}) {
   const params = new URLSearchParams({ ...(tab === "all" ? {} : { tab }), ...extra });
   const query = params.toString();
   return query ? `/dashboard/links?${query}` : "/dashboard/links";

@@ -67,7 +67,7 @@ export interface DailyViews {
  * one card (`cardPageId`; the caller has checked it is the customer's), or of every card (neither). Days without
  * views are absent; the chart fills them with zero.
  */
-export async function getViewsPerDay(
+async function getViewsPerDay(
   db: DbOrTx,
   scope: { ownerUserId?: string; cardPageId?: string },
   today: string,
@@ -97,7 +97,7 @@ export async function getViewsPerDay(
   return rows.map((r) => ({ day: String(r.day), source: r.source, count: Number(r.count) }));
 }
 
-export const VIEW_SOURCES = ["nfc", "qr", "link"] as const;
+const VIEW_SOURCES = ["nfc", "qr", "link"] as const;
 
 /** The last `STATS_DAYS` days of views, one point per day with every source, oldest first. */
 export async function scanActivity(

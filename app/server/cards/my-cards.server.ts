@@ -82,5 +82,5 @@ export async function loadMyCardsPage(
   };
 }
 
-export type MyCardsPage = Awaited<ReturnType<typeof loadMyCardsPage>>;
+type MyCardsPage = Awaited<ReturnType<typeof loadMyCardsPage>>;
 export type MyCard = MyCardsPage["cards"][number];

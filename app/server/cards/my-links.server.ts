@@ -31,7 +31,7 @@ const LINKS_LIMIT = OWNED_CARDS_LIMIT * 50;
 /** 'Last 30 days' is today (UTC, as the click counts are kept) and the 29 days before. */
 const RECENT_DAYS = 30;
 
-export const MY_LINKS_MESSAGES = {
+const MY_LINKS_MESSAGES = {
   cardNotFound: "This card is not on your account",
   linkNotFound: "This link is not on any of your cards",
   unchanged: "Nothing to change: the title and URL are the ones on your card",
@@ -63,7 +63,7 @@ const dayOffset = (now: Date, days: number) =>
  * The account's cards (newest first) each with its links in card order, their kind and clicks: in the last 30
  * days and all time. `now` is for tests.
  */
-export async function listMyLinks(db: DbOrTx, userId: string, now = new Date()): Promise<MyCardLinks[]> {
+async function listMyLinks(db: DbOrTx, userId: string, now = new Date()): Promise<MyCardLinks[]> {
   const cards = await db
     .select({
       id: cardPages.id,

@@ -13,11 +13,11 @@ import { acceptProfileImage } from "./images.server";
 import { hitRateLimit, LIMITS } from "./rate-limit.server";
 import { redirectWithToast } from "./toast.server";
 
-export const PROFILE_PATH = "/dashboard/settings";
+const PROFILE_PATH = "/dashboard/settings";
 /** Where the confirmation link of an e-mail change lands; better-auth adds `error=` when the link fails. */
-export const EMAIL_CONFIRMED_PATH = `${PROFILE_PATH}?email=confirmed`;
+const EMAIL_CONFIRMED_PATH = `${PROFILE_PATH}?email=confirmed`;
 
-export const PROFILE_MESSAGES = {
+const PROFILE_MESSAGES = {
   saved: "Profile updated",
   avatarSaved: "Profile photo updated",
   emailSent: "Check your new inbox",
@@ -53,7 +53,7 @@ export async function loadProfile(db: DbOrTx, userId: string) {
 }
 
 /** Name, bio and location in one UPDATE: a refused field leaves every field as it was. */
-export async function saveProfile(
+async function saveProfile(
   db: DbOrTx,
   userId: string,
   input: { firstName: string; lastName: string; bio: string; location: string },
@@ -73,7 +73,7 @@ export async function saveProfile(
  * Points the account at a newly stored avatar and deletes the one it replaces, unless something else (a card
  * page, a cart, an order, another account) shows the same image: uploads are content-addressed.
  */
-export async function replaceAvatar(context: Pick<Context, "db" | "config">, userId: string, url: string) {
+async function replaceAvatar(context: Pick<Context, "db" | "config">, userId: string, url: string) {
   const previous = await context.db.transaction(async (tx) => {
     const [row] = await tx
       .select({ image: users.image })
@@ -87,7 +87,7 @@ export async function replaceAvatar(context: Pick<Context, "db" | "config">, use
 }
 
 /** True when an account other than this one has the address (compared without case). */
-export async function emailTakenByOther(db: DbOrTx, email: string, userId: string) {
+async function emailTakenByOther(db: DbOrTx, email: string, userId: string) {
   const [row] = await db
     .select({ id: users.id })
     .from(users)

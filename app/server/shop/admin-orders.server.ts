@@ -93,7 +93,7 @@ export async function getOrderForAdmin(db: DbOrTx, orderId: string) {
 
 /** Revenue and order counts per month, from paid orders (refunded and cancelled ones excluded). */
 /** The months the Earnings chart draws, ending with the current one. */
-export const EARNINGS_CHART_MONTHS = 12;
+const EARNINGS_CHART_MONTHS = 12;
 
 /**
  * Revenue and paid/completed order counts per month of payment (UTC), all time, with the totals; and the last

@@ -8,7 +8,7 @@ import type { DbOrTx } from "../platform/db.server";
 import { getOrder } from "./orders.server";
 
 /** Orders per page of the history. */
-export const ORDERS_PAGE_SIZE = 20;
+const ORDERS_PAGE_SIZE = 20;
 
 /** Which orders belong to this account, or null for an account that does not exist. */
 async function ownedBy(db: DbOrTx, userId: string): Promise<SQL | null> {
@@ -23,7 +23,7 @@ async function ownedBy(db: DbOrTx, userId: string): Promise<SQL | null> {
   return or(mine, and(isNull(orders.userId), eq(orders.customerEmail, user.email.toLowerCase())))!;
 }
 
-export interface OrderSummaryRow {
+interface OrderSummaryRow {
   id: string;
   orderNumber: string;
   createdAt: Date;

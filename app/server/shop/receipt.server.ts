@@ -8,11 +8,11 @@ import { customerStatusText } from "~/utils/order-status";
 import type { BankDetails } from "./order-emails.server";
 import type { CustomerOrder } from "./orders.server";
 
-export function receiptFileName(orderNumber: string) {
+function receiptFileName(orderNumber: string) {
   return `receipt-${orderNumber}.html`;
 }
 
-export function receiptHtml(
+function receiptHtml(
   order: CustomerOrder,
   opts: { shop: string; shopAddress: string; bank: BankDetails | undefined; printScriptNonce?: string },
 ) {

@@ -10,8 +10,8 @@ import type { DbOrTx } from "../platform/db.server";
 import { unknownIntent } from "../platform/forms.server";
 import { redirectWithToast } from "../platform/toast.server";
 
-export const BILLING_PATH = "/dashboard/settings/billing";
-export const ADDRESS_SAVED = "Delivery address saved";
+const BILLING_PATH = "/dashboard/settings/billing";
+const ADDRESS_SAVED = "Delivery address saved";
 
 /** The account's saved address, or null. A row that no longer passes the form's rule is ignored. */
 export async function savedDeliveryFor(db: DbOrTx, userId: string): Promise<Delivery | null> {
@@ -24,7 +24,7 @@ export async function savedDeliveryFor(db: DbOrTx, userId: string): Promise<Deli
 }
 
 /** One upsert on the account's preferences row: the other preferences in it are left as they are. */
-export async function saveDeliveryAddress(db: DbOrTx, userId: string, delivery: Delivery) {
+async function saveDeliveryAddress(db: DbOrTx, userId: string, delivery: Delivery) {
   await db
     .insert(customerPreferences)
     .values({ userId, savedDelivery: delivery })
