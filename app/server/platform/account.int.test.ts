@@ -17,8 +17,8 @@ import {
 import * as cardPage from "~/routes/card/page";
 import * as dashboard from "~/routes/dashboard/layout";
 import * as account from "~/routes/dashboard/settings/account";
-import { adminCookieFor, routeContext, signInCookie } from "../../../tests/support/auth";
-import { CookieJar, callRoute, getPage, postForm } from "../../../tests/support/route-call";
+import { adminCookieFor, routeContext, signInCookie, verifiedCustomer } from "../../../tests/support/auth";
+import { answer, CookieJar, getPage, postForm } from "../../../tests/support/routes";
 import { deliveryTo, ipSequence, oneLinkCard, testConfig } from "../../../tests/support/shop";
 import { createTestDb, type TestDb } from "../../../tests/support/test-db";
 import { totpCode } from "../../../tests/support/totp";
@@ -48,17 +48,15 @@ afterAll(() => t?.close());
 let seq = 0;
 async function customer() {
   const email = `account-${++seq}@example.com`;
-  await auth.api.signUpEmail({ body: { name: "Ada Owner", email, password: PASSWORD } });
-  await t.db.update(users).set({ emailVerified: true }).where(eq(users.email, email));
-  const [user] = await t.db.select().from(users).where(eq(users.email, email));
-  return { id: user!.id, email, jar: new CookieJar(await signInCookie(auth, email, PASSWORD)) };
+  const { id, cookie } = await verifiedCustomer(auth, t.db, "Ada Owner", email);
+  return { id, email, jar: new CookieJar(cookie) };
 }
 
 const signedIn = async (jar: CookieJar) =>
-  (await callRoute(dashboard.loader, getPage(`${SITE}/dashboard`, jar), at())).status === 200;
+  (await answer(dashboard.loader, getPage(`${SITE}/dashboard`, jar), at())).status === 200;
 
 const post = (jar: CookieJar, fields: Record<string, string>) =>
-  callRoute(account.action, postForm(ACCOUNT, jar, fields), at());
+  answer(account.action, postForm(ACCOUNT, jar, fields), at());
 
 async function canSignIn(email: string, password: string) {
   const cookie = await signInCookie(auth, email, password);
@@ -67,7 +65,7 @@ async function canSignIn(email: string, password: string) {
 
 describe("the Account tab", () => {
   it("sends anonymous visitors to /login and refuses unknown intents", async () => {
-    const anonymous = await callRoute(account.loader, getPage(ACCOUNT, new CookieJar()), at());
+    const anonymous = await answer(account.loader, getPage(ACCOUNT, new CookieJar()), at());
     expect(anonymous.status).toBe(302);
     expect(anonymous.location).toMatch(/^\/login\?redirectTo=/);
     const { jar } = await customer();
@@ -80,7 +78,7 @@ describe("changing the password", () => {
     const { email, jar } = await customer();
     const phone = new CookieJar(await signInCookie(auth, email, PASSWORD));
     expect(await signedIn(phone)).toBe(true);
-    expect((await callRoute(account.loader, getPage(ACCOUNT, jar), at())).data.otherSessions).toBe(1);
+    expect((await answer(account.loader, getPage(ACCOUNT, jar), at())).data.otherSessions).toBe(1);
 
     const mismatch = await post(jar, {
       intent: "change-password",
@@ -142,12 +140,12 @@ describe("signing out all other sessions", () => {
     const { email, jar } = await customer();
     const laptop = new CookieJar(await signInCookie(auth, email, PASSWORD));
     const phone = new CookieJar(await signInCookie(auth, email, PASSWORD));
-    const answer = await post(jar, { intent: "sign-out-others" });
-    expect(answer.status).toBe(302);
+    const reply = await post(jar, { intent: "sign-out-others" });
+    expect(reply.status).toBe(302);
     expect(await signedIn(jar)).toBe(true);
     expect(await signedIn(laptop)).toBe(false);
     expect(await signedIn(phone)).toBe(false);
-    expect((await callRoute(account.loader, getPage(ACCOUNT, jar), at())).data.otherSessions).toBe(0);
+    expect((await answer(account.loader, getPage(ACCOUNT, jar), at())).data.otherSessions).toBe(0);
   });
 });
 
@@ -236,7 +234,7 @@ describe("deleting the account", () => {
 
     const [page] = await t.db.select().from(cardPages).where(eq(cardPages.id, card.id));
     expect(page!.ownerUserId).toBeNull();
-    const publicPage = await callRoute(cardPage.loader, new Request(`${SITE}/${card.slug}`), at(), {
+    const publicPage = await answer(cardPage.loader, new Request(`${SITE}/${card.slug}`), at(), {
       slug: card.slug,
     });
     expect(publicPage.status).toBe(200);
@@ -254,7 +252,7 @@ describe("deleting the account", () => {
 
   it("is not for admins", async () => {
     const jar = new CookieJar(await adminCookieFor(auth, t.db));
-    const page = await callRoute(account.loader, getPage(ACCOUNT, jar), at());
+    const page = await answer(account.loader, getPage(ACCOUNT, jar), at());
     expect(page.data.canDelete).toBe(false);
     const refused = await post(jar, { intent: "delete-account", password: "boss-pass-1", confirm: "on" });
     expect(refused.status).toBe(403);
@@ -265,7 +263,7 @@ describe("deleting the account", () => {
   it("takes two-factor with it: the deleted account's codes sign nobody in", async () => {
     const { email, jar } = await customer();
     await post(jar, { intent: "enable-2fa", password: PASSWORD });
-    const pending = (await callRoute(account.loader, getPage(ACCOUNT, jar), at())).data.twoFactor as {
+    const pending = (await answer(account.loader, getPage(ACCOUNT, jar), at())).data.twoFactor as {
       secret: string;
     };
     const secret = pending.secret.replace(/\s/g, "");

@@ -11,8 +11,8 @@ import * as adminLogin from "~/routes/auth/admin-login";
 import * as login from "~/routes/auth/login";
 import * as dashboard from "~/routes/dashboard/layout";
 import * as account from "~/routes/dashboard/settings/account";
-import { routeContext, signInCookie } from "../../../tests/support/auth";
-import { CookieJar, callRoute, getPage, postForm } from "../../../tests/support/route-call";
+import { routeContext, signInCookie, verifiedCustomer } from "../../../tests/support/auth";
+import { answer, CookieJar, getPage, postForm } from "../../../tests/support/routes";
 import { ipSequence, testConfig } from "../../../tests/support/shop";
 import { createTestDb, type TestDb } from "../../../tests/support/test-db";
 import { totpCode, wrongTotpCode } from "../../../tests/support/totp";
@@ -37,32 +37,31 @@ afterAll(() => t?.close());
 let seq = 0;
 async function customer() {
   const email = `two-factor-${++seq}@example.com`;
-  await auth.api.signUpEmail({ body: { name: "Tess", email, password: PASSWORD } });
-  await t.db.update(users).set({ emailVerified: true }).where(eq(users.email, email));
-  return { email, jar: new CookieJar(await signInCookie(auth, email, PASSWORD)) };
+  const { cookie } = await verifiedCustomer(auth, t.db, "Tess", email);
+  return { email, jar: new CookieJar(cookie) };
 }
 
 /** Enrols through the Account tab as a browser would; returns the secret shown and the backup codes. */
 async function enrol(jar: CookieJar, page = ACCOUNT, route: typeof account | typeof adminAccount = account) {
-  const started = await callRoute(
+  const started = await answer(
     route.action,
     postForm(page, jar, { intent: "enable-2fa", password: PASSWORD }),
     at(),
   );
   expect(started.status).toBe(302);
-  const shown = await callRoute(route.loader, getPage(page, jar), at());
+  const shown = await answer(route.loader, getPage(page, jar), at());
   const status = shown.data.twoFactor as { state: string; secret: string; qrCode: string };
   expect(status.state).toBe("pending");
   expect(status.qrCode).toMatch(/^data:image\/svg\+xml;base64,/);
   const secret = status.secret.replace(/\s/g, "");
-  const confirmed = await callRoute(
+  const confirmed = await answer(
     route.action,
     postForm(page, jar, { intent: "confirm-2fa", code: totpCode(secret) }),
     at(),
   );
   expect(confirmed.status).toBe(302);
   jar.apply(confirmed.headers);
-  const next = await callRoute(route.loader, getPage(page, jar), at());
+  const next = await answer(route.loader, getPage(page, jar), at());
   jar.apply(next.headers);
   return { secret, backupCodes: next.data.backupCodes as string[] };
 }
@@ -70,41 +69,37 @@ async function enrol(jar: CookieJar, page = ACCOUNT, route: typeof account | typ
 /** The password step of /login: the challenge (no session yet) when two-factor is on. */
 async function passwordStep(email: string, password = PASSWORD) {
   const jar = new CookieJar();
-  const answer = await callRoute(login.action, postForm(`${SITE}/login`, jar, { email, password }), at());
-  jar.apply(answer.headers);
-  return { jar, answer };
+  const reply = await answer(login.action, postForm(`${SITE}/login`, jar, { email, password }), at());
+  jar.apply(reply.headers);
+  return { jar, reply };
 }
 
 const codeStep = (jar: CookieJar, code: string, context = at()) =>
-  callRoute(login.action, postForm(`${SITE}/login`, jar, { intent: "two-factor", code }), context);
+  answer(login.action, postForm(`${SITE}/login`, jar, { intent: "two-factor", code }), context);
 
 const signedIn = async (jar: CookieJar) =>
-  (await callRoute(dashboard.loader, getPage(`${SITE}/dashboard`, jar), at())).status === 200;
+  (await answer(dashboard.loader, getPage(`${SITE}/dashboard`, jar), at())).status === 200;
 
 describe("enrolment from Settings → Account", () => {
   it("needs the password, shows a QR code and the secret, and switches on only with a right code", async () => {
     const { jar } = await customer();
-    const wrong = await callRoute(
+    const wrong = await answer(
       account.action,
       postForm(ACCOUNT, jar, { intent: "enable-2fa", password: "not-my-password" }),
       at(),
     );
     expect(wrong.status).toBe(400);
     expect(JSON.stringify(wrong.data)).toContain(TWO_FACTOR_MESSAGES.wrongPassword);
-    expect((await callRoute(account.loader, getPage(ACCOUNT, jar), at())).data.twoFactor).toEqual({
+    expect((await answer(account.loader, getPage(ACCOUNT, jar), at())).data.twoFactor).toEqual({
       state: "off",
     });
 
-    await callRoute(
-      account.action,
-      postForm(ACCOUNT, jar, { intent: "enable-2fa", password: PASSWORD }),
-      at(),
-    );
-    const pending = (await callRoute(account.loader, getPage(ACCOUNT, jar), at())).data.twoFactor as {
+    await answer(account.action, postForm(ACCOUNT, jar, { intent: "enable-2fa", password: PASSWORD }), at());
+    const pending = (await answer(account.loader, getPage(ACCOUNT, jar), at())).data.twoFactor as {
       secret: string;
     };
     const secret = pending.secret.replace(/\s/g, "");
-    const refused = await callRoute(
+    const refused = await answer(
       account.action,
       postForm(ACCOUNT, jar, { intent: "confirm-2fa", code: wrongTotpCode(secret) }),
       at(),
@@ -117,7 +112,7 @@ describe("enrolment from Settings → Account", () => {
       .where(eq(users.email, `two-factor-${seq}@example.com`));
     expect(user!.twoFactorEnabled).toBe(false);
 
-    const confirmed = await callRoute(
+    const confirmed = await answer(
       account.action,
       postForm(ACCOUNT, jar, { intent: "confirm-2fa", code: totpCode(secret) }),
       at(),
@@ -125,7 +120,7 @@ describe("enrolment from Settings → Account", () => {
     expect(confirmed.status).toBe(302);
     jar.apply(confirmed.headers);
     const ticket = jar.header();
-    const next = await callRoute(account.loader, getPage(ACCOUNT, jar), at());
+    const next = await answer(account.loader, getPage(ACCOUNT, jar), at());
     const codes = next.data.backupCodes as string[];
     expect(codes).toHaveLength(10);
     expect(new Set(codes).size).toBe(10);
@@ -133,11 +128,7 @@ describe("enrolment from Settings → Account", () => {
     // Shown once: the page never returns them again, not even to a browser that kept the ticket cookie.
     jar.apply(next.headers);
     for (const cookie of [jar.header(), ticket]) {
-      const after = await callRoute(
-        account.loader,
-        new Request(ACCOUNT, { headers: { Cookie: cookie } }),
-        at(),
-      );
+      const after = await answer(account.loader, new Request(ACCOUNT, { headers: { Cookie: cookie } }), at());
       expect(after.data.twoFactor).toEqual({ state: "on", backupCodesLeft: 10 });
       expect(after.data.backupCodes).toBeNull();
       expect(JSON.stringify(after.data)).not.toContain(codes[0]);
@@ -146,28 +137,20 @@ describe("enrolment from Settings → Account", () => {
 
   it("can be cancelled before it is confirmed", async () => {
     const { jar } = await customer();
-    await callRoute(
-      account.action,
-      postForm(ACCOUNT, jar, { intent: "enable-2fa", password: PASSWORD }),
-      at(),
-    );
-    const cancelled = await callRoute(account.action, postForm(ACCOUNT, jar, { intent: "cancel-2fa" }), at());
+    await answer(account.action, postForm(ACCOUNT, jar, { intent: "enable-2fa", password: PASSWORD }), at());
+    const cancelled = await answer(account.action, postForm(ACCOUNT, jar, { intent: "cancel-2fa" }), at());
     expect(cancelled.status).toBe(302);
-    expect((await callRoute(account.loader, getPage(ACCOUNT, jar), at())).data.twoFactor).toEqual({
+    expect((await answer(account.loader, getPage(ACCOUNT, jar), at())).data.twoFactor).toEqual({
       state: "off",
     });
   });
 
   it("an enrolment never confirmed does not change how the account signs in", async () => {
     const { email, jar } = await customer();
-    await callRoute(
-      account.action,
-      postForm(ACCOUNT, jar, { intent: "enable-2fa", password: PASSWORD }),
-      at(),
-    );
-    const { answer } = await passwordStep(email);
-    expect(answer.status).toBe(302);
-    expect(answer.location).toBe("/dashboard");
+    await answer(account.action, postForm(ACCOUNT, jar, { intent: "enable-2fa", password: PASSWORD }), at());
+    const { reply } = await passwordStep(email);
+    expect(reply.status).toBe(302);
+    expect(reply.location).toBe("/dashboard");
   });
 });
 
@@ -176,11 +159,11 @@ describe("signing in with two-factor on", () => {
     const { email, jar: first } = await customer();
     const { secret } = await enrol(first);
 
-    const { jar, answer } = await passwordStep(email);
-    expect(answer.status).toBe(200);
-    expect(answer.data.step).toBe("two-factor");
+    const { jar, reply } = await passwordStep(email);
+    expect(reply.status).toBe(200);
+    expect(reply.data.step).toBe("two-factor");
     // The half-finished sign-in is not a session: the dashboard still sends the visitor to /login.
-    const skipped = await callRoute(dashboard.loader, getPage(`${SITE}/dashboard`, jar), at());
+    const skipped = await answer(dashboard.loader, getPage(`${SITE}/dashboard`, jar), at());
     expect(skipped.status).toBe(302);
     expect(skipped.location).toMatch(/^\/login/);
     expect(await signedIn(jar)).toBe(false);
@@ -202,10 +185,10 @@ describe("signing in with two-factor on", () => {
     const { secret } = await enrol(first);
     expect(email).toBeTruthy();
     const stranger = new CookieJar();
-    const answer = await codeStep(stranger, totpCode(secret));
-    expect(answer.status).toBe(401);
-    expect(JSON.stringify(answer.data)).toContain(SIGN_IN_CODE_MESSAGES.expired);
-    expect(await signedIn(stranger.apply(answer.headers))).toBe(false);
+    const reply = await codeStep(stranger, totpCode(secret));
+    expect(reply.status).toBe(401);
+    expect(JSON.stringify(reply.data)).toContain(SIGN_IN_CODE_MESSAGES.expired);
+    expect(await signedIn(stranger.apply(reply.headers))).toBe(false);
   });
 
   it("ends a sign-in after 5 wrong codes: even the right code then needs the password again", async () => {
@@ -254,7 +237,7 @@ describe("signing in with two-factor on", () => {
     const plain = await codeStep(two.jar, other.replace("-", ""));
     expect(plain.status).toBe(302);
 
-    const page = await callRoute(account.loader, getPage(ACCOUNT, one.jar), at());
+    const page = await answer(account.loader, getPage(ACCOUNT, one.jar), at());
     expect(page.data.twoFactor).toEqual({ state: "on", backupCodesLeft: 8 });
   });
 });
@@ -280,14 +263,14 @@ describe("switching two-factor off", () => {
     const { email, jar } = await customer();
     const { secret, backupCodes } = await enrol(jar);
     const off = (password: string, code: string) =>
-      callRoute(account.action, postForm(ACCOUNT, jar, { intent: "disable-2fa", password, code }), at());
+      answer(account.action, postForm(ACCOUNT, jar, { intent: "disable-2fa", password, code }), at());
 
     const badPassword = await off("not-my-password", backupCodes[0]!);
     expect(badPassword.status).toBe(400);
     const badCode = await off(PASSWORD, wrongTotpCode(secret));
     expect(badCode.status).toBe(400);
     expect(JSON.stringify(badCode.data)).toContain(TWO_FACTOR_MESSAGES.wrongCode);
-    expect((await callRoute(account.loader, getPage(ACCOUNT, jar), at())).data.twoFactor).toEqual({
+    expect((await answer(account.loader, getPage(ACCOUNT, jar), at())).data.twoFactor).toEqual({
       state: "on",
       backupCodesLeft: 10,
     });
@@ -295,13 +278,13 @@ describe("switching two-factor off", () => {
     const done = await off(PASSWORD, backupCodes[0]!);
     expect(done.status).toBe(302);
     jar.apply(done.headers);
-    expect((await callRoute(account.loader, getPage(ACCOUNT, jar), at())).data.twoFactor).toEqual({
+    expect((await answer(account.loader, getPage(ACCOUNT, jar), at())).data.twoFactor).toEqual({
       state: "off",
     });
     const [user] = await t.db.select().from(users).where(eq(users.email, email));
     expect(await t.db.select().from(twoFactors).where(eq(twoFactors.userId, user!.id))).toEqual([]);
-    const { answer } = await passwordStep(email);
-    expect(answer.location).toBe("/dashboard");
+    const { reply } = await passwordStep(email);
+    expect(reply.location).toBe("/dashboard");
   });
 });
 
@@ -314,12 +297,12 @@ describe("admins", () => {
 
     const loginJar = new CookieJar();
     const post = (fields: Record<string, string>) =>
-      callRoute(adminLogin.action, postForm(`${SITE}/admin-login`, loginJar, fields), at());
+      answer(adminLogin.action, postForm(`${SITE}/admin-login`, loginJar, fields), at());
     const first = await post({ email: "root@example.com", password: PASSWORD });
     expect(first.status).toBe(200);
     expect(first.data.step).toBe("two-factor");
     loginJar.apply(first.headers);
-    const skipped = await callRoute(adminLayout.loader, getPage(`${SITE}/admin-dashboard`, loginJar), at());
+    const skipped = await answer(adminLayout.loader, getPage(`${SITE}/admin-dashboard`, loginJar), at());
     expect(skipped.status).toBe(302);
     expect(skipped.location).toBe("/admin-login");
 
@@ -329,17 +312,17 @@ describe("admins", () => {
     expect(done.location).toBe("/admin-dashboard");
     loginJar.apply(done.headers);
     expect(
-      (await callRoute(adminLayout.loader, getPage(`${SITE}/admin-dashboard`, loginJar), at())).status,
+      (await answer(adminLayout.loader, getPage(`${SITE}/admin-dashboard`, loginJar), at())).status,
     ).toBe(200);
   });
 
   it("the admin Account page is for admins only", async () => {
     const { jar } = await customer();
     const page = `${SITE}/admin-dashboard/account`;
-    const seen = await callRoute(adminAccount.loader, getPage(page, jar), at());
+    const seen = await answer(adminAccount.loader, getPage(page, jar), at());
     expect(seen.status).toBe(302);
     expect(seen.location).toBe("/admin-login");
-    const posted = await callRoute(
+    const posted = await answer(
       adminAccount.action,
       postForm(page, jar, { intent: "enable-2fa", password: PASSWORD }),
       at(),
