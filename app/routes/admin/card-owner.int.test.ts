@@ -7,6 +7,7 @@ import { eq } from "drizzle-orm";
 import type { AppLoadContext } from "react-router";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { adminCookieFor, routeContext } from "../../../tests/support/auth";
+import { type Answer, answer, getRequest, postRequest } from "../../../tests/support/routes";
 import { createTestDb, type TestDb } from "../../../tests/support/test-db";
 import { cardPages, users } from "../../db/schema";
 import { createCardPage } from "../../server/cards/cards.server";
@@ -38,29 +39,9 @@ beforeAll(async () => {
 });
 afterAll(() => t?.close());
 
-type Answer = { status: number; location: string | null; data: Record<string, unknown>; raw?: unknown };
-
-async function answer(run: (args: never) => unknown, request: Request, params = {}): Promise<Answer> {
-  let result: unknown;
-  try {
-    result = await run({ request, context, params } as never);
-  } catch (thrown) {
-    result = thrown;
-  }
-  if (result instanceof Response)
-    return { status: result.status, location: result.headers.get("Location"), data: {}, raw: result };
-  const d = result as { type?: string; init?: ResponseInit | null; data?: Record<string, unknown> };
-  if (d?.type === "DataWithResponseInit")
-    return { status: d.init?.status ?? 200, location: null, data: d.data ?? {} };
-  return { status: 200, location: null, data: result as Record<string, unknown> };
-}
-
+const get = (url: string, cookie = adminCookie) => getRequest(`http://shop.test${url}`, cookie);
 const post = (url: string, fields: Record<string, string>) =>
-  new Request(`http://shop.test${url}`, {
-    method: "POST",
-    headers: { Cookie: adminCookie, "Content-Type": "application/x-www-form-urlencoded" },
-    body: new URLSearchParams(fields),
-  });
+  postRequest(`http://shop.test${url}`, fields, adminCookie);
 
 const cardFields = (slug: string, ownerEmail: string) => ({
   name: "Owned Card",
@@ -85,18 +66,27 @@ describe("the admin's Owner field", () => {
     const made = await answer(
       createCard.action,
       post("/admin-dashboard/cards/new", cardFields("owner-create", " ANN@Example.com ")),
+      context,
     );
     expect(made.status).toBe(302);
     expect(await ownerOf("owner-create")).toBe("cust-ann");
 
-    await answer(createCard.action, post("/admin-dashboard/cards/new", cardFields("owner-none", "")));
+    await answer(
+      createCard.action,
+      post("/admin-dashboard/cards/new", cardFields("owner-none", "")),
+      context,
+    );
     expect(await ownerOf("owner-none")).toBeNull();
   });
 
   it("refuses an unknown e-mail and an admin's e-mail beside the field, and writes nothing", async () => {
     for (const email of ["nobody@example.com", "boss@example.com"]) {
       const slug = `refused-${email.split("@")[0]}`;
-      const a = await answer(createCard.action, post("/admin-dashboard/cards/new", cardFields(slug, email)));
+      const a = await answer(
+        createCard.action,
+        post("/admin-dashboard/cards/new", cardFields(slug, email)),
+        context,
+      );
       expect({ email, status: a.status, errors: fieldErrors(a) }).toEqual({
         email,
         status: 400,
@@ -116,16 +106,12 @@ describe("the admin's Owner field", () => {
     });
     const url = `/admin-dashboard/cards/${card.id}/edit`;
     const edit = (ownerEmail: string, name = "Edited") =>
-      answer(editCard.action, post(url, { name, slug: "owner-edit", ownerEmail }), { id: card.id });
+      answer(editCard.action, post(url, { name, slug: "owner-edit", ownerEmail }), context, { id: card.id });
     const shown = async () =>
       (
-        await answer(
-          editCard.loader,
-          new Request(`http://shop.test${url}`, { headers: { Cookie: adminCookie } }),
-          {
-            id: card.id,
-          },
-        )
+        await answer(editCard.loader, get(url), context, {
+          id: card.id,
+        })
       ).data.ownerEmail;
 
     expect(await shown()).toBe("ann@example.com");
@@ -154,6 +140,7 @@ describe("the admin's Owner field", () => {
         name: "Client Owned",
         ownerEmail: "ben@example.com",
       }),
+      context,
     );
     expect(made.status).toBe(200);
     expect(await ownerOf("client-owned")).toBe("cust-ben");
@@ -165,6 +152,7 @@ describe("the admin's Owner field", () => {
         name: "Client Refused",
         ownerEmail: "x@example.com",
       }),
+      context,
     );
     expect({ status: refused.status, errors: fieldErrors(refused) }).toEqual({
       status: 400,
@@ -185,11 +173,10 @@ describe("the admin's Owner field", () => {
     const search = async (q: string, cookie = adminCookie) => {
       const a = await answer(
         customers.loader,
-        new Request(`http://shop.test/admin-dashboard/customers?q=${encodeURIComponent(q)}`, {
-          headers: { Cookie: cookie },
-        }),
+        get(`/admin-dashboard/customers?q=${encodeURIComponent(q)}`, cookie),
+        context,
       );
-      return a.status === 200 && !a.location ? (await (a.raw as Response).json()).customers : a.status;
+      return a.status === 200 && !a.location ? JSON.parse(a.body).customers : a.status;
     };
     expect(await search("ANN@")).toEqual([{ email: "ann@example.com", name: "Ann" }]);
     expect(await search("an")).toEqual([]);

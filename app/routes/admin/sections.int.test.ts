@@ -6,6 +6,7 @@ import path from "node:path";
 import type { AppLoadContext } from "react-router";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { adminCookieFor, routeContext } from "../../../tests/support/auth";
+import { answer, getRequest, postRequest } from "../../../tests/support/routes";
 import { createTestDb, type TestDb } from "../../../tests/support/test-db";
 import { createCardPage, getCardPageById } from "../../server/cards/cards.server";
 import { type Auth, createAuth } from "../../server/platform/auth.server";
@@ -33,32 +34,9 @@ beforeAll(async () => {
 });
 afterAll(() => t?.close());
 
-type Answer = { status: number; location: string | null; data: Record<string, unknown> };
-
-/** A loader's or action's answer as the browser sees it: status, redirect target and data. */
-async function answer(run: (args: never) => unknown, request: Request): Promise<Answer> {
-  let result: unknown;
-  try {
-    result = await run({ request, context, params: {} } as never);
-  } catch (thrown) {
-    result = thrown;
-  }
-  if (result instanceof Response)
-    return { status: result.status, location: result.headers.get("Location"), data: {} };
-  const d = result as { type?: string; init?: ResponseInit | null; data?: Record<string, unknown> };
-  if (d?.type === "DataWithResponseInit")
-    return { status: d.init?.status ?? 200, location: null, data: d.data ?? {} };
-  return { status: 200, location: null, data: result as Record<string, unknown> };
-}
-
-const get = (url: string, cookie = adminCookie) =>
-  new Request(`http://shop.test${url}`, { headers: { Cookie: cookie } });
+const get = (url: string, cookie = adminCookie) => getRequest(`http://shop.test${url}`, cookie);
 const post = (url: string, fields: Record<string, string>, cookie = adminCookie) =>
-  new Request(`http://shop.test${url}`, {
-    method: "POST",
-    headers: { Cookie: cookie, "Content-Type": "application/x-www-form-urlencoded" },
-    body: new URLSearchParams(fields),
-  });
+  postRequest(`http://shop.test${url}`, fields, cookie);
 
 const sections = { orders, cards, earnings, referrers };
 const withActions = { orders, cards, referrers };
@@ -78,14 +56,14 @@ describe("admin dashboard sections", () => {
       ["/admin-dashboard?tab=nope&status=refunded", "/admin-dashboard/orders?status=refunded"],
     ];
     for (const [from, to] of cases) {
-      const a = await answer(index.loader, get(from));
+      const a = await answer(index.loader, get(from), context);
       expect({ from, status: a.status, location: a.location }).toEqual({ from, status: 302, location: to });
     }
   });
 
   it("sends a visitor to the admin sign-in from every section and refuses their posts with 403", async () => {
     for (const [name, section] of Object.entries({ index, ...sections })) {
-      const a = await answer(section.loader, get(`/admin-dashboard/${name}`, ""));
+      const a = await answer(section.loader, get(`/admin-dashboard/${name}`, ""), context);
       expect({ name, status: a.status, location: a.location }).toEqual({
         name,
         status: 302,
@@ -93,7 +71,11 @@ describe("admin dashboard sections", () => {
       });
     }
     for (const [name, section] of Object.entries(withActions)) {
-      const a = await answer(section.action, post(`/admin-dashboard/${name}`, { intent: "bogus" }, ""));
+      const a = await answer(
+        section.action,
+        post(`/admin-dashboard/${name}`, { intent: "bogus" }, ""),
+        context,
+      );
       expect({ name, status: a.status }).toEqual({ name, status: 403 });
     }
   });
@@ -105,11 +87,15 @@ describe("admin dashboard sections", () => {
       password: "pw-123456",
       links: [],
     });
-    const list = (await answer(cards.loader, get("/admin-dashboard/cards?q=ada-sections"))).data;
+    const list = (await answer(cards.loader, get("/admin-dashboard/cards?q=ada-sections"), context)).data;
     expect((list.cards as { id: string }[]).map((c) => c.id)).toEqual([card.id]);
-    expect((await answer(orders.loader, get("/admin-dashboard/orders"))).data).toHaveProperty("queue");
-    expect((await answer(earnings.loader, get("/admin-dashboard/earnings"))).data).toHaveProperty("totals");
-    expect((await answer(referrers.loader, get("/admin-dashboard/referrers"))).data).toHaveProperty(
+    expect((await answer(orders.loader, get("/admin-dashboard/orders"), context)).data).toHaveProperty(
+      "queue",
+    );
+    expect((await answer(earnings.loader, get("/admin-dashboard/earnings"), context)).data).toHaveProperty(
+      "totals",
+    );
+    expect((await answer(referrers.loader, get("/admin-dashboard/referrers"), context)).data).toHaveProperty(
       "referrers",
     );
   });
@@ -127,7 +113,7 @@ describe("admin dashboard sections", () => {
       for (const intent of [foreign[name as keyof typeof foreign], "bogus", undefined]) {
         const fields: Record<string, string> = { id: card.id, orderId: card.id, userId: card.id };
         if (intent) fields.intent = intent;
-        const a = await answer(section.action, post(`/admin-dashboard/${name}`, fields));
+        const a = await answer(section.action, post(`/admin-dashboard/${name}`, fields), context);
         expect({ name, intent, status: a.status, error: a.data.error }).toEqual({
           name,
           intent,

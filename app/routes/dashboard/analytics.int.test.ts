@@ -8,8 +8,9 @@ import { eq } from "drizzle-orm";
 import type { AppLoadContext } from "react-router";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { utcDay } from "~/components/charts/series";
-import { cardViewsDaily, linkClicksDaily, pageLinks, users } from "~/db/schema";
-import { adminCookieFor, routeContext, signInCookie } from "../../../tests/support/auth";
+import { cardViewsDaily, linkClicksDaily, pageLinks } from "~/db/schema";
+import { adminCookieFor, routeContext, verifiedCustomer } from "../../../tests/support/auth";
+import { type Answer, answer, getRequest } from "../../../tests/support/routes";
 import { createTestDb, type TestDb } from "../../../tests/support/test-db";
 import { createCardPage } from "../../server/cards/cards.server";
 import { type Auth, createAuth } from "../../server/platform/auth.server";
@@ -31,20 +32,13 @@ const config = loadConfig({
   PUBLIC_URL: "http://shop.test",
 });
 
-async function customer(name: string, email: string) {
-  await auth.api.signUpEmail({ body: { name, email, password: "customer-pass-1" } });
-  await t.db.update(users).set({ emailVerified: true }).where(eq(users.email, email));
-  const [u] = await t.db.select({ id: users.id }).from(users).where(eq(users.email, email));
-  return { id: u!.id, cookie: await signInCookie(auth, email, "customer-pass-1") };
-}
-
 beforeAll(async () => {
   t = await createTestDb();
   auth = createAuth({ db: t.db, config, queueEmail: async () => {} });
   context = routeContext(t.db, config, auth);
   adminCookie = await adminCookieFor(auth, t.db);
-  const alice = await customer("Alice", "alice@example.com");
-  const bob = await customer("Bob", "bob@example.com");
+  const alice = await verifiedCustomer(auth, t.db, "Alice", "alice@example.com");
+  const bob = await verifiedCustomer(auth, t.db, "Bob", "bob@example.com");
   aliceCookie = alice.cookie;
   bobCookie = bob.cookie;
   const links = [
@@ -89,23 +83,9 @@ beforeAll(async () => {
 });
 afterAll(() => t?.close());
 
-type Answer = { status: number; location: string | null; data: Record<string, unknown> };
-
-async function answer(run: (args: never) => unknown, url: string, cookie: string): Promise<Answer> {
-  const request = new Request(`http://shop.test${url}`, { headers: { Cookie: cookie } });
-  let result: unknown;
-  try {
-    result = await run({ request, context, params: {} } as never);
-  } catch (thrown) {
-    result = thrown;
-  }
-  if (result instanceof Response)
-    return { status: result.status, location: result.headers.get("Location"), data: {} };
-  const d = result as { type?: string; init?: ResponseInit | null; data?: Record<string, unknown> };
-  if (d?.type === "DataWithResponseInit")
-    return { status: d.init?.status ?? 200, location: null, data: d.data ?? {} };
-  return { status: 200, location: null, data: result as Record<string, unknown> };
-}
+/** A loader's answer to a page of this shop, opened with this cookie. */
+const open = (run: (args: never) => unknown, url: string, cookie: string) =>
+  answer(run, getRequest(`http://shop.test${url}`, cookie), context);
 
 const activityTotal = (a: Answer) =>
   (a.data.activity as { values: Record<string, number> }[]).reduce(
@@ -115,14 +95,14 @@ const activityTotal = (a: Answer) =>
 
 describe("dashboard home", () => {
   it("sends an anonymous visitor to /login", async () => {
-    expect(await answer(home.loader, "/dashboard", "")).toMatchObject({
+    expect(await open(home.loader, "/dashboard", "")).toMatchObject({
       status: 302,
       location: "/login?redirectTo=%2Fdashboard",
     });
   });
 
   it("shows each customer the figures and share link of their own cards only", async () => {
-    const a = await answer(home.loader, "/dashboard", aliceCookie);
+    const a = await open(home.loader, "/dashboard", aliceCookie);
     expect(a.data.stats).toEqual({
       totalLinks: 2,
       cardsOwned: 1,
@@ -134,7 +114,7 @@ describe("dashboard home", () => {
       cardNumber: alicesCard.cardNumber,
     });
 
-    const b = await answer(home.loader, "/dashboard", bobCookie);
+    const b = await open(home.loader, "/dashboard", bobCookie);
     expect(b.data.stats).toEqual({
       totalLinks: 1,
       cardsOwned: 1,
@@ -145,23 +125,23 @@ describe("dashboard home", () => {
   });
 
   it("offers an admin account, which owns no cards, the order step instead of a share link", async () => {
-    const admin = await answer(home.loader, "/dashboard", adminCookie);
+    const admin = await open(home.loader, "/dashboard", adminCookie);
     expect(admin.data).toMatchObject({ share: null, stats: { cardsOwned: 0, totalLinks: 0 } });
   });
 });
 
 describe("Cards tabs and scan activity", () => {
   it("gives the Overview the scan activity of the customer's own cards", async () => {
-    const a = await answer(cards.loader, "/dashboard/cards", aliceCookie);
+    const a = await open(cards.loader, "/dashboard/cards", aliceCookie);
     expect(a.status).toBe(200);
     expect(a.data.selected).toBeNull();
     expect(a.data.activity).toHaveLength(30);
     expect(activityTotal(a)).toBe(6);
-    expect(activityTotal(await answer(cards.loader, "/dashboard/cards", bobCookie))).toBe(40);
+    expect(activityTotal(await open(cards.loader, "/dashboard/cards", bobCookie))).toBe(40);
   });
 
   it("opens a card's tab by its number, typed in any case, with its profile and links", async () => {
-    const a = await answer(
+    const a = await open(
       cards.loader,
       `/dashboard/cards?card=${alicesCard.cardNumber.toLowerCase()}`,
       aliceCookie,
@@ -182,21 +162,21 @@ describe("Cards tabs and scan activity", () => {
       `/dashboard/cards?card=${"W".repeat(5000)}`,
       "/dashboard/cards?card=",
     ]) {
-      const a = await answer(cards.loader, url, aliceCookie);
+      const a = await open(cards.loader, url, aliceCookie);
       expect(a.status, url).toBe(404);
       expect(JSON.stringify(a.data), url).not.toContain("Bob B");
     }
   });
 
   it("opens the QR dialog of the customer's own card from the address", async () => {
-    const a = await answer(cards.loader, `/dashboard/cards?qr=${alicesCard.cardNumber}`, aliceCookie);
+    const a = await open(cards.loader, `/dashboard/cards?qr=${alicesCard.cardNumber}`, aliceCookie);
     expect(a).toMatchObject({ status: 200, data: { qr: alicesCard.cardNumber } });
   });
 });
 
 describe("admin Earnings charts", () => {
   it("draws views per day across every card for the admin", async () => {
-    const a = await answer(earnings.loader, "/admin-dashboard/earnings", adminCookie);
+    const a = await open(earnings.loader, "/admin-dashboard/earnings", adminCookie);
     expect(a.status).toBe(200);
     const views = a.data.views as { values: Record<string, number> }[];
     expect(views).toHaveLength(30);
@@ -205,7 +185,7 @@ describe("admin Earnings charts", () => {
   });
 
   it("keeps them from customers", async () => {
-    const a = await answer(earnings.loader, "/admin-dashboard/earnings", aliceCookie);
+    const a = await open(earnings.loader, "/admin-dashboard/earnings", aliceCookie);
     expect(a.status).toBe(302);
     expect(a.data.views).toBeUndefined();
   });

@@ -6,8 +6,9 @@ import path from "node:path";
 import { eq } from "drizzle-orm";
 import type { AppLoadContext } from "react-router";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { cardPages, users } from "~/db/schema";
-import { adminCookieFor, routeContext, signInCookie } from "../../../tests/support/auth";
+import { cardPages } from "~/db/schema";
+import { adminCookieFor, routeContext, verifiedCustomer } from "../../../tests/support/auth";
+import { type Answer, answer, getRequest, postRequest } from "../../../tests/support/routes";
 import { createTestDb, type TestDb } from "../../../tests/support/test-db";
 import { createCardPage } from "../../server/cards/cards.server";
 import { type Auth, createAuth } from "../../server/platform/auth.server";
@@ -27,21 +28,14 @@ const config = loadConfig({
   PUBLIC_URL: "http://shop.test",
 });
 
-async function customerCookie(name: string, email: string) {
-  await auth.api.signUpEmail({ body: { name, email, password: "customer-pass-1" } });
-  await t.db.update(users).set({ emailVerified: true }).where(eq(users.email, email));
-  const [u] = await t.db.select({ id: users.id }).from(users).where(eq(users.email, email));
-  return { id: u!.id, cookie: await signInCookie(auth, email, "customer-pass-1") };
-}
-
 beforeAll(async () => {
   t = await createTestDb();
   auth = createAuth({ db: t.db, config, queueEmail: async () => {} });
   context = routeContext(t.db, config, auth);
   adminCookie = await adminCookieFor(auth, t.db);
-  const alice = await customerCookie("Alice", "alice@example.com");
+  const alice = await verifiedCustomer(auth, t.db, "Alice", "alice@example.com");
   aliceCookie = alice.cookie;
-  bobCookie = (await customerCookie("Bob", "bob@example.com")).cookie;
+  bobCookie = (await verifiedCustomer(auth, t.db, "Bob", "bob@example.com")).cookie;
   const links = [{ title: "Website", url: "https://example.com", icon: "globe" as const }];
   alicesCard = await createCardPage(
     t.db,
@@ -56,43 +50,22 @@ beforeAll(async () => {
 });
 afterAll(() => t?.close());
 
-type Answer = { status: number; location: string | null; data: Record<string, unknown> };
-
-async function answer(run: (args: never) => unknown, request: Request): Promise<Answer> {
-  let result: unknown;
-  try {
-    result = await run({ request, context, params: {} } as never);
-  } catch (thrown) {
-    result = thrown;
-  }
-  if (result instanceof Response)
-    return { status: result.status, location: result.headers.get("Location"), data: {} };
-  const d = result as { type?: string; init?: ResponseInit | null; data?: Record<string, unknown> };
-  if (d?.type === "DataWithResponseInit")
-    return { status: d.init?.status ?? 200, location: null, data: d.data ?? {} };
-  return { status: 200, location: null, data: result as Record<string, unknown> };
-}
-
-const get = (cookie: string) =>
-  new Request("http://shop.test/dashboard/cards", { headers: { Cookie: cookie } });
-const post = (cookie: string, fields: Record<string, string>) =>
-  new Request("http://shop.test/dashboard/cards", {
-    method: "POST",
-    headers: { Cookie: cookie, "Content-Type": "application/x-www-form-urlencoded" },
-    body: new URLSearchParams(fields),
-  });
+const CARDS = "http://shop.test/dashboard/cards";
+const get = (cookie: string) => getRequest(CARDS, cookie);
+const post = (cookie: string, fields: Record<string, string>) => postRequest(CARDS, fields, cookie);
 const numbersIn = (a: Answer) => (a.data.cards as { cardNumber: string }[]).map((c) => c.cardNumber);
 const ownerOf = async (id: string) =>
   (await t.db.select({ o: cardPages.ownerUserId }).from(cardPages).where(eq(cardPages.id, id)))[0]?.o;
 
 describe("dashboard Cards section", () => {
   it("sends an anonymous visitor to /login, for the page and for the form", async () => {
-    const page = await answer(cards.loader, get(""));
+    const page = await answer(cards.loader, get(""), context);
     expect(page).toMatchObject({ status: 302, location: "/login?redirectTo=%2Fdashboard%2Fcards" });
     const before = await ownerOf(freeCard.id);
     const claim = await answer(
       cards.action,
       post("", { intent: "claim", cardNumber: freeCard.cardNumber, password: "free-edit-1" }),
+      context,
     );
     expect(claim.status).toBe(302);
     expect(claim.location).toMatch(/^\/login/);
@@ -100,27 +73,29 @@ describe("dashboard Cards section", () => {
   });
 
   it("shows a customer their own cards and never another customer's", async () => {
-    expect(numbersIn(await answer(cards.loader, get(aliceCookie)))).toEqual([alicesCard.cardNumber]);
-    expect(numbersIn(await answer(cards.loader, get(bobCookie)))).toEqual([]);
-    expect(numbersIn(await answer(cards.loader, get(adminCookie)))).toEqual([]);
+    expect(numbersIn(await answer(cards.loader, get(aliceCookie), context))).toEqual([alicesCard.cardNumber]);
+    expect(numbersIn(await answer(cards.loader, get(bobCookie), context))).toEqual([]);
+    expect(numbersIn(await answer(cards.loader, get(adminCookie), context))).toEqual([]);
   });
 
   it("refuses a customer who tries to add another customer's card, with the same message as a wrong password", async () => {
     const taken = await answer(
       cards.action,
       post(bobCookie, { intent: "claim", cardNumber: alicesCard.cardNumber, password: "alice-edit-1" }),
+      context,
     );
     const wrong = await answer(
       cards.action,
       post(bobCookie, { intent: "claim", cardNumber: freeCard.cardNumber, password: "not-it-123" }),
+      context,
     );
     for (const a of [taken, wrong]) {
       expect(a.status).toBe(400);
       expect(JSON.stringify(a.data)).toContain("Card number or password is incorrect");
     }
     expect(await ownerOf(alicesCard.id)).not.toBeNull();
-    expect(numbersIn(await answer(cards.loader, get(bobCookie)))).toEqual([]);
-    expect(numbersIn(await answer(cards.loader, get(aliceCookie)))).toEqual([alicesCard.cardNumber]);
+    expect(numbersIn(await answer(cards.loader, get(bobCookie), context))).toEqual([]);
+    expect(numbersIn(await answer(cards.loader, get(aliceCookie), context))).toEqual([alicesCard.cardNumber]);
   });
 
   it("adds a card by number typed loosely and its edit password, and lists it", async () => {
@@ -131,23 +106,26 @@ describe("dashboard Cards section", () => {
         cardNumber: ` ${freeCard.cardNumber.toLowerCase().replace("wc", "wc-")} `,
         password: "free-edit-1",
       }),
+      context,
     );
     expect(added).toMatchObject({ status: 302, location: "/dashboard/cards" });
-    expect(numbersIn(await answer(cards.loader, get(bobCookie)))).toEqual([freeCard.cardNumber]);
+    expect(numbersIn(await answer(cards.loader, get(bobCookie), context))).toEqual([freeCard.cardNumber]);
   });
 
   it("answers bad input with 400 and field errors, and an unknown intent with 400", async () => {
     const empty = await answer(
       cards.action,
       post(aliceCookie, { intent: "claim", cardNumber: "", password: "" }),
+      context,
     );
     expect(empty.status).toBe(400);
     const long = await answer(
       cards.action,
       post(aliceCookie, { intent: "claim", cardNumber: "W".repeat(10_000), password: "x".repeat(10_000) }),
+      context,
     );
     expect(long.status).toBe(400);
-    const unknown = await answer(cards.action, post(aliceCookie, { intent: "delete" }));
+    const unknown = await answer(cards.action, post(aliceCookie, { intent: "delete" }), context);
     expect(unknown.status).toBe(400);
     expect(unknown.data).toMatchObject({ error: "Unknown action" });
   });

@@ -4,12 +4,13 @@
 import { eq } from "drizzle-orm";
 import type { AppLoadContext } from "react-router";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { cartItems, linkClicksDaily, pageLinks, updateRequests, users } from "~/db/schema";
+import { cartItems, linkClicksDaily, pageLinks, updateRequests } from "~/db/schema";
 import { getCardPageBySlug, updateCardPage } from "~/server/cards/cards.server";
 import { loadCart, readCartId } from "~/server/shop/cart.server";
 import { createOrderFromCart } from "~/server/shop/checkout.server";
 import { markOrderPaid } from "~/server/shop/payments/paid-pipeline.server";
-import { adminCookieFor, routeContext, signInCookie } from "../../../tests/support/auth";
+import { adminCookieFor, routeContext, verifiedCustomer } from "../../../tests/support/auth";
+import { type Answer, answer, getRequest, postRequest } from "../../../tests/support/routes";
 import { admin, countRows, delivery, shopOpts, testConfig, toastOf } from "../../../tests/support/shop";
 import { createTestDb, type TestDb } from "../../../tests/support/test-db";
 import { createCardPage } from "../../server/cards/cards.server";
@@ -26,13 +27,6 @@ let shopCard: { id: string; cardNumber: string; slug: string };
 let personalCard: { id: string; cardNumber: string; slug: string };
 let bobsCard: { id: string; cardNumber: string; slug: string };
 const config = testConfig("dashboard-links");
-
-async function customer(name: string, email: string) {
-  await auth.api.signUpEmail({ body: { name, email, password: "customer-pass-1" } });
-  await t.db.update(users).set({ emailVerified: true }).where(eq(users.email, email));
-  const [u] = await t.db.select({ id: users.id }).from(users).where(eq(users.email, email));
-  return { id: u!.id, cookie: await signInCookie(auth, email, "customer-pass-1") };
-}
 
 const day = (daysAgo: number) => new Date(Date.now() - daysAgo * 86_400_000).toISOString().slice(0, 10);
 
@@ -51,8 +45,8 @@ beforeAll(async () => {
   auth = createAuth({ db: t.db, config, queueEmail: async () => {} });
   context = routeContext(t.db, config, auth);
   adminCookie = await adminCookieFor(auth, t.db);
-  alice = await customer("Alice", "alice@example.com");
-  bob = await customer("Bob", "bob@example.com");
+  alice = await verifiedCustomer(auth, t.db, "Alice", "alice@example.com");
+  bob = await verifiedCustomer(auth, t.db, "Bob", "bob@example.com");
   shopCard = await createCardPage(
     t.db,
     {
@@ -106,41 +100,9 @@ beforeAll(async () => {
 });
 afterAll(() => t?.close());
 
-type Answer = { status: number; location: string | null; headers: Headers; data: Record<string, unknown> };
-
-async function answer(run: (args: never) => unknown, request: Request): Promise<Answer> {
-  let result: unknown;
-  try {
-    result = await run({ request, context, params: {} } as never);
-  } catch (thrown) {
-    result = thrown;
-  }
-  if (result instanceof Response)
-    return {
-      status: result.status,
-      location: result.headers.get("Location"),
-      headers: result.headers,
-      data: {},
-    };
-  const d = result as { type?: string; init?: ResponseInit | null; data?: Record<string, unknown> };
-  if (d?.type === "DataWithResponseInit")
-    return {
-      status: d.init?.status ?? 200,
-      location: null,
-      headers: new Headers(d.init?.headers),
-      data: d.data ?? {},
-    };
-  return { status: 200, location: null, headers: new Headers(), data: result as Record<string, unknown> };
-}
-
-const get = (cookie: string, query = "") =>
-  new Request(`http://shop.test/dashboard/links${query}`, { headers: { Cookie: cookie } });
-const post = (cookie: string, fields: Record<string, string>) =>
-  new Request("http://shop.test/dashboard/links", {
-    method: "POST",
-    headers: { Cookie: cookie, "Content-Type": "application/x-www-form-urlencoded" },
-    body: new URLSearchParams(fields),
-  });
+const LINKS = "http://shop.test/dashboard/links";
+const get = (cookie: string, query = "") => getRequest(`${LINKS}${query}`, cookie);
+const post = (cookie: string, fields: Record<string, string>) => postRequest(LINKS, fields, cookie);
 
 type ShownCard = {
   cardNumber: string;
@@ -156,18 +118,18 @@ async function cartOf(a: Answer) {
     .getSetCookie()
     .map((c) => c.split(";")[0])
     .join("; ");
-  const id = await readCartId(new Request("http://shop.test/", { headers: { Cookie: cookie } }));
+  const id = await readCartId(getRequest("http://shop.test/", cookie));
   return { cookie, cart: await loadCart(t.db, id) };
 }
 
 describe("My Links: reading", () => {
   it("sends an anonymous visitor to /login", async () => {
-    const page = await answer(links.loader, get(""));
+    const page = await answer(links.loader, get(""), context);
     expect(page).toMatchObject({ status: 302, location: "/login?redirectTo=%2Fdashboard%2Flinks" });
   });
 
   it("lists each of the customer's cards with its links, kinds and clicks in the last 30 days and all time", async () => {
-    const page = await answer(links.loader, get(alice.cookie));
+    const page = await answer(links.loader, get(alice.cookie), context);
     expect(page.status).toBe(200);
     const cards = cardsOf(page);
     expect(cards.map((c) => c.cardNumber).sort()).toEqual(
@@ -183,24 +145,24 @@ describe("My Links: reading", () => {
   });
 
   it("shows only the chosen tab's links, and All Links for an unknown tab", async () => {
-    expect(titles(await answer(links.loader, get(alice.cookie, "?tab=social")))).toEqual(
+    expect(titles(await answer(links.loader, get(alice.cookie, "?tab=social"), context))).toEqual(
       expect.arrayContaining(["Instagram", "YouTube"]),
     );
-    expect(titles(await answer(links.loader, get(alice.cookie, "?tab=payment")))).toEqual(["Tips"]);
-    expect(titles(await answer(links.loader, get(alice.cookie, "?tab=other")))).toEqual(["Website"]);
-    expect(titles(await answer(links.loader, get(alice.cookie, "?tab=<script>")))).toHaveLength(4);
+    expect(titles(await answer(links.loader, get(alice.cookie, "?tab=payment"), context))).toEqual(["Tips"]);
+    expect(titles(await answer(links.loader, get(alice.cookie, "?tab=other"), context))).toEqual(["Website"]);
+    expect(titles(await answer(links.loader, get(alice.cookie, "?tab=<script>"), context))).toHaveLength(4);
   });
 
   it("never shows another customer's links or clicks, and answers 404 for a link that is not theirs", async () => {
-    const bobs = await answer(links.loader, get(bob.cookie));
+    const bobs = await answer(links.loader, get(bob.cookie), context);
     expect(titles(bobs)).toEqual(["Bob's site"]);
     expect(cardsOf(bobs)[0]!.links[0]).toMatchObject({ clicks30Days: 11, clicksAllTime: 11 });
     const instagram = await linkIdOf(shopCard.id, "https://instagram.com/alice");
     for (const open of ["edit", "remove"]) {
-      const peek = await answer(links.loader, get(bob.cookie, `?${open}=${instagram}`));
+      const peek = await answer(links.loader, get(bob.cookie, `?${open}=${instagram}`), context);
       expect({ open, status: peek.status }).toEqual({ open, status: 404 });
     }
-    expect(cardsOf(await answer(links.loader, get(adminCookie)))).toEqual([]);
+    expect(cardsOf(await answer(links.loader, get(adminCookie), context))).toEqual([]);
   });
 });
 
@@ -217,6 +179,7 @@ describe("My Links: changes go to the cart and are applied once paid", () => {
         title: "Café",
         url: " https://café.example/menü ",
       }),
+      context,
     );
     expect(added).toMatchObject({ status: 302, location: "/cart" });
     expect(await toastOf(added.headers)).toMatchObject({ title: "New link added to your cart" });
@@ -230,15 +193,17 @@ describe("My Links: changes go to the cart and are applied once paid", () => {
         title: "Insta",
         url: "https://instagram.com/alice.new",
       }),
+      context,
     );
     expect(changed).toMatchObject({ status: 302, location: "/cart" });
     const removed = await answer(
       links.action,
       post(`${alice.cookie}; ${cookie}`, { intent: "remove-link", linkId: website }),
+      context,
     );
     expect(removed).toMatchObject({ status: 302, location: "/cart" });
 
-    const cartId = await readCartId(new Request("http://shop.test/", { headers: { Cookie: cookie } }));
+    const cartId = await readCartId(getRequest("http://shop.test/", cookie));
     const cart = await loadCart(t.db, cartId);
     expect(cart!.items.map((i) => [i.kind, i.unitPrice])).toEqual([
       ["update-request", 100],
@@ -277,7 +242,7 @@ describe("My Links: changes go to the cart and are applied once paid", () => {
     ]);
     // The changed link kept its id, so its click history stays with it.
     expect(page!.links[0]!.id).toBe(instagram);
-    const mine = await answer(links.loader, get(alice.cookie));
+    const mine = await answer(links.loader, get(alice.cookie), context);
     const shop = cardsOf(mine).find((c) => c.cardNumber === shopCard.cardNumber)!;
     expect(shop.links[0]).toMatchObject({ title: "Insta", clicks30Days: 9, clicksAllTime: 16 });
     const requests = await t.db.select().from(updateRequests).where(eq(updateRequests.orderId, order.id));
@@ -302,7 +267,11 @@ describe("My Links: changes go to the cart and are applied once paid", () => {
     );
     const before = (await getCardPageBySlug(t.db, card.slug))!.links;
     const [one, two, three] = before.map((l) => l.id);
-    const removed = await answer(links.action, post(alice.cookie, { intent: "remove-link", linkId: two! }));
+    const removed = await answer(
+      links.action,
+      post(alice.cookie, { intent: "remove-link", linkId: two! }),
+      context,
+    );
     const { cookie } = await cartOf(removed);
     await answer(
       links.action,
@@ -312,6 +281,7 @@ describe("My Links: changes go to the cart and are applied once paid", () => {
         title: "Three",
         url: "https://three.example/new",
       }),
+      context,
     );
     // The admin takes link Three off the card before the payment arrives.
     await updateCardPage(
@@ -320,7 +290,7 @@ describe("My Links: changes go to the cart and are applied once paid", () => {
       { name: "Alice Twins", slug: card.slug, links: before.slice(0, 2) },
       { announce: false },
     );
-    const cartId = await readCartId(new Request("http://shop.test/", { headers: { Cookie: cookie } }));
+    const cartId = await readCartId(getRequest("http://shop.test/", cookie));
     const { order } = await createOrderFromCart(t.db, {
       cartId,
       delivery,
@@ -349,6 +319,7 @@ describe("My Links: changes go to the cart and are applied once paid", () => {
     const a = await answer(
       links.action,
       post("", { intent: "add-link", cardId: personalCard.id, title: "X", url: "https://x.example" }),
+      context,
     );
     expect(a.status).toBe(302);
     expect(a.location).toMatch(/^\/login/);
@@ -366,7 +337,7 @@ describe("My Links: changes go to the cart and are applied once paid", () => {
       { intent: "remove-link", linkId: "00000000-0000-4000-8000-000000000000" },
     ];
     for (const fields of attempts) {
-      const a = await answer(links.action, post(bob.cookie, fields));
+      const a = await answer(links.action, post(bob.cookie, fields), context);
       expect(a.status, fields.intent).toBe(404);
       expect(a.headers.getSetCookie().join()).not.toContain("cart");
     }
@@ -411,11 +382,11 @@ describe("My Links: changes go to the cart and are applied once paid", () => {
       ],
     ];
     for (const [fields, message] of cases) {
-      const a = await answer(links.action, post(alice.cookie, fields));
+      const a = await answer(links.action, post(alice.cookie, fields), context);
       expect(a.status, message).toBe(400);
       expect(errorsOf(a)).toContain(message);
     }
-    const unknown = await answer(links.action, post(alice.cookie, { intent: "delete-everything" }));
+    const unknown = await answer(links.action, post(alice.cookie, { intent: "delete-everything" }), context);
     expect(unknown).toMatchObject({ status: 400, data: { error: "Unknown action" } });
     expect(await countRows(t.db, cartItems)).toBe(before);
   });

@@ -4,7 +4,6 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { eq } from "drizzle-orm";
-import type { AppLoadContext } from "react-router";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { cartItems } from "~/db/schema";
@@ -13,6 +12,7 @@ import { action as editCardAction } from "~/routes/admin/edit-card";
 import { action as uploadImageAction } from "~/routes/admin/upload-image";
 import { action as updateLinksAction } from "~/routes/shop/update-links";
 import { adminCookieFor, routeContext } from "../../../tests/support/auth";
+import { type Answer, answer, multipartRequest } from "../../../tests/support/routes";
 import { createTestDb, type TestDb } from "../../../tests/support/test-db";
 import { createCardPage, getCardPageById, getCardPageBySlug } from "../cards/cards.server";
 import { type Auth, createAuth } from "./auth.server";
@@ -42,38 +42,8 @@ beforeAll(async () => {
 });
 afterAll(() => t?.close());
 
-function post(url: string, fields: Record<string, string | File>, cookie?: string) {
-  const body = new FormData();
-  for (const [key, value] of Object.entries(fields)) body.append(key, value);
-  return new Request(`http://shop.test${url}`, {
-    method: "POST",
-    body,
-    headers: cookie ? { Cookie: cookie } : {},
-  });
-}
-
-type Answer = { status: number; data: Record<string, unknown> };
-
-/** A route action's answer as the browser would see its status and data (thrown responses included). */
-async function answer(
-  run: (args: never) => Promise<unknown>,
-  request: Request,
-  context: AppLoadContext,
-  params: Record<string, string> = {},
-): Promise<Answer> {
-  let result: unknown;
-  try {
-    result = await run({ request, context, params } as never);
-  } catch (thrown) {
-    result = thrown;
-  }
-  if (result instanceof Response) {
-    const isJson = result.headers.get("Content-Type")?.includes("json");
-    return { status: result.status, data: isJson ? await result.json() : {} };
-  }
-  const d = result as { init: ResponseInit | null; data: Record<string, unknown> };
-  return { status: d.init?.status ?? 200, data: d.data };
-}
+const post = (url: string, fields: Record<string, string | File>, cookie?: string) =>
+  multipartRequest(`http://shop.test${url}`, fields, cookie);
 
 const fieldErrors = (a: Answer) => (a.data.result as { error?: Record<string, string[]> }).error ?? {};
 
@@ -184,7 +154,10 @@ describe("the card form's profile image", () => {
       post("/admin-dashboard/upload-image", { image: await tiffFile() }, adminCookie),
       context,
     );
-    expect(refused).toEqual({ status: 400, data: { error: "Please select an image file" } });
+    expect({ status: refused.status, body: JSON.parse(refused.body) }).toEqual({
+      status: 400,
+      body: { error: "Please select an image file" },
+    });
     expect(storedFiles()).toEqual(before);
   });
 
@@ -204,7 +177,7 @@ describe("the card form's profile image", () => {
       post("/admin-dashboard/upload-image", { image: await pngFile() }, adminCookie),
       context,
     );
-    const url = uploaded.data.url as string;
+    const url = JSON.parse(uploaded.body).url as string;
     expect(url).toMatch(/^\/uploads\/profiles\/[0-9a-f]{32}\.webp$/);
     const created = await answer(
       createCardAction,

@@ -7,9 +7,10 @@ import type { AppLoadContext } from "react-router";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { referrers, users } from "~/db/schema";
 import { action as adminAction, loader as adminLoader } from "~/routes/admin/referrers";
-import { routeContext, signInCookie } from "../../../tests/support/auth";
+import { adminCookieFor, routeContext, verifiedCustomer } from "../../../tests/support/auth";
+import { answer, getRequest, postRequest } from "../../../tests/support/routes";
 import { createTestDb, type TestDb } from "../../../tests/support/test-db";
-import { type Auth, createAuth, upsertAdmin } from "../platform/auth.server";
+import { type Auth, createAuth } from "../platform/auth.server";
 import { loadConfig } from "../platform/env.server";
 import { allowedReferrers, listReferrersForAdmin, seedDemoReferrers } from "./referrals.server";
 
@@ -25,20 +26,13 @@ const config = loadConfig({
   PUBLIC_URL: "http://shop.test",
 });
 
-const signIn = (email: string, password: string) => signInCookie(auth, email, password);
-
 beforeAll(async () => {
   t = await createTestDb();
   auth = createAuth({ db: t.db, config, queueEmail: async () => {} });
   context = routeContext(t.db, config, auth);
   await seedDemoReferrers(t.db);
-  await upsertAdmin(auth, t.db, { email: "boss@example.com", password: "boss-pass-1", name: "Boss" });
-  adminCookie = await signIn("boss@example.com", "boss-pass-1");
-  await auth.api.signUpEmail({
-    body: { name: "Carla Customer", email: "carla@example.com", password: "carla-pass-1" },
-  });
-  await t.db.update(users).set({ emailVerified: true }).where(eq(users.email, "carla@example.com"));
-  customerCookie = await signIn("carla@example.com", "carla-pass-1");
+  adminCookie = await adminCookieFor(auth, t.db);
+  customerCookie = (await verifiedCustomer(auth, t.db, "Carla Customer", "carla@example.com")).cookie;
   const [r] = await t.db
     .insert(users)
     .values({ id: crypto.randomUUID(), name: "Rowan Reseller", email: "rowan@resellers.example" })
@@ -47,23 +41,9 @@ beforeAll(async () => {
 });
 afterAll(() => t?.close());
 
-function post(cookie: string, fields: Record<string, string>) {
-  return new Request("http://shop.test/admin-dashboard/referrers", {
-    method: "POST",
-    headers: { Cookie: cookie, "Content-Type": "application/x-www-form-urlencoded" },
-    body: new URLSearchParams(fields),
-  });
-}
-
-async function run(request: Request) {
-  try {
-    const result = await adminAction({ request, context, params: {} } as never);
-    return result as unknown as { init: ResponseInit | null; data: { ok: boolean; error?: string } };
-  } catch (thrown) {
-    if (thrown instanceof Response) return { init: { status: thrown.status }, data: { ok: false } };
-    throw thrown;
-  }
-}
+const REFERRERS = "http://shop.test/admin-dashboard/referrers";
+const post = (cookie: string, fields: Record<string, string>) =>
+  answer(adminAction, postRequest(REFERRERS, fields, cookie), context);
 
 const cartNames = async () => (await allowedReferrers(t.db, null)).map((r) => r.name);
 
@@ -94,38 +74,35 @@ describe("featured referrers", () => {
       "Sam Taylor",
     ]);
 
-    const tab = (await adminLoader({
-      request: new Request("http://shop.test/admin-dashboard/referrers?q=rowan", {
-        headers: { Cookie: adminCookie },
-      }),
-      context,
-      params: {},
-    } as never)) as { referrers: { name: string }[] };
+    const tab = (await answer(adminLoader, getRequest(`${REFERRERS}?q=rowan`, adminCookie), context))
+      .data as {
+      referrers: { name: string }[];
+    };
     expect(tab.referrers.map((r) => r.name)).toEqual(["Rowan Reseller"]);
   });
 
   it("refuses a non-admin or a visitor with 403 and changes nothing", async () => {
     for (const cookie of [customerCookie, ""]) {
-      const answer = await run(
-        post(cookie, { intent: "set-featured", userId: reseller.id, featured: "true" }),
-      );
-      expect(answer.init?.status).toBe(403);
+      const reply = await post(cookie, { intent: "set-featured", userId: reseller.id, featured: "true" });
+      expect(reply.status).toBe(403);
     }
     expect(await t.db.select().from(referrers).where(eq(referrers.userId, reseller.id))).toEqual([]);
     expect(await cartNames()).not.toContain(reseller.name);
   });
 
   it("an admin features a customer, who then appears in the cart's selector, and can take it back", async () => {
-    const featured = await run(
-      post(adminCookie, { intent: "set-featured", userId: reseller.id, featured: "true" }),
-    );
+    const featured = await post(adminCookie, {
+      intent: "set-featured",
+      userId: reseller.id,
+      featured: "true",
+    });
     expect(featured.data.ok).toBe(true);
     expect(await cartNames()).toEqual(["Priya Shah", "Rowan Reseller", "Sam Taylor"]);
     const [row] = await t.db.select().from(referrers).where(eq(referrers.userId, reseller.id));
     expect(row).toMatchObject({ featured: true });
     expect(row!.code).toMatch(/^[A-Za-z0-9_-]{4,40}$/);
 
-    await run(post(adminCookie, { intent: "set-featured", userId: reseller.id, featured: "false" }));
+    await post(adminCookie, { intent: "set-featured", userId: reseller.id, featured: "false" });
     expect(await cartNames()).toEqual(["Priya Shah", "Sam Taylor"]);
   });
 
@@ -142,9 +119,9 @@ describe("featured referrers", () => {
       [{ intent: "set-featured", featured: "true" }, 400, "The request was not understood"],
     ];
     for (const [fields, status, message] of cases) {
-      const answer = await run(post(adminCookie, fields));
-      expect(answer.init?.status, JSON.stringify(fields)).toBe(status);
-      expect(answer.data.error).toBe(message);
+      const reply = await post(adminCookie, fields);
+      expect(reply.status, JSON.stringify(fields)).toBe(status);
+      expect(reply.data.error).toBe(message);
     }
     expect(await cartNames()).toEqual(["Priya Shah", "Sam Taylor"]);
   });

@@ -8,7 +8,8 @@ import type { Delivery } from "~/schemas/checkout";
 import { type Auth, createAuth } from "~/server/platform/auth.server";
 import { cartCookieHeader } from "~/server/shop/cart.server";
 import { createOrderFromCart } from "~/server/shop/checkout.server";
-import { adminCookieFor, routeContext, signInCookie } from "../../../../tests/support/auth";
+import { adminCookieFor, routeContext, verifiedCustomer } from "../../../../tests/support/auth";
+import { answer, getRequest, postRequest } from "../../../../tests/support/routes";
 import { cartWithMultiLink, delivery, shopOpts, testConfig, toastOf } from "../../../../tests/support/shop";
 import { createTestDb, type TestDb } from "../../../../tests/support/test-db";
 import * as cart from "../../shop/cart";
@@ -20,23 +21,11 @@ let auth: Auth;
 let context: AppLoadContext;
 const config = testConfig("billing-settings");
 
-interface Customer {
-  id: string;
-  email: string;
-  cookie: string;
-}
-let alice: Customer;
-let bob: Customer;
+let alice: { id: string; cookie: string };
+let bob: { id: string; cookie: string };
 let adminCookie: string;
 /** Order numbers by who placed them and how. */
 const placed: Record<string, { id: string; orderNumber: string }> = {};
-
-async function customer(name: string, email: string): Promise<Customer> {
-  await auth.api.signUpEmail({ body: { name, email, password: "customer-pass-1" } });
-  await t.db.update(users).set({ emailVerified: true }).where(eq(users.email, email));
-  const [u] = await t.db.select({ id: users.id }).from(users).where(eq(users.email, email));
-  return { id: u!.id, email, cookie: await signInCookie(auth, email, "customer-pass-1") };
-}
 
 async function order(userId: string | null, to: Delivery) {
   const c = await cartWithMultiLink(t.db);
@@ -57,8 +46,8 @@ beforeAll(async () => {
   auth = createAuth({ db: t.db, config, queueEmail: async () => {} });
   context = routeContext(t.db, config, auth);
   adminCookie = await adminCookieFor(auth, t.db);
-  alice = await customer("Alice", "alice@example.com");
-  bob = await customer("Bob", "bob@example.com");
+  alice = await verifiedCustomer(auth, t.db, "Alice", "alice@example.com");
+  bob = await verifiedCustomer(auth, t.db, "Bob", "bob@example.com");
   placed.aliceSignedIn = await order(alice.id, alicesHome);
   // A guest order with Alice's verified e-mail is hers too.
   placed.guestWithAlicesEmail = await order(null, { ...delivery, email: "Alice@Example.com" });
@@ -68,65 +57,16 @@ beforeAll(async () => {
 });
 afterAll(() => t?.close());
 
-type Answer = {
-  status: number;
-  location: string | null;
-  headers: Headers;
-  body: string;
-  data: Record<string, unknown>;
-};
-
-async function answer(
-  run: (args: never) => unknown,
-  request: Request,
-  params: Record<string, string> = {},
-): Promise<Answer> {
-  let result: unknown;
-  try {
-    result = await run({ request, context, params } as never);
-  } catch (thrown) {
-    result = thrown;
-  }
-  if (result instanceof Response)
-    return {
-      status: result.status,
-      location: result.headers.get("Location"),
-      headers: result.headers,
-      body: await result.text(),
-      data: {},
-    };
-  const d = result as { type?: string; init?: ResponseInit | null; data?: Record<string, unknown> };
-  if (d?.type === "DataWithResponseInit")
-    return {
-      status: d.init?.status ?? 200,
-      location: null,
-      headers: new Headers(),
-      body: "",
-      data: d.data ?? {},
-    };
-  return {
-    status: 200,
-    location: null,
-    headers: new Headers(),
-    body: "",
-    data: result as Record<string, unknown>,
-  };
-}
-
 const BILLING = "http://shop.test/dashboard/settings/billing";
-const get = (url: string, cookie: string) => new Request(url, { headers: { Cookie: cookie } });
-const post = (cookie: string, fields: Record<string, string>) =>
-  new Request(BILLING, {
-    method: "POST",
-    headers: { Cookie: cookie, "Content-Type": "application/x-www-form-urlencoded" },
-    body: new URLSearchParams(fields),
-  });
+const post = (cookie: string, fields: Record<string, string>) => postRequest(BILLING, fields, cookie);
 const numbersOn = async (cookie: string) =>
-  ((await answer(billing.loader, get(BILLING, cookie))).data.orders as { orderNumber: string }[]).map(
-    (o) => o.orderNumber,
-  );
+  (
+    (await answer(billing.loader, getRequest(BILLING, cookie), context)).data.orders as {
+      orderNumber: string;
+    }[]
+  ).map((o) => o.orderNumber);
 const receiptFor = (cookie: string, orderId: string) =>
-  answer(receipt.loader, get(`${BILLING}/receipt/${orderId}`, cookie), { orderId });
+  answer(receipt.loader, getRequest(`${BILLING}/receipt/${orderId}`, cookie), context, { orderId });
 
 const saved: Delivery = {
   fullName: "Alice Saved",
@@ -146,7 +86,8 @@ describe("Settings, Billing: saved delivery address", () => {
     const cartCookie = (await cartCookieHeader(c.id)).split(";")[0]!;
     const page = await answer(
       cart.loader,
-      get("http://shop.test/cart?step=delivery", `${cookie}; ${cartCookie}`),
+      getRequest("http://shop.test/cart?step=delivery", `${cookie}; ${cartCookie}`),
+      context,
     );
     return page.data.delivery;
   }
@@ -156,10 +97,10 @@ describe("Settings, Billing: saved delivery address", () => {
   });
 
   it("saves the address, shows it again, and checkout then starts with it rather than the last order's", async () => {
-    const ok = await answer(billing.action, post(alice.cookie, { intent: "address", ...saved }));
+    const ok = await answer(billing.action, post(alice.cookie, { intent: "address", ...saved }), context);
     expect(ok).toMatchObject({ status: 302, location: "/dashboard/settings/billing" });
     expect(await toastOf(ok.headers)).toMatchObject({ type: "success", title: "Delivery address saved" });
-    const page = await answer(billing.loader, get(BILLING, alice.cookie));
+    const page = await answer(billing.loader, getRequest(BILLING, alice.cookie), context);
     expect(page.data.saved).toEqual(saved);
     expect(await checkoutPrefill(alice.cookie)).toEqual(saved);
     // Another customer's checkout is not touched by it.
@@ -177,6 +118,7 @@ describe("Settings, Billing: saved delivery address", () => {
       const refused = await answer(
         billing.action,
         post(alice.cookie, { intent: "address", ...saved, fullName: "Half Written", ...change }),
+        context,
       );
       expect(refused.status, message).toBe(400);
       const errors = (refused.data.result as { error: Record<string, string[]> }).error;
@@ -190,10 +132,10 @@ describe("Settings, Billing: saved delivery address", () => {
   });
 
   it("answers an unknown intent with 400, and an anonymous post with the login page", async () => {
-    const unknown = await answer(billing.action, post(bob.cookie, { intent: "delete", ...saved }));
+    const unknown = await answer(billing.action, post(bob.cookie, { intent: "delete", ...saved }), context);
     expect(unknown.status).toBe(400);
     expect(unknown.data).toMatchObject({ error: "Unknown action" });
-    const anonymous = await answer(billing.action, post("", { intent: "address", ...saved }));
+    const anonymous = await answer(billing.action, post("", { intent: "address", ...saved }), context);
     expect(anonymous.status).toBe(302);
     expect(anonymous.location).toMatch(/^\/login/);
     const rows = await t.db.select().from(customerPreferences).where(eq(customerPreferences.userId, bob.id));
@@ -209,7 +151,7 @@ describe("Settings, Billing: order history and receipts", () => {
     ]);
     expect(await numbersOn(bob.cookie)).toEqual([placed.bobToAlicesEmail!.orderNumber]);
     expect(await numbersOn(adminCookie)).toEqual([]);
-    const page = await answer(billing.loader, get(BILLING, alice.cookie));
+    const page = await answer(billing.loader, getRequest(BILLING, alice.cookie), context);
     expect((page.data.orders as Record<string, unknown>[])[0]).toMatchObject({
       total: expect.any(Number),
       status: "awaiting_payment",
@@ -254,9 +196,9 @@ describe("Settings, Billing: order history and receipts", () => {
   });
 
   it("pages the history and ignores a page number that is not one", async () => {
-    const first = await answer(billing.loader, get(`${BILLING}?page=abc`, alice.cookie));
+    const first = await answer(billing.loader, getRequest(`${BILLING}?page=abc`, alice.cookie), context);
     expect(first.data).toMatchObject({ page: 1, hasNext: false });
-    const far = await answer(billing.loader, get(`${BILLING}?page=2`, alice.cookie));
+    const far = await answer(billing.loader, getRequest(`${BILLING}?page=2`, alice.cookie), context);
     expect(far.data).toMatchObject({ page: 2, orders: [], hasNext: false });
   });
 });

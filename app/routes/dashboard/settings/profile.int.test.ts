@@ -10,7 +10,8 @@ import { emailOutbox, users } from "~/db/schema";
 import { loader as authLoader } from "~/routes/api/auth";
 import { type Auth, createAuth } from "~/server/platform/auth.server";
 import { enqueueEmail } from "~/server/platform/email/outbox.server";
-import { routeContext, signInCookie } from "../../../../tests/support/auth";
+import { routeContext, signInCookie, verifiedCustomer } from "../../../../tests/support/auth";
+import { type Answer, answer, getRequest, multipartRequest } from "../../../../tests/support/routes";
 import { testConfig, toastOf } from "../../../../tests/support/shop";
 import { createTestDb, type TestDb } from "../../../../tests/support/test-db";
 import * as profile from "./profile";
@@ -20,13 +21,6 @@ let auth: Auth;
 let context: AppLoadContext;
 const config = testConfig("profile-settings");
 const PASSWORD = "customer-pass-1";
-
-async function customer(name: string, email: string) {
-  await auth.api.signUpEmail({ body: { name, email, password: PASSWORD } });
-  await t.db.update(users).set({ emailVerified: true }).where(eq(users.email, email));
-  const [u] = await t.db.select({ id: users.id }).from(users).where(eq(users.email, email));
-  return { id: u!.id, email, cookie: await signInCookie(auth, email, PASSWORD) };
-}
 
 beforeAll(async () => {
   t = await createTestDb();
@@ -42,41 +36,10 @@ beforeAll(async () => {
 });
 afterAll(() => t?.close());
 
-type Answer = { status: number; location: string | null; headers: Headers; data: Record<string, unknown> };
-
-async function answer(run: (args: never) => unknown, request: Request): Promise<Answer> {
-  let result: unknown;
-  try {
-    result = await run({ request, context, params: {} } as never);
-  } catch (thrown) {
-    result = thrown;
-  }
-  if (result instanceof Response)
-    return {
-      status: result.status,
-      location: result.headers.get("Location"),
-      headers: result.headers,
-      data: {},
-    };
-  const d = result as { type?: string; init?: ResponseInit | null; data?: Record<string, unknown> };
-  if (d?.type === "DataWithResponseInit")
-    return {
-      status: d.init?.status ?? 200,
-      location: null,
-      headers: new Headers(d.init?.headers),
-      data: d.data ?? {},
-    };
-  return { status: 200, location: null, headers: new Headers(), data: result as Record<string, unknown> };
-}
-
 const URL_BASE = "http://shop.test/dashboard/settings";
-const get = (cookie: string, query = "") =>
-  new Request(`${URL_BASE}${query}`, { headers: { Cookie: cookie } });
-function post(cookie: string, fields: Record<string, string | File>) {
-  const body = new FormData();
-  for (const [key, value] of Object.entries(fields)) body.append(key, value);
-  return new Request(URL_BASE, { method: "POST", body, headers: { Cookie: cookie } });
-}
+const get = (cookie: string, query = "") => getRequest(`${URL_BASE}${query}`, cookie);
+const post = (cookie: string, fields: Record<string, string | File>) =>
+  multipartRequest(URL_BASE, fields, cookie);
 const fieldErrors = (a: Answer) => (a.data.result as { error?: Record<string, string[]> }).error ?? {};
 const row = async (id: string) => (await t.db.select().from(users).where(eq(users.id, id)))[0]!;
 
@@ -97,15 +60,15 @@ const onDisk = (url: string) =>
 
 describe("Settings, Profile", () => {
   it("sends an anonymous visitor to /login, for the page and for the form", async () => {
-    const page = await answer(profile.loader, get(""));
+    const page = await answer(profile.loader, get(""), context);
     expect(page).toMatchObject({ status: 302, location: "/login?redirectTo=%2Fdashboard%2Fsettings" });
-    const save = await answer(profile.action, post("", { intent: "profile", firstName: "X" }));
+    const save = await answer(profile.action, post("", { intent: "profile", firstName: "X" }), context);
     expect(save.status).toBe(302);
     expect(save.location).toMatch(/^\/login/);
   });
 
   it("saves first and last name as one name, with bio and location, and shows them again", async () => {
-    const ada = await customer("Ada", "ada@example.com");
+    const ada = await verifiedCustomer(auth, t.db, "Ada", "ada@example.com");
     const saved = await answer(
       profile.action,
       post(ada.cookie, {
@@ -115,6 +78,7 @@ describe("Settings, Profile", () => {
         bio: "Mathematician.\nFirst programmer.",
         location: "London",
       }),
+      context,
     );
     expect(saved).toMatchObject({ status: 302, location: "/dashboard/settings" });
     expect(await toastOf(saved.headers)).toMatchObject({ type: "success", title: "Profile updated" });
@@ -123,7 +87,7 @@ describe("Settings, Profile", () => {
       bio: "Mathematician.\nFirst programmer.",
       location: "London",
     });
-    const page = await answer(profile.loader, get(ada.cookie));
+    const page = await answer(profile.loader, get(ada.cookie), context);
     expect(page.data.profile).toMatchObject({
       firstName: "Ada",
       lastName: "Lovelace King",
@@ -134,7 +98,7 @@ describe("Settings, Profile", () => {
   });
 
   it("refuses bad input with 400 and the field's message, and writes no field at all", async () => {
-    const bea = await customer("Bea Before", "bea@example.com");
+    const bea = await verifiedCustomer(auth, t.db, "Bea Before", "bea@example.com");
     const before = await row(bea.id);
     const cases: [Record<string, string>, string, string][] = [
       [{ firstName: "Bea", bio: "b".repeat(501) }, "bio", "Bio must be at most 500 characters"],
@@ -154,6 +118,7 @@ describe("Settings, Profile", () => {
       const refused = await answer(
         profile.action,
         post(bea.cookie, { intent: "profile", lastName: "Changed", location: "Paris", ...fields }),
+        context,
       );
       expect(refused.status, message).toBe(400);
       expect(fieldErrors(refused)[field], message).toEqual([message]);
@@ -162,20 +127,25 @@ describe("Settings, Profile", () => {
   });
 
   it("answers an unknown intent with 400 and changes nothing", async () => {
-    const cy = await customer("Cy", "cy@example.com");
-    const unknown = await answer(profile.action, post(cy.cookie, { intent: "delete", firstName: "Zed" }));
+    const cy = await verifiedCustomer(auth, t.db, "Cy", "cy@example.com");
+    const unknown = await answer(
+      profile.action,
+      post(cy.cookie, { intent: "delete", firstName: "Zed" }),
+      context,
+    );
     expect(unknown.status).toBe(400);
     expect(unknown.data).toMatchObject({ error: "Unknown action" });
-    const missing = await answer(profile.action, post(cy.cookie, { firstName: "Zed" }));
+    const missing = await answer(profile.action, post(cy.cookie, { firstName: "Zed" }), context);
     expect(missing.status).toBe(400);
     expect((await row(cy.id)).name).toBe("Cy");
   });
 
   it("stores an avatar by the card form's image rule and deletes the upload it replaces", async () => {
-    const dee = await customer("Dee", "dee@example.com");
+    const dee = await verifiedCustomer(auth, t.db, "Dee", "dee@example.com");
     const first = await answer(
       profile.action,
       post(dee.cookie, { intent: "avatar", avatar: await png("#102030") }),
+      context,
     );
     expect(first).toMatchObject({ status: 302, location: "/dashboard/settings" });
     const firstUrl = (await row(dee.id)).image!;
@@ -185,6 +155,7 @@ describe("Settings, Profile", () => {
     const second = await answer(
       profile.action,
       post(dee.cookie, { intent: "avatar", avatar: await png("#405060") }),
+      context,
     );
     expect(second.status).toBe(302);
     const secondUrl = (await row(dee.id)).image!;
@@ -195,14 +166,22 @@ describe("Settings, Profile", () => {
   });
 
   it("refuses a file that is not an image with 400 and keeps the avatar it has", async () => {
-    const eve = await customer("Eve", "eve@example.com");
-    await answer(profile.action, post(eve.cookie, { intent: "avatar", avatar: await png("#111111") }));
+    const eve = await verifiedCustomer(auth, t.db, "Eve", "eve@example.com");
+    await answer(
+      profile.action,
+      post(eve.cookie, { intent: "avatar", avatar: await png("#111111") }),
+      context,
+    );
     const kept = (await row(eve.id)).image!;
     const svg = new File(['<svg xmlns="http://www.w3.org/2000/svg"/>'], "x.png", { type: "image/png" });
-    const refused = await answer(profile.action, post(eve.cookie, { intent: "avatar", avatar: svg }));
+    const refused = await answer(
+      profile.action,
+      post(eve.cookie, { intent: "avatar", avatar: svg }),
+      context,
+    );
     expect(refused.status).toBe(400);
     expect(fieldErrors(refused).avatar).toEqual(["Please select an image file"]);
-    const none = await answer(profile.action, post(eve.cookie, { intent: "avatar" }));
+    const none = await answer(profile.action, post(eve.cookie, { intent: "avatar" }), context);
     expect(none.status).toBe(400);
     expect(fieldErrors(none).avatar).toEqual(["Please select an image file"]);
     expect((await row(eve.id)).image).toBe(kept);
@@ -210,14 +189,18 @@ describe("Settings, Profile", () => {
   });
 
   it("keeps a replaced avatar's file while another account shows the same image", async () => {
-    const fay = await customer("Fay", "fay@example.com");
-    const gus = await customer("Gus", "gus@example.com");
+    const fay = await verifiedCustomer(auth, t.db, "Fay", "fay@example.com");
+    const gus = await verifiedCustomer(auth, t.db, "Gus", "gus@example.com");
     const same = await png("#abcdef");
-    await answer(profile.action, post(fay.cookie, { intent: "avatar", avatar: same }));
-    await answer(profile.action, post(gus.cookie, { intent: "avatar", avatar: same }));
+    await answer(profile.action, post(fay.cookie, { intent: "avatar", avatar: same }), context);
+    await answer(profile.action, post(gus.cookie, { intent: "avatar", avatar: same }), context);
     const shared = (await row(fay.id)).image!;
     expect((await row(gus.id)).image).toBe(shared);
-    await answer(profile.action, post(gus.cookie, { intent: "avatar", avatar: await png("#fedcba") }));
+    await answer(
+      profile.action,
+      post(gus.cookie, { intent: "avatar", avatar: await png("#fedcba") }),
+      context,
+    );
     expect(onDisk(shared)).toBe(true);
   });
 });
@@ -226,23 +209,26 @@ describe("Settings, Profile: e-mail change", () => {
   const outboxTo = (to: string) => t.db.select().from(emailOutbox).where(eq(emailOutbox.to, to));
 
   it("refuses an address another account has, with a clear message, and mails nobody", async () => {
-    const hal = await customer("Hal", "hal@example.com");
-    await customer("Ivy", "ivy@example.com");
+    const hal = await verifiedCustomer(auth, t.db, "Hal", "hal@example.com");
+    await verifiedCustomer(auth, t.db, "Ivy", "ivy@example.com");
     const ivysMail = (await outboxTo("ivy@example.com")).length;
     const taken = await answer(
       profile.action,
       post(hal.cookie, { intent: "email", newEmail: "IVY@example.com" }),
+      context,
     );
     expect(taken.status).toBe(400);
     expect(fieldErrors(taken).newEmail).toEqual(["This e-mail address is already used by another account"]);
     const same = await answer(
       profile.action,
       post(hal.cookie, { intent: "email", newEmail: "hal@example.com" }),
+      context,
     );
     expect(fieldErrors(same).newEmail).toEqual(["This is already your e-mail address"]);
     const bad = await answer(
       profile.action,
       post(hal.cookie, { intent: "email", newEmail: "not an address" }),
+      context,
     );
     expect(bad.status).toBe(400);
     expect(fieldErrors(bad).newEmail).toEqual(["Invalid email address"]);
@@ -251,10 +237,11 @@ describe("Settings, Profile: e-mail change", () => {
   });
 
   it("mails a link to the new address and changes the address only once the link is followed", async () => {
-    const jo = await customer("Jo Secret-Name", "jo@example.com");
+    const jo = await verifiedCustomer(auth, t.db, "Jo Secret-Name", "jo@example.com");
     const asked = await answer(
       profile.action,
       post(jo.cookie, { intent: "email", newEmail: " Jo.New@Example.com " }),
+      context,
     );
     expect(asked).toMatchObject({ status: 302, location: "/dashboard/settings" });
     expect(await toastOf(asked.headers)).toMatchObject({ type: "success", title: "Check your new inbox" });
@@ -269,24 +256,28 @@ describe("Settings, Profile: e-mail change", () => {
     expect(await signInCookie(auth, "jo@example.com", PASSWORD)).toContain("session_token");
 
     const link = /https?:\/\/\S+\/api\/auth\/verify-email\S+/.exec(mail!.text)![0];
-    const followed = await answer(authLoader, new Request(link));
+    const followed = await answer(authLoader, new Request(link), context);
     expect(followed.status).toBe(302);
     expect(followed.location).toBe("/dashboard/settings?email=confirmed");
     expect(await row(jo.id)).toMatchObject({ email: "jo.new@example.com", emailVerified: true });
-    const page = await answer(profile.loader, get(jo.cookie, "?email=confirmed"));
+    const page = await answer(profile.loader, get(jo.cookie, "?email=confirmed"), context);
     expect(page.data.notice).toMatchObject({
       tone: "success",
       text: "Your account's e-mail address is now jo.new@example.com.",
     });
 
     // The link works once: the account's address is no longer the one it was issued for.
-    const again = await answer(authLoader, new Request(link));
+    const again = await answer(authLoader, new Request(link), context);
     expect(again.location).toMatch(/\/dashboard\/settings\?email=confirmed&error=/);
   });
 
   it("says so when a change link is broken", async () => {
-    const kit = await customer("Kit", "kit@example.com");
-    const page = await answer(profile.loader, get(kit.cookie, "?email=confirmed&error=INVALID_TOKEN"));
+    const kit = await verifiedCustomer(auth, t.db, "Kit", "kit@example.com");
+    const page = await answer(
+      profile.loader,
+      get(kit.cookie, "?email=confirmed&error=INVALID_TOKEN"),
+      context,
+    );
     expect(page.data.notice).toMatchObject({ tone: "error" });
     const [user] = await t.db
       .select()
