@@ -5,7 +5,7 @@ import type { AppLoadContext } from "react-router";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { cardClaimTokens, cardPages, emailOutbox, orderItemCardPages, orderItems, users } from "~/db/schema";
 import * as claimRoute from "~/routes/shop/claim-cards";
-import { adminCookieFor, routeContext, signInCookie } from "../../../tests/support/auth";
+import { adminCookieFor, routeContext, verifiedCustomer } from "../../../tests/support/auth";
 import { answer, cookiesOf, getRequest, postRequest } from "../../../tests/support/routes";
 import { cartWithMultiLink, deliveryTo, shopOpts, testConfig, toastOf } from "../../../tests/support/shop";
 import { createTestDb, type TestDb } from "../../../tests/support/test-db";
@@ -23,19 +23,12 @@ const queued: OutgoingEmail[] = [];
 let bob: { id: string; cookie: string };
 let carol: { id: string; cookie: string };
 
-async function customer(name: string, email: string) {
-  await auth.api.signUpEmail({ body: { name, email, password: "customer-pass-1" } });
-  await t.db.update(users).set({ emailVerified: true }).where(eq(users.email, email));
-  const [u] = await t.db.select({ id: users.id }).from(users).where(eq(users.email, email));
-  return { id: u!.id, cookie: await signInCookie(auth, email, "customer-pass-1") };
-}
-
 beforeAll(async () => {
   t = await createTestDb();
   auth = createAuth({ db: t.db, config, queueEmail: async (m) => void queued.push(m) });
   context = routeContext(t.db, config, auth);
-  bob = await customer("Bob", "bob@example.com");
-  carol = await customer("Carol", "carol@example.com");
+  bob = await verifiedCustomer(auth, t.db, "Bob", "bob@example.com");
+  carol = await verifiedCustomer(auth, t.db, "Carol", "carol@example.com");
 });
 afterAll(() => t?.close());
 

@@ -6,9 +6,9 @@ import path from "node:path";
 import { eq } from "drizzle-orm";
 import type { AppLoadContext } from "react-router";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { customerPreferences, users } from "~/db/schema";
+import { customerPreferences } from "~/db/schema";
 import { DEFAULT_NOTIFICATION_PREFERENCES } from "~/schemas/notifications";
-import { routeContext, signInCookie } from "../../../../tests/support/auth";
+import { routeContext, verifiedCustomer } from "../../../../tests/support/auth";
 import { answer, getRequest, postRequest } from "../../../../tests/support/routes";
 import { toastOf } from "../../../../tests/support/shop";
 import { createTestDb, type TestDb } from "../../../../tests/support/test-db";
@@ -25,21 +25,14 @@ const config = loadConfig({
   PUBLIC_URL: "http://shop.test",
 });
 
-async function customer(name: string, email: string) {
-  await auth.api.signUpEmail({ body: { name, email, password: "customer-pass-1" } });
-  await t.db.update(users).set({ emailVerified: true }).where(eq(users.email, email));
-  const [u] = await t.db.select({ id: users.id }).from(users).where(eq(users.email, email));
-  return { id: u!.id, cookie: await signInCookie(auth, email, "customer-pass-1") };
-}
-
 let alice: { id: string; cookie: string };
 let bob: { id: string; cookie: string };
 beforeAll(async () => {
   t = await createTestDb();
   auth = createAuth({ db: t.db, config, queueEmail: async () => {} });
   context = routeContext(t.db, config, auth);
-  alice = await customer("Alice", "alice@example.com");
-  bob = await customer("Bob", "bob@example.com");
+  alice = await verifiedCustomer(auth, t.db, "Alice", "alice@example.com");
+  bob = await verifiedCustomer(auth, t.db, "Bob", "bob@example.com");
 });
 afterAll(() => t?.close());
 
