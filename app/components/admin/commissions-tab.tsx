@@ -9,6 +9,7 @@ import { Button } from "~/components/ui/button";
 import { Field, FormMessage } from "~/components/ui/field";
 import { Input } from "~/components/ui/input";
 import { Pager } from "~/components/ui/pager";
+import { ScrollRegion } from "~/components/ui/scroll-region";
 import { Select } from "~/components/ui/select";
 import {
   COMMISSION_STATUS_LABELS,
@@ -189,7 +190,7 @@ export function CommissionsTab({ data, actionData }: { data: CommissionsSection;
             No commissions match.
           </p>
         ) : (
-          <div className="overflow-x-auto">
+          <ScrollRegion label="Commission ledger table">
             <table className="w-full min-w-[48rem] text-left text-sm">
               <thead className="bg-slate-50">
                 <tr>
@@ -219,7 +220,7 @@ export function CommissionsTab({ data, actionData }: { data: CommissionsSection;
                 ))}
               </tbody>
             </table>
-          </div>
+          </ScrollRegion>
         )}
         <Pager
           label="Ledger pagination"

@@ -3,6 +3,7 @@
 import { Copy, Download, Share2, TrendingDown, TrendingUp } from "lucide-react";
 import { CARDS, commissionFor, REFERRAL_COMMISSION_PERCENT, REFERRAL_DISCOUNT_PERCENT } from "~/catalog";
 import { Button } from "~/components/ui/button";
+import { ScrollRegion } from "~/components/ui/scroll-region";
 import { COMMISSION_STATUS_LABELS, type CommissionStatus } from "~/schemas/commission-payout";
 import type { ResellData } from "~/server/shop/resell.server";
 import { cn } from "~/utils/cn";
@@ -217,7 +218,7 @@ export function RecentReferrals({ referrals }: { referrals: ResellData["referral
           No referrals yet. Share your link: your referrals appear here once their order is paid.
         </p>
       ) : (
-        <div className="mt-3 overflow-x-auto">
+        <ScrollRegion label="Recent referrals table" className="mt-3">
           <table className="w-full min-w-[36rem] text-left text-sm">
             <thead className="bg-slate-50">
               <tr>
@@ -243,7 +244,7 @@ export function RecentReferrals({ referrals }: { referrals: ResellData["referral
               ))}
             </tbody>
           </table>
-        </div>
+        </ScrollRegion>
       )}
     </section>
   );
