@@ -16,6 +16,7 @@ import {
 } from "drizzle-orm/pg-core";
 import { ITEM_KINDS } from "../catalog";
 import { type Delivery, PAYMENT_METHODS } from "../schemas/checkout";
+import { COMMISSION_STATUSES } from "../schemas/commission-payout";
 import type { ItemDetails, UpdateRequestDetails } from "../schemas/item-details";
 
 const createdAt = () => timestamp({ withTimezone: true }).notNull().defaultNow();
@@ -516,6 +517,24 @@ export const referrers = pgTable("referrers", {
   createdAt: createdAt(),
 });
 
+/** Money sent to a referrer: one row per 'Mark paid out', covering the completed commissions it settled. */
+export const referralPayouts = pgTable(
+  "referral_payouts",
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    referrerUserId: text()
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    amount: integer().notNull(),
+    /** The bank or payment reference the admin sent the money with. */
+    reference: text().notNull(),
+    /** The admin who recorded it (null once that account is gone). */
+    createdBy: text().references(() => users.id, { onDelete: "set null" }),
+    createdAt: createdAt(),
+  },
+  (t) => [index().on(t.referrerUserId)],
+);
+
 export const referralCommissions = pgTable(
   "referral_commissions",
   {
@@ -528,11 +547,11 @@ export const referralCommissions = pgTable(
       .notNull()
       .references(() => users.id, { onDelete: "cascade" }),
     amount: integer().notNull(),
-    status: text({ enum: ["pending", "completed", "reversed"] })
-      .notNull()
-      .default("pending"),
+    status: text({ enum: COMMISSION_STATUSES }).notNull().default("pending"),
+    /** Set with status 'paid_out': the payout that settled this commission. */
+    payoutId: uuid().references(() => referralPayouts.id),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [index().on(t.referrerUserId)],
+  (t) => [index().on(t.referrerUserId), index().on(t.payoutId)],
 );
