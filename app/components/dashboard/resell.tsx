@@ -16,7 +16,7 @@ const linkButton =
   "inline-flex min-h-11 items-center justify-center gap-2 rounded-md border border-slate-300 bg-white px-4 py-2 text-sm font-semibold text-slate-900 hover:bg-slate-50";
 
 /** Dates in UTC, so the server and the browser print the same day. */
-export const formatDay = (iso: string) =>
+const formatDay = (iso: string) =>
   new Date(iso).toLocaleDateString("en-GB", {
     day: "numeric",
     month: "short",

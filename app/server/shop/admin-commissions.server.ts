@@ -19,9 +19,9 @@ import { dataWithToast } from "../platform/toast.server";
 
 const LEDGER_PAGE_SIZE = 25;
 /** A CSV export holds at most this many rows (newest first); the month filter narrows a bigger ledger. */
-export const LEDGER_EXPORT_MAX_ROWS = 10_000;
+const LEDGER_EXPORT_MAX_ROWS = 10_000;
 
-export class PayoutError extends Error {
+class PayoutError extends Error {
   override name = "PayoutError";
   constructor(
     message: string,
@@ -86,7 +86,7 @@ function ledgerQuery(db: DbOrTx, f: LedgerFilters) {
 }
 
 /** Completed commissions not yet paid out, summed per referrer (largest first). */
-export async function listOwedByReferrer(db: DbOrTx) {
+async function listOwedByReferrer(db: DbOrTx) {
   const owed = sql<number>`sum(${referralCommissions.amount})::int`;
   return db
     .select({
@@ -142,7 +142,7 @@ export type CommissionsSection = Awaited<ReturnType<typeof loadCommissionsSectio
  * waits, then finds nothing completed left and is refused: nothing is paid twice. The amount the admin saw
  * must still be the amount owed, or nothing is paid.
  */
-export async function markCommissionsPaidOut(
+async function markCommissionsPaidOut(
   db: Database,
   input: { referrerUserId: string; amount: number; reference: string; adminUserId: string | null },
 ) {

@@ -10,7 +10,7 @@ export interface CommissionFact {
 }
 
 /** Earned money: the order completed. A paid-out commission was earned too; pending and reversed were not. */
-export const isEarned = (status: CommissionStatus) => status === "completed" || status === "paid_out";
+const isEarned = (status: CommissionStatus) => status === "completed" || status === "paid_out";
 
 /** The first instant of the calendar month (UTC) that `now` is in, `offset` months later (or earlier). */
 export function monthStart(now: Date, offset = 0) {
@@ -61,7 +61,6 @@ export function referralStats(rows: readonly CommissionFact[], now: Date) {
     pending,
   };
 }
-export type ReferralStats = ReturnType<typeof referralStats>;
 
 /** 'Dana Buyer' -> 'Dana B.': a reseller sees who bought, never their full name. */
 export function privateName(fullName: string) {

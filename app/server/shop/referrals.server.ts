@@ -12,7 +12,7 @@ export const refCookie = appCookie("ref", 60 * 60 * 24 * 30);
 
 const CODE_PATTERN = /^[A-Za-z0-9_-]{4,40}$/;
 
-export function isReferralCode(value: unknown): value is string {
+function isReferralCode(value: unknown): value is string {
   return typeof value === "string" && CODE_PATTERN.test(value);
 }
 

@@ -11,7 +11,7 @@ import { getOrCreateReferralCode } from "./referrals.server";
 const RECENT_REFERRALS = 10;
 const RECENT_PAYOUTS = 20;
 
-export function referralLink(publicUrl: string, code: string) {
+function referralLink(publicUrl: string, code: string) {
   return `${publicUrl}/?ref=${encodeURIComponent(code)}`;
 }
 
