@@ -262,7 +262,8 @@ export const cardViewsDaily = pgTable(
     source: text({ enum: ["nfc", "qr", "link"] }).notNull(),
     count: integer().notNull().default(0),
   },
-  (t) => [primaryKey({ columns: [t.cardPageId, t.day, t.source] })],
+  // The admin's views across all cards read one range of days.
+  (t) => [primaryKey({ columns: [t.cardPageId, t.day, t.source] }), index().on(t.day)],
 );
 
 /** Link clicks per link, day and source; kept while the link exists (links are updated in place). */
@@ -382,6 +383,8 @@ export const orders = pgTable(
     index().on(t.createdAt),
     index().on(t.customerEmail),
     index().on(t.cartId),
+    // A customer's order history and the checkout's last address.
+    index().on(t.userId),
   ],
 );
 
