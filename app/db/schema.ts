@@ -12,6 +12,7 @@ import {
   text,
   timestamp,
   unique,
+  uniqueIndex,
   uuid,
 } from "drizzle-orm/pg-core";
 import { ITEM_KINDS } from "../catalog";
@@ -557,4 +558,114 @@ export const referralCommissions = pgTable(
     updatedAt: updatedAt(),
   },
   (t) => [index().on(t.referrerUserId), index().on(t.payoutId)],
+);
+
+// --- Cold calling: the admin's lead pool, the lists customers buy from it, and each customer's prospects ---
+
+/** The kinds of business a list can be bought for; the admin can add more. */
+export const businessTypes = pgTable("business_types", {
+  id: text().primaryKey(),
+  label: text().notNull(),
+  createdAt: createdAt(),
+});
+
+/** The admin-managed pool that paid lists are filled from. */
+export const leads = pgTable(
+  "leads",
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    businessType: text()
+      .notNull()
+      .references(() => businessTypes.id),
+    businessName: text().notNull(),
+    contactName: text(),
+    phone: text().notNull(),
+    email: text(),
+    address: text(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index().on(t.businessType, t.createdAt),
+    // The same business (name and phone) is in the pool once per type: an upload reports the duplicates.
+    uniqueIndex("leads_business_unique").on(t.businessType, sql`lower(${t.businessName})`, t.phone),
+  ],
+);
+
+/** A list a customer bought: made once per paid order item, which is what keeps a replayed payment from doubling it. */
+export const businessLists = pgTable(
+  "business_lists",
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    userId: text()
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    orderItemId: uuid()
+      .unique()
+      .references(() => orderItems.id, { onDelete: "set null" }),
+    businessType: text()
+      .notNull()
+      .references(() => businessTypes.id),
+    listName: text().notNull(),
+    price: integer().notNull(),
+    businessCount: integer().notNull(),
+    purchasedAt: createdAt(),
+  },
+  (t) => [index().on(t.userId, t.purchasedAt)],
+);
+
+export const PROSPECT_STATUSES = [
+  "not_contacted",
+  "contacted",
+  "meeting_scheduled",
+  "sale_made",
+  "not_interested",
+] as const;
+
+/** A customer's own copy of a business to call: from a bought list or added by hand. */
+export const prospects = pgTable(
+  "prospects",
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    userId: text()
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    listId: uuid().references(() => businessLists.id, { onDelete: "set null" }),
+    /** The pool lead it was copied from: a customer never gets the same lead twice. */
+    leadId: uuid().references(() => leads.id, { onDelete: "set null" }),
+    businessName: text().notNull(),
+    contactName: text(),
+    phone: text(),
+    email: text(),
+    address: text(),
+    businessType: text().notNull(),
+    status: text({ enum: PROSPECT_STATUSES }).notNull().default("not_contacted"),
+    lastContactDate: timestamp({ withTimezone: true }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index().on(t.userId, t.status),
+    index().on(t.userId, t.createdAt),
+    uniqueIndex("prospects_user_lead_unique").on(t.userId, t.leadId),
+  ],
+);
+
+/** The timeline of a prospect: status changes and notes, newest first when read. */
+export const prospectActivities = pgTable(
+  "prospect_activities",
+  {
+    id: bigserial({ mode: "number" }).primaryKey(),
+    prospectId: uuid()
+      .notNull()
+      .references(() => prospects.id, { onDelete: "cascade" }),
+    userId: text()
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    kind: text({ enum: ["status", "note"] }).notNull(),
+    fromStatus: text({ enum: PROSPECT_STATUSES }),
+    toStatus: text({ enum: PROSPECT_STATUSES }),
+    note: text(),
+    createdAt: createdAt(),
+  },
+  (t) => [index().on(t.userId, t.createdAt), index().on(t.prospectId, t.createdAt)],
 );
