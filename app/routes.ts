@@ -43,7 +43,12 @@ export default [
       route("cards", "routes/dashboard/cards.tsx"),
       route("resell", "routes/dashboard/resell.tsx"),
       route("resellers", "routes/dashboard/resellers.ts"),
-      route("cold-calling", "routes/dashboard/cold-calling.ts"),
+      route("cold-calling", "routes/dashboard/cold-calling/layout.tsx", [
+        index("routes/dashboard/cold-calling/overview.tsx"),
+        route("lists", "routes/dashboard/cold-calling/lists.tsx"),
+        route("prospects", "routes/dashboard/cold-calling/prospects.tsx"),
+        route("activity", "routes/dashboard/cold-calling/activity.tsx"),
+      ]),
       route("settings", "routes/dashboard/settings/layout.tsx", [
         index("routes/dashboard/settings/profile.tsx"),
         route("account", "routes/dashboard/settings/account.tsx"),
@@ -66,6 +71,7 @@ export default [
       route("account", "routes/admin/account.tsx"),
     ]),
 
+    route("cold-calling", "routes/site/cold-calling.ts"),
     route("about", "routes/site/about.tsx"),
     route("features", "routes/site/features.tsx"),
     route("pricing", "routes/site/pricing.tsx"),

@@ -115,10 +115,30 @@ const CASES: Record<string, RouteCase> = {
   "routes/dashboard/resell.tsx": { area: "customer", path: () => "/dashboard/resell", read: "own" },
   "routes/dashboard/resell-qr.ts": { area: "customer", path: () => "/dashboard/resell/qr.svg", read: "own" },
   "routes/dashboard/resellers.ts": { area: "customer", path: () => "/dashboard/resellers", read: "redirect" },
-  "routes/dashboard/cold-calling.ts": {
+  "routes/dashboard/cold-calling/layout.tsx": {
     area: "customer",
     path: () => "/dashboard/cold-calling",
-    read: "redirect",
+    read: "own",
+  },
+  "routes/dashboard/cold-calling/overview.tsx": {
+    area: "customer",
+    path: () => "/dashboard/cold-calling",
+    read: "own",
+  },
+  "routes/dashboard/cold-calling/lists.tsx": {
+    area: "customer",
+    path: () => "/dashboard/cold-calling/lists",
+    read: "own",
+  },
+  "routes/dashboard/cold-calling/prospects.tsx": {
+    area: "customer",
+    path: () => "/dashboard/cold-calling/prospects",
+    read: "own",
+  },
+  "routes/dashboard/cold-calling/activity.tsx": {
+    area: "customer",
+    path: () => "/dashboard/cold-calling/activity",
+    read: "own",
   },
   "routes/dashboard/settings/layout.tsx": {
     area: "customer",
