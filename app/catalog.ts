@@ -44,7 +44,7 @@ export const DELIVERY_FEE = 999;
 export const REFERRAL_DISCOUNT_PERCENT = 10;
 
 /** Percent of each card price paid to the referrer. */
-const REFERRAL_COMMISSION_PERCENT = 20;
+export const REFERRAL_COMMISSION_PERCENT = 20;
 
 /** Returns and delivery rules (docs/product.md#delivery-and-returns); pages, FAQ and terms render these. */
 export const POLICY = {

@@ -15,7 +15,7 @@ import { ToastHost } from "~/components/ui/toast-host";
 import { getSessionUser } from "~/server/platform/auth.server";
 import { readToast } from "~/server/platform/toast.server";
 import { countCartItems, readCartId } from "~/server/shop/cart.server";
-import { isReferralCode, refCookie } from "~/server/shop/referrals.server";
+import { rememberReferralLink } from "~/server/shop/referrals.server";
 import { useNonce } from "~/utils/nonce";
 import { pageScripts } from "~/utils/page-scripts";
 import { useHydrated } from "~/utils/use-hydrated";
@@ -31,8 +31,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const { toast, headers: toastHeaders } = await readToast(request);
   const headers = toastHeaders ?? new Headers();
   // A referral link (/?ref={code}) is remembered for 30 days and preselects that referrer in the cart.
-  const ref = new URL(request.url).searchParams.get("ref");
-  if (isReferralCode(ref)) headers.append("Set-Cookie", await refCookie.serialize(ref));
+  await rememberReferralLink(context.db, request, headers);
   const cartCount = await countCartItems(context.db, await readCartId(request));
   return data(
     {

@@ -22,6 +22,8 @@ export default [
   route("go/:linkId", "routes/card/go.ts"),
   route("admin-dashboard/upload-image", "routes/admin/upload-image.ts"),
   route("admin-dashboard/customers", "routes/admin/customers.ts"),
+  route("admin-dashboard/commissions.csv", "routes/admin/commissions-csv.ts"),
+  route("dashboard/resell/qr.svg", "routes/dashboard/resell-qr.ts"),
 
   layout("routes/site/layout.tsx", [
     index("routes/site/home.tsx"),
@@ -39,9 +41,14 @@ export default [
       index("routes/dashboard/home.tsx"),
       route("links", "routes/dashboard/links.tsx"),
       route("cards", "routes/dashboard/cards.tsx"),
-      route("resell", "routes/dashboard/resell.ts"),
+      route("resell", "routes/dashboard/resell.tsx"),
       route("resellers", "routes/dashboard/resellers.ts"),
-      route("cold-calling", "routes/dashboard/cold-calling.ts"),
+      route("cold-calling", "routes/dashboard/cold-calling/layout.tsx", [
+        index("routes/dashboard/cold-calling/overview.tsx"),
+        route("lists", "routes/dashboard/cold-calling/lists.tsx"),
+        route("prospects", "routes/dashboard/cold-calling/prospects.tsx"),
+        route("activity", "routes/dashboard/cold-calling/activity.tsx"),
+      ]),
       route("settings", "routes/dashboard/settings/layout.tsx", [
         index("routes/dashboard/settings/profile.tsx"),
         route("account", "routes/dashboard/settings/account.tsx"),
@@ -58,11 +65,13 @@ export default [
       route("cards", "routes/admin/cards.tsx"),
       route("earnings", "routes/admin/earnings.tsx"),
       route("referrers", "routes/admin/referrers.tsx"),
+      route("commissions", "routes/admin/commissions.tsx"),
       route("create", "routes/admin/create-card.tsx"),
       route("edit/:id", "routes/admin/edit-card.tsx"),
       route("account", "routes/admin/account.tsx"),
     ]),
 
+    route("cold-calling", "routes/site/cold-calling.ts"),
     route("about", "routes/site/about.tsx"),
     route("features", "routes/site/features.tsx"),
     route("pricing", "routes/site/pricing.tsx"),

@@ -12,10 +12,12 @@ import {
   text,
   timestamp,
   unique,
+  uniqueIndex,
   uuid,
 } from "drizzle-orm/pg-core";
 import { ITEM_KINDS } from "../catalog";
 import { type Delivery, PAYMENT_METHODS } from "../schemas/checkout";
+import { COMMISSION_STATUSES } from "../schemas/commission-payout";
 import type { ItemDetails, UpdateRequestDetails } from "../schemas/item-details";
 
 const createdAt = () => timestamp({ withTimezone: true }).notNull().defaultNow();
@@ -261,7 +263,8 @@ export const cardViewsDaily = pgTable(
     source: text({ enum: ["nfc", "qr", "link"] }).notNull(),
     count: integer().notNull().default(0),
   },
-  (t) => [primaryKey({ columns: [t.cardPageId, t.day, t.source] })],
+  // The admin's views across all cards read one range of days.
+  (t) => [primaryKey({ columns: [t.cardPageId, t.day, t.source] }), index().on(t.day)],
 );
 
 /** Link clicks per link, day and source; kept while the link exists (links are updated in place). */
@@ -381,6 +384,8 @@ export const orders = pgTable(
     index().on(t.createdAt),
     index().on(t.customerEmail),
     index().on(t.cartId),
+    // A customer's order history and the checkout's last address.
+    index().on(t.userId),
   ],
 );
 
@@ -516,6 +521,24 @@ export const referrers = pgTable("referrers", {
   createdAt: createdAt(),
 });
 
+/** Money sent to a referrer: one row per 'Mark paid out', covering the completed commissions it settled. */
+export const referralPayouts = pgTable(
+  "referral_payouts",
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    referrerUserId: text()
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    amount: integer().notNull(),
+    /** The bank or payment reference the admin sent the money with. */
+    reference: text().notNull(),
+    /** The admin who recorded it (null once that account is gone). */
+    createdBy: text().references(() => users.id, { onDelete: "set null" }),
+    createdAt: createdAt(),
+  },
+  (t) => [index().on(t.referrerUserId)],
+);
+
 export const referralCommissions = pgTable(
   "referral_commissions",
   {
@@ -528,11 +551,121 @@ export const referralCommissions = pgTable(
       .notNull()
       .references(() => users.id, { onDelete: "cascade" }),
     amount: integer().notNull(),
-    status: text({ enum: ["pending", "completed", "reversed"] })
-      .notNull()
-      .default("pending"),
+    status: text({ enum: COMMISSION_STATUSES }).notNull().default("pending"),
+    /** Set with status 'paid_out': the payout that settled this commission. */
+    payoutId: uuid().references(() => referralPayouts.id),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [index().on(t.referrerUserId)],
+  (t) => [index().on(t.referrerUserId), index().on(t.payoutId)],
+);
+
+// --- Cold calling: the admin's lead pool, the lists customers buy from it, and each customer's prospects ---
+
+/** The kinds of business a list can be bought for; the admin can add more. */
+export const businessTypes = pgTable("business_types", {
+  id: text().primaryKey(),
+  label: text().notNull(),
+  createdAt: createdAt(),
+});
+
+/** The admin-managed pool that paid lists are filled from. */
+export const leads = pgTable(
+  "leads",
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    businessType: text()
+      .notNull()
+      .references(() => businessTypes.id),
+    businessName: text().notNull(),
+    contactName: text(),
+    phone: text().notNull(),
+    email: text(),
+    address: text(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index().on(t.businessType, t.createdAt),
+    // The same business (name and phone) is in the pool once per type: an upload reports the duplicates.
+    uniqueIndex("leads_business_unique").on(t.businessType, sql`lower(${t.businessName})`, t.phone),
+  ],
+);
+
+/** A list a customer bought: made once per paid order item, which is what keeps a replayed payment from doubling it. */
+export const businessLists = pgTable(
+  "business_lists",
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    userId: text()
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    orderItemId: uuid()
+      .unique()
+      .references(() => orderItems.id, { onDelete: "set null" }),
+    businessType: text()
+      .notNull()
+      .references(() => businessTypes.id),
+    listName: text().notNull(),
+    price: integer().notNull(),
+    businessCount: integer().notNull(),
+    purchasedAt: createdAt(),
+  },
+  (t) => [index().on(t.userId, t.purchasedAt)],
+);
+
+export const PROSPECT_STATUSES = [
+  "not_contacted",
+  "contacted",
+  "meeting_scheduled",
+  "sale_made",
+  "not_interested",
+] as const;
+
+/** A customer's own copy of a business to call: from a bought list or added by hand. */
+export const prospects = pgTable(
+  "prospects",
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    userId: text()
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    listId: uuid().references(() => businessLists.id, { onDelete: "set null" }),
+    /** The pool lead it was copied from: a customer never gets the same lead twice. */
+    leadId: uuid().references(() => leads.id, { onDelete: "set null" }),
+    businessName: text().notNull(),
+    contactName: text(),
+    phone: text(),
+    email: text(),
+    address: text(),
+    businessType: text().notNull(),
+    status: text({ enum: PROSPECT_STATUSES }).notNull().default("not_contacted"),
+    lastContactDate: timestamp({ withTimezone: true }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index().on(t.userId, t.status),
+    index().on(t.userId, t.createdAt),
+    uniqueIndex("prospects_user_lead_unique").on(t.userId, t.leadId),
+  ],
+);
+
+/** The timeline of a prospect: status changes and notes, newest first when read. */
+export const prospectActivities = pgTable(
+  "prospect_activities",
+  {
+    id: bigserial({ mode: "number" }).primaryKey(),
+    prospectId: uuid()
+      .notNull()
+      .references(() => prospects.id, { onDelete: "cascade" }),
+    userId: text()
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    kind: text({ enum: ["status", "note"] }).notNull(),
+    fromStatus: text({ enum: PROSPECT_STATUSES }),
+    toStatus: text({ enum: PROSPECT_STATUSES }),
+    note: text(),
+    createdAt: createdAt(),
+  },
+  (t) => [index().on(t.userId, t.createdAt), index().on(t.prospectId, t.createdAt)],
 );

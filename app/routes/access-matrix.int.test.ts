@@ -19,6 +19,7 @@ import {
 import { createCardPage } from "~/server/cards/cards.server";
 import { type Auth, createAuth } from "~/server/platform/auth.server";
 import { createOrderFromCart } from "~/server/shop/checkout.server";
+import { getOrCreateReferralCode } from "~/server/shop/referrals.server";
 import { adminCookieFor, routeContext, verifiedCustomer } from "../../tests/support/auth";
 import { type Answer, answer, getRequest, postRequest } from "../../tests/support/routes";
 import { cartWithMultiLink, delivery, shopOpts, testConfig } from "../../tests/support/shop";
@@ -31,6 +32,7 @@ interface Ids {
   cardNumber: string;
   linkId: string;
   orderId: string;
+  referralCode: string;
 }
 
 type Fields = (ids: Ids) => Record<string, string>;
@@ -110,12 +112,33 @@ const CASES: Record<string, RouteCase> = {
       claim: { kind: "self", fields: (ids) => ({ cardNumber: ids.cardNumber, password: "a-guess-123" }) },
     },
   },
-  "routes/dashboard/resell.ts": { area: "customer", path: () => "/dashboard/resell", read: "redirect" },
+  "routes/dashboard/resell.tsx": { area: "customer", path: () => "/dashboard/resell", read: "own" },
+  "routes/dashboard/resell-qr.ts": { area: "customer", path: () => "/dashboard/resell/qr.svg", read: "own" },
   "routes/dashboard/resellers.ts": { area: "customer", path: () => "/dashboard/resellers", read: "redirect" },
-  "routes/dashboard/cold-calling.ts": {
+  "routes/dashboard/cold-calling/layout.tsx": {
     area: "customer",
     path: () => "/dashboard/cold-calling",
-    read: "redirect",
+    read: "own",
+  },
+  "routes/dashboard/cold-calling/overview.tsx": {
+    area: "customer",
+    path: () => "/dashboard/cold-calling",
+    read: "own",
+  },
+  "routes/dashboard/cold-calling/lists.tsx": {
+    area: "customer",
+    path: () => "/dashboard/cold-calling/lists",
+    read: "own",
+  },
+  "routes/dashboard/cold-calling/prospects.tsx": {
+    area: "customer",
+    path: () => "/dashboard/cold-calling/prospects",
+    read: "own",
+  },
+  "routes/dashboard/cold-calling/activity.tsx": {
+    area: "customer",
+    path: () => "/dashboard/cold-calling/activity",
+    read: "own",
   },
   "routes/dashboard/settings/layout.tsx": {
     area: "customer",
@@ -214,6 +237,17 @@ const CASES: Record<string, RouteCase> = {
     read: "own",
     intents: ACCOUNT_INTENTS,
   },
+  "routes/admin/commissions.tsx": {
+    area: "admin",
+    path: () => "/admin-dashboard/commissions",
+    read: "own",
+    intents: { "mark-paid-out": { kind: "foreign", fields: () => ({ amount: "1000", reference: "Evil" }) } },
+  },
+  "routes/admin/commissions-csv.ts": {
+    area: "admin",
+    path: () => "/admin-dashboard/commissions.csv",
+    read: "own",
+  },
   "routes/admin/customers.ts": { area: "admin", path: () => "/admin-dashboard/customers?q=ali", read: "own" },
   "routes/admin/upload-image.ts": {
     area: "admin",
@@ -311,7 +345,13 @@ beforeAll(async () => {
     userId: alice.id,
     ...shopOpts,
   });
-  ids = { cardId: card.id, cardNumber: card.cardNumber, linkId: link!.id, orderId: order.id };
+  ids = {
+    cardId: card.id,
+    cardNumber: card.cardNumber,
+    linkId: link!.id,
+    orderId: order.id,
+    referralCode: await getOrCreateReferralCode(t.db, alice.id),
+  };
 });
 afterAll(() => t?.close());
 

@@ -43,7 +43,16 @@ const PUBLIC_PAGES = [
   "/wc341?s=nfc",
 ];
 
-const DASHBOARD_PAGES = ["/dashboard", "/dashboard/links", "/dashboard/cards", "/dashboard/settings"];
+const DASHBOARD_PAGES = [
+  "/dashboard",
+  "/dashboard/links",
+  "/dashboard/cards",
+  "/dashboard/resell",
+  "/dashboard/settings",
+  "/dashboard/settings/account",
+  "/dashboard/settings/billing",
+  "/dashboard/settings/notifications",
+];
 
 const ADMIN_PAGES = [
   "/admin-dashboard",
@@ -52,6 +61,8 @@ const ADMIN_PAGES = [
   "/admin-dashboard?tab=earnings",
   "/admin-dashboard?tab=referrers",
   "/admin-dashboard/create",
+  "/admin-dashboard/commissions",
+  "/admin-dashboard/account",
 ];
 
 interface VnuMessage {

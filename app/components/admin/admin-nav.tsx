@@ -7,6 +7,7 @@ export const ADMIN_TABS = [
   { id: "cards", label: "Cards" },
   { id: "earnings", label: "Earnings" },
   { id: "referrers", label: "Referrers" },
+  { id: "commissions", label: "Commissions" },
   { id: "account", label: "Account" },
 ] as const;
 export type AdminTab = (typeof ADMIN_TABS)[number]["id"];

@@ -1,6 +1,6 @@
 // Dashboard home: the customer's figures from their own card pages and the analytics (links, clicks over the
 // last 30 days against the 30 before, cards in use), what they pay, shortcuts to the sections, and the next step.
-import { BarChart3, CreditCard, Link2, ShoppingBag } from "lucide-react";
+import { BarChart3, CreditCard, HandCoins, Link2, ShoppingBag } from "lucide-react";
 import { Link } from "react-router";
 import { changeVersusPrevious, utcDay } from "~/components/charts/series";
 import { CopyLinkButton } from "~/components/dashboard/copy-link-button";
@@ -59,6 +59,12 @@ const quickActions = [
     title: "Manage Cards",
     text: "Your cards, their QR codes and profiles.",
     Icon: CreditCard,
+  },
+  {
+    to: "/dashboard/resell",
+    title: "Find Resellers",
+    text: "Share your referral link and earn on every card sold.",
+    Icon: HandCoins,
   },
   {
     to: "/dashboard/cards#scan-activity",

@@ -1,4 +1,4 @@
-import { CreditCard, LayoutDashboard, Link2, LogOut, Menu, Settings, X } from "lucide-react";
+import { CreditCard, HandCoins, LayoutDashboard, Link2, LogOut, Menu, Settings, X } from "lucide-react";
 import { useEffect, useState } from "react";
 import { Form, NavLink, Outlet, useLocation } from "react-router";
 import { requireUser } from "~/server/platform/auth.server";
@@ -14,6 +14,7 @@ const items = [
   { to: "/dashboard", label: "Dashboard", Icon: LayoutDashboard, end: true },
   { to: "/dashboard/links", label: "My Links", Icon: Link2 },
   { to: "/dashboard/cards", label: "Cards", Icon: CreditCard },
+  { to: "/dashboard/resell", label: "Resell", Icon: HandCoins },
   { to: "/dashboard/settings", label: "Settings", Icon: Settings },
 ];
 

@@ -17,7 +17,7 @@ const FEATURES: Slide[] = [
   },
   {
     title: "Personal Dashboard",
-    body: "Sign in to see your cards and links, and to keep your details up to date.",
+    body: "See how often your card is tapped and your links are clicked, change your links, and keep your details up to date.",
     icon: <LayoutDashboard aria-hidden className={icon} />,
   },
   {

@@ -1,7 +1,7 @@
 // Orders once placed: opened by the customer only through a secret link, and moved through their lifecycle
 // (docs/product.md#order-lifecycle) with every change recorded.
 import { createHash, randomBytes, timingSafeEqual } from "node:crypto";
-import { and, asc, eq } from "drizzle-orm";
+import { and, asc, eq, ne } from "drizzle-orm";
 import { orderItems, orderStatusHistory, orders, referralCommissions } from "~/db/schema";
 import { isUuid } from "~/utils/ids";
 import type { DbOrTx, Tx } from "../platform/db.server";
@@ -120,10 +120,11 @@ export async function setAdminStatus(db: DbOrTx, orderId: string, target: AdminS
     await changeStatus(tx, orderId, order.status, next, admin);
     const commission =
       next === "completed" ? "completed" : next === "refunded" ? "reversed" : ("pending" as const);
+    // A commission already paid out stays paid out: that money has left the shop.
     await tx
       .update(referralCommissions)
       .set({ status: commission, updatedAt: new Date() })
-      .where(eq(referralCommissions.orderId, orderId));
+      .where(and(eq(referralCommissions.orderId, orderId), ne(referralCommissions.status, "paid_out")));
     return { ...order, status: next };
   });
 }

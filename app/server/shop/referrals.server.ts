@@ -6,12 +6,13 @@ import { referrers, users } from "~/db/schema";
 import { appCookie } from "../platform/cookies.server";
 import type { DbOrTx } from "../platform/db.server";
 import { ilikeAny } from "../platform/sql.server";
+import { readCartId, setCartReferrer } from "./cart.server";
 
 export const refCookie = appCookie("ref", 60 * 60 * 24 * 30);
 
 const CODE_PATTERN = /^[A-Za-z0-9_-]{4,40}$/;
 
-export function isReferralCode(value: unknown): value is string {
+function isReferralCode(value: unknown): value is string {
   return typeof value === "string" && CODE_PATTERN.test(value);
 }
 
@@ -120,6 +121,21 @@ export async function setFeaturedByAdmin(db: DbOrTx, userId: string, featured: b
   if (!user || user.role === "admin") throw new ReferrerError("Referrer not found", 404);
   await setReferrerFeatured(db, user.id, featured);
   return { name: user.name, featured };
+}
+
+/**
+ * A visit through a referral link (/?ref={code}) of a real referrer: the code is remembered for 30 days, a
+ * later link replacing an earlier one, and a cart the visitor already has takes that referrer too. An unknown
+ * code changes nothing. Whether the referrer is the buyer is decided at checkout.
+ */
+export async function rememberReferralLink(db: DbOrTx, request: Request, headers: Headers) {
+  const code = new URL(request.url).searchParams.get("ref");
+  if (!isReferralCode(code)) return;
+  const referrer = await findReferrerByCode(db, code);
+  if (!referrer) return;
+  headers.append("Set-Cookie", await refCookie.serialize(referrer.code));
+  const cartId = await readCartId(request);
+  if (cartId) await setCartReferrer(db, cartId, referrer.userId);
 }
 
 /** The referral code from the ?ref= cookie, if any. */

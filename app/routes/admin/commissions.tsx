@@ -1,0 +1,25 @@
+// Admin Commissions section: what each referrer is owed, 'Mark paid out', and the ledger with filters and a
+// CSV export.
+import { CommissionsTab } from "~/components/admin/commissions-tab";
+import { requireAdmin } from "~/server/platform/auth.server";
+import { readFormData } from "~/server/platform/forms.server";
+import { handleCommissionsAction, loadCommissionsSection } from "~/server/shop/admin-commissions.server";
+import type { Route } from "./+types/commissions";
+
+export const meta = () => [{ title: "Admin Dashboard" }];
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  await requireAdmin(context.auth, request);
+  return loadCommissionsSection(context.db, new URL(request.url));
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const admin = await requireAdmin(context.auth, request);
+  const form = await readFormData(request);
+  return handleCommissionsAction(context.db, admin, form);
+}
+
+export default function AdminCommissions({ loaderData, actionData }: Route.ComponentProps) {
+  const payout = actionData && "result" in actionData ? actionData : undefined;
+  return <CommissionsTab data={loaderData} actionData={payout} />;
+}

@@ -1,0 +1,467 @@
+// The Resell section and the admin's Commissions section as routes: a customer sees only their own referrals
+// (buyers by first name and initial) and payouts, the figures follow the commission rows, the admin pays out a
+// referrer's completed commissions exactly once, and the ledger exports as CSV with formulas neutralised.
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { eq, inArray } from "drizzle-orm";
+import type { AppLoadContext } from "react-router";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { CARDS, type CardType, commissionFor } from "~/catalog";
+import { carts, referralCommissions, referralPayouts, users } from "~/db/schema";
+import { cardItemFromForm } from "~/schemas/cart";
+import { adminCookieFor, routeContext, signInCookie } from "../../../tests/support/auth";
+import { admin, deliveryTo, form, oneLinkCard, shopOpts } from "../../../tests/support/shop";
+import { createTestDb, type TestDb } from "../../../tests/support/test-db";
+import { type Auth, createAuth } from "../../server/platform/auth.server";
+import { loadConfig } from "../../server/platform/env.server";
+import { addCardItem, createCart, setCartReferrer } from "../../server/shop/cart.server";
+import { cartView } from "../../server/shop/cart-actions.server";
+import { createOrderFromCart } from "../../server/shop/checkout.server";
+import { setAdminStatus } from "../../server/shop/orders.server";
+import { markOrderPaid } from "../../server/shop/payments/paid-pipeline.server";
+import {
+  getOrCreateReferralCode,
+  readRefCode,
+  rememberReferralLink,
+} from "../../server/shop/referrals.server";
+import * as commissions from "../admin/commissions";
+import * as commissionsCsv from "../admin/commissions-csv";
+import * as resell from "./resell";
+import * as resellQr from "./resell-qr";
+
+let t: TestDb;
+let auth: Auth;
+let context: AppLoadContext;
+let adminCookie: string;
+type Account = { id: string; email: string; cookie: string };
+let ann: Account;
+let ben: Account;
+const config = loadConfig({
+  DATA_DIR: fs.mkdtempSync(path.join(os.tmpdir(), "resell-")),
+  PUBLIC_URL: "http://shop.test",
+});
+
+async function customer(name: string, email: string): Promise<Account> {
+  await auth.api.signUpEmail({ body: { name, email, password: "customer-pass-1" } });
+  await t.db.update(users).set({ emailVerified: true }).where(eq(users.email, email));
+  const [u] = await t.db.select({ id: users.id }).from(users).where(eq(users.email, email));
+  return { id: u!.id, email, cookie: await signInCookie(auth, email, "customer-pass-1") };
+}
+
+beforeAll(async () => {
+  t = await createTestDb();
+  auth = createAuth({ db: t.db, config, queueEmail: async () => {} });
+  context = routeContext(t.db, config, auth);
+  adminCookie = await adminCookieFor(auth, t.db);
+  ann = await customer("Ann Referrer", "ann@example.com");
+  ben = await customer("Ben Other", "ben@example.com");
+});
+afterAll(() => t?.close());
+
+type Answer = { status: number; location: string | null; data: Record<string, unknown>; response?: Response };
+
+async function answer(run: (args: never) => unknown, request: Request): Promise<Answer> {
+  let result: unknown;
+  try {
+    result = await run({ request, context, params: {} } as never);
+  } catch (thrown) {
+    result = thrown;
+  }
+  if (result instanceof Response)
+    return { status: result.status, location: result.headers.get("Location"), data: {}, response: result };
+  const d = result as { type?: string; init?: ResponseInit | null; data?: Record<string, unknown> };
+  if (d?.type === "DataWithResponseInit")
+    return { status: d.init?.status ?? 200, location: null, data: d.data ?? {} };
+  return { status: 200, location: null, data: result as Record<string, unknown> };
+}
+
+const get = (url: string, cookie: string) =>
+  new Request(`http://shop.test${url}`, { headers: { Cookie: cookie } });
+const post = (url: string, cookie: string, fields: Record<string, string>) =>
+  new Request(`http://shop.test${url}`, {
+    method: "POST",
+    headers: { Cookie: cookie, "Content-Type": "application/x-www-form-urlencoded" },
+    body: new URLSearchParams(fields),
+  });
+
+type Resell = Awaited<ReturnType<typeof resell.loader>>;
+const resellOf = async (who: Account) =>
+  (await answer(resell.loader, get("/dashboard/resell", who.cookie))).data as unknown as Resell;
+
+let buyers = 0;
+/** A paid order of one card referred by `referrerId`, bought by `fullName`; then taken to `status`. */
+async function referredOrder(
+  referrerId: string,
+  opts: {
+    kind?: CardType;
+    fullName?: string;
+    status?: "paid" | "completed" | "refunded";
+    userId?: string | null;
+    email?: string;
+  } = {},
+) {
+  const cart = await createCart(t.db);
+  const kind = opts.kind ?? "multi-link";
+  const item =
+    kind === "one-link"
+      ? oneLinkCard
+      : cardItemFromForm(form({ type: "multi-link", name: "Dana", instagram: "https://instagram.com/dana" }))
+          .data!;
+  await addCardItem(t.db, cart.id, item);
+  await setCartReferrer(t.db, cart.id, referrerId);
+  const { order } = await createOrderFromCart(t.db, {
+    cartId: cart.id,
+    delivery: {
+      ...deliveryTo(opts.email ?? `buyer${++buyers}@example.com`),
+      fullName: opts.fullName ?? "Dana Buyer",
+    },
+    paymentMethod: "bank_transfer",
+    userId: opts.userId ?? null,
+    ...shopOpts,
+  });
+  await markOrderPaid(
+    t.db,
+    order.id,
+    { provider: "manual", eventId: `m:${order.id}`, type: "bank_transfer", actor: admin },
+    shopOpts,
+  );
+  if (opts.status === "completed" || opts.status === "refunded")
+    await setAdminStatus(t.db, order.id, "completed", admin);
+  if (opts.status === "refunded") await setAdminStatus(t.db, order.id, "refunded", admin);
+  return order;
+}
+
+async function commissionOf(orderId: string) {
+  const [c] = await t.db.select().from(referralCommissions).where(eq(referralCommissions.orderId, orderId));
+  return c!;
+}
+
+async function owedTo(referrerId: string) {
+  const data = (await answer(commissions.loader, get("/admin-dashboard/commissions", adminCookie)))
+    .data as unknown as Awaited<ReturnType<typeof commissions.loader>>;
+  return data.owed.find((o) => o.referrerUserId === referrerId);
+}
+
+const multi = commissionFor(CARDS["multi-link"].price);
+const one = commissionFor(CARDS["one-link"].price);
+
+describe("access", () => {
+  it("sends a visitor to the login from the Resell section and its QR code", async () => {
+    for (const [route, url] of [
+      [resell.loader, "/dashboard/resell"],
+      [resellQr.loader, "/dashboard/resell/qr.svg"],
+    ] as const) {
+      const a = await answer(route, get(url, ""));
+      expect({ url, status: a.status, location: a.location }).toEqual({
+        url,
+        status: 302,
+        location: `/login?redirectTo=${encodeURIComponent(url)}`,
+      });
+    }
+  });
+
+  it("keeps customers out of the Commissions section, its export and its payouts", async () => {
+    for (const [route, url] of [
+      [commissions.loader, "/admin-dashboard/commissions"],
+      [commissionsCsv.loader, "/admin-dashboard/commissions.csv"],
+    ] as const) {
+      const a = await answer(route, get(url, ann.cookie));
+      expect({ url, status: a.status, location: a.location }).toEqual({
+        url,
+        status: 302,
+        location: "/admin-login",
+      });
+    }
+    const order = await referredOrder(ann.id, { status: "completed" });
+    const a = await answer(
+      commissions.action,
+      post("/admin-dashboard/commissions", ann.cookie, {
+        intent: "mark-paid-out",
+        referrerUserId: ann.id,
+        amount: String(multi),
+        reference: "SELF-PAY",
+      }),
+    );
+    expect(a.status).toBe(403);
+    expect((await commissionOf(order.id)).status).toBe("completed");
+    expect(await t.db.select().from(referralPayouts)).toEqual([]);
+  });
+
+  it("answers an unknown intent with 400 and does nothing", async () => {
+    const a = await answer(
+      commissions.action,
+      post("/admin-dashboard/commissions", adminCookie, { intent: "pay-everyone" }),
+    );
+    expect(a.status).toBe(400);
+    expect(await t.db.select().from(referralPayouts)).toEqual([]);
+  });
+
+  it("gives the customer their referral link and a QR code of it", async () => {
+    const code = await getOrCreateReferralCode(t.db, ann.id);
+    expect((await resellOf(ann)).link).toBe(`http://shop.test/?ref=${code}`);
+    const qr = await answer(resellQr.loader, get("/dashboard/resell/qr.svg?download=1", ann.cookie));
+    expect(qr.status).toBe(200);
+    expect(qr.response!.headers.get("Content-Type")).toBe("image/svg+xml");
+    expect(qr.response!.headers.get("Content-Disposition")).toContain("attachment");
+    expect(await qr.response!.text()).toMatch(/^<svg/);
+  });
+});
+
+describe("figures", () => {
+  it("counts a customer's own referrals and earnings only, names buyers by first name and initial, and never shows another's", async () => {
+    const cara = await customer("Cara Counter", "cara@example.com");
+    const dan = await customer("Dan Neighbour", "dan@example.com");
+    await referredOrder(cara.id, { status: "completed", fullName: "Dana Buyer" });
+    await referredOrder(cara.id, { kind: "one-link", fullName: "Eli Private-Surname" });
+    await referredOrder(cara.id, { status: "refunded", fullName: "Finn Refund" });
+    await referredOrder(dan.id, { status: "completed", fullName: "Gus Elsewhere" });
+
+    const mine = await resellOf(cara);
+    expect(mine.stats).toMatchObject({
+      totalReferrals: 3,
+      totalEarnings: multi,
+      thisMonth: multi,
+      lastMonth: 0,
+      conversionRate: 33,
+      owed: multi,
+      pending: one,
+      paidOut: 0,
+    });
+    expect(mine.referrals.map((r) => [r.customer, r.cardType, r.commission, r.status]).sort()).toEqual(
+      [
+        ["Dana B.", "Multi Link", multi, "completed"],
+        ["Eli P.", "One Link", one, "pending"],
+        ["Finn R.", "Multi Link", multi, "reversed"],
+      ].sort(),
+    );
+    expect(mine.referrals.find((r) => r.customer === "Dana B.")!.sale).toBe(5399);
+    const shown = JSON.stringify(mine);
+    for (const secret of ["Buyer", "Private-Surname", "@example.com", "WC", "Gus"])
+      expect(shown).not.toContain(secret);
+
+    const theirs = await resellOf(dan);
+    expect(theirs.stats).toMatchObject({ totalReferrals: 1, totalEarnings: multi, conversionRate: 100 });
+    expect(theirs.referrals.map((r) => r.customer)).toEqual(["Gus E."]);
+  });
+
+  it("dates a commission by its order's payment: this month against last month", async () => {
+    const eve = await customer("Eve Months", "eve@example.com");
+    const now = new Date();
+    const lastMonth = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() - 1, 1));
+    const twoAgo = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() - 1, 1) - 1);
+    const a = await referredOrder(eve.id, { status: "completed" });
+    const b = await referredOrder(eve.id, { status: "completed" });
+    const c = await referredOrder(eve.id, { status: "completed", kind: "one-link" });
+    await t.db
+      .update(referralCommissions)
+      .set({ createdAt: lastMonth })
+      .where(eq(referralCommissions.orderId, b.id));
+    await t.db
+      .update(referralCommissions)
+      .set({ createdAt: twoAgo })
+      .where(eq(referralCommissions.orderId, c.id));
+    expect(a).toBeTruthy();
+    expect((await resellOf(eve)).stats).toMatchObject({
+      totalEarnings: 2 * multi + one,
+      thisMonth: multi,
+      lastMonth: multi,
+      change: 0,
+      changePercent: 0,
+    });
+  });
+});
+
+describe("referral rules", () => {
+  it("drops the referral of a customer who buys through their own link while signed in", async () => {
+    const gia = await customer("Gia Self", "gia@example.com");
+    const order = await referredOrder(gia.id, {
+      userId: gia.id,
+      email: "gia.other@example.com",
+      status: "completed",
+    });
+    expect(order.referrerUserId).toBeNull();
+    expect(order.discount).toBe(0);
+    expect((await resellOf(gia)).stats.totalReferrals).toBe(0);
+  });
+
+  it("remembers a real referrer's link, preselects them in the cart even when not featured, and a later link replaces it", async () => {
+    const hal = await customer("Hal Hidden", "hal@example.com");
+    const ivy = await customer("Ivy Later", "ivy@example.com");
+    const halCode = await getOrCreateReferralCode(t.db, hal.id);
+    const ivyCode = await getOrCreateReferralCode(t.db, ivy.id);
+    const visit = async (query: string, cookie = "") => {
+      const headers = new Headers();
+      await rememberReferralLink(t.db, get(`/${query}`, cookie), headers);
+      return headers
+        .getSetCookie()
+        .map((c) => c.split(";")[0])
+        .join("; ");
+    };
+    expect(await visit("?ref=NOSUCHCODE")).toBe("");
+    const halCookie = await visit(`?ref=${halCode}`);
+    expect(await readRefCode(get("/", halCookie))).toBe(halCode);
+    expect(halCookie).toBeTruthy();
+
+    // A cart the visitor already has takes the referrer of the latest link.
+    const cart = await createCart(t.db, { referrerUserId: hal.id });
+    const { cartCookieHeader } = await import("../../server/shop/cart.server");
+    const cartCookie = (await cartCookieHeader(cart.id)).split(";")[0]!;
+    const ivyCookie = await visit(`?ref=${ivyCode}`, `${cartCookie}; ${halCookie}`);
+    expect(await readRefCode(get("/", ivyCookie))).toBe(ivyCode);
+    const [after] = await t.db.select().from(carts).where(eq(carts.id, cart.id));
+    expect(after!.referrerUserId).toBe(ivy.id);
+    const view = await cartView(context, get("/cart", `${cartCookie}; ${ivyCookie}`));
+    expect(view.referrers.map((r) => r.name)).toContain("Ivy Later");
+    expect(view.cart!.referrerUserId).toBe(ivy.id);
+  });
+});
+
+describe("payouts", () => {
+  const payOut = (referrerUserId: string, amount: number, reference = "BACS-0001", cookie = adminCookie) =>
+    answer(
+      commissions.action,
+      post("/admin-dashboard/commissions", cookie, {
+        intent: "mark-paid-out",
+        referrerUserId,
+        amount: String(amount),
+        reference,
+      }),
+    );
+
+  it("pays out a referrer's completed commissions in one payout, which the customer then sees", async () => {
+    const jo = await customer("Jo Payee", "jo@example.com");
+    const done1 = await referredOrder(jo.id, { status: "completed" });
+    const done2 = await referredOrder(jo.id, { status: "completed", kind: "one-link" });
+    const waiting = await referredOrder(jo.id);
+    expect(await owedTo(jo.id)).toMatchObject({ amount: multi + one, commissions: 2 });
+
+    const a = await payOut(jo.id, multi + one, "BACS-JO-1");
+    expect(a.status).toBe(200);
+    const payouts = await t.db
+      .select()
+      .from(referralPayouts)
+      .where(eq(referralPayouts.referrerUserId, jo.id));
+    expect(payouts).toHaveLength(1);
+    expect(payouts[0]).toMatchObject({ amount: multi + one, reference: "BACS-JO-1" });
+    for (const o of [done1, done2])
+      expect(await commissionOf(o.id)).toMatchObject({ status: "paid_out", payoutId: payouts[0]!.id });
+    expect((await commissionOf(waiting.id)).status).toBe("pending");
+    expect(await owedTo(jo.id)).toBeUndefined();
+
+    const seen = await resellOf(jo);
+    expect(seen.stats).toMatchObject({ paidOut: multi + one, owed: 0, totalEarnings: multi + one });
+    expect(seen.payouts.map((p) => [p.amount, p.reference])).toEqual([[multi + one, "BACS-JO-1"]]);
+    expect((await resellOf(ben)).payouts).toEqual([]);
+
+    // Money that has left the shop stays paid out, whatever happens to the order afterwards.
+    await setAdminStatus(t.db, done1.id, "refunded", admin);
+    expect((await commissionOf(done1.id)).status).toBe("paid_out");
+  });
+
+  it("refuses a stale amount, a blank or over-long reference, and nothing owed, and changes nothing", async () => {
+    const kit = await customer("Kit Careful", "kit@example.com");
+    const order = await referredOrder(kit.id, { status: "completed" });
+    const cases: [Answer, number][] = [
+      [await payOut(kit.id, multi + 1), 409],
+      [await payOut(kit.id, multi, "   "), 400],
+      [await payOut(kit.id, multi, "x".repeat(101)), 400],
+      [await payOut(kit.id, multi, "bad\u0000ref"), 400],
+      [await payOut(ben.id, 0), 409],
+      [await payOut("no-such-user", multi), 404],
+      [
+        await answer(
+          commissions.action,
+          post("/admin-dashboard/commissions", adminCookie, {
+            intent: "mark-paid-out",
+            referrerUserId: kit.id,
+            amount: "-5",
+            reference: "X",
+          }),
+        ),
+        400,
+      ],
+    ];
+    expect(cases.map(([a]) => a.status)).toEqual(cases.map(([, s]) => s));
+    expect((await commissionOf(order.id)).status).toBe("completed");
+    expect(
+      await t.db.select().from(referralPayouts).where(eq(referralPayouts.referrerUserId, kit.id)),
+    ).toEqual([]);
+  });
+
+  it("pays once when 'Mark paid out' is clicked twice at the same moment", async () => {
+    const lou = await customer("Lou Double", "lou@example.com");
+    const orders = await Promise.all([
+      referredOrder(lou.id, { status: "completed" }),
+      referredOrder(lou.id, { status: "completed" }),
+      referredOrder(lou.id, { status: "completed", kind: "one-link" }),
+    ]);
+    const owed = 2 * multi + one;
+    const answers = await Promise.all(
+      Array.from({ length: 5 }, (_, i) => payOut(lou.id, owed, `CLICK-${i}`)),
+    );
+    expect(answers.map((a) => a.status).sort()).toEqual([200, 409, 409, 409, 409]);
+    const payouts = await t.db
+      .select()
+      .from(referralPayouts)
+      .where(eq(referralPayouts.referrerUserId, lou.id));
+    expect(payouts.map((p) => p.amount)).toEqual([owed]);
+    const rows = await t.db
+      .select()
+      .from(referralCommissions)
+      .where(
+        inArray(
+          referralCommissions.orderId,
+          orders.map((o) => o.id),
+        ),
+      );
+    expect(rows.every((r) => r.status === "paid_out" && r.payoutId === payouts[0]!.id)).toBe(true);
+  });
+});
+
+describe("ledger", () => {
+  it("filters by status and month and exports CSV with formula-looking text neutralised", async () => {
+    const mo = await customer("Mo Ledger", "mo@example.com");
+    const evil = await referredOrder(mo.id, {
+      status: "completed",
+      fullName: '=HYPERLINK("http://evil.example","x")',
+    });
+    const plain = await referredOrder(mo.id, { fullName: "@Sam Plain" });
+    const old = await referredOrder(mo.id, { status: "completed", fullName: "Old Timer" });
+    await t.db
+      .update(referralCommissions)
+      .set({ createdAt: new Date("2020-02-15T12:00:00Z") })
+      .where(eq(referralCommissions.orderId, old.id));
+
+    const section = async (query: string) =>
+      (
+        (await answer(commissions.loader, get(`/admin-dashboard/commissions?${query}`, adminCookie)))
+          .data as unknown as Awaited<ReturnType<typeof commissions.loader>>
+      ).ledger.filter((r) => r.referrerName === "Mo Ledger");
+    expect((await section("status=pending")).map((r) => r.orderNumber)).toEqual([plain.orderNumber]);
+    expect((await section("month=2020-02")).map((r) => r.orderNumber)).toEqual([old.orderNumber]);
+    expect((await section("status=completed&month=2020-02")).map((r) => r.orderNumber)).toEqual([
+      old.orderNumber,
+    ]);
+    expect(await section("status=nonsense&month=2020-13")).toHaveLength(3);
+
+    const csv = await answer(
+      commissionsCsv.loader,
+      get("/admin-dashboard/commissions.csv?status=completed", adminCookie),
+    );
+    expect(csv.status).toBe(200);
+    expect(csv.response!.headers.get("Content-Type")).toContain("text/csv");
+    expect(csv.response!.headers.get("Content-Disposition")).toContain(
+      'filename="commissions-completed.csv"',
+    );
+    const lines = (await csv.response!.text()).split("\r\n");
+    expect(lines[0]).toBe(
+      "Date,Order,Referrer,Referrer e-mail,Customer,Sale (GBP),Commission (GBP),Status,Payout reference,Paid out at",
+    );
+    const evilLine = lines.find((l) => l.includes(evil.orderNumber))!;
+    expect(evilLine).toContain(`"'=HYPERLINK(""http://evil.example"",""x"")"`);
+    expect(evilLine).toContain(",53.99,10.00,Completed,");
+    expect(lines.some((l) => l.includes(plain.orderNumber))).toBe(false);
+    expect(lines.some((l) => /(^|,)[=+\-@]/.test(l))).toBe(false);
+  });
+});

@@ -1,0 +1,40 @@
+// Dashboard Resell section: the customer's referral link and QR code, their referral figures, recent
+// referrals and payouts. Read only: nothing on it is posted.
+
+import {
+  HowItWorks,
+  PayoutsPanel,
+  RecentReferrals,
+  ReferralLinkPanel,
+  ResellStats,
+} from "~/components/dashboard/resell";
+import { PageHeading } from "~/components/layout/page-heading";
+import { requireUser } from "~/server/platform/auth.server";
+import { loadResell } from "~/server/shop/resell.server";
+import type { Route } from "./+types/resell";
+
+export const meta = () => [{ title: "Resell" }];
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const user = await requireUser(context.auth, request);
+  return loadResell(context.db, user.id, context.config.publicUrl);
+}
+
+export default function DashboardResell({ loaderData }: Route.ComponentProps) {
+  const { link, stats, referrals, payouts } = loaderData;
+  return (
+    <>
+      <PageHeading
+        title="Resell"
+        intro="Share your referral link: your friends get a discount and you earn a commission on every card."
+      />
+      <div className="space-y-6">
+        <ReferralLinkPanel link={link} />
+        <ResellStats stats={stats} />
+        <PayoutsPanel stats={stats} payouts={payouts} />
+        <RecentReferrals referrals={referrals} />
+        <HowItWorks />
+      </div>
+    </>
+  );
+}

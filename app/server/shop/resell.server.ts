@@ -1,0 +1,106 @@
+// The customer's Resell section: their referral link, figures from their own commission rows, their recent
+// referrals (buyers named by first name and initial only) and the payouts they have received.
+import { and, desc, eq, inArray, ne } from "drizzle-orm";
+import QRCode from "qrcode";
+import { CARDS, type CardType } from "~/catalog";
+import { orderItems, orders, referralCommissions, referralPayouts } from "~/db/schema";
+import type { DbOrTx } from "../platform/db.server";
+import { privateName, referralStats } from "./referral-stats.server";
+import { getOrCreateReferralCode } from "./referrals.server";
+
+const RECENT_REFERRALS = 10;
+const RECENT_PAYOUTS = 20;
+
+function referralLink(publicUrl: string, code: string) {
+  return `${publicUrl}/?ref=${encodeURIComponent(code)}`;
+}
+
+export async function loadResell(db: DbOrTx, userId: string, publicUrl: string, now = new Date()) {
+  const code = await getOrCreateReferralCode(db, userId);
+  // Every figure is about this customer's rows only: the referrer is the signed-in account.
+  const mine = eq(referralCommissions.referrerUserId, userId);
+  const facts = await db
+    .select({
+      amount: referralCommissions.amount,
+      status: referralCommissions.status,
+      createdAt: referralCommissions.createdAt,
+    })
+    .from(referralCommissions)
+    .where(mine);
+  const recentRows = await db
+    .select({
+      id: referralCommissions.id,
+      orderId: referralCommissions.orderId,
+      amount: referralCommissions.amount,
+      status: referralCommissions.status,
+      createdAt: referralCommissions.createdAt,
+      customerName: orders.customerName,
+      sale: orders.total,
+    })
+    .from(referralCommissions)
+    .innerJoin(orders, eq(orders.id, referralCommissions.orderId))
+    .where(mine)
+    .orderBy(desc(referralCommissions.createdAt), desc(referralCommissions.id))
+    .limit(RECENT_REFERRALS);
+  const items = recentRows.length
+    ? await db
+        .select({ orderId: orderItems.orderId, kind: orderItems.kind, quantity: orderItems.quantity })
+        .from(orderItems)
+        .where(
+          and(
+            inArray(
+              orderItems.orderId,
+              recentRows.map((r) => r.orderId),
+            ),
+            ne(orderItems.kind, "update-request"),
+          ),
+        )
+    : [];
+  const payouts = await db
+    .select({
+      id: referralPayouts.id,
+      amount: referralPayouts.amount,
+      reference: referralPayouts.reference,
+      createdAt: referralPayouts.createdAt,
+    })
+    .from(referralPayouts)
+    .where(eq(referralPayouts.referrerUserId, userId))
+    .orderBy(desc(referralPayouts.createdAt))
+    .limit(RECENT_PAYOUTS);
+  return {
+    code,
+    link: referralLink(publicUrl, code),
+    stats: referralStats(facts, now),
+    referrals: recentRows.map((r) => ({
+      id: r.id,
+      customer: privateName(r.customerName),
+      cardType: cardTypeLabel(items.filter((i) => i.orderId === r.orderId)),
+      sale: r.sale,
+      commission: r.amount,
+      status: r.status,
+      date: r.createdAt.toISOString(),
+    })),
+    payouts: payouts.map((p) => ({ ...p, createdAt: p.createdAt.toISOString() })),
+  };
+}
+export type ResellData = Awaited<ReturnType<typeof loadResell>>;
+
+/** 'Multi Link', or '2 × One Link, Multi Link' for an order of several cards. */
+function cardTypeLabel(items: { kind: string; quantity: number }[]) {
+  const counts = new Map<string, number>();
+  for (const i of items) {
+    const name = CARDS[i.kind as CardType]?.name ?? i.kind;
+    counts.set(name, (counts.get(name) ?? 0) + i.quantity);
+  }
+  return [...counts].map(([name, n]) => (n > 1 ? `${n} × ${name}` : name)).join(", ") || "Card";
+}
+
+/** The referral link as a printable QR code (SVG). */
+export async function referralQrSvg(db: DbOrTx, userId: string, publicUrl: string) {
+  const code = await getOrCreateReferralCode(db, userId);
+  return QRCode.toString(referralLink(publicUrl, code), {
+    type: "svg",
+    errorCorrectionLevel: "M",
+    margin: 2,
+  });
+}
