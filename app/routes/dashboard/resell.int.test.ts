@@ -8,9 +8,10 @@ import { eq, inArray } from "drizzle-orm";
 import type { AppLoadContext } from "react-router";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { CARDS, type CardType, commissionFor } from "~/catalog";
-import { carts, referralCommissions, referralPayouts, users } from "~/db/schema";
+import { carts, referralCommissions, referralPayouts } from "~/db/schema";
 import { cardItemFromForm } from "~/schemas/cart";
-import { adminCookieFor, routeContext, signInCookie } from "../../../tests/support/auth";
+import { adminCookieFor, routeContext, verifiedCustomer } from "../../../tests/support/auth";
+import { type Answer, answer, getRequest, postRequest } from "../../../tests/support/routes";
 import { admin, deliveryTo, form, oneLinkCard, shopOpts } from "../../../tests/support/shop";
 import { createTestDb, type TestDb } from "../../../tests/support/test-db";
 import { type Auth, createAuth } from "../../server/platform/auth.server";
@@ -34,7 +35,7 @@ let t: TestDb;
 let auth: Auth;
 let context: AppLoadContext;
 let adminCookie: string;
-type Account = { id: string; email: string; cookie: string };
+type Account = { id: string; cookie: string };
 let ann: Account;
 let ben: Account;
 const config = loadConfig({
@@ -42,52 +43,23 @@ const config = loadConfig({
   PUBLIC_URL: "http://shop.test",
 });
 
-async function customer(name: string, email: string): Promise<Account> {
-  await auth.api.signUpEmail({ body: { name, email, password: "customer-pass-1" } });
-  await t.db.update(users).set({ emailVerified: true }).where(eq(users.email, email));
-  const [u] = await t.db.select({ id: users.id }).from(users).where(eq(users.email, email));
-  return { id: u!.id, email, cookie: await signInCookie(auth, email, "customer-pass-1") };
-}
-
 beforeAll(async () => {
   t = await createTestDb();
   auth = createAuth({ db: t.db, config, queueEmail: async () => {} });
   context = routeContext(t.db, config, auth);
   adminCookie = await adminCookieFor(auth, t.db);
-  ann = await customer("Ann Referrer", "ann@example.com");
-  ben = await customer("Ben Other", "ben@example.com");
+  ann = await verifiedCustomer(auth, t.db, "Ann Referrer", "ann@example.com");
+  ben = await verifiedCustomer(auth, t.db, "Ben Other", "ben@example.com");
 });
 afterAll(() => t?.close());
 
-type Answer = { status: number; location: string | null; data: Record<string, unknown>; response?: Response };
-
-async function answer(run: (args: never) => unknown, request: Request): Promise<Answer> {
-  let result: unknown;
-  try {
-    result = await run({ request, context, params: {} } as never);
-  } catch (thrown) {
-    result = thrown;
-  }
-  if (result instanceof Response)
-    return { status: result.status, location: result.headers.get("Location"), data: {}, response: result };
-  const d = result as { type?: string; init?: ResponseInit | null; data?: Record<string, unknown> };
-  if (d?.type === "DataWithResponseInit")
-    return { status: d.init?.status ?? 200, location: null, data: d.data ?? {} };
-  return { status: 200, location: null, data: result as Record<string, unknown> };
-}
-
-const get = (url: string, cookie: string) =>
-  new Request(`http://shop.test${url}`, { headers: { Cookie: cookie } });
+const get = (url: string, cookie: string) => getRequest(`http://shop.test${url}`, cookie);
 const post = (url: string, cookie: string, fields: Record<string, string>) =>
-  new Request(`http://shop.test${url}`, {
-    method: "POST",
-    headers: { Cookie: cookie, "Content-Type": "application/x-www-form-urlencoded" },
-    body: new URLSearchParams(fields),
-  });
+  postRequest(`http://shop.test${url}`, fields, cookie);
 
 type Resell = Awaited<ReturnType<typeof resell.loader>>;
 const resellOf = async (who: Account) =>
-  (await answer(resell.loader, get("/dashboard/resell", who.cookie))).data as unknown as Resell;
+  (await answer(resell.loader, get("/dashboard/resell", who.cookie), context)).data as unknown as Resell;
 
 let buyers = 0;
 /** A paid order of one card referred by `referrerId`, bought by `fullName`; then taken to `status`. */
@@ -138,7 +110,7 @@ async function commissionOf(orderId: string) {
 }
 
 async function owedTo(referrerId: string) {
-  const data = (await answer(commissions.loader, get("/admin-dashboard/commissions", adminCookie)))
+  const data = (await answer(commissions.loader, get("/admin-dashboard/commissions", adminCookie), context))
     .data as unknown as Awaited<ReturnType<typeof commissions.loader>>;
   return data.owed.find((o) => o.referrerUserId === referrerId);
 }
@@ -152,7 +124,7 @@ describe("access", () => {
       [resell.loader, "/dashboard/resell"],
       [resellQr.loader, "/dashboard/resell/qr.svg"],
     ] as const) {
-      const a = await answer(route, get(url, ""));
+      const a = await answer(route, get(url, ""), context);
       expect({ url, status: a.status, location: a.location }).toEqual({
         url,
         status: 302,
@@ -166,7 +138,7 @@ describe("access", () => {
       [commissions.loader, "/admin-dashboard/commissions"],
       [commissionsCsv.loader, "/admin-dashboard/commissions.csv"],
     ] as const) {
-      const a = await answer(route, get(url, ann.cookie));
+      const a = await answer(route, get(url, ann.cookie), context);
       expect({ url, status: a.status, location: a.location }).toEqual({
         url,
         status: 302,
@@ -182,6 +154,7 @@ describe("access", () => {
         amount: String(multi),
         reference: "SELF-PAY",
       }),
+      context,
     );
     expect(a.status).toBe(403);
     expect((await commissionOf(order.id)).status).toBe("completed");
@@ -192,6 +165,7 @@ describe("access", () => {
     const a = await answer(
       commissions.action,
       post("/admin-dashboard/commissions", adminCookie, { intent: "pay-everyone" }),
+      context,
     );
     expect(a.status).toBe(400);
     expect(await t.db.select().from(referralPayouts)).toEqual([]);
@@ -200,18 +174,18 @@ describe("access", () => {
   it("gives the customer their referral link and a QR code of it", async () => {
     const code = await getOrCreateReferralCode(t.db, ann.id);
     expect((await resellOf(ann)).link).toBe(`http://shop.test/?ref=${code}`);
-    const qr = await answer(resellQr.loader, get("/dashboard/resell/qr.svg?download=1", ann.cookie));
+    const qr = await answer(resellQr.loader, get("/dashboard/resell/qr.svg?download=1", ann.cookie), context);
     expect(qr.status).toBe(200);
-    expect(qr.response!.headers.get("Content-Type")).toBe("image/svg+xml");
-    expect(qr.response!.headers.get("Content-Disposition")).toContain("attachment");
-    expect(await qr.response!.text()).toMatch(/^<svg/);
+    expect(qr.headers.get("Content-Type")).toBe("image/svg+xml");
+    expect(qr.headers.get("Content-Disposition")).toContain("attachment");
+    expect(qr.body).toMatch(/^<svg/);
   });
 });
 
 describe("figures", () => {
   it("counts a customer's own referrals and earnings only, names buyers by first name and initial, and never shows another's", async () => {
-    const cara = await customer("Cara Counter", "cara@example.com");
-    const dan = await customer("Dan Neighbour", "dan@example.com");
+    const cara = await verifiedCustomer(auth, t.db, "Cara Counter", "cara@example.com");
+    const dan = await verifiedCustomer(auth, t.db, "Dan Neighbour", "dan@example.com");
     await referredOrder(cara.id, { status: "completed", fullName: "Dana Buyer" });
     await referredOrder(cara.id, { kind: "one-link", fullName: "Eli Private-Surname" });
     await referredOrder(cara.id, { status: "refunded", fullName: "Finn Refund" });
@@ -246,7 +220,7 @@ describe("figures", () => {
   });
 
   it("dates a commission by its order's payment: this month against last month", async () => {
-    const eve = await customer("Eve Months", "eve@example.com");
+    const eve = await verifiedCustomer(auth, t.db, "Eve Months", "eve@example.com");
     const now = new Date();
     const lastMonth = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() - 1, 1));
     const twoAgo = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() - 1, 1) - 1);
@@ -274,7 +248,7 @@ describe("figures", () => {
 
 describe("referral rules", () => {
   it("drops the referral of a customer who buys through their own link while signed in", async () => {
-    const gia = await customer("Gia Self", "gia@example.com");
+    const gia = await verifiedCustomer(auth, t.db, "Gia Self", "gia@example.com");
     const order = await referredOrder(gia.id, {
       userId: gia.id,
       email: "gia.other@example.com",
@@ -286,8 +260,8 @@ describe("referral rules", () => {
   });
 
   it("remembers a real referrer's link, preselects them in the cart even when not featured, and a later link replaces it", async () => {
-    const hal = await customer("Hal Hidden", "hal@example.com");
-    const ivy = await customer("Ivy Later", "ivy@example.com");
+    const hal = await verifiedCustomer(auth, t.db, "Hal Hidden", "hal@example.com");
+    const ivy = await verifiedCustomer(auth, t.db, "Ivy Later", "ivy@example.com");
     const halCode = await getOrCreateReferralCode(t.db, hal.id);
     const ivyCode = await getOrCreateReferralCode(t.db, ivy.id);
     const visit = async (query: string, cookie = "") => {
@@ -327,10 +301,11 @@ describe("payouts", () => {
         amount: String(amount),
         reference,
       }),
+      context,
     );
 
   it("pays out a referrer's completed commissions in one payout, which the customer then sees", async () => {
-    const jo = await customer("Jo Payee", "jo@example.com");
+    const jo = await verifiedCustomer(auth, t.db, "Jo Payee", "jo@example.com");
     const done1 = await referredOrder(jo.id, { status: "completed" });
     const done2 = await referredOrder(jo.id, { status: "completed", kind: "one-link" });
     const waiting = await referredOrder(jo.id);
@@ -360,7 +335,7 @@ describe("payouts", () => {
   });
 
   it("refuses a stale amount, a blank or over-long reference, and nothing owed, and changes nothing", async () => {
-    const kit = await customer("Kit Careful", "kit@example.com");
+    const kit = await verifiedCustomer(auth, t.db, "Kit Careful", "kit@example.com");
     const order = await referredOrder(kit.id, { status: "completed" });
     const cases: [Answer, number][] = [
       [await payOut(kit.id, multi + 1), 409],
@@ -378,6 +353,7 @@ describe("payouts", () => {
             amount: "-5",
             reference: "X",
           }),
+          context,
         ),
         400,
       ],
@@ -390,7 +366,7 @@ describe("payouts", () => {
   });
 
   it("pays once when 'Mark paid out' is clicked twice at the same moment", async () => {
-    const lou = await customer("Lou Double", "lou@example.com");
+    const lou = await verifiedCustomer(auth, t.db, "Lou Double", "lou@example.com");
     const orders = await Promise.all([
       referredOrder(lou.id, { status: "completed" }),
       referredOrder(lou.id, { status: "completed" }),
@@ -421,7 +397,7 @@ describe("payouts", () => {
 
 describe("ledger", () => {
   it("filters by status and month and exports CSV with formula-looking text neutralised", async () => {
-    const mo = await customer("Mo Ledger", "mo@example.com");
+    const mo = await verifiedCustomer(auth, t.db, "Mo Ledger", "mo@example.com");
     const evil = await referredOrder(mo.id, {
       status: "completed",
       fullName: '=HYPERLINK("http://evil.example","x")',
@@ -435,7 +411,7 @@ describe("ledger", () => {
 
     const section = async (query: string) =>
       (
-        (await answer(commissions.loader, get(`/admin-dashboard/commissions?${query}`, adminCookie)))
+        (await answer(commissions.loader, get(`/admin-dashboard/commissions?${query}`, adminCookie), context))
           .data as unknown as Awaited<ReturnType<typeof commissions.loader>>
       ).ledger.filter((r) => r.referrerName === "Mo Ledger");
     expect((await section("status=pending")).map((r) => r.orderNumber)).toEqual([plain.orderNumber]);
@@ -448,13 +424,12 @@ describe("ledger", () => {
     const csv = await answer(
       commissionsCsv.loader,
       get("/admin-dashboard/commissions.csv?status=completed", adminCookie),
+      context,
     );
     expect(csv.status).toBe(200);
-    expect(csv.response!.headers.get("Content-Type")).toContain("text/csv");
-    expect(csv.response!.headers.get("Content-Disposition")).toContain(
-      'filename="commissions-completed.csv"',
-    );
-    const lines = (await csv.response!.text()).split("\r\n");
+    expect(csv.headers.get("Content-Type")).toContain("text/csv");
+    expect(csv.headers.get("Content-Disposition")).toContain('filename="commissions-completed.csv"');
+    const lines = csv.body.split("\r\n");
     expect(lines[0]).toBe(
       "Date,Order,Referrer,Referrer e-mail,Customer,Sale (GBP),Commission (GBP),Status,Payout reference,Paid out at",
     );
