@@ -1,5 +1,7 @@
 // Cold Calling's prospect forms (add by hand, change status, add a note) and the row rules a CSV import shares
-// with the add form. Every text is capped before any pattern looks at it.
+// with the add form. Every text is capped before any pattern looks at it. The form parser turns a blank string
+// into undefined at every string schema, piped ones included, so those carry the 'required' message or are
+// optional themselves.
 import "./zod-config";
 import { z } from "zod";
 import type { prospects } from "~/db/schema";
@@ -49,7 +51,7 @@ function optionalText(label: string, max: number) {
     .string()
     .trim()
     .max(max, `${label} must be at most ${max} characters`)
-    .pipe(z.string().refine((v) => !hasControlCharacter(v), `${label} may not contain control characters`))
+    .pipe(z.string().refine((v) => !hasControlCharacter(v), `${label} may not contain control characters`).optional())
     .optional()
     .transform((v) => (v ? v : undefined));
 }
@@ -65,7 +67,7 @@ export const ProspectFieldsSchema = z.object({
     .max(PROSPECT_LIMITS.businessName, `Business name must be at most ${PROSPECT_LIMITS.businessName} characters`)
     .pipe(
       z
-        .string()
+        .string({ error: "Enter the business name" })
         .min(1, "Enter the business name")
         .refine((v) => !hasControlCharacter(v), "Business name may not contain control characters"),
     ),
@@ -80,7 +82,8 @@ export const ProspectFieldsSchema = z.object({
         .refine(
           (v) => v === "" || (PHONE_PATTERN.test(v) && v.replace(/\D/g, "").length >= 6),
           "Phone numbers should only contain numbers and optionally a + character.",
-        ),
+        )
+        .optional(),
     )
     .optional()
     .transform((v) => (v ? v : undefined)),
@@ -90,7 +93,7 @@ export const ProspectFieldsSchema = z.object({
     .string({ error: "Choose a business type" })
     .trim()
     .max(60, "Choose a business type")
-    .pipe(z.string().min(1, "Choose a business type")),
+    .pipe(z.string({ error: "Choose a business type" }).min(1, "Choose a business type")),
 });
 export type ProspectFields = z.output<typeof ProspectFieldsSchema>;
 
@@ -116,7 +119,7 @@ export const AddProspectNoteSchema = z.object({
     .max(PROSPECT_LIMITS.note, `A note must be at most ${PROSPECT_LIMITS.note} characters`)
     .pipe(
       z
-        .string()
+        .string({ error: "Write a note" })
         .min(1, "Write a note")
         // Line breaks and tabs are fine in a note; other control characters are not.
         .refine((v) => !/[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/.test(v), "A note may not contain control characters"),

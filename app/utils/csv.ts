@@ -45,3 +45,11 @@ export function decodeCsvBytes(bytes: Uint8Array) {
     return new TextDecoder("windows-1252").decode(body);
   }
 }
+
+/**
+ * A cell as it was before csvCell() neutralised it: the apostrophe in front of a formula character is dropped,
+ * so a file this site exported imports back unchanged ('+44 20 ...' is a phone number again).
+ */
+export function csvCellText(cell: string) {
+  return cell.startsWith("'") && FORMULA_START.test(cell.slice(1)) ? cell.slice(1) : cell;
+}

@@ -5,7 +5,7 @@ import { parse } from "csv-parse/sync";
 import { and, eq, inArray, sql } from "drizzle-orm";
 import { prospects } from "~/db/schema";
 import { type ProspectFields, ProspectFieldsSchema } from "~/schemas/prospects";
-import { CsvEncodingError, decodeCsvBytes } from "~/utils/csv";
+import { CsvEncodingError, csvCellText, decodeCsvBytes } from "~/utils/csv";
 import type { Database } from "../platform/db.server";
 
 /** The file may be at most this large, and hold at most this many rows after its header. */
@@ -130,7 +130,7 @@ export function parseProspectCsv(bytes: Uint8Array, types: BusinessType[]): Pars
       });
       continue;
     }
-    const input = Object.fromEntries(columnIndex.map(([column, i]) => [FIELD_OF_COLUMN[column], record[i]]));
+    const input = Object.fromEntries(columnIndex.map(([column, i]) => [FIELD_OF_COLUMN[column], csvCellText(record[i]!)]));
     const parsed = ProspectFieldsSchema.safeParse(input);
     if (!parsed.success) {
       result.refused.push({ line, reason: parsed.error.issues[0]?.message ?? "Invalid row" });
