@@ -51,7 +51,12 @@ function optionalText(label: string, max: number) {
     .string()
     .trim()
     .max(max, `${label} must be at most ${max} characters`)
-    .pipe(z.string().refine((v) => !hasControlCharacter(v), `${label} may not contain control characters`).optional())
+    .pipe(
+      z
+        .string()
+        .refine((v) => !hasControlCharacter(v), `${label} may not contain control characters`)
+        .optional(),
+    )
     .optional()
     .transform((v) => (v ? v : undefined));
 }
@@ -64,7 +69,10 @@ export const ProspectFieldsSchema = z.object({
   businessName: z
     .string({ error: "Enter the business name" })
     .trim()
-    .max(PROSPECT_LIMITS.businessName, `Business name must be at most ${PROSPECT_LIMITS.businessName} characters`)
+    .max(
+      PROSPECT_LIMITS.businessName,
+      `Business name must be at most ${PROSPECT_LIMITS.businessName} characters`,
+    )
     .pipe(
       z
         .string({ error: "Enter the business name" })
@@ -122,6 +130,9 @@ export const AddProspectNoteSchema = z.object({
         .string({ error: "Write a note" })
         .min(1, "Write a note")
         // Line breaks and tabs are fine in a note; other control characters are not.
-        .refine((v) => !/[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/.test(v), "A note may not contain control characters"),
+        .refine(
+          (v) => !/[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/.test(v),
+          "A note may not contain control characters",
+        ),
     ),
 });

@@ -120,7 +120,12 @@ export function AddNoteForm({
       <input type="hidden" name="intent" value="add-note" />
       <input type="hidden" name="prospectId" value={prospectId} />
       <FieldFrame id={fields.note.id} label={`Note about ${businessName}`} errors={fields.note.errors}>
-        <Textarea rows={3} maxLength={PROSPECT_LIMITS.note} {...getTextareaProps(fields.note)} key={fields.note.key} />
+        <Textarea
+          rows={3}
+          maxLength={PROSPECT_LIMITS.note}
+          {...getTextareaProps(fields.note)}
+          key={fields.note.key}
+        />
       </FieldFrame>
       <Button type="submit" disabled={busy}>
         {busy ? "Adding..." : "Add note"}

@@ -1,6 +1,12 @@
 // Cold Calling's Prospects tab: the filters, the table with a status form per row, adding a prospect by hand,
 // and the CSV import with its report and the export. Plain forms: everything works without JavaScript.
-import { getFormProps, getInputProps, getSelectProps, type SubmissionResult, useForm } from "@conform-to/react";
+import {
+  getFormProps,
+  getInputProps,
+  getSelectProps,
+  type SubmissionResult,
+  useForm,
+} from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { Download, Filter, Upload } from "lucide-react";
 import { Form, Link, useNavigation } from "react-router";
@@ -57,7 +63,12 @@ export function ProspectFiltersForm({ data }: { data: ProspectsData }) {
         <label htmlFor="prospects-status" className="block text-sm font-medium">
           Status
         </label>
-        <Select id="prospects-status" name="status" variant="toolbar" defaultValue={data.filters.status ?? ""}>
+        <Select
+          id="prospects-status"
+          name="status"
+          variant="toolbar"
+          defaultValue={data.filters.status ?? ""}
+        >
           <option value="">All statuses</option>
           {PROSPECT_STATUSES.map((s) => (
             <option key={s} value={s}>
@@ -288,8 +299,8 @@ export function ImportProspectsForm({ result }: { result?: ImportResult }) {
       </h2>
       <p id="import-hint" className="mb-4 text-sm text-slate-600">
         The first row must name the columns business_name, contact_name, phone, email, address, business_type.
-        Up to 2,000 rows and 1 MB. Every row is checked first: the good rows are added and the others are listed
-        with the reason.
+        Up to 2,000 rows and 1 MB. Every row is checked first: the good rows are added and the others are
+        listed with the reason.
       </p>
       <Form method="post" encType="multipart/form-data" className="flex flex-wrap items-end gap-3">
         <input type="hidden" name="intent" value="import-csv" />

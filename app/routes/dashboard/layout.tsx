@@ -1,4 +1,14 @@
-import { CreditCard, HandCoins, PhoneCall, LayoutDashboard, Link2, LogOut, Menu, Settings, X } from "lucide-react";
+import {
+  CreditCard,
+  HandCoins,
+  LayoutDashboard,
+  Link2,
+  LogOut,
+  Menu,
+  PhoneCall,
+  Settings,
+  X,
+} from "lucide-react";
 import { useEffect, useState } from "react";
 import { Form, NavLink, Outlet, useLocation } from "react-router";
 import { requireUser } from "~/server/platform/auth.server";

@@ -39,7 +39,9 @@ function timeline(db: DbOrTx, userId: string, prospectId?: string) {
 
 const serialise = <T extends { createdAt: Date }>(rows: T[]) =>
   rows.map((r) => ({ ...r, createdAt: r.createdAt.toISOString() }));
-export type ActivityEntry = ReturnType<typeof serialise<Awaited<ReturnType<typeof timeline>>[number]>>[number];
+export type ActivityEntry = ReturnType<
+  typeof serialise<Awaited<ReturnType<typeof timeline>>[number]>
+>[number];
 
 /**
  * The figures of the Overview: every prospect, those contacted (any status but not_contacted), meetings and

@@ -1,10 +1,10 @@
 import { describe, expect, it } from "vitest";
 import { toCsv } from "~/utils/csv";
 import {
+  type ParsedImport,
   PROSPECT_IMPORT_MAX_ROWS,
-  ParsedImport,
-  parseProspectCsv,
   ProspectImportError,
+  parseProspectCsv,
 } from "./prospect-import.server";
 
 const TYPES = [
@@ -44,7 +44,11 @@ describe("reading a prospects CSV file", () => {
       [2, "Luigi's", "restaurant"],
       [3, "Snips", "salon"],
     ]);
-    expect(result.rows[1]).toMatchObject({ contactName: undefined, email: undefined, phone: "+44 20 7946 0001" });
+    expect(result.rows[1]).toMatchObject({
+      contactName: undefined,
+      email: undefined,
+      phone: "+44 20 7946 0001",
+    });
     expect(result.refused).toEqual([
       { line: 4, reason: "Enter the business name" },
       { line: 5, reason: "Enter a valid e-mail address" },
@@ -105,7 +109,10 @@ describe("reading a prospects CSV file", () => {
       status: 413,
       message: "The file is larger than 1 MB. Split it into smaller files.",
     });
-    const rows = Array.from({ length: PROSPECT_IMPORT_MAX_ROWS + 1 }, (_, i) => `B${i},,020 7946 ${i},,,salon`);
+    const rows = Array.from(
+      { length: PROSPECT_IMPORT_MAX_ROWS + 1 },
+      (_, i) => `B${i},,020 7946 ${i},,,salon`,
+    );
     expect(refusal(() => parse(`${HEADER}\n${rows.join("\n")}\n`))).toEqual({
       status: 413,
       message: "The file has more than 2,000 rows. Split it into smaller files.",
@@ -119,10 +126,14 @@ describe("reading a prospects CSV file", () => {
   });
 
   it("keeps a cell that looks like a formula as text, and the export neutralises it", () => {
-    const result = parse(`${HEADER}\n"=HYPERLINK(""http://evil.example"")",@boss,+44 20 7946 0000,,,restaurant\n`);
+    const result = parse(
+      `${HEADER}\n"=HYPERLINK(""http://evil.example"")",@boss,+44 20 7946 0000,,,restaurant\n`,
+    );
     const [row] = result.rows;
     expect(row).toMatchObject({ businessName: '=HYPERLINK("http://evil.example")', contactName: "@boss" });
-    expect(toCsv(["business_name", "contact_name", "phone"], [[row!.businessName, row!.contactName, row!.phone]])).toBe(
+    expect(
+      toCsv(["business_name", "contact_name", "phone"], [[row!.businessName, row!.contactName, row!.phone]]),
+    ).toBe(
       'business_name,contact_name,phone\r\n"\'=HYPERLINK(""http://evil.example"")",\'@boss,\'+44 20 7946 0000\r\n',
     );
   });

@@ -130,7 +130,9 @@ export function parseProspectCsv(bytes: Uint8Array, types: BusinessType[]): Pars
       });
       continue;
     }
-    const input = Object.fromEntries(columnIndex.map(([column, i]) => [FIELD_OF_COLUMN[column], csvCellText(record[i]!)]));
+    const input = Object.fromEntries(
+      columnIndex.map(([column, i]) => [FIELD_OF_COLUMN[column], csvCellText(record[i]!)]),
+    );
     const parsed = ProspectFieldsSchema.safeParse(input);
     if (!parsed.success) {
       result.refused.push({ line, reason: parsed.error.issues[0]?.message ?? "Invalid row" });

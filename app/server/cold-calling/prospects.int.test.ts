@@ -40,7 +40,12 @@ const post = (run: (args: never) => unknown, path: string, who: Who, fields: Rec
   answer(run, postRequest(`${ORIGIN}${path}`, fields, who.cookie), context);
 /** The toast a browser would show: the cookie holds it as base64 JSON. */
 const toastOf = (headers: Headers) => {
-  const value = headers.getSetCookie().find((c) => c.startsWith("toast="))?.split(";")[0]?.slice(6) ?? "";
+  const value =
+    headers
+      .getSetCookie()
+      .find((c) => c.startsWith("toast="))
+      ?.split(";")[0]
+      ?.slice(6) ?? "";
   return Buffer.from(decodeURIComponent(value), "base64").toString("utf8");
 };
 
@@ -73,7 +78,10 @@ async function addByHand(who: Who, businessName: string, extra: Record<string, s
 }
 
 const stats = async (who: Who) =>
-  (await get(overviewRoute.loader, "/dashboard/cold-calling", who)).data.stats as Record<string, number | null>;
+  (await get(overviewRoute.loader, "/dashboard/cold-calling", who)).data.stats as Record<
+    string,
+    number | null
+  >;
 
 describe("prospects", () => {
   it("starts empty: no prospects, and a conversion rate that claims nothing", async () => {
@@ -122,7 +130,9 @@ describe("prospects", () => {
     expect(after!.status).toBe("meeting_scheduled");
     expect(after!.lastContactDate!.getTime()).toBeGreaterThanOrEqual(before - 1000);
     const log = await t.db.select().from(prospectActivities).where(eq(prospectActivities.prospectId, p.id));
-    expect(log).toMatchObject([{ kind: "status", fromStatus: "not_contacted", toStatus: "meeting_scheduled" }]);
+    expect(log).toMatchObject([
+      { kind: "status", fromStatus: "not_contacted", toStatus: "meeting_scheduled" },
+    ]);
     expect(await stats(A)).toEqual({ total: 2, contacted: 1, meetings: 1, sales: 0, conversionRate: 0 });
 
     await post(prospectsRoute.action, "/dashboard/cold-calling/prospects", A, {
@@ -141,7 +151,10 @@ describe("prospects", () => {
   });
 
   it("adds notes to the timeline, newest first, for all prospects and for one, with the business name", async () => {
-    const [luigi] = await t.db.select().from(prospects).where(eq(prospects.businessName, "Luigi's Trattoria"));
+    const [luigi] = await t.db
+      .select()
+      .from(prospects)
+      .where(eq(prospects.businessName, "Luigi's Trattoria"));
     const refused = await post(activityRoute.action, "/dashboard/cold-calling/activity", A, {
       intent: "add-note",
       prospectId: luigi!.id,
@@ -168,7 +181,10 @@ describe("prospects", () => {
   });
 
   it("shows the five most recent activities on the overview", async () => {
-    const [luigi] = await t.db.select().from(prospects).where(eq(prospects.businessName, "Luigi's Trattoria"));
+    const [luigi] = await t.db
+      .select()
+      .from(prospects)
+      .where(eq(prospects.businessName, "Luigi's Trattoria"));
     for (const note of ["one", "two", "three", "four", "five", "six"])
       await post(activityRoute.action, "/dashboard/cold-calling/activity", A, {
         intent: "add-note",
@@ -186,7 +202,8 @@ describe("prospects", () => {
   });
 
   it("filters by status and type, searches by name literally, and pages", async () => {
-    for (let i = 1; i <= 27; i++) await addByHand(A, `Retail ${String(i).padStart(2, "0")}`, { businessType: "retail" });
+    for (let i = 1; i <= 27; i++)
+      await addByHand(A, `Retail ${String(i).padStart(2, "0")}`, { businessType: "retail" });
     await addByHand(A, "50% Off Shop", { businessType: "retail" });
     const list = async (query: string) =>
       (await get(prospectsRoute.loader, `/dashboard/cold-calling/prospects${query}`, A)).data as {
@@ -209,7 +226,10 @@ describe("prospects", () => {
   });
 
   it("lets no one else see or change a customer's prospects: 404 and nothing changed", async () => {
-    const [luigi] = await t.db.select().from(prospects).where(eq(prospects.businessName, "Luigi's Trattoria"));
+    const [luigi] = await t.db
+      .select()
+      .from(prospects)
+      .where(eq(prospects.businessName, "Luigi's Trattoria"));
     const before = JSON.stringify({
       prospects: await t.db.select().from(prospects).where(eq(prospects.userId, A.id)),
       activity: await t.db.select().from(prospectActivities).where(eq(prospectActivities.userId, A.id)),
@@ -243,7 +263,9 @@ describe("prospects", () => {
   });
 
   it("refuses an unknown intent with 400", async () => {
-    const a = await post(prospectsRoute.action, "/dashboard/cold-calling/prospects", A, { intent: "drop-all" });
+    const a = await post(prospectsRoute.action, "/dashboard/cold-calling/prospects", A, {
+      intent: "drop-all",
+    });
     const b = await post(activityRoute.action, "/dashboard/cold-calling/activity", A, { intent: "drop-all" });
     expect([a.status, b.status]).toEqual([400, 400]);
   });
@@ -265,7 +287,9 @@ describe("prospects CSV", () => {
     expect(a.data.report).toEqual({
       imported: 3,
       refusedCount: 1,
-      refused: [{ line: 4, reason: "Phone numbers should only contain numbers and optionally a + character." }],
+      refused: [
+        { line: 4, reason: "Phone numbers should only contain numbers and optionally a + character." },
+      ],
       ignoredColumns: [],
     });
     const mine = await t.db.select().from(prospects).where(eq(prospects.userId, B.id));
@@ -274,7 +298,10 @@ describe("prospects CSV", () => {
     // The same file again: every row is already there, so nothing is written.
     const again = await upload(B, `${HEADER}\nBarber One,Sam,020 7946 1001,,,barbershop\n`);
     expect(again.status).toBe(400);
-    expect(again.data.report).toMatchObject({ imported: 0, refused: [{ line: 2, reason: "Already in your prospects" }] });
+    expect(again.data.report).toMatchObject({
+      imported: 0,
+      refused: [{ line: 2, reason: "Already in your prospects" }],
+    });
     expect(await t.db.select().from(prospects).where(eq(prospects.userId, B.id))).toHaveLength(3);
   });
 
@@ -285,16 +312,24 @@ describe("prospects CSV", () => {
     expect(wrong.status).toBe(400);
     expect(wrong.data.error).toMatch(/^The first row must name the columns/);
     const big = await upload(B, `${HEADER}\n${"A,,020 7946 0000,,,retail\n".repeat(50_000)}`);
-    expect([big.status, big.data.error]).toEqual([413, "The file is larger than 1 MB. Split it into smaller files."]);
+    expect([big.status, big.data.error]).toEqual([
+      413,
+      "The file is larger than 1 MB. Split it into smaller files.",
+    ]);
     const binary = await upload(B, new Uint8Array([0x50, 0x4b, 0x03, 0x04, 0, 0, 0]));
     expect([binary.status, binary.data.error]).toEqual([400, "The file is not a CSV text file"]);
-    const none = await post(prospectsRoute.action, "/dashboard/cold-calling/prospects", B, { intent: "import-csv" });
+    const none = await post(prospectsRoute.action, "/dashboard/cold-calling/prospects", B, {
+      intent: "import-csv",
+    });
     expect(none.status).toBe(400);
     expect(await count()).toBe(before);
   });
 
   it("exports the customer's prospects with the filters, formulas neutralised, in the import's columns", async () => {
-    await upload(B, `${HEADER}\n"=HYPERLINK(""http://evil.example"",""x"")",@boss,+44 20 7946 1004,,,retail\n`);
+    await upload(
+      B,
+      `${HEADER}\n"=HYPERLINK(""http://evil.example"",""x"")",@boss,+44 20 7946 1004,,,retail\n`,
+    );
     const csv = await get(exportRoute.loader, "/dashboard/cold-calling/prospects.csv?type=retail", B);
     expect(csv.status).toBe(200);
     expect(csv.headers.get("Content-Type")).toBe("text/csv; charset=utf-8");

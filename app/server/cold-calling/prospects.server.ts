@@ -24,8 +24,8 @@ import {
   importProspects,
   PROSPECT_CSV_COLUMNS,
   PROSPECT_IMPORT_MAX_BYTES,
-  parseProspectCsv,
   ProspectImportError,
+  parseProspectCsv,
 } from "./prospect-import.server";
 
 export const PROSPECTS_PAGE_SIZE = 25;
@@ -131,7 +131,12 @@ export type ProspectsData = Awaited<ReturnType<typeof loadProspects>>;
  * Moves a prospect to a status: stamps its last contact date and logs the change, in one transaction. The row
  * is locked so two quick changes log the true 'from' of each. Null when the prospect is not the customer's.
  */
-export async function setProspectStatus(db: Database, userId: string, prospectId: string, to: ProspectStatus) {
+export async function setProspectStatus(
+  db: Database,
+  userId: string,
+  prospectId: string,
+  to: ProspectStatus,
+) {
   if (!isUuid(prospectId)) return null;
   return db.transaction(async (tx) => {
     const [p] = await tx
@@ -198,7 +203,11 @@ async function changeStatus(db: Database, user: SessionUser, form: FormData) {
   if (!outcome.changed)
     return dataWithToast(
       { ok: true as const },
-      { type: "info", title: "No change", description: `The status is already ${PROSPECT_STATUS_LABELS[status]}.` },
+      {
+        type: "info",
+        title: "No change",
+        description: `The status is already ${PROSPECT_STATUS_LABELS[status]}.`,
+      },
     );
   return dataWithToast(
     { ok: true as const },

@@ -1,7 +1,7 @@
 // Cold Calling, Activity tab: the timeline of the customer's prospects (status changes and notes, newest first),
 // for all of them or one (?prospect=), and adding a note to that one.
 import { Link } from "react-router";
-import { AddNoteForm, ActivityList } from "~/components/dashboard/prospect-activity";
+import { ActivityList, AddNoteForm } from "~/components/dashboard/prospect-activity";
 import { EmptyState } from "~/components/layout/page-heading";
 import { Pager } from "~/components/ui/pager";
 import { PROSPECT_STATUS_LABELS } from "~/schemas/prospects";
@@ -26,7 +26,9 @@ export async function action({ request, context }: Route.ActionArgs) {
 export default function ColdCallingActivity({ loaderData, actionData }: Route.ComponentProps) {
   const { prospect, entries, page, hasNext } = loaderData;
   const noteResult = actionData && "form" in actionData ? actionData.result : undefined;
-  const base = prospect ? `/dashboard/cold-calling/activity?prospect=${prospect.id}&` : "/dashboard/cold-calling/activity?";
+  const base = prospect
+    ? `/dashboard/cold-calling/activity?prospect=${prospect.id}&`
+    : "/dashboard/cold-calling/activity?";
   return (
     <div className="space-y-6">
       {prospect ? (

@@ -1,7 +1,7 @@
 // Cold Calling, Overview tab: the customer's prospect figures and their five most recent activities.
 import { Link } from "react-router";
-import { EmptyState } from "~/components/layout/page-heading";
 import { ActivityList, ProspectStatCards } from "~/components/dashboard/prospect-activity";
+import { EmptyState } from "~/components/layout/page-heading";
 import { loadColdCallingOverview } from "~/server/cold-calling/prospect-activity.server";
 import { requireUser } from "~/server/platform/auth.server";
 import type { Route } from "./+types/overview";
@@ -26,7 +26,10 @@ export default function ColdCallingOverview({ loaderData }: Route.ComponentProps
             Recent activity
           </h2>
           {recent.length ? (
-            <Link to="/dashboard/cold-calling/activity" className="text-sm font-semibold text-brand-700 underline">
+            <Link
+              to="/dashboard/cold-calling/activity"
+              className="text-sm font-semibold text-brand-700 underline"
+            >
               All activity
             </Link>
           ) : null}

@@ -28,9 +28,12 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 export default function ColdCallingProspects({ loaderData, actionData }: Route.ComponentProps) {
-  const added = actionData && "form" in actionData && actionData.form === "add" ? actionData.result : undefined;
+  const added =
+    actionData && "form" in actionData && actionData.form === "add" ? actionData.result : undefined;
   const imported =
-    actionData && "form" in actionData && actionData.form === "import" ? (actionData as ImportResult) : undefined;
+    actionData && "form" in actionData && actionData.form === "import"
+      ? (actionData as ImportResult)
+      : undefined;
   return (
     <div className="space-y-6">
       {loaderData.hasAny ? (
