@@ -131,7 +131,7 @@ export const AddProspectNoteSchema = z.object({
         .min(1, "Write a note")
         // Line breaks and tabs are fine in a note; other control characters are not.
         .refine(
-          (v) => !/[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/.test(v),
+          (v) => !hasControlCharacter(v.replace(/[\t\r\n]/g, "")),
           "A note may not contain control characters",
         ),
     ),
