@@ -1,7 +1,7 @@
 // Cold Calling's prospect forms (add by hand, change status, add a note) and the row rules a CSV import shares
-// with the add form. Every text is capped before any pattern looks at it. The form parser turns a blank string
-// into undefined at every string schema, piped ones included, so those carry the 'required' message or are
-// optional themselves.
+// with the add form. Every text is capped before any pattern looks at it (a failed cap aborts, or pipes into the
+// pattern). The form parser turns a blank string into undefined at every string schema, piped ones included, so
+// a piped required string carries the 'required' message again.
 import "./zod-config";
 import { z } from "zod";
 import type { prospects } from "~/db/schema";
@@ -50,13 +50,8 @@ function optionalText(label: string, max: number) {
   return z
     .string()
     .trim()
-    .max(max, `${label} must be at most ${max} characters`)
-    .pipe(
-      z
-        .string()
-        .refine((v) => !hasControlCharacter(v), `${label} may not contain control characters`)
-        .optional(),
-    )
+    .max(max, { message: `${label} must be at most ${max} characters`, abort: true })
+    .refine((v) => !hasControlCharacter(v), `${label} may not contain control characters`)
     .optional()
     .transform((v) => (v ? v : undefined));
 }
@@ -83,15 +78,13 @@ export const ProspectFieldsSchema = z.object({
   phone: z
     .string()
     .trim()
-    .max(PROSPECT_LIMITS.phone, `Phone must be at most ${PROSPECT_LIMITS.phone} characters`)
-    .pipe(
-      z
-        .string()
-        .refine(
-          (v) => v === "" || (PHONE_PATTERN.test(v) && v.replace(/\D/g, "").length >= 6),
-          "Phone numbers should only contain numbers and optionally a + character.",
-        )
-        .optional(),
+    .max(PROSPECT_LIMITS.phone, {
+      message: `Phone must be at most ${PROSPECT_LIMITS.phone} characters`,
+      abort: true,
+    })
+    .refine(
+      (v) => v === "" || (PHONE_PATTERN.test(v) && v.replace(/\D/g, "").length >= 6),
+      "Phone numbers should only contain numbers and optionally a + character.",
     )
     .optional()
     .transform((v) => (v ? v : undefined)),

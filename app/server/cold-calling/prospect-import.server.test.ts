@@ -123,6 +123,8 @@ describe("reading a prospects CSV file", () => {
   it("caps every cell before checking it", () => {
     const result = parse(`${HEADER}\n${"x".repeat(5000)},,020 7946 0000,,,restaurant\n`);
     expect(result.refused).toEqual([{ line: 2, reason: "Business name must be at most 200 characters" }]);
+    const phone = parse(`${HEADER}\nA,${"y".repeat(5000)},${"1".repeat(5000)},,,restaurant\n`);
+    expect(phone.refused).toEqual([{ line: 2, reason: "Contact name must be at most 200 characters" }]);
   });
 
   it("keeps a cell that looks like a formula as text, and the export neutralises it", () => {

@@ -52,7 +52,7 @@ const toastOf = (headers: Headers) => {
 function upload(who: Who, csv: string | Uint8Array, name = "prospects.csv") {
   const form = new FormData();
   form.set("intent", "import-csv");
-  form.set("file", new File([csv], name, { type: "text/csv" }));
+  form.set("file", new File([csv as BlobPart], name, { type: "text/csv" }));
   const request = new Request(`${ORIGIN}/dashboard/cold-calling/prospects`, {
     method: "POST",
     headers: { Cookie: who.cookie },
