@@ -12,6 +12,8 @@ import {
   customerPreferences,
   orders,
   pageLinks,
+  prospectActivities,
+  prospects,
   twoFactors,
   updateRequests,
   users,
@@ -33,6 +35,7 @@ interface Ids {
   linkId: string;
   orderId: string;
   referralCode: string;
+  prospectId: string;
 }
 
 type Fields = (ids: Ids) => Record<string, string>;
@@ -134,11 +137,29 @@ const CASES: Record<string, RouteCase> = {
     area: "customer",
     path: () => "/dashboard/cold-calling/prospects",
     read: "own",
+    intents: {
+      "set-status": {
+        kind: "foreign",
+        fields: (ids) => ({ prospectId: ids.prospectId, status: "not_interested" }),
+      },
+      // A new prospect or an import lands on the poster's own account only.
+      "add-prospect": { kind: "self", fields: () => ({ businessName: "Mallory's", businessType: "retail" }) },
+      "import-csv": { kind: "self", fields: noFields },
+    },
+  },
+  "routes/dashboard/cold-calling/prospects-csv.ts": {
+    area: "customer",
+    path: () => "/dashboard/cold-calling/prospects.csv",
+    read: "own",
   },
   "routes/dashboard/cold-calling/activity.tsx": {
     area: "customer",
     path: () => "/dashboard/cold-calling/activity",
     read: "own",
+    foreignReads: (ids) => [`/dashboard/cold-calling/activity?prospect=${ids.prospectId}`],
+    intents: {
+      "add-note": { kind: "foreign", fields: (ids) => ({ prospectId: ids.prospectId, note: "Mine now" }) },
+    },
   },
   "routes/dashboard/settings/layout.tsx": {
     area: "customer",
@@ -313,6 +334,11 @@ async function snapshotOfA() {
     twoFactor: await t.db.select().from(twoFactors).where(eq(twoFactors.userId, aliceId)),
     requests: await t.db.select().from(updateRequests),
     cartLines: (await t.db.select({ id: cartItems.id }).from(cartItems)).length,
+    prospects: await t.db.select().from(prospects).where(eq(prospects.userId, aliceId)),
+    prospectActivities: await t.db
+      .select()
+      .from(prospectActivities)
+      .where(eq(prospectActivities.prospectId, ids.prospectId)),
   });
 }
 
@@ -345,7 +371,17 @@ beforeAll(async () => {
     userId: alice.id,
     ...shopOpts,
   });
+  const [prospect] = await t.db
+    .insert(prospects)
+    .values({
+      userId: alice.id,
+      businessName: "Alice Prospect Ltd",
+      phone: "020 7946 0999",
+      businessType: "salon",
+    })
+    .returning();
   ids = {
+    prospectId: prospect!.id,
     cardId: card.id,
     cardNumber: card.cardNumber,
     linkId: link!.id,
@@ -389,6 +425,7 @@ const secretsOfA = () => [
   "alice-secret.example",
   ids.cardId,
   ids.orderId,
+  "Alice Prospect Ltd",
 ];
 const leaks = (a: Answer, posted: Record<string, string> = {}) =>
   secretsOfA()

@@ -21,3 +21,35 @@ export function csvCell(value: CsvValue) {
 export function toCsv(header: readonly string[], rows: readonly (readonly CsvValue[])[]) {
   return `${[header, ...rows].map((row) => row.map(csvCell).join(",")).join("\r\n")}\r\n`;
 }
+
+// ---------------------------------------------------------------------------------------------------------------
+// Reading uploaded CSV files: the bytes as text, whatever a spreadsheet saved them as.
+
+export class CsvEncodingError extends Error {
+  override name = "CsvEncodingError";
+}
+
+/**
+ * The text of an uploaded file. UTF-8 (with or without the byte-order mark Excel adds) and UTF-16 with its mark
+ * are read as such; other bytes that are not valid UTF-8 are read as Windows-1252, which is what Excel's plain
+ * 'CSV' saves on Windows. A file with NUL bytes and no UTF-16 mark is not text at all and is refused.
+ */
+export function decodeCsvBytes(bytes: Uint8Array) {
+  if (bytes[0] === 0xff && bytes[1] === 0xfe) return new TextDecoder("utf-16le").decode(bytes.subarray(2));
+  if (bytes[0] === 0xfe && bytes[1] === 0xff) return new TextDecoder("utf-16be").decode(bytes.subarray(2));
+  if (bytes.includes(0)) throw new CsvEncodingError("The file is not a CSV text file");
+  const body = bytes[0] === 0xef && bytes[1] === 0xbb && bytes[2] === 0xbf ? bytes.subarray(3) : bytes;
+  try {
+    return new TextDecoder("utf-8", { fatal: true }).decode(body);
+  } catch {
+    return new TextDecoder("windows-1252").decode(body);
+  }
+}
+
+/**
+ * A cell as it was before csvCell() neutralised it: the apostrophe in front of a formula character is dropped,
+ * so a file this site exported imports back unchanged ('+44 20 ...' is a phone number again).
+ */
+export function csvCellText(cell: string) {
+  return cell.startsWith("'") && FORMULA_START.test(cell.slice(1)) ? cell.slice(1) : cell;
+}

@@ -1,4 +1,14 @@
-import { CreditCard, HandCoins, LayoutDashboard, Link2, LogOut, Menu, Settings, X } from "lucide-react";
+import {
+  CreditCard,
+  HandCoins,
+  LayoutDashboard,
+  Link2,
+  LogOut,
+  Menu,
+  PhoneCall,
+  Settings,
+  X,
+} from "lucide-react";
 import { useEffect, useState } from "react";
 import { Form, NavLink, Outlet, useLocation } from "react-router";
 import { requireUser } from "~/server/platform/auth.server";
@@ -15,6 +25,7 @@ const items = [
   { to: "/dashboard/links", label: "My Links", Icon: Link2 },
   { to: "/dashboard/cards", label: "Cards", Icon: CreditCard },
   { to: "/dashboard/resell", label: "Resell", Icon: HandCoins },
+  { to: "/dashboard/cold-calling", label: "Cold Calling", Icon: PhoneCall },
   { to: "/dashboard/settings", label: "Settings", Icon: Settings },
 ];
 

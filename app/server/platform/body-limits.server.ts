@@ -6,6 +6,10 @@ const MAX_BODY_BYTES = 1024 * 1024;
 const MAX_UPLOAD_BYTES = 6 * 1024 * 1024;
 /** Forms that carry a profile image: the admin card form's upload, update requests, the customer's avatar. */
 const UPLOAD_PATHS = new Set(["/admin-dashboard/upload-image", "/update-links", "/dashboard/settings"]);
+/** A 1 MB CSV file plus the envelope, with room so a slightly larger file gets the form's own clear refusal. */
+const MAX_CSV_UPLOAD_BYTES = 2 * 1024 * 1024;
+/** Forms that carry a CSV file. */
+const CSV_UPLOAD_PATHS = new Set(["/dashboard/cold-calling/prospects"]);
 
 /**
  * The largest body a POST to this path may have. A form sent with JavaScript posts to the same path with
@@ -13,5 +17,6 @@ const UPLOAD_PATHS = new Set(["/admin-dashboard/upload-image", "/update-links", 
  */
 export function maxBodyBytes(path: string) {
   const page = path.endsWith(".data") ? path.slice(0, -".data".length) : path;
-  return UPLOAD_PATHS.has(page) ? MAX_UPLOAD_BYTES : MAX_BODY_BYTES;
+  if (UPLOAD_PATHS.has(page)) return MAX_UPLOAD_BYTES;
+  return CSV_UPLOAD_PATHS.has(page) ? MAX_CSV_UPLOAD_BYTES : MAX_BODY_BYTES;
 }

@@ -1,0 +1,366 @@
+// Cold Calling's Prospects tab: the filters, the table with a status form per row, adding a prospect by hand,
+// and the CSV import with its report and the export. Plain forms: everything works without JavaScript.
+import {
+  getFormProps,
+  getInputProps,
+  getSelectProps,
+  type SubmissionResult,
+  useForm,
+} from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { Download, Filter, Upload } from "lucide-react";
+import { Form, Link, useNavigation } from "react-router";
+import { Button, ButtonLink } from "~/components/ui/button";
+import { Field, FieldFrame, FormMessage } from "~/components/ui/field";
+import { Input } from "~/components/ui/input";
+import { Pager } from "~/components/ui/pager";
+import { ScrollRegion } from "~/components/ui/scroll-region";
+import { Select } from "~/components/ui/select";
+import {
+  AddProspectSchema,
+  PROSPECT_LIMITS,
+  PROSPECT_STATUS_LABELS,
+  PROSPECT_STATUSES,
+  type ProspectStatus,
+} from "~/schemas/prospects";
+import type { ImportReport } from "~/server/cold-calling/prospect-import.server";
+import type { ProspectFilters, ProspectsData } from "~/server/cold-calling/prospects.server";
+
+export const panel = "rounded-xl border border-slate-200 bg-white p-5 shadow-sm";
+
+/** The address of the tab (or its CSV export) with the current filters. */
+export function prospectsHref(filters: ProspectFilters, extra: Record<string, string> = {}, base = "") {
+  const params = new URLSearchParams({
+    ...(filters.status ? { status: filters.status } : {}),
+    ...(filters.type ? { type: filters.type } : {}),
+    ...(filters.q ? { q: filters.q } : {}),
+    ...extra,
+  }).toString();
+  return `${base || "/dashboard/cold-calling/prospects"}${params ? `?${params}` : ""}`;
+}
+
+/** A phone number as a tel: address: digits and a leading plus only. */
+const telHref = (phone: string) => `tel:${phone.replace(/(?!^\+)[^\d]/g, "")}`;
+
+export function ProspectFiltersForm({ data }: { data: ProspectsData }) {
+  return (
+    <Form method="get" className="flex flex-wrap items-end gap-3" aria-label="Filter prospects">
+      <div className="space-y-1.5">
+        <label htmlFor="prospects-q" className="block text-sm font-medium">
+          Search by name
+        </label>
+        <Input
+          id="prospects-q"
+          name="q"
+          type="search"
+          variant="toolbar"
+          maxLength={PROSPECT_LIMITS.search}
+          defaultValue={data.filters.q}
+          className="w-56"
+        />
+      </div>
+      <div className="space-y-1.5">
+        <label htmlFor="prospects-status" className="block text-sm font-medium">
+          Status
+        </label>
+        <Select
+          id="prospects-status"
+          name="status"
+          variant="toolbar"
+          defaultValue={data.filters.status ?? ""}
+        >
+          <option value="">All statuses</option>
+          {PROSPECT_STATUSES.map((s) => (
+            <option key={s} value={s}>
+              {PROSPECT_STATUS_LABELS[s]}
+            </option>
+          ))}
+        </Select>
+      </div>
+      <div className="space-y-1.5">
+        <label htmlFor="prospects-type" className="block text-sm font-medium">
+          Type
+        </label>
+        <Select id="prospects-type" name="type" variant="toolbar" defaultValue={data.filters.type ?? ""}>
+          <option value="">All types</option>
+          {data.types.map((t) => (
+            <option key={t.id} value={t.id}>
+              {t.label}
+            </option>
+          ))}
+        </Select>
+      </div>
+      <Button type="submit" variant="secondary">
+        <Filter aria-hidden className="size-4" /> Filter
+      </Button>
+      <a
+        href={prospectsHref(data.filters, {}, "/dashboard/cold-calling/prospects.csv")}
+        download
+        className="inline-flex min-h-11 items-center gap-2 rounded-md border border-slate-300 bg-white px-4 py-2 text-sm font-semibold hover:bg-slate-50"
+      >
+        <Download aria-hidden className="size-4" /> Export CSV
+      </a>
+    </Form>
+  );
+}
+
+function StatusForm({ prospect }: { prospect: ProspectsData["prospects"][number] }) {
+  const navigation = useNavigation();
+  const busy =
+    navigation.state === "submitting" &&
+    navigation.formData?.get("intent") === "set-status" &&
+    navigation.formData?.get("prospectId") === prospect.id;
+  const id = `status-${prospect.id}`;
+  return (
+    <Form method="post" preventScrollReset className="flex items-center gap-2">
+      <input type="hidden" name="intent" value="set-status" />
+      <input type="hidden" name="prospectId" value={prospect.id} />
+      <label htmlFor={id} className="sr-only">
+        Status of {prospect.businessName}
+      </label>
+      <Select id={id} name="status" variant="compact" defaultValue={prospect.status} key={prospect.status}>
+        {PROSPECT_STATUSES.map((s) => (
+          <option key={s} value={s}>
+            {PROSPECT_STATUS_LABELS[s]}
+          </option>
+        ))}
+      </Select>
+      <Button type="submit" variant="secondary" disabled={busy} className="min-h-11 px-3">
+        {busy ? "Saving..." : "Save"}
+        <span className="sr-only"> status of {prospect.businessName}</span>
+      </Button>
+    </Form>
+  );
+}
+
+export function ProspectsTable({ data }: { data: ProspectsData }) {
+  if (data.prospects.length === 0)
+    return (
+      <p className="rounded-md border border-dashed border-slate-300 p-6 text-center text-slate-600">
+        No prospects match these filters.
+      </p>
+    );
+  return (
+    <ScrollRegion label="Prospects table">
+      <table className="w-full min-w-[52rem] text-left text-sm">
+        <thead className="bg-slate-50">
+          <tr>
+            {["Business", "Contact", "Phone", "Type", "Status", "Actions"].map((h) => (
+              <th key={h} scope="col" className="px-3 py-2 font-semibold">
+                {h}
+              </th>
+            ))}
+          </tr>
+        </thead>
+        <tbody className="divide-y divide-slate-200">
+          {data.prospects.map((p) => (
+            <tr key={p.id}>
+              <td className="px-3 py-2 font-medium">{p.businessName}</td>
+              <td className="px-3 py-2">{p.contactName ?? ""}</td>
+              <td className="px-3 py-2">
+                {p.phone ? (
+                  <a href={telHref(p.phone)} className="text-brand-700 underline">
+                    {p.phone}
+                  </a>
+                ) : null}
+              </td>
+              <td className="px-3 py-2">{p.typeLabel}</td>
+              <td className="px-3 py-2">{PROSPECT_STATUS_LABELS[p.status]}</td>
+              <td className="px-3 py-2">
+                <div className="flex flex-wrap items-center gap-2">
+                  <StatusForm prospect={p} />
+                  <Link
+                    to={`/dashboard/cold-calling/activity?prospect=${p.id}`}
+                    className="inline-flex min-h-11 items-center font-semibold text-brand-700 underline"
+                  >
+                    Notes<span className="sr-only"> and activity of {p.businessName}</span>
+                  </Link>
+                </div>
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </ScrollRegion>
+  );
+}
+
+export function ProspectsPager({ data }: { data: ProspectsData }) {
+  return (
+    <Pager
+      label="Prospects pagination"
+      page={data.page}
+      pages={data.pages}
+      hasNext={data.page < data.pages}
+      href={(page) => prospectsHref(data.filters, { page: String(page) })}
+    />
+  );
+}
+
+export function ProspectsEmpty() {
+  return (
+    <div className="rounded-xl border border-dashed border-slate-300 p-8 text-center">
+      <p className="font-semibold text-slate-800">No prospects yet</p>
+      <p className="mt-2 text-sm text-slate-600">Purchase a business list to get started</p>
+      <div className="mt-4 flex flex-wrap justify-center gap-2">
+        <ButtonLink to="/dashboard/cold-calling/lists">Purchase a business list</ButtonLink>
+      </div>
+      <p className="mt-3 text-sm text-slate-600">Or add a prospect yourself, or import a CSV file, below.</p>
+    </div>
+  );
+}
+
+export function AddProspectForm({
+  types,
+  lastResult,
+}: {
+  types: ProspectsData["types"];
+  lastResult?: SubmissionResult<string[]>;
+}) {
+  const navigation = useNavigation();
+  const busy = navigation.state === "submitting" && navigation.formData?.get("intent") === "add-prospect";
+  const [form, fields] = useForm({
+    id: "add-prospect",
+    lastResult,
+    shouldValidate: "onSubmit",
+    shouldRevalidate: "onInput",
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: AddProspectSchema }),
+  });
+  return (
+    <section aria-labelledby="add-prospect-heading" className={panel}>
+      <h2 id="add-prospect-heading" className="mb-4 text-lg font-bold">
+        Add a prospect
+      </h2>
+      <Form method="post" className="space-y-4" {...getFormProps(form)} noValidate>
+        {form.errors?.length ? <FormMessage>{form.errors[0]}</FormMessage> : null}
+        <input type="hidden" name="intent" value="add-prospect" />
+        <div className="grid gap-4 sm:grid-cols-2">
+          <Field
+            label="Business name"
+            maxLength={PROSPECT_LIMITS.businessName}
+            {...getInputProps(fields.businessName, { type: "text" })}
+            errors={fields.businessName.errors}
+          />
+          <Field
+            label="Contact name"
+            maxLength={PROSPECT_LIMITS.contactName}
+            autoComplete="off"
+            {...getInputProps(fields.contactName, { type: "text" })}
+            errors={fields.contactName.errors}
+          />
+          <Field
+            label="Phone"
+            maxLength={PROSPECT_LIMITS.phone}
+            autoComplete="off"
+            {...getInputProps(fields.phone, { type: "tel" })}
+            errors={fields.phone.errors}
+          />
+          <Field
+            label="Email"
+            autoComplete="off"
+            {...getInputProps(fields.email, { type: "email" })}
+            errors={fields.email.errors}
+          />
+          <Field
+            label="Address"
+            maxLength={PROSPECT_LIMITS.address}
+            autoComplete="off"
+            {...getInputProps(fields.address, { type: "text" })}
+            errors={fields.address.errors}
+          />
+          <FieldFrame id={fields.businessType.id} label="Business type" errors={fields.businessType.errors}>
+            <Select {...getSelectProps(fields.businessType)} key={fields.businessType.key}>
+              <option value="">Choose a type</option>
+              {types.map((t) => (
+                <option key={t.id} value={t.id}>
+                  {t.label}
+                </option>
+              ))}
+            </Select>
+          </FieldFrame>
+        </div>
+        <Button type="submit" disabled={busy}>
+          {busy ? "Adding..." : "Add prospect"}
+        </Button>
+      </Form>
+    </section>
+  );
+}
+
+export type ImportResult = { form: "import"; report: ImportReport | null; error: string | null };
+
+export function ImportProspectsForm({ result }: { result?: ImportResult }) {
+  const navigation = useNavigation();
+  const busy = navigation.state === "submitting" && navigation.formData?.get("intent") === "import-csv";
+  return (
+    <section aria-labelledby="import-heading" className={panel}>
+      <h2 id="import-heading" className="mb-2 text-lg font-bold">
+        Import from CSV
+      </h2>
+      <p id="import-hint" className="mb-4 text-sm text-slate-600">
+        The first row must name the columns business_name, contact_name, phone, email, address, business_type.
+        Up to 2,000 rows and 1 MB. Every row is checked first: the good rows are added and the others are
+        listed with the reason.
+      </p>
+      <Form method="post" encType="multipart/form-data" className="flex flex-wrap items-end gap-3">
+        <input type="hidden" name="intent" value="import-csv" />
+        <div className="space-y-1.5">
+          <label htmlFor="import-file" className="block text-sm font-medium">
+            CSV file
+          </label>
+          <input
+            id="import-file"
+            name="file"
+            type="file"
+            accept=".csv,text/csv"
+            required
+            aria-describedby="import-hint"
+            className="block text-sm file:mr-3 file:min-h-11 file:rounded-md file:border file:border-slate-300 file:bg-white file:px-4 file:font-semibold"
+          />
+        </div>
+        <Button type="submit" variant="secondary" disabled={busy}>
+          <Upload aria-hidden className="size-4" /> {busy ? "Importing..." : "Import"}
+        </Button>
+      </Form>
+      {result ? <ImportReportView result={result} /> : null}
+    </section>
+  );
+}
+
+function ImportReportView({ result }: { result: ImportResult }) {
+  const { report, error } = result;
+  return (
+    <div className="mt-4 space-y-3">
+      {error ? <FormMessage>{error}</FormMessage> : null}
+      {report && report.imported > 0 ? (
+        <FormMessage tone="success">
+          {report.imported} {report.imported === 1 ? "prospect" : "prospects"} imported.
+        </FormMessage>
+      ) : null}
+      {report?.ignoredColumns.length ? (
+        <p className="text-sm text-slate-600">Columns ignored: {report.ignoredColumns.join(", ")}.</p>
+      ) : null}
+      {report?.refused.length ? (
+        <div>
+          <h3 className="text-sm font-semibold">
+            {report.refusedCount} {report.refusedCount === 1 ? "row" : "rows"} refused
+          </h3>
+          <ul aria-label="Refused rows" className="mt-2 list-disc space-y-1 pl-5 text-sm">
+            {report.refused.map((r) => (
+              <li key={r.line}>
+                Line {r.line}: {r.reason}
+              </li>
+            ))}
+          </ul>
+          {report.refusedCount > report.refused.length ? (
+            <p className="mt-1 text-sm text-slate-600">
+              And {report.refusedCount - report.refused.length} more.
+            </p>
+          ) : null}
+        </div>
+      ) : null}
+    </div>
+  );
+}
+
+export const statusLabel = (s: ProspectStatus | null) => (s ? PROSPECT_STATUS_LABELS[s] : "");

@@ -1,0 +1,17 @@
+// The customer's own prospects as a CSV download, with the Prospects tab's filters.
+import { prospectFilters, prospectsCsv } from "~/server/cold-calling/prospects.server";
+import { requireUser } from "~/server/platform/auth.server";
+import type { Route } from "./+types/prospects-csv";
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const user = await requireUser(context.auth, request);
+  const csv = await prospectsCsv(context.db, user.id, prospectFilters(new URL(request.url)));
+  return new Response(csv, {
+    headers: {
+      "Content-Type": "text/csv; charset=utf-8",
+      "Content-Disposition": 'attachment; filename="prospects.csv"',
+      "Cache-Control": "private, no-store",
+      "X-Content-Type-Options": "nosniff",
+    },
+  });
+}

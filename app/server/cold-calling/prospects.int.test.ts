@@ -1,0 +1,347 @@
+// Cold Calling's prospects through their routes: figures, status changes that stamp and log, notes, filters,
+// search and paging, one customer against another, and the CSV import and export.
+import { and, eq } from "drizzle-orm";
+import type { AppLoadContext } from "react-router";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { prospectActivities, prospects } from "~/db/schema";
+import * as activityRoute from "~/routes/dashboard/cold-calling/activity";
+import * as overviewRoute from "~/routes/dashboard/cold-calling/overview";
+import * as prospectsRoute from "~/routes/dashboard/cold-calling/prospects";
+import * as exportRoute from "~/routes/dashboard/cold-calling/prospects-csv";
+import { routeContext, verifiedCustomer } from "../../../tests/support/auth";
+import { answer, getRequest, postRequest } from "../../../tests/support/routes";
+import { testConfig } from "../../../tests/support/shop";
+import { createTestDb, type TestDb } from "../../../tests/support/test-db";
+import { type Auth, createAuth } from "../platform/auth.server";
+
+const ORIGIN = "http://shop.test";
+const HEADER = "business_name,contact_name,phone,email,address,business_type";
+
+let t: TestDb;
+let auth: Auth;
+let context: AppLoadContext;
+const A = { id: "", cookie: "" };
+const B = { id: "", cookie: "" };
+
+beforeAll(async () => {
+  t = await createTestDb();
+  const config = testConfig("prospects");
+  auth = createAuth({ db: t.db, config, queueEmail: async () => {} });
+  context = routeContext(t.db, config, auth);
+  Object.assign(A, await verifiedCustomer(auth, t.db, "Ada Caller", "ada@example.com"));
+  Object.assign(B, await verifiedCustomer(auth, t.db, "Ben Caller", "ben@example.com"));
+});
+afterAll(() => t?.close());
+
+type Who = typeof A;
+const get = (run: (args: never) => unknown, path: string, who: Who) =>
+  answer(run, getRequest(`${ORIGIN}${path}`, who.cookie), context);
+const post = (run: (args: never) => unknown, path: string, who: Who, fields: Record<string, string>) =>
+  answer(run, postRequest(`${ORIGIN}${path}`, fields, who.cookie), context);
+/** The toast a browser would show: the cookie holds it as base64 JSON. */
+const toastOf = (headers: Headers) => {
+  const value =
+    headers
+      .getSetCookie()
+      .find((c) => c.startsWith("toast="))
+      ?.split(";")[0]
+      ?.slice(6) ?? "";
+  return Buffer.from(decodeURIComponent(value), "base64").toString("utf8");
+};
+
+function upload(who: Who, csv: string | Uint8Array, name = "prospects.csv") {
+  const form = new FormData();
+  form.set("intent", "import-csv");
+  form.set("file", new File([csv as BlobPart], name, { type: "text/csv" }));
+  const request = new Request(`${ORIGIN}/dashboard/cold-calling/prospects`, {
+    method: "POST",
+    headers: { Cookie: who.cookie },
+    body: form,
+  });
+  return answer(prospectsRoute.action, request, context);
+}
+
+async function addByHand(who: Who, businessName: string, extra: Record<string, string> = {}) {
+  const a = await post(prospectsRoute.action, "/dashboard/cold-calling/prospects", who, {
+    intent: "add-prospect",
+    businessName,
+    phone: "020 7946 0000",
+    businessType: "restaurant",
+    ...extra,
+  });
+  expect(a.status).toBe(200);
+  const [p] = await t.db
+    .select()
+    .from(prospects)
+    .where(and(eq(prospects.userId, who.id), eq(prospects.businessName, businessName)));
+  return p!;
+}
+
+const stats = async (who: Who) =>
+  (await get(overviewRoute.loader, "/dashboard/cold-calling", who)).data.stats as Record<
+    string,
+    number | null
+  >;
+
+describe("prospects", () => {
+  it("starts empty: no prospects, and a conversion rate that claims nothing", async () => {
+    const page = await get(prospectsRoute.loader, "/dashboard/cold-calling/prospects", A);
+    expect(page.data).toMatchObject({ hasAny: false, total: 0, prospects: [] });
+    expect(await stats(A)).toEqual({ total: 0, contacted: 0, meetings: 0, sales: 0, conversionRate: null });
+  });
+
+  it("adds a prospect by hand, refusing a missing name, a bad phone and an unknown type beside the field", async () => {
+    const refused = await post(prospectsRoute.action, "/dashboard/cold-calling/prospects", A, {
+      intent: "add-prospect",
+      businessName: "  ",
+      phone: "call me",
+      businessType: "bakery",
+    });
+    expect(refused.status).toBe(400);
+    expect((refused.data.result as { error: Record<string, string[]> }).error).toMatchObject({
+      businessName: ["Enter the business name"],
+      phone: ["Phone numbers should only contain numbers and optionally a + character."],
+    });
+    const unknownType = await post(prospectsRoute.action, "/dashboard/cold-calling/prospects", A, {
+      intent: "add-prospect",
+      businessName: "Crumbs",
+      businessType: "bakery",
+    });
+    expect(unknownType.status).toBe(400);
+    expect((unknownType.data.result as { error: Record<string, string[]> }).error).toEqual({
+      businessType: ["Choose a business type"],
+    });
+    const p = await addByHand(A, "Luigi's Trattoria", { contactName: "Luigi", email: "LUIGI@example.com" });
+    expect(p).toMatchObject({ status: "not_contacted", lastContactDate: null, email: "luigi@example.com" });
+  });
+
+  it("changes a status: stamps the last contact, logs the change, toasts, and moves the figures", async () => {
+    const p = await addByHand(A, "Snips Salon", { businessType: "salon" });
+    const before = Date.now();
+    const a = await post(prospectsRoute.action, "/dashboard/cold-calling/prospects", A, {
+      intent: "set-status",
+      prospectId: p.id,
+      status: "meeting_scheduled",
+    });
+    expect(a.status).toBe(200);
+    expect(toastOf(a.headers)).toContain("Status updated");
+    expect(toastOf(a.headers)).toContain("Prospect status has been updated");
+    const [after] = await t.db.select().from(prospects).where(eq(prospects.id, p.id));
+    expect(after!.status).toBe("meeting_scheduled");
+    expect(after!.lastContactDate!.getTime()).toBeGreaterThanOrEqual(before - 1000);
+    const log = await t.db.select().from(prospectActivities).where(eq(prospectActivities.prospectId, p.id));
+    expect(log).toMatchObject([
+      { kind: "status", fromStatus: "not_contacted", toStatus: "meeting_scheduled" },
+    ]);
+    expect(await stats(A)).toEqual({ total: 2, contacted: 1, meetings: 1, sales: 0, conversionRate: 0 });
+
+    await post(prospectsRoute.action, "/dashboard/cold-calling/prospects", A, {
+      intent: "set-status",
+      prospectId: p.id,
+      status: "sale_made",
+    });
+    expect(await stats(A)).toEqual({ total: 2, contacted: 1, meetings: 0, sales: 1, conversionRate: 100 });
+
+    const badStatus = await post(prospectsRoute.action, "/dashboard/cold-calling/prospects", A, {
+      intent: "set-status",
+      prospectId: p.id,
+      status: "won",
+    });
+    expect(badStatus.status).toBe(400);
+  });
+
+  it("adds notes to the timeline, newest first, for all prospects and for one, with the business name", async () => {
+    const [luigi] = await t.db
+      .select()
+      .from(prospects)
+      .where(eq(prospects.businessName, "Luigi's Trattoria"));
+    const refused = await post(activityRoute.action, "/dashboard/cold-calling/activity", A, {
+      intent: "add-note",
+      prospectId: luigi!.id,
+      note: "x".repeat(1001),
+    });
+    expect(refused.status).toBe(400);
+    const a = await post(activityRoute.action, "/dashboard/cold-calling/activity", A, {
+      intent: "add-note",
+      prospectId: luigi!.id,
+      note: "Call back on Tuesday",
+    });
+    expect(a.status).toBe(200);
+    const all = await get(activityRoute.loader, "/dashboard/cold-calling/activity", A);
+    const entries = all.data.entries as { kind: string; businessName: string; note: string | null }[];
+    expect(entries.map((e) => [e.kind, e.businessName])).toEqual([
+      ["note", "Luigi's Trattoria"],
+      ["status", "Snips Salon"],
+      ["status", "Snips Salon"],
+    ]);
+    const one = await get(activityRoute.loader, `/dashboard/cold-calling/activity?prospect=${luigi!.id}`, A);
+    expect((one.data.entries as { note: string }[]).map((e) => e.note)).toEqual(["Call back on Tuesday"]);
+    const overview = await get(overviewRoute.loader, "/dashboard/cold-calling", A);
+    expect((overview.data.recent as unknown[]).length).toBe(3);
+  });
+
+  it("shows the five most recent activities on the overview", async () => {
+    const [luigi] = await t.db
+      .select()
+      .from(prospects)
+      .where(eq(prospects.businessName, "Luigi's Trattoria"));
+    for (const note of ["one", "two", "three", "four", "five", "six"])
+      await post(activityRoute.action, "/dashboard/cold-calling/activity", A, {
+        intent: "add-note",
+        prospectId: luigi!.id,
+        note,
+      });
+    const overview = await get(overviewRoute.loader, "/dashboard/cold-calling", A);
+    expect((overview.data.recent as { note: string }[]).map((e) => e.note)).toEqual([
+      "six",
+      "five",
+      "four",
+      "three",
+      "two",
+    ]);
+  });
+
+  it("filters by status and type, searches by name literally, and pages", async () => {
+    for (let i = 1; i <= 27; i++)
+      await addByHand(A, `Retail ${String(i).padStart(2, "0")}`, { businessType: "retail" });
+    await addByHand(A, "50% Off Shop", { businessType: "retail" });
+    const list = async (query: string) =>
+      (await get(prospectsRoute.loader, `/dashboard/cold-calling/prospects${query}`, A)).data as {
+        total: number;
+        pages: number;
+        page: number;
+        prospects: { businessName: string }[];
+      };
+    expect((await list("?type=retail")).total).toBe(28);
+    expect((await list("?status=sale_made")).prospects.map((p) => p.businessName)).toEqual(["Snips Salon"]);
+    expect((await list("?q=50%25")).prospects.map((p) => p.businessName)).toEqual(["50% Off Shop"]);
+    expect((await list("?q=_")).total).toBe(0);
+    expect((await list("?q=luigi")).prospects.map((p) => p.businessName)).toEqual(["Luigi's Trattoria"]);
+    const first = await list("?type=retail");
+    const second = await list("?type=retail&page=2");
+    expect([first.pages, first.prospects.length, second.prospects.length]).toEqual([2, 25, 3]);
+    expect(first.prospects.map((p) => p.businessName)).not.toContain(second.prospects[0]!.businessName);
+    expect((await list(`?q=${"a".repeat(5000)}`)).total).toBe(0);
+    expect((await list("?page=999&type=retail")).page).toBe(2);
+  });
+
+  it("lets no one else see or change a customer's prospects: 404 and nothing changed", async () => {
+    const [luigi] = await t.db
+      .select()
+      .from(prospects)
+      .where(eq(prospects.businessName, "Luigi's Trattoria"));
+    const before = JSON.stringify({
+      prospects: await t.db.select().from(prospects).where(eq(prospects.userId, A.id)),
+      activity: await t.db.select().from(prospectActivities).where(eq(prospectActivities.userId, A.id)),
+    });
+    const status = await post(prospectsRoute.action, "/dashboard/cold-calling/prospects", B, {
+      intent: "set-status",
+      prospectId: luigi!.id,
+      status: "not_interested",
+    });
+    const note = await post(activityRoute.action, "/dashboard/cold-calling/activity", B, {
+      intent: "add-note",
+      prospectId: luigi!.id,
+      note: "Mine now",
+    });
+    const read = await get(activityRoute.loader, `/dashboard/cold-calling/activity?prospect=${luigi!.id}`, B);
+    const notAnId = await get(activityRoute.loader, "/dashboard/cold-calling/activity?prospect=1%27%20or", B);
+    expect([status.status, note.status, read.status, notAnId.status]).toEqual([404, 404, 404, 404]);
+    const page = await get(prospectsRoute.loader, "/dashboard/cold-calling/prospects", B);
+    const timeline = await get(activityRoute.loader, "/dashboard/cold-calling/activity", B);
+    const csv = await get(exportRoute.loader, "/dashboard/cold-calling/prospects.csv", B);
+    expect(page.data).toMatchObject({ total: 0, hasAny: false });
+    expect(timeline.data.entries).toEqual([]);
+    expect(csv.body).not.toContain("Luigi");
+    expect(await stats(B)).toMatchObject({ total: 0 });
+    expect(
+      JSON.stringify({
+        prospects: await t.db.select().from(prospects).where(eq(prospects.userId, A.id)),
+        activity: await t.db.select().from(prospectActivities).where(eq(prospectActivities.userId, A.id)),
+      }),
+    ).toBe(before);
+  });
+
+  it("refuses an unknown intent with 400", async () => {
+    const a = await post(prospectsRoute.action, "/dashboard/cold-calling/prospects", A, {
+      intent: "drop-all",
+    });
+    const b = await post(activityRoute.action, "/dashboard/cold-calling/activity", A, { intent: "drop-all" });
+    expect([a.status, b.status]).toEqual([400, 400]);
+  });
+});
+
+describe("prospects CSV", () => {
+  it("imports the good rows in one go and reports the bad one with its line and reason", async () => {
+    const a = await upload(
+      B,
+      [
+        HEADER,
+        "Barber One,Sam,020 7946 1001,,,barbershop",
+        "Barber Two,,020 7946 1002,,,barbershop",
+        "Bad Phone,,phone me,,,barbershop",
+        "Barber Three,,020 7946 1003,three@example.com,3 Main St,Barbershops",
+      ].join("\r\n"),
+    );
+    expect(a.status).toBe(200);
+    expect(a.data.report).toEqual({
+      imported: 3,
+      refusedCount: 1,
+      refused: [
+        { line: 4, reason: "Phone numbers should only contain numbers and optionally a + character." },
+      ],
+      ignoredColumns: [],
+    });
+    const mine = await t.db.select().from(prospects).where(eq(prospects.userId, B.id));
+    expect(mine.map((p) => p.businessName).sort()).toEqual(["Barber One", "Barber Three", "Barber Two"]);
+
+    // The same file again: every row is already there, so nothing is written.
+    const again = await upload(B, `${HEADER}\nBarber One,Sam,020 7946 1001,,,barbershop\n`);
+    expect(again.status).toBe(400);
+    expect(again.data.report).toMatchObject({
+      imported: 0,
+      refused: [{ line: 2, reason: "Already in your prospects" }],
+    });
+    expect(await t.db.select().from(prospects).where(eq(prospects.userId, B.id))).toHaveLength(3);
+  });
+
+  it("writes nothing from a file with the wrong columns, too many bytes or not text", async () => {
+    const count = async () => (await t.db.select().from(prospects).where(eq(prospects.userId, B.id))).length;
+    const before = await count();
+    const wrong = await upload(B, "name,phone\nShop,020 7946 0000\n");
+    expect(wrong.status).toBe(400);
+    expect(wrong.data.error).toMatch(/^The first row must name the columns/);
+    const big = await upload(B, `${HEADER}\n${"A,,020 7946 0000,,,retail\n".repeat(50_000)}`);
+    expect([big.status, big.data.error]).toEqual([
+      413,
+      "The file is larger than 1 MB. Split it into smaller files.",
+    ]);
+    const binary = await upload(B, new Uint8Array([0x50, 0x4b, 0x03, 0x04, 0, 0, 0]));
+    expect([binary.status, binary.data.error]).toEqual([400, "The file is not a CSV text file"]);
+    const none = await post(prospectsRoute.action, "/dashboard/cold-calling/prospects", B, {
+      intent: "import-csv",
+    });
+    expect(none.status).toBe(400);
+    expect(await count()).toBe(before);
+  });
+
+  it("exports the customer's prospects with the filters, formulas neutralised, in the import's columns", async () => {
+    await upload(
+      B,
+      `${HEADER}\n"=HYPERLINK(""http://evil.example"",""x"")",@boss,+44 20 7946 1004,,,retail\n`,
+    );
+    const csv = await get(exportRoute.loader, "/dashboard/cold-calling/prospects.csv?type=retail", B);
+    expect(csv.status).toBe(200);
+    expect(csv.headers.get("Content-Type")).toBe("text/csv; charset=utf-8");
+    expect(csv.body).toBe(
+      `${HEADER},status,last_contact_date\r\n"'=HYPERLINK(""http://evil.example"",""x"")",'@boss,'+44 20 7946 1004,,,retail,not_contacted,\r\n`,
+    );
+    // The export goes back in: its extra columns are ignored and the rows are already there.
+    const all = await get(exportRoute.loader, "/dashboard/cold-calling/prospects.csv", B);
+    const back = await upload(B, all.body);
+    expect(back.data.report).toMatchObject({ imported: 0, ignoredColumns: ["status", "last_contact_date"] });
+    expect((back.data.report as { refused: { reason: string }[] }).refused.map((r) => r.reason)).toEqual(
+      Array(4).fill("Already in your prospects"),
+    );
+  });
+});
