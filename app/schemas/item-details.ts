@@ -52,9 +52,7 @@ export function isUpdateRequestLine<T extends Line>(
   return line.kind === "update-request";
 }
 
-export function isCardLine<T extends Line>(
-  line: T,
-): line is T & { kind: CardType; details: CardDetails } {
+export function isCardLine<T extends Line>(line: T): line is T & { kind: CardType; details: CardDetails } {
   return isCardKind(line.kind);
 }
 

@@ -11,7 +11,12 @@ import { confirmSubmit } from "./confirm-submit";
 
 type Data = Awaited<ReturnType<typeof loadLeadsSection>>;
 export type LeadsActionData =
-  | { ok: boolean; report?: UploadReport; error?: string; typeResult?: { error?: Record<string, string[] | null> | null } }
+  | {
+      ok: boolean;
+      report?: UploadReport;
+      error?: string;
+      typeResult?: { error?: Record<string, string[] | null> | null };
+    }
   | undefined;
 
 const th = "px-3 py-2";
@@ -28,7 +33,8 @@ export function LeadsTab({ data, actionData }: { data: Data; actionData: LeadsAc
             Lead pool
           </h2>
           <p className="mt-1 text-sm text-slate-600">
-            Paid business lists are filled from these leads. Customers keep their copies when a lead is removed.
+            Paid business lists are filled from these leads. Customers keep their copies when a lead is
+            removed.
           </p>
         </div>
         <div className="overflow-x-auto rounded-lg border border-slate-200">
@@ -54,7 +60,10 @@ export function LeadsTab({ data, actionData }: { data: Data; actionData: LeadsAc
               {data.stock.map((s) => (
                 <tr key={s.id} className="border-t border-slate-200">
                   <td className={td}>
-                    <a href={`/admin-dashboard/leads?type=${s.id}`} className="font-medium text-brand-700 underline">
+                    <a
+                      href={`/admin-dashboard/leads?type=${s.id}`}
+                      className="font-medium text-brand-700 underline"
+                    >
                       {s.label}
                     </a>
                   </td>
@@ -153,16 +162,24 @@ function UploadReportView({ report }: { report: UploadReport }) {
       line: d.line,
       text: `duplicate of line ${d.firstLine} (${d.businessName})`,
     })),
-    ...report.duplicatesInPool.map((d) => ({ line: d.line, text: `already in the pool (${d.businessName})` })),
+    ...report.duplicatesInPool.map((d) => ({
+      line: d.line,
+      text: `already in the pool (${d.businessName})`,
+    })),
   ].sort((a, b) => a.line - b.line);
   return (
-    <div role="status" aria-labelledby="report-heading" className="mt-4 rounded-md border border-slate-200 bg-slate-50 p-3 text-sm">
+    <div
+      role="status"
+      aria-labelledby="report-heading"
+      className="mt-4 rounded-md border border-slate-200 bg-slate-50 p-3 text-sm"
+    >
       <h3 id="report-heading" className="font-semibold">
         Upload report
       </h3>
       <p className="mt-1">
         {report.added} leads added to {report.type}. {report.refused.length} refused,{" "}
-        {report.duplicatesInFile.length} repeated in the file, {report.duplicatesInPool.length} already in the pool.
+        {report.duplicatesInFile.length} repeated in the file, {report.duplicatesInPool.length} already in the
+        pool.
       </p>
       {lines.length ? (
         <ul aria-label="Rows not added" className="mt-2 list-disc space-y-0.5 pl-5">

@@ -3,7 +3,7 @@
 // copied from the lead pool into the buyer's prospects, never one the buyer already has.
 import { and, asc, desc, eq, sql } from "drizzle-orm";
 import { BUSINESS_LIST, type ItemKind } from "~/catalog";
-import { businessLists, businessTypes, leads, orderStatusHistory, type orderItems } from "~/db/schema";
+import { businessLists, businessTypes, leads, type orderItems, orderStatusHistory } from "~/db/schema";
 import type { BusinessListDetails, ItemDetails } from "~/schemas/item-details";
 import type { DbOrTx } from "../platform/db.server";
 import { addBusinessListItem, CartError } from "./cart.server";
@@ -61,7 +61,8 @@ export async function listShortfall(
     if (!row) return LIST_MESSAGES.unknownType;
     const available = await availableLeadCount(db, userId, type);
     // A second list of the same type in one cart needs 20 more: tell the buyer what is left for this one.
-    if (available < need) return LIST_MESSAGES.short(row.label, Math.max(0, available - (need - BUSINESS_LIST.size)));
+    if (available < need)
+      return LIST_MESSAGES.short(row.label, Math.max(0, available - (need - BUSINESS_LIST.size)));
   }
   return null;
 }

@@ -54,6 +54,8 @@ export function parseLeadCsv(bytes: Uint8Array): LeadFileResult {
     records = parse(text, {
       info: true,
       relax_column_count: true,
+      // A quote inside an unquoted cell (12" Pizza) is kept as typed.
+      relax_quotes: true,
       skip_empty_lines: true,
       // Stops a runaway quoted cell long before the whole file is one record.
       max_record_size: 10_000,
@@ -76,9 +78,13 @@ export function parseLeadCsv(bytes: Uint8Array): LeadFileResult {
       unknown.length ? `unknown ${unknown.map((c) => `'${c.slice(0, 40)}'`).join(", ")}` : "",
       repeated.length ? `repeated ${repeated.join(", ")}` : "",
     ].filter(Boolean);
-    return { ok: false, message: `${LEAD_CSV_MESSAGES.header} This file's header has ${details.join("; ")}.` };
+    return {
+      ok: false,
+      message: `${LEAD_CSV_MESSAGES.header} This file's header has ${details.join("; ")}.`,
+    };
   }
-  if (body.length === 0) return { ok: false, message: `${LEAD_CSV_MESSAGES.empty} It has a header and no rows.` };
+  if (body.length === 0)
+    return { ok: false, message: `${LEAD_CSV_MESSAGES.empty} It has a header and no rows.` };
   if (body.length > MAX_LEAD_ROWS) return { ok: false, message: LEAD_CSV_MESSAGES.tooManyRows };
 
   const file: ParsedLeadFile = { rows: [], refused: [], duplicatesInFile: [] };

@@ -42,7 +42,11 @@ export async function handleLeadsAction(db: DbOrTx, form: FormData) {
         const row = await addBusinessType(db, submission.value.label);
         return dataWithToast(
           { ok: true as const, typeResult: submission.reply({ resetForm: true }) },
-          { type: "success", title: "Business type added", description: `${row.label} can now be stocked and sold.` },
+          {
+            type: "success",
+            title: "Business type added",
+            description: `${row.label} can now be stocked and sold.`,
+          },
         );
       }
       case "remove-lead": {

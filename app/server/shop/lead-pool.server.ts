@@ -156,10 +156,19 @@ export async function removeUnusedLeads(db: DbOrTx, type: string) {
 
 const DEMO_PER_TYPE = 45;
 const DEMO_NAMES: Record<string, { words: string[]; suffix: string[] }> = {
-  restaurant: { words: ["Olive", "Saffron", "Harbour", "Copper", "Juniper"], suffix: ["Kitchen", "Bistro", "Grill"] },
-  barbershop: { words: ["Sharp", "Foundry", "Crown", "Steel", "Oak"], suffix: ["Barbers", "Cuts", "Grooming"] },
+  restaurant: {
+    words: ["Olive", "Saffron", "Harbour", "Copper", "Juniper"],
+    suffix: ["Kitchen", "Bistro", "Grill"],
+  },
+  barbershop: {
+    words: ["Sharp", "Foundry", "Crown", "Steel", "Oak"],
+    suffix: ["Barbers", "Cuts", "Grooming"],
+  },
   salon: { words: ["Bloom", "Velvet", "Willow", "Aura", "Luxe"], suffix: ["Hair", "Salon", "Studio"] },
-  retail: { words: ["Maple", "Corner", "Market", "Lantern", "Thistle"], suffix: ["Store", "Goods", "Emporium"] },
+  retail: {
+    words: ["Maple", "Corner", "Market", "Lantern", "Thistle"],
+    suffix: ["Store", "Goods", "Emporium"],
+  },
 };
 const DEMO_STREETS = ["High Street", "Mill Lane", "Station Road", "Church Street", "Park Avenue"];
 const DEMO_CONTACTS = ["Sam Patel", "Jo Evans", "Alex Brown", "Priya Shah", "Chris Wood", "Maya Jones"];

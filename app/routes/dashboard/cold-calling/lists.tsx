@@ -35,8 +35,8 @@ export default function ColdCallingLists({ loaderData, actionData }: Route.Compo
           Buy a business list
         </h2>
         <p className="mt-1 text-sm text-slate-600">
-          {size} businesses of one type for {formatPence(price, { whole: true })}, paid by card or bank transfer. Once
-          paid, they appear in your Prospects, never a business you already have.
+          {size} businesses of one type for {formatPence(price, { whole: true })}, paid by card or bank
+          transfer. Once paid, they appear in your Prospects, never a business you already have.
         </p>
         <Form method="post" className="mt-4 flex flex-col gap-3 sm:flex-row sm:items-end">
           <FieldFrame id="businessType" label="Business type" className="sm:w-72">
