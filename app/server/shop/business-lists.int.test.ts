@@ -24,7 +24,8 @@ import { handleListsAction } from "./business-list-actions.server";
 import { addBusinessListToCart, deliverBusinessLists, purchasedLists } from "./business-lists.server";
 import { CartError, createCart, loadCart } from "./cart.server";
 import { CheckoutError, createOrderFromCart } from "./checkout.server";
-import { removeLead, uploadLeads } from "./lead-pool.server";
+import { removeLead, removeUnusedLeads, uploadLeads } from "./lead-pool.server";
+import { loadLeadsSection } from "./lead-pool-actions.server";
 import { markOrderPaid } from "./payments/paid-pipeline.server";
 
 let t: TestDb;
@@ -325,6 +326,18 @@ describe("the admin's lead upload", () => {
       "Already There",
       "Good One",
     ]);
+  });
+
+  it("shows the stock per type: leads in the pool and how many customers have", async () => {
+    const type = await stockedType(25);
+    await pay((await orderList((await buyer()).id, type)).id);
+    const section = await loadLeadsSection(
+      t.db,
+      new URL(`http://shop.test/admin-dashboard/leads?type=${type}`),
+    );
+    expect(section.stock.find((s) => s.id === type)).toMatchObject({ total: 25, copied: 20 });
+    expect(section.leads!.total).toBe(25);
+    expect(await removeUnusedLeads(t.db, type)).toBe(5);
   });
 
   it("writes nothing from a file it refuses as a whole", async () => {

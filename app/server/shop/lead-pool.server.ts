@@ -24,8 +24,9 @@ export async function leadStock(db: DbOrTx) {
     .select({
       id: businessTypes.id,
       label: businessTypes.label,
-      total: sql<number>`(select count(*) from ${leads} l where l.business_type = ${businessTypes.id})::int`,
-      copied: sql<number>`(select count(*) from ${leads} l where l.business_type = ${businessTypes.id}
+      // Spelled out: drizzle writes a bare "id" here, which inside the subquery would be the lead's.
+      total: sql<number>`(select count(*) from leads l where l.business_type = business_types.id)::int`,
+      copied: sql<number>`(select count(*) from leads l where l.business_type = business_types.id
         and exists (select 1 from prospects p where p.lead_id = l.id))::int`,
     })
     .from(businessTypes)
