@@ -44,7 +44,8 @@ test("a customer buys two Restaurants lists and gets 20 different businesses eac
   await buyRestaurants();
   await page.goto(listsPage);
   await expect(purchased.getByRole("row")).toHaveCount(3);
-  for (const row of [1, 2]) await expect(purchased.getByRole("row").nth(row)).toContainText(/Restaurants\s*20/);
+  for (const row of [1, 2])
+    await expect(purchased.getByRole("row").nth(row)).toContainText(/Restaurants\s*20/);
   await expectNoSeriousA11yViolations(page);
 
   // The demo pool holds 45 restaurants: two lists of 20 different ones leave exactly 5 this customer lacks.
@@ -54,15 +55,19 @@ test("a customer buys two Restaurants lists and gets 20 different businesses eac
   await expect(page).toHaveURL(/\/dashboard\/cold-calling\/lists$/);
 });
 
-test("the admin adds a business type, uploads its leads and sees the bad row reported", async ({ adminPage }) => {
+test("the admin adds a business type, uploads its leads and sees the bad row reported", async ({
+  adminPage,
+}) => {
   const label = `Coffee Shops ${Math.random().toString(36).slice(2, 7)}`;
   await adminPage.goto("/admin-dashboard/leads");
-  await expect(adminPage.getByRole("table", { name: "Stock per business type" })).toContainText("Restaurants");
+  await expect(adminPage.getByRole("table", { name: "Stock per business type" })).toContainText(
+    "Restaurants",
+  );
   await adminPage.getByLabel("Name").fill(label);
   await adminPage.getByRole("button", { name: "Add Business Type" }).click();
   await expect(adminPage.getByRole("link", { name: label })).toBeVisible();
 
-  await adminPage.getByLabel("Business type").selectOption({ label });
+  await adminPage.getByLabel("Business type", { exact: true }).selectOption({ label });
   await adminPage.getByLabel("CSV file").setInputFiles({
     name: "leads.csv",
     mimeType: "text/csv",
