@@ -1,13 +1,21 @@
 // The one source of truth for prices and rates (docs/product.md#prices): integer pence, safe to import
 // anywhere.
 
-/** The cards the shop sells (a new kind, such as a business list, is added here and in CARDS). */
+/** The physical cards the shop sells. */
 export const CARD_TYPES = ["one-link", "multi-link"] as const;
 export type CardType = (typeof CARD_TYPES)[number];
 
-/** Every kind of line a cart or an order holds: a card, or a paid update to a card already made. */
-export const ITEM_KINDS = [...CARD_TYPES, "update-request"] as const;
+/**
+ * Every kind of line a cart or an order holds: a card, a paid update to a card already made, or a business list
+ * for cold calling (DESIGN.md ruling 10).
+ */
+export const ITEM_KINDS = [...CARD_TYPES, "update-request", "business-list"] as const;
 export type ItemKind = (typeof ITEM_KINDS)[number];
+
+/** True for a physical card: the only kind that is delivered, has links and earns a referral commission. */
+export function isCardKind(kind: string): kind is CardType {
+  return (CARD_TYPES as readonly string[]).includes(kind);
+}
 
 export const CARDS = {
   "one-link": {
@@ -36,6 +44,9 @@ export const CARDS = {
 
 /** A paid change to an existing card (add, remove a link or change the image). */
 export const UPDATE_REQUEST_PRICE = 100;
+
+/** A list of businesses of one type, copied from the lead pool into the buyer's prospects when paid. */
+export const BUSINESS_LIST = { name: "Business List", price: 3000, size: 20 } as const;
 
 /** Charged once per order when the cart holds at least one physical card. */
 export const DELIVERY_FEE = 999;

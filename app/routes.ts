@@ -67,6 +67,7 @@ export default [
       route("earnings", "routes/admin/earnings.tsx"),
       route("referrers", "routes/admin/referrers.tsx"),
       route("commissions", "routes/admin/commissions.tsx"),
+      route("leads", "routes/admin/leads.tsx"),
       route("create", "routes/admin/create-card.tsx"),
       route("edit/:id", "routes/admin/edit-card.tsx"),
       route("account", "routes/admin/account.tsx"),

@@ -132,6 +132,8 @@ const CASES: Record<string, RouteCase> = {
     area: "customer",
     path: () => "/dashboard/cold-calling/lists",
     read: "own",
+    // The pool here is empty, so the list is refused: nobody's cart changes.
+    intents: { "buy-list": { kind: "self", fields: () => ({ businessType: "restaurant" }) } },
   },
   "routes/dashboard/cold-calling/prospects.tsx": {
     area: "customer",
@@ -268,6 +270,17 @@ const CASES: Record<string, RouteCase> = {
     area: "admin",
     path: () => "/admin-dashboard/commissions.csv",
     read: "own",
+  },
+  "routes/admin/leads.tsx": {
+    area: "admin",
+    path: () => "/admin-dashboard/leads",
+    read: "own",
+    intents: {
+      "upload-leads": { kind: "foreign", fields: () => ({ businessType: "restaurant" }) },
+      "add-type": { kind: "foreign", fields: () => ({ label: "Evil Type" }) },
+      "remove-lead": { kind: "foreign", fields: () => ({ leadId: "00000000-0000-4000-8000-000000000000" }) },
+      "remove-unused": { kind: "foreign", fields: () => ({ businessType: "restaurant" }) },
+    },
   },
   "routes/admin/customers.ts": { area: "admin", path: () => "/admin-dashboard/customers?q=ali", read: "own" },
   "routes/admin/upload-image.ts": {

@@ -1,6 +1,6 @@
-// What a cart or order line holds beside its kind (the JSON `details` column): a card's links and profile, or
-// an update request. The kind column says which: narrow with the guards below rather than a cast.
-import type { ItemKind } from "~/catalog";
+// What a cart or order line holds beside its kind (the JSON `details` column): a card's links and profile, an
+// update request, or a business list. The kind column says which: narrow with the guards below rather than a cast.
+import { type CardType, type ItemKind, isCardKind } from "~/catalog";
 import type { CardLink } from "./cart";
 import type { UpdateRequestInput } from "./update-request";
 
@@ -35,7 +35,14 @@ export interface UpdateRequestDetails {
   userId?: string;
 }
 
-export type ItemDetails = CardDetails | UpdateRequestDetails;
+/** A business list: which type of business, as the buyer saw it, and how many it holds. */
+export interface BusinessListDetails {
+  businessType: string;
+  label: string;
+  size: number;
+}
+
+export type ItemDetails = CardDetails | UpdateRequestDetails | BusinessListDetails;
 
 type Line = { kind: ItemKind; details: ItemDetails };
 
@@ -45,8 +52,12 @@ export function isUpdateRequestLine<T extends Line>(
   return line.kind === "update-request";
 }
 
-export function isCardLine<T extends Line>(
+export function isCardLine<T extends Line>(line: T): line is T & { kind: CardType; details: CardDetails } {
+  return isCardKind(line.kind);
+}
+
+export function isBusinessListLine<T extends Line>(
   line: T,
-): line is T & { kind: Exclude<ItemKind, "update-request">; details: CardDetails } {
-  return line.kind !== "update-request";
+): line is T & { kind: "business-list"; details: BusinessListDetails } {
+  return line.kind === "business-list";
 }

@@ -23,18 +23,24 @@ export function itemLinks(item: ItemLike): Link[] {
   return Array.isArray(d?.links) ? d.links : [];
 }
 
+/** A physical card: the only kind of line with links of its own and a quantity above one. */
+export function isCardItem(item: ItemLike) {
+  return item.kind === "one-link" || item.kind === "multi-link";
+}
+
 /**
  * True for a card with no link that has an address: such a card cannot go into the cart nor be ordered.
- * Update requests change an existing card and carry no links of their own.
+ * Update requests and business lists carry no links.
  */
 export function lacksLink(item: ItemLike) {
-  if (item.kind === "update-request") return false;
+  if (!isCardItem(item)) return false;
   return !itemLinks(item).some((l) => typeof l.url === "string" && l.url.trim() !== "");
 }
 
 /** One line describing what the item is for. */
 export function itemSummary(item: ItemLike) {
   const d = (item.details ?? {}) as Record<string, unknown>;
+  if (item.kind === "business-list") return `${d.label}: ${d.size} businesses`;
   if (item.kind === "update-request") {
     const link = d.link as { title?: string; url?: string } | undefined;
     const what =

@@ -8,6 +8,7 @@ export const ADMIN_TABS = [
   { id: "earnings", label: "Earnings" },
   { id: "referrers", label: "Referrers" },
   { id: "commissions", label: "Commissions" },
+  { id: "leads", label: "Leads" },
   { id: "account", label: "Account" },
 ] as const;
 export type AdminTab = (typeof ADMIN_TABS)[number]["id"];

@@ -4,7 +4,7 @@ import { Form, Link } from "react-router";
 import { Button } from "~/components/ui/button";
 import type { loadOrdersTab } from "~/server/shop/admin-orders-actions.server";
 import { formatPence } from "~/utils/money";
-import { itemLinks, itemSummary } from "~/utils/order-items";
+import { isCardItem, itemLinks, itemSummary } from "~/utils/order-items";
 import { ORDER_BADGES, OrderStatusBadge, PaidAfterCancellation } from "./order-status-badge";
 
 type Order = NonNullable<Awaited<ReturnType<typeof loadOrdersTab>>["selected"]>;
@@ -46,7 +46,7 @@ export function OrderDetails({ order, returnTo }: { order: Order; returnTo: stri
                 <p className="font-medium">
                   {i.quantity} x {i.name} ({formatPence(i.unitPrice)})
                 </p>
-                {i.kind === "update-request" ? (
+                {!isCardItem(i) ? (
                   <p className="text-slate-600">{itemSummary(i)}</p>
                 ) : (
                   <ul className="list-disc pl-5 text-slate-700">

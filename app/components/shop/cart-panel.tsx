@@ -8,7 +8,7 @@ import { Button } from "~/components/ui/button";
 import { Select } from "~/components/ui/select";
 import type { CartView } from "~/server/shop/cart-actions.server";
 import { formatPence } from "~/utils/money";
-import { itemLinks, itemSummary } from "~/utils/order-items";
+import { isCardItem, itemLinks, itemSummary } from "~/utils/order-items";
 import { useHydrated } from "~/utils/use-hydrated";
 import { TotalsList } from "./order-summary";
 
@@ -28,7 +28,7 @@ export function CartItems({ cart, returnTo }: { cart: Cart; returnTo: string }) 
                   {item.name}
                   {details.name ? ` – ${details.name}` : ""}
                 </p>
-                {item.kind === "update-request" ? (
+                {!isCardItem(item) ? (
                   <p className="break-words text-sm text-slate-600">{itemSummary(item)}</p>
                 ) : (
                   <ul className="mt-1 space-y-0.5 text-sm text-slate-600">
@@ -44,7 +44,7 @@ export function CartItems({ cart, returnTo }: { cart: Cart; returnTo: string }) 
               <p className="shrink-0 font-semibold">{formatPence(item.unitPrice * item.quantity)}</p>
             </div>
             <div className="mt-2 flex items-center gap-2">
-              {item.kind === "update-request" ? (
+              {!isCardItem(item) ? (
                 <span className="text-sm text-slate-600">Quantity 1</span>
               ) : (
                 <Form method="post" action="/cart" className="flex items-center gap-1">

@@ -3,6 +3,7 @@ import { eq } from "drizzle-orm";
 import type { Logger } from "pino";
 import { appState } from "~/db/schema";
 import { renumberSampleCard, seedDemoCards } from "../cards/seed.server";
+import { seedDemoLeads } from "../shop/lead-pool.server";
 import { seedDemoReferrers } from "../shop/referrals.server";
 import type { Database, Tx } from "./db.server";
 import type { Config } from "./env.server";
@@ -14,6 +15,7 @@ const steps: SeedStep[] = [
   { name: "cards", run: seedDemoCards },
   { name: "referrers", run: (tx) => seedDemoReferrers(tx) },
   { name: "sample-card-number", run: (tx) => renumberSampleCard(tx) },
+  { name: "leads", run: (tx) => seedDemoLeads(tx) },
 ];
 
 export async function seedDemoData(db: Database, logger: Logger, config: Config) {

@@ -10,6 +10,7 @@ import { getSessionUser } from "../platform/auth.server";
 import { safeRedirect, unknownIntent } from "../platform/forms.server";
 import { hitRateLimit, LIMITS } from "../platform/rate-limit.server";
 import { dataWithToast, redirectWithToast, toastHeaders } from "../platform/toast.server";
+import { LIST_MESSAGES } from "./business-lists.server";
 import {
   addCardItem,
   CART_MESSAGES,
@@ -148,6 +149,8 @@ export async function startCheckout(context: Ctx, request: Request) {
   const cart = await loadCart(context.db, await readCartId(request));
   if (!cart || cart.items.length === 0) return checkoutError(CHECKOUT_MESSAGES.emptyCart);
   if (cart.items.some(lacksLink)) return checkoutError(CHECKOUT_MESSAGES.noValidLinks);
+  if (cart.items.some((i) => i.kind === "business-list") && !(await getSessionUser(context.auth, request)))
+    return checkoutError(LIST_MESSAGES.signIn);
   return redirect("/cart?step=delivery");
 }
 

@@ -2,12 +2,17 @@
 // items, at most 20. It holds no order number (the order gets one when it is placed), and it expires after 30
 // idle days. Totals are always recomputed from the catalogue.
 import { randomBytes } from "node:crypto";
-import { and, asc, count, eq, inArray, lt, sql } from "drizzle-orm";
+import { and, asc, eq, inArray, lt, sql } from "drizzle-orm";
 import type { ItemKind } from "~/catalog";
 import { cardPages, cartItems, carts, orderItems, orders, users } from "~/db/schema";
 import { type CardItemInput, LINK_MESSAGES } from "~/schemas/cart";
 import type { Delivery } from "~/schemas/checkout";
-import type { CardDetails, ItemDetails, UpdateRequestDetails } from "~/schemas/item-details";
+import type {
+  BusinessListDetails,
+  CardDetails,
+  ItemDetails,
+  UpdateRequestDetails,
+} from "~/schemas/item-details";
 import { lacksLink } from "~/utils/order-items";
 import { appCookie } from "../platform/cookies.server";
 import type { Database, DbOrTx } from "../platform/db.server";
@@ -122,28 +127,51 @@ export async function addUpdateRequestItem(db: DbOrTx, cartId: string, details: 
 }
 
 /**
+ * Adds a business list. `guard` runs with the cart locked and the cart's lines in hand, so it can count the lists
+ * already in the cart against the pool and throw a CartError to refuse.
+ */
+export async function addBusinessListItem(
+  db: DbOrTx,
+  cartId: string,
+  details: BusinessListDetails,
+  guard: (tx: DbOrTx, lines: { kind: ItemKind; details: ItemDetails }[]) => Promise<void>,
+) {
+  await addItem(db, cartId, "business-list", details, guard);
+}
+
+/**
  * Adds one line, refused once the cart holds MAX_CART_ITEMS. The cart row is locked first, so concurrent adds
  * to one cart take turns and each counts the lines the one before it added.
  */
-async function addItem(db: DbOrTx, cartId: string, kind: ItemKind, details: ItemDetails) {
+async function addItem(
+  db: DbOrTx,
+  cartId: string,
+  kind: ItemKind,
+  details: ItemDetails,
+  guard?: (tx: DbOrTx, lines: { kind: ItemKind; details: ItemDetails }[]) => Promise<void>,
+) {
   await db.transaction(async (tx) => {
     const [cart] = await tx.select({ id: carts.id }).from(carts).where(eq(carts.id, cartId)).for("update");
     if (!cart) throw new CartError(CART_MESSAGES.gone, 409);
-    const [lines] = await tx.select({ n: count() }).from(cartItems).where(eq(cartItems.cartId, cartId));
-    if ((lines?.n ?? 0) >= MAX_CART_ITEMS) throw new CartError(CART_MESSAGES.full, 409);
+    const lines = await tx
+      .select({ kind: cartItems.kind, details: cartItems.details })
+      .from(cartItems)
+      .where(eq(cartItems.cartId, cartId));
+    if (lines.length >= MAX_CART_ITEMS) throw new CartError(CART_MESSAGES.full, 409);
+    await guard?.(tx, lines);
     await tx.insert(cartItems).values({ cartId, kind, quantity: 1, details });
     await touch(tx, cartId);
   });
 }
 
-/** Changes a quantity by +1 or -1, never below 1 (update requests stay at 1). Done in SQL, so clicks never race. */
+/** Changes a quantity by +1 or -1, never below 1 (update requests and lists stay at 1). Done in SQL, so clicks never race. */
 export async function changeQuantity(db: DbOrTx, cartId: string, itemId: string, delta: number) {
   const step = Math.sign(delta);
   if (step === 0) return;
   await db
     .update(cartItems)
     .set({
-      quantity: sql`case when ${cartItems.kind} = 'update-request' then 1
+      quantity: sql`case when ${cartItems.kind} in ('update-request', 'business-list') then 1
         else least(${MAX_QUANTITY}, greatest(1, ${cartItems.quantity} + ${step})) end`,
     })
     .where(sql`${cartItems.id} = ${itemId} and ${cartItems.cartId} = ${cartId}`);

@@ -7,10 +7,11 @@ import { CHECKOUT_MESSAGES, type Delivery, type PaymentMethod } from "~/schemas/
 import { itemSummary, lacksLink } from "~/utils/order-items";
 import type { DbOrTx, Tx } from "../platform/db.server";
 import { enqueueEmail } from "../platform/email/outbox.server";
+import { LIST_MESSAGES, listShortfall } from "./business-lists.server";
 import { deleteCart, referrerIsBuyer } from "./cart.server";
 import { type BankDetails, orderPlacedEmail } from "./order-emails.server";
 import { changeStatus, newOrderAccessToken } from "./orders.server";
-import { itemName, priceItems, unitPrice } from "./pricing.server";
+import { isSingleUnit, itemName, priceItems, unitPrice } from "./pricing.server";
 
 export class CheckoutError extends Error {
   override name = "CheckoutError";
@@ -64,6 +65,12 @@ export async function createOrderFromCart(
       .orderBy(asc(cartItems.createdAt), asc(cartItems.id));
     if (items.length === 0) throw new CheckoutError(CHECKOUT_MESSAGES.emptyCart);
     if (items.some(lacksLink)) throw new CheckoutError(CHECKOUT_MESSAGES.noValidLinks);
+    // A list fills the buyer's own prospects: it needs an account, and the pool must still be able to fill it.
+    if (items.some((i) => i.kind === "business-list")) {
+      if (!input.userId) throw new CheckoutError(LIST_MESSAGES.signIn);
+      const short = await listShortfall(tx, input.userId, items);
+      if (short) throw new CheckoutError(short);
+    }
 
     // An earlier checkout of this cart still waiting for its payment (the customer came back from the card
     // payment page without paying) is replaced: one cart, one live order.
@@ -85,7 +92,7 @@ export async function createOrderFromCart(
     const referrerUserId = await acceptedReferrer(tx, cart.referrerUserId, input);
     const priced = items.map((i) => ({
       kind: i.kind,
-      quantity: i.kind === "update-request" ? 1 : Math.max(1, i.quantity),
+      quantity: isSingleUnit(i.kind) ? 1 : Math.max(1, i.quantity),
       unitPrice: unitPrice(i.kind),
       name: itemName(i.kind),
       details: i.details,

@@ -39,3 +39,25 @@ describe("priceItems", () => {
     ).toBe(500 * 2 + 1000);
   });
 });
+
+describe("business lists", () => {
+  it("cost £30 with no delivery when the cart holds no card, and earn no commission", () => {
+    expect(priceItems([{ kind: "business-list", quantity: 1 }], false)).toMatchObject({
+      subtotal: 3000,
+      deliveryFee: 0,
+      total: 3000,
+    });
+    expect(
+      priceItems(
+        [
+          { kind: "business-list", quantity: 1 },
+          { kind: "one-link", quantity: 1 },
+        ],
+        false,
+      ),
+    ).toMatchObject({
+      deliveryFee: DELIVERY_FEE,
+    });
+    expect(commissionForItems([{ kind: "business-list", unitPrice: 3000, quantity: 1 }])).toBe(0);
+  });
+});

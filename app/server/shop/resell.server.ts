@@ -1,8 +1,8 @@
 // The customer's Resell section: their referral link, figures from their own commission rows, their recent
 // referrals (buyers named by first name and initial only) and the payouts they have received.
-import { and, desc, eq, inArray, ne } from "drizzle-orm";
+import { and, desc, eq, inArray } from "drizzle-orm";
 import QRCode from "qrcode";
-import { CARDS, type CardType } from "~/catalog";
+import { CARD_TYPES, CARDS, type CardType } from "~/catalog";
 import { orderItems, orders, referralCommissions, referralPayouts } from "~/db/schema";
 import type { DbOrTx } from "../platform/db.server";
 import { privateName, referralStats } from "./referral-stats.server";
@@ -52,7 +52,7 @@ export async function loadResell(db: DbOrTx, userId: string, publicUrl: string, 
               orderItems.orderId,
               recentRows.map((r) => r.orderId),
             ),
-            ne(orderItems.kind, "update-request"),
+            inArray(orderItems.kind, CARD_TYPES),
           ),
         )
     : [];

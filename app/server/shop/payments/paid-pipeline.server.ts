@@ -1,7 +1,8 @@
 // The one place an order becomes paid (docs/product.md#payments), whether a Stripe webhook or an admin's
 // 'Mark paid' says so. Idempotent: each payment event is recorded once (unique provider + event id) and the
 // status changes only from awaiting_payment (or cancelled, when the money arrived anyway), so a replay or a
-// double click changes nothing. A Multi Link card's page is made here too, so a bought card is live at once.
+// double click changes nothing. A Multi Link card's page is made here too, so a bought card is live at once, and a
+// business list's businesses are copied into the buyer's prospects.
 import { and, asc, eq, sql } from "drizzle-orm";
 import { carts, orderItems, orders, paymentEvents, referralCommissions, updateRequests } from "~/db/schema";
 import { isUpdateRequestLine } from "~/schemas/item-details";
@@ -10,6 +11,7 @@ import { CardPageError } from "../../cards/cards.server";
 import { announceCardPagesChanged } from "../../cards/changes.server";
 import type { DbOrTx } from "../../platform/db.server";
 import { enqueueEmail } from "../../platform/email/outbox.server";
+import { deliverBusinessLists } from "../business-lists.server";
 import { claimUrl, createClaimToken } from "../card-claims.server";
 import { type CreatedPage, cardOwnerForOrder, createItemPages } from "../order-card-pages.server";
 import { type BankDetails, orderConfirmedEmail } from "../order-emails.server";
@@ -110,6 +112,9 @@ export async function markOrderPaid(
           .values({ orderId, referrerUserId: order.referrerUserId, amount })
           .onConflictDoNothing();
     }
+
+    // Bought business lists fill the buyer's prospects from the lead pool, once per order item.
+    await deliverBusinessLists(tx, order, items);
 
     let applied = 0;
     let queued = 0;

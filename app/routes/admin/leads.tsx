@@ -1,0 +1,23 @@
+// Admin Leads section: the lead pool that paid business lists are filled from.
+import { type LeadsActionData, LeadsTab } from "~/components/admin/leads-tab";
+import { requireAdmin } from "~/server/platform/auth.server";
+import { readFormData } from "~/server/platform/forms.server";
+import { handleLeadsAction, loadLeadsSection } from "~/server/shop/lead-pool-actions.server";
+import type { Route } from "./+types/leads";
+
+export const meta = () => [{ title: "Admin Dashboard" }];
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  await requireAdmin(context.auth, request);
+  return loadLeadsSection(context.db, new URL(request.url));
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  await requireAdmin(context.auth, request);
+  const form = await readFormData(request);
+  return handleLeadsAction(context.db, form);
+}
+
+export default function AdminLeads({ loaderData, actionData }: Route.ComponentProps) {
+  return <LeadsTab data={loaderData} actionData={actionData as LeadsActionData} />;
+}

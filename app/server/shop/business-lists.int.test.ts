@@ -1,0 +1,350 @@
+// Business lists end to end on the server: the cart and the checkout refuse a list the pool cannot fill for this
+// buyer; paying copies 20 businesses into the buyer's prospects, never one they already have, exactly once
+// however often or concurrently the payment arrives; the admin's CSV upload reports every row it did not add.
+import { and, eq, isNull, sql } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { BUSINESS_LIST } from "~/catalog";
+import {
+  businessLists,
+  businessTypes,
+  cartItems,
+  leads,
+  orderItems,
+  orderStatusHistory,
+  orders,
+  prospects,
+  users,
+} from "~/db/schema";
+import { createAuth } from "~/server/platform/auth.server";
+import { routeContext } from "../../../tests/support/auth";
+import { answer, postRequest } from "../../../tests/support/routes";
+import { countRows, deliveryTo, shopOpts, testConfig } from "../../../tests/support/shop";
+import { createTestDb, type TestDb } from "../../../tests/support/test-db";
+import { handleListsAction } from "./business-list-actions.server";
+import { addBusinessListToCart, deliverBusinessLists, purchasedLists } from "./business-lists.server";
+import { CartError, createCart, loadCart } from "./cart.server";
+import { CheckoutError, createOrderFromCart } from "./checkout.server";
+import { removeLead, removeUnusedLeads, uploadLeads } from "./lead-pool.server";
+import { loadLeadsSection } from "./lead-pool-actions.server";
+import { markOrderPaid } from "./payments/paid-pipeline.server";
+
+let t: TestDb;
+const config = testConfig("business-lists");
+beforeAll(async () => {
+  t = await createTestDb();
+});
+afterAll(() => t?.close());
+
+let seq = 0;
+async function buyer() {
+  const [u] = await t.db
+    .insert(users)
+    .values({
+      id: crypto.randomUUID(),
+      name: "Buyer",
+      email: `buyer${++seq}.${Date.now()}@example.com`,
+      emailVerified: true,
+    })
+    .returning();
+  return u!;
+}
+
+/** A business type of its own per test, stocked with n leads. */
+async function stockedType(n: number) {
+  const id = `type-${++seq}`;
+  await t.db.insert(businessTypes).values({ id, label: `Type ${seq}` });
+  if (n)
+    await t.db.insert(leads).values(
+      Array.from({ length: n }, (_, i) => ({
+        businessType: id,
+        businessName: `Business ${i}`,
+        phone: `01632960${String(i).padStart(3, "0")}`,
+      })),
+    );
+  return id;
+}
+
+async function orderList(
+  userId: string,
+  type: string,
+  paymentMethod: "bank_transfer" | "card" = "bank_transfer",
+) {
+  const cart = await createCart(t.db);
+  await addBusinessListToCart(t.db, cart.id, userId, type);
+  const { order } = await createOrderFromCart(t.db, {
+    cartId: cart.id,
+    delivery: deliveryTo(`list${++seq}@example.com`),
+    paymentMethod,
+    userId,
+    ...shopOpts,
+  });
+  return order;
+}
+
+let event = 0;
+const pay = (orderId: string, eventId = `evt_${++event}`) =>
+  markOrderPaid(
+    t.db,
+    orderId,
+    { provider: "manual", eventId, type: "bank transfer", actor: { userId: null, label: "admin" } },
+    shopOpts,
+  );
+
+const prospectLeads = async (userId: string) =>
+  (await t.db.select({ leadId: prospects.leadId }).from(prospects).where(eq(prospects.userId, userId))).map(
+    (p) => p.leadId,
+  );
+
+describe("buying a business list", () => {
+  it("costs £30 with no delivery fee when the cart holds no card", async () => {
+    const u = await buyer();
+    const type = await stockedType(20);
+    const cart = await createCart(t.db);
+    await addBusinessListToCart(t.db, cart.id, u.id, type);
+    const loaded = await loadCart(t.db, cart.id);
+    expect(loaded!.totals).toMatchObject({ subtotal: BUSINESS_LIST.price, deliveryFee: 0, total: 3000 });
+  });
+
+  it("is refused when the pool holds fewer than 20 the buyer does not have, and a second list counts the first", async () => {
+    const u = await buyer();
+    const short = await stockedType(19);
+    const cart = await createCart(t.db);
+    await expect(addBusinessListToCart(t.db, cart.id, u.id, short)).rejects.toThrow(
+      /cannot fill a list of 20 Type \d+ for you right now: only 19/,
+    );
+    const type = await stockedType(30);
+    await addBusinessListToCart(t.db, cart.id, u.id, type);
+    await expect(addBusinessListToCart(t.db, cart.id, u.id, type)).rejects.toBeInstanceOf(CartError);
+    expect(await t.db.select().from(cartItems).where(eq(cartItems.cartId, cart.id))).toHaveLength(1);
+  });
+
+  it("the Buy button needs a business type that exists and answers 409 with the reason when the pool is short", async () => {
+    const u = await buyer();
+    const short = await stockedType(5);
+    const auth = createAuth({ db: t.db, config, queueEmail: async () => {} });
+    const context = routeContext(t.db, config, auth, "10.9.0.1");
+    const buy = (fields: Record<string, string>) => {
+      const request = postRequest("http://shop.test/dashboard/cold-calling/lists", fields);
+      return answer(
+        () => handleListsAction(context, request, u.id, new URLSearchParams(fields) as unknown as FormData),
+        request,
+        context,
+      );
+    };
+    const refused = await buy({ intent: "buy-list", businessType: short });
+    expect(refused.status).toBe(409);
+    expect(refused.data.error).toMatch(/only 5 you do not already have/);
+    expect((await buy({ intent: "buy-list", businessType: "no-such-type" })).status).toBe(400);
+    expect((await buy({ intent: "buy-list", businessType: "x".repeat(5000) })).status).toBe(400);
+    const ok = await buy({ intent: "buy-list", businessType: await stockedType(20) });
+    expect(ok).toMatchObject({ status: 302, location: "/cart" });
+  });
+
+  it("is checked again at checkout: refused when the pool ran short meanwhile, or without a signed-in buyer", async () => {
+    const u = await buyer();
+    const type = await stockedType(20);
+    const cart = await createCart(t.db);
+    await addBusinessListToCart(t.db, cart.id, u.id, type);
+    const place = (userId: string | null) =>
+      createOrderFromCart(t.db, {
+        cartId: cart.id,
+        delivery: deliveryTo("checkout@example.com"),
+        paymentMethod: "bank_transfer",
+        userId,
+        ...shopOpts,
+      });
+    await expect(place(null)).rejects.toThrow(/sign in to buy a business list/);
+    const [one] = await t.db.select().from(leads).where(eq(leads.businessType, type)).limit(1);
+    await removeLead(t.db, one!.id);
+    await expect(place(u.id)).rejects.toBeInstanceOf(CheckoutError);
+    await expect(place(u.id)).rejects.toThrow(/only 19/);
+    expect(await t.db.select().from(orders).where(eq(orders.cartId, cart.id))).toHaveLength(0);
+  });
+});
+
+describe("paying for a business list", () => {
+  it("copies 20 businesses into the buyer's prospects, and a second list brings 20 others", async () => {
+    const u = await buyer();
+    const type = await stockedType(45);
+    const first = await orderList(u.id, type);
+    expect((await pay(first.id)).changed).toBe(true);
+    const afterFirst = await prospectLeads(u.id);
+    expect(afterFirst).toHaveLength(20);
+
+    const second = await orderList(u.id, type);
+    await pay(second.id);
+    const all = await prospectLeads(u.id);
+    expect(all).toHaveLength(40);
+    expect(new Set(all).size).toBe(40);
+    expect((await purchasedLists(t.db, u.id)).map((l) => l.count)).toEqual([20, 20]);
+
+    // 5 left: a third list is refused before payment.
+    const cart = await createCart(t.db);
+    await expect(addBusinessListToCart(t.db, cart.id, u.id, type)).rejects.toThrow(/only 5/);
+  });
+
+  it("another buyer still gets the same businesses: copies are per buyer", async () => {
+    const type = await stockedType(20);
+    const [a, b] = [await buyer(), await buyer()];
+    await pay((await orderList(a.id, type)).id);
+    await pay((await orderList(b.id, type)).id);
+    expect((await prospectLeads(a.id)).sort()).toEqual((await prospectLeads(b.id)).sort());
+  });
+
+  it("10 concurrent deliveries of one payment make one list of 20", async () => {
+    const u = await buyer();
+    const type = await stockedType(40);
+    const order = await orderList(u.id, type, "card");
+    const results = await Promise.all(
+      Array.from({ length: 10 }, () => pay(order.id, `evt_same_${order.id}`)),
+    );
+    expect(results.filter((r) => r.changed)).toHaveLength(1);
+    expect(await t.db.select().from(businessLists).where(eq(businessLists.userId, u.id))).toHaveLength(1);
+    expect(await prospectLeads(u.id)).toHaveLength(20);
+  });
+
+  it("two lists of the same type paid at once never copy a business twice", async () => {
+    const u = await buyer();
+    const type = await stockedType(45);
+    const [x, y] = [await orderList(u.id, type), await orderList(u.id, type)];
+    await Promise.all([pay(x.id), pay(y.id)]);
+    const got = await prospectLeads(u.id);
+    expect(got).toHaveLength(40);
+    expect(new Set(got).size).toBe(40);
+  });
+
+  it("a list paid while another list of the same buyer is still being written takes the next businesses", async () => {
+    const u = await buyer();
+    const type = await stockedType(45);
+    const [x, y] = [await orderList(u.id, type), await orderList(u.id, type)];
+    const itemsOf = (orderId: string) =>
+      t.db.select().from(orderItems).where(eq(orderItems.orderId, orderId));
+    const [itemsX, itemsY] = [await itemsOf(x.id), await itemsOf(y.id)];
+    let copied!: () => void;
+    const firstCopied = new Promise<void>((r) => {
+      copied = r;
+    });
+    let release!: () => void;
+    const released = new Promise<void>((r) => {
+      release = r;
+    });
+    // The first delivery copies its 20 and holds its transaction open.
+    const first = t.db.transaction(async (tx) => {
+      await deliverBusinessLists(tx, { id: x.id, userId: u.id }, itemsX);
+      copied();
+      await released;
+    });
+    await firstCopied;
+    // PGlite runs one transaction at a time: there the second can only start after the first.
+    if (t.kind === "pglite") release();
+    const second = t.db.transaction((tx) => deliverBusinessLists(tx, { id: y.id, userId: u.id }, itemsY));
+    if (t.kind === "postgres") {
+      // The second picked the same 20 and waits on the first's rows; then the first commits.
+      await vi.waitFor(
+        async () => {
+          const waiting = await t.db.execute(
+            sql`select count(*)::int as n from pg_stat_activity where datname = current_database() and wait_event_type = 'Lock'`,
+          );
+          expect((waiting as unknown as { rows: { n: number }[] }).rows[0]!.n).toBe(1);
+        },
+        { timeout: 10_000, interval: 20 },
+      );
+      release();
+    }
+    const [, lists] = await Promise.all([first, second]);
+    expect(lists).toEqual([{ listId: expect.any(String), copied: 20 }]);
+    const got = await prospectLeads(u.id);
+    expect(got).toHaveLength(40);
+    expect(new Set(got).size).toBe(40);
+  });
+
+  it("fills what it can when the pool ran short after checkout, and tells the admin in the order's history", async () => {
+    const u = await buyer();
+    const type = await stockedType(20);
+    const order = await orderList(u.id, type);
+    const few = await t.db.select().from(leads).where(eq(leads.businessType, type)).limit(3);
+    for (const l of few) await removeLead(t.db, l.id);
+    await pay(order.id);
+    expect(await prospectLeads(u.id)).toHaveLength(17);
+    expect((await purchasedLists(t.db, u.id))[0]!.count).toBe(17);
+    const notes = await t.db
+      .select({ note: orderStatusHistory.note })
+      .from(orderStatusHistory)
+      .where(eq(orderStatusHistory.orderId, order.id));
+    expect(notes.map((n) => n.note)).toContainEqual(expect.stringMatching(/17 of 20 businesses delivered/));
+  });
+
+  it("removing a lead leaves the customers' copies", async () => {
+    const u = await buyer();
+    const type = await stockedType(20);
+    await pay((await orderList(u.id, type)).id);
+    const [copy] = await t.db.select().from(prospects).where(eq(prospects.userId, u.id)).limit(1);
+    await removeLead(t.db, copy!.leadId!);
+    const [after] = await t.db.select().from(prospects).where(eq(prospects.id, copy!.id));
+    expect(after).toMatchObject({ businessName: copy!.businessName, leadId: null });
+    expect(
+      await t.db
+        .select()
+        .from(prospects)
+        .where(and(eq(prospects.userId, u.id), isNull(prospects.leadId))),
+    ).toHaveLength(1);
+  });
+});
+
+describe("the admin's lead upload", () => {
+  const csv = (text: string) => new TextEncoder().encode(text);
+
+  it("adds the good rows and reports refused rows, repeats in the file and businesses already in the pool", async () => {
+    const type = await stockedType(0);
+    await uploadLeads(t.db, type, csv("business_name,phone\nAlready There,01632 960 500\n"));
+    const report = await uploadLeads(
+      t.db,
+      type,
+      csv(
+        [
+          "business_name,contact_name,phone,email,address",
+          "Good One,Ann,01632 960501,ann@example.com,1 High St",
+          ",Bob,01632960502,,",
+          "Good Two,,01632960503,not-an-email,",
+          "good one,,01632-960-501,,",
+          "Already There,,01632960500,,",
+          '=HYPERLINK("http://evil"),,01632960504,,',
+        ].join("\n"),
+      ),
+    );
+    expect(report.added).toBe(2);
+    expect(report.refused).toEqual([
+      { line: 3, reason: "business_name is empty" },
+      { line: 4, reason: "email is not an e-mail address" },
+    ]);
+    expect(report.duplicatesInFile).toEqual([{ line: 5, firstLine: 2, businessName: "good one" }]);
+    expect(report.duplicatesInPool).toEqual([{ line: 6, businessName: "Already There" }]);
+    expect(await countRows(t.db, leads)).toBeGreaterThan(0);
+    const stored = await t.db.select().from(leads).where(eq(leads.businessType, type));
+    expect(stored.map((l) => l.businessName).sort()).toEqual([
+      '=HYPERLINK("http://evil")',
+      "Already There",
+      "Good One",
+    ]);
+  });
+
+  it("shows the stock per type: leads in the pool and how many customers have", async () => {
+    const type = await stockedType(25);
+    await pay((await orderList((await buyer()).id, type)).id);
+    const section = await loadLeadsSection(
+      t.db,
+      new URL(`http://shop.test/admin-dashboard/leads?type=${type}`),
+    );
+    expect(section.stock.find((s) => s.id === type)).toMatchObject({ total: 25, copied: 20 });
+    expect(section.leads!.total).toBe(25);
+    expect(await removeUnusedLeads(t.db, type)).toBe(5);
+  });
+
+  it("writes nothing from a file it refuses as a whole", async () => {
+    const type = await stockedType(0);
+    await expect(uploadLeads(t.db, type, csv("name,telephone\nA,01632960600\n"))).rejects.toThrow(
+      /first row must name/,
+    );
+    expect(await t.db.select().from(leads).where(eq(leads.businessType, type))).toHaveLength(0);
+  });
+});
