@@ -79,6 +79,8 @@ export default defineConfig({
         STRIPE_API_BASE: E2E_STRIPE.apiBase,
         // Test-only endpoints (e.g. running the weekly digest job now); refused in production.
         E2E_TEST_HOOKS: "1",
+        // Browser tests send each test's own X-Forwarded-For (tests/e2e/fixtures.ts).
+        TRUST_PROXY: "1",
       },
     },
   ],

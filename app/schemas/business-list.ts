@@ -9,7 +9,7 @@ export const BuyListSchema = z.object({
     .string({ error: "Please choose a business type." })
     .trim()
     .max(60, "Please choose a business type.")
-    .regex(BUSINESS_TYPE_ID, "Please choose a business type."),
+    .pipe(z.string().regex(BUSINESS_TYPE_ID, "Please choose a business type.")),
 });
 
 export const BusinessTypeSchema = z.object({
@@ -18,7 +18,12 @@ export const BusinessTypeSchema = z.object({
     .trim()
     .min(2, "Please enter the name of the business type.")
     .max(40, "The name of a business type is at most 40 characters.")
-    .regex(/^[\p{L}\p{N}][\p{L}\p{N} &'-]*$/u, "Use letters, numbers, spaces, '&', '-' and apostrophes."),
+    // .pipe: the pattern runs only on a name within the cap.
+    .pipe(
+      z
+        .string()
+        .regex(/^[\p{L}\p{N}][\p{L}\p{N} &'-]*$/u, "Use letters, numbers, spaces, '&', '-' and apostrophes."),
+    ),
 });
 
 /** Spaces, dots, dashes and brackets people type in phone numbers; what is left must be digits. */

@@ -18,17 +18,24 @@ test("a customer registers, verifies by e-mail, logs in to the dashboard and log
   // The session cookie is out of reach of scripts and of cross-site requests.
   const session = (await page.context().cookies()).find((c) => c.name.includes("session_token"));
   expect(session).toMatchObject({ httpOnly: true, sameSite: "Lax" });
-  await expect(page.getByRole("link", { name: "Profile" })).toHaveAttribute("href", "/dashboard");
+  await expect(page.getByRole("link", { name: "Profile", exact: true })).toHaveAttribute(
+    "href",
+    "/dashboard",
+  );
   await expect(page.getByRole("link", { name: "Log in", exact: true })).toHaveCount(0);
   await expectNoSeriousA11yViolations(page);
-  // Sections not built yet are hidden, not shown with figures that are not true.
+  // Every section is in the sidebar, and the current one is marked.
   const sidebar = page.getByRole("navigation", { name: "Dashboard" });
-  await expect(sidebar.getByRole("link", { name: "Cards" })).toBeVisible();
-  await expect(sidebar.getByRole("link", { name: /Resell|Cold Calling/ })).toHaveCount(0);
-  for (const hidden of ["/dashboard/resell", "/dashboard/cold-calling"]) {
-    await page.goto(hidden);
-    await expect(page).toHaveURL(/\/dashboard$/);
+  for (const section of ["Dashboard", "My Links", "Cards", "Resell", "Cold Calling", "Settings"]) {
+    await expect(sidebar.getByRole("link", { name: section, exact: true })).toBeVisible();
   }
+  await expect(sidebar.getByRole("link", { name: "Dashboard", exact: true })).toHaveAttribute(
+    "aria-current",
+    "page",
+  );
+  // The specification's other address of the reseller programme leads to it.
+  await page.goto("/dashboard/resellers");
+  await expect(page).toHaveURL(/\/dashboard\/resell$/);
 
   await page.getByRole("banner").getByRole("button", { name: "Log out" }).click();
   await expect(page).toHaveURL(/\/login$/);

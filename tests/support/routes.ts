@@ -22,6 +22,9 @@ export async function answer(
   try {
     result = await run({ request, context, params } as never);
   } catch (thrown) {
+    // A redirect, a 404 or data() with a status is an answer; any other error is a bug the test must see.
+    const d = thrown as { type?: string };
+    if (!(thrown instanceof Response) && d?.type !== "DataWithResponseInit") throw thrown;
     result = thrown;
   }
   if (result instanceof Response)

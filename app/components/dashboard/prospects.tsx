@@ -21,15 +21,14 @@ import {
   PROSPECT_LIMITS,
   PROSPECT_STATUS_LABELS,
   PROSPECT_STATUSES,
-  type ProspectStatus,
 } from "~/schemas/prospects";
 import type { ImportReport } from "~/server/cold-calling/prospect-import.server";
 import type { ProspectFilters, ProspectsData } from "~/server/cold-calling/prospects.server";
 
-export const panel = "rounded-xl border border-slate-200 bg-white p-5 shadow-sm";
+const panel = "rounded-xl border border-slate-200 bg-white p-5 shadow-sm";
 
 /** The address of the tab (or its CSV export) with the current filters. */
-export function prospectsHref(filters: ProspectFilters, extra: Record<string, string> = {}, base = "") {
+function prospectsHref(filters: ProspectFilters, extra: Record<string, string> = {}, base = "") {
   const params = new URLSearchParams({
     ...(filters.status ? { status: filters.status } : {}),
     ...(filters.type ? { type: filters.type } : {}),
@@ -362,5 +361,3 @@ function ImportReportView({ result }: { result: ImportResult }) {
     </div>
   );
 }
-
-export const statusLabel = (s: ProspectStatus | null) => (s ? PROSPECT_STATUS_LABELS[s] : "");

@@ -12,7 +12,7 @@ import { unknownIntent } from "../platform/forms.server";
 import { dataWithToast, refuseWithToast } from "../platform/toast.server";
 import { PROSPECT_NOT_FOUND, requireOwnProspect } from "./prospects.server";
 
-export const ACTIVITY_PAGE_SIZE = 25;
+const ACTIVITY_PAGE_SIZE = 25;
 const RECENT_ACTIVITY = 5;
 
 /** Newest first; the id breaks ties between rows written in the same transaction. */
@@ -47,7 +47,7 @@ export type ActivityEntry = ReturnType<
  * The figures of the Overview: every prospect, those contacted (any status but not_contacted), meetings and
  * sales as they stand now, and sales over contacted as a rounded percentage (null while nobody was contacted).
  */
-export async function prospectStats(db: DbOrTx, userId: string) {
+async function prospectStats(db: DbOrTx, userId: string) {
   const [row] = await db
     .select({
       total: sql<number>`count(*)::int`,
@@ -86,7 +86,7 @@ export async function loadActivity(db: DbOrTx, userId: string, url: URL) {
 }
 
 /** Adds a note to the customer's own prospect; null when the prospect is not theirs. */
-export async function addProspectNote(db: DbOrTx, userId: string, prospectId: string, note: string) {
+async function addProspectNote(db: DbOrTx, userId: string, prospectId: string, note: string) {
   const [p] = await db
     .select({ id: prospects.id })
     .from(prospects)

@@ -33,7 +33,7 @@ export class ProspectImportError extends Error {
   }
 }
 
-export interface RefusedRow {
+interface RefusedRow {
   line: number;
   reason: string;
 }
@@ -55,7 +55,7 @@ const FIELD_OF_COLUMN: Record<(typeof PROSPECT_CSV_COLUMNS)[number], keyof Prosp
 };
 
 /** The same business twice: its name (any case) and the digits of its phone. */
-export const duplicateKey = (p: { businessName: string; phone?: string | null }) =>
+const duplicateKey = (p: { businessName: string; phone?: string | null }) =>
   `${p.businessName.toLowerCase()}|${(p.phone ?? "").replace(/\D/g, "")}`;
 
 /**

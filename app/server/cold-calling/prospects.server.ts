@@ -2,7 +2,7 @@
 // changing a status (stamped and logged), importing a CSV file and exporting them. Another customer's prospect
 // is not found.
 import { parseWithZod } from "@conform-to/zod/v4";
-import { and, asc, desc, eq, type SQL, sql } from "drizzle-orm";
+import { and, desc, eq, type SQL, sql } from "drizzle-orm";
 import { data } from "react-router";
 import { businessTypes, prospectActivities, prospects } from "~/db/schema";
 import {
@@ -20,6 +20,7 @@ import type { Database, DbOrTx } from "../platform/db.server";
 import { unknownIntent } from "../platform/forms.server";
 import { ilikeAny } from "../platform/sql.server";
 import { dataWithToast, refuseWithToast } from "../platform/toast.server";
+import { listBusinessTypes } from "../shop/business-lists.server";
 import {
   importProspects,
   PROSPECT_CSV_COLUMNS,
@@ -28,7 +29,7 @@ import {
   parseProspectCsv,
 } from "./prospect-import.server";
 
-export const PROSPECTS_PAGE_SIZE = 25;
+const PROSPECTS_PAGE_SIZE = 25;
 /** An export holds at most this many prospects (newest first); the filters narrow a bigger list. */
 const EXPORT_MAX_ROWS = 20_000;
 export const PROSPECT_NOT_FOUND = "Prospect not found";
@@ -56,13 +57,6 @@ function prospectsWhere(userId: string, f: ProspectFilters) {
   if (f.type) where.push(eq(prospects.businessType, f.type));
   if (f.q) where.push(ilikeAny([prospects.businessName, prospects.contactName], f.q));
   return and(...where);
-}
-
-export function listBusinessTypes(db: DbOrTx) {
-  return db
-    .select({ id: businessTypes.id, label: businessTypes.label })
-    .from(businessTypes)
-    .orderBy(asc(businessTypes.label));
 }
 
 /** The customer's prospect with this id, or a 404 for an id that is not theirs (or not an id at all). */
@@ -131,12 +125,7 @@ export type ProspectsData = Awaited<ReturnType<typeof loadProspects>>;
  * Moves a prospect to a status: stamps its last contact date and logs the change, in one transaction. The row
  * is locked so two quick changes log the true 'from' of each. Null when the prospect is not the customer's.
  */
-export async function setProspectStatus(
-  db: Database,
-  userId: string,
-  prospectId: string,
-  to: ProspectStatus,
-) {
+async function setProspectStatus(db: Database, userId: string, prospectId: string, to: ProspectStatus) {
   if (!isUuid(prospectId)) return null;
   return db.transaction(async (tx) => {
     const [p] = await tx

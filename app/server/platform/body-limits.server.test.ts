@@ -14,7 +14,12 @@ describe("request body limits", () => {
   });
 
   it("let a CSV file a little over 1 MB reach the import, which refuses it with its own message", () => {
-    for (const path of ["/dashboard/cold-calling/prospects", "/dashboard/cold-calling/prospects.data"])
+    for (const path of [
+      "/dashboard/cold-calling/prospects",
+      "/dashboard/cold-calling/prospects.data",
+      "/admin-dashboard/leads",
+      "/admin-dashboard/leads.data",
+    ])
       expect(maxBodyBytes(path), path).toBeGreaterThan(1024 * 1024 + 64 * 1024);
   });
 

@@ -4,16 +4,12 @@
 const MAX_BODY_BYTES = 1024 * 1024;
 /** A 5 MB image plus the multipart envelope. */
 const MAX_UPLOAD_BYTES = 6 * 1024 * 1024;
-/** A 1 MB CSV plus the envelope, so a larger file reaches the form and gets its message there. */
-const MAX_CSV_UPLOAD_BYTES = 2 * 1024 * 1024;
-/** Forms that carry a CSV file: the admin's lead pool upload. */
-const CSV_UPLOAD_PATHS = new Set(["/admin-dashboard/leads"]);
 /** Forms that carry a profile image: the admin card form's upload, update requests, the customer's avatar. */
 const UPLOAD_PATHS = new Set(["/admin-dashboard/upload-image", "/update-links", "/dashboard/settings"]);
 /** A 1 MB CSV file plus the envelope, with room so a slightly larger file gets the form's own clear refusal. */
 const MAX_CSV_UPLOAD_BYTES = 2 * 1024 * 1024;
-/** Forms that carry a CSV file. */
-const CSV_UPLOAD_PATHS = new Set(["/dashboard/cold-calling/prospects"]);
+/** Forms that carry a CSV file: the admin's lead pool upload and the customer's prospects import. */
+const CSV_UPLOAD_PATHS = new Set(["/admin-dashboard/leads", "/dashboard/cold-calling/prospects"]);
 
 /**
  * The largest body a POST to this path may have. A form sent with JavaScript posts to the same path with

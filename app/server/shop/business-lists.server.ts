@@ -33,7 +33,7 @@ async function businessType(db: DbOrTx, id: string) {
 }
 
 /** Leads of a type in the pool that this buyer does not have among their prospects. */
-export async function availableLeadCount(db: DbOrTx, userId: string, type: string) {
+async function availableLeadCount(db: DbOrTx, userId: string, type: string) {
   const rows = await db.execute(sql`
     select count(*)::int as n from ${leads} l
     where l.business_type = ${type}

@@ -4,9 +4,9 @@ import { parse } from "csv-parse/sync";
 import { type LeadRow, LeadRowSchema } from "~/schemas/business-list";
 
 /** Larger files are refused before they are read (the request limit for the upload path is a little above). */
-export const MAX_LEAD_FILE_BYTES = 1_000_000;
+const MAX_LEAD_FILE_BYTES = 1_000_000;
 export const MAX_LEAD_ROWS = 5000;
-export const LEAD_COLUMNS = ["business_name", "contact_name", "phone", "email", "address"] as const;
+const LEAD_COLUMNS = ["business_name", "contact_name", "phone", "email", "address"] as const;
 const REQUIRED_COLUMNS = ["business_name", "phone"] as const;
 
 export const LEAD_CSV_MESSAGES = {
@@ -24,7 +24,7 @@ export interface LeadFileRow {
   line: number;
   lead: LeadRow;
 }
-export interface ParsedLeadFile {
+interface ParsedLeadFile {
   rows: LeadFileRow[];
   refused: { line: number; reason: string }[];
   duplicatesInFile: { line: number; firstLine: number; businessName: string }[];

@@ -7,7 +7,7 @@ import { BUSINESS_TYPE_ID } from "~/schemas/business-list";
 import type { DbOrTx } from "../platform/db.server";
 import { type LeadFileRow, leadKey, parseLeadCsv } from "./lead-csv.server";
 
-export const LEADS_PAGE_SIZE = 25;
+const LEADS_PAGE_SIZE = 25;
 
 export class LeadPoolError extends Error {
   override name = "LeadPoolError";
