@@ -2,8 +2,9 @@ import { getFormProps, getInputProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, Form, Link, redirect, useNavigation } from "react-router";
 import { AuthCard, SocialButtons } from "~/components/auth/auth-card";
+import { TermsCheckbox } from "~/components/auth/terms-checkbox";
 import { Button } from "~/components/ui/button";
-import { Field, FieldError, FormMessage } from "~/components/ui/field";
+import { Field, FormMessage } from "~/components/ui/field";
 import { RegisterSchema } from "~/schemas/auth";
 import { callAuth, getSessionUser } from "~/server/platform/auth.server";
 import { enqueueEmail } from "~/server/platform/email/outbox.server";
@@ -125,26 +126,7 @@ export default function Register({ loaderData, actionData }: Route.ComponentProp
           {...getInputProps(fields.password, { type: "password" })}
           errors={fields.password.errors}
         />
-        <div>
-          <div className="flex items-start gap-3">
-            <input
-              className="mt-1 h-5 w-5 shrink-0 accent-brand-600"
-              {...getInputProps(fields.terms, { type: "checkbox" })}
-              aria-describedby={fields.terms.errors ? `${fields.terms.id}-error` : undefined}
-            />
-            <label htmlFor={fields.terms.id} className="text-sm text-slate-700">
-              I agree to the{" "}
-              <Link to="/terms" className="font-medium text-brand-700 underline">
-                Terms of Service
-              </Link>{" "}
-              and{" "}
-              <Link to="/privacy" className="font-medium text-brand-700 underline">
-                Privacy Policy
-              </Link>
-            </label>
-          </div>
-          <FieldError id={`${fields.terms.id}-error`} errors={fields.terms.errors} />
-        </div>
+        <TermsCheckbox field={fields.terms} />
         <Button type="submit" className="w-full" disabled={busy}>
           {busy ? "Creating account..." : "Create account"}
         </Button>

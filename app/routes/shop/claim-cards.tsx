@@ -1,11 +1,13 @@
 // The one-time link of a guest order's confirmation e-mail: puts the order's card pages on the signed-in account,
 // or on a new account for the order's e-mail. Opening the link changes nothing; only the buttons do.
+
 import { getFormProps, getInputProps, type SubmissionResult, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, Form, Link, redirect, useNavigation } from "react-router";
 import { AuthCard } from "~/components/auth/auth-card";
+import { TermsCheckbox } from "~/components/auth/terms-checkbox";
 import { Button, ButtonLink } from "~/components/ui/button";
-import { Field, FieldError, FormMessage } from "~/components/ui/field";
+import { Field, FormMessage } from "~/components/ui/field";
 import { ClaimAccountSchema } from "~/schemas/claim-link";
 import { callAuth, getSessionUser, requireUser } from "~/server/platform/auth.server";
 import { readFormData, unknownIntent } from "~/server/platform/forms.server";
@@ -263,26 +265,7 @@ function NewAccountForm({
           {...getInputProps(fields.password, { type: "password" })}
           errors={fields.password.errors}
         />
-        <div>
-          <div className="flex items-start gap-3">
-            <input
-              className="mt-1 h-5 w-5 shrink-0 accent-brand-600"
-              {...getInputProps(fields.terms, { type: "checkbox" })}
-              aria-describedby={fields.terms.errors ? `${fields.terms.id}-error` : undefined}
-            />
-            <label htmlFor={fields.terms.id} className="text-sm text-slate-700">
-              I agree to the{" "}
-              <Link to="/terms" className="font-medium text-brand-700 underline">
-                Terms of Service
-              </Link>{" "}
-              and{" "}
-              <Link to="/privacy" className="font-medium text-brand-700 underline">
-                Privacy Policy
-              </Link>
-            </label>
-          </div>
-          <FieldError id={`${fields.terms.id}-error`} errors={fields.terms.errors} />
-        </div>
+        <TermsCheckbox field={fields.terms} />
         <Button type="submit" className="w-full" disabled={busy}>
           {busy ? "Creating account..." : "Create account and add the cards"}
         </Button>
