@@ -1,5 +1,6 @@
 // Admin Commissions tab: what each referrer is owed with 'Mark paid out', recent payouts, and the commission
 // ledger filtered by status and month with its CSV export. Plain forms: works without JavaScript.
+
 import { getFormProps, getInputProps, type SubmissionResult, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { Download, Filter } from "lucide-react";
@@ -7,10 +8,10 @@ import { Form, useNavigation } from "react-router";
 import { StatusBadge } from "~/components/dashboard/resell";
 import { Button } from "~/components/ui/button";
 import { Field, FormMessage } from "~/components/ui/field";
+import { FilterSelect } from "~/components/ui/filter-select";
 import { Input } from "~/components/ui/input";
 import { Pager } from "~/components/ui/pager";
 import { ScrollRegion } from "~/components/ui/scroll-region";
-import { Select } from "~/components/ui/select";
 import {
   COMMISSION_STATUS_LABELS,
   COMMISSION_STATUSES,
@@ -144,24 +145,14 @@ export function CommissionsTab({ data, actionData }: { data: CommissionsSection;
           Commission ledger
         </h2>
         <Form method="get" className="flex flex-wrap items-end gap-3" aria-label="Filter the ledger">
-          <div className="space-y-1.5">
-            <label htmlFor="ledger-status" className="block text-sm font-medium">
-              Status
-            </label>
-            <Select
-              id="ledger-status"
-              name="status"
-              variant="toolbar"
-              defaultValue={data.filters.status ?? ""}
-            >
-              <option value="">All statuses</option>
-              {COMMISSION_STATUSES.map((s) => (
-                <option key={s} value={s}>
-                  {COMMISSION_STATUS_LABELS[s]}
-                </option>
-              ))}
-            </Select>
-          </div>
+          <FilterSelect
+            id="ledger-status"
+            name="status"
+            label="Status"
+            allLabel="All statuses"
+            value={data.filters.status}
+            options={COMMISSION_STATUSES.map((s) => ({ value: s, label: COMMISSION_STATUS_LABELS[s] }))}
+          />
           <div className="space-y-1.5">
             <label htmlFor="ledger-month" className="block text-sm font-medium">
               Month

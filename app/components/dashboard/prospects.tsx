@@ -1,5 +1,6 @@
 // Cold Calling's Prospects tab: the filters, the table with a status form per row, adding a prospect by hand,
 // and the CSV import with its report and the export. Plain forms: everything works without JavaScript.
+
 import {
   getFormProps,
   getInputProps,
@@ -12,6 +13,7 @@ import { Download, Filter, Upload } from "lucide-react";
 import { Form, Link, useNavigation } from "react-router";
 import { Button, ButtonLink } from "~/components/ui/button";
 import { Field, FieldFrame, FormMessage } from "~/components/ui/field";
+import { FilterSelect } from "~/components/ui/filter-select";
 import { Input } from "~/components/ui/input";
 import { Pager } from "~/components/ui/pager";
 import { ScrollRegion } from "~/components/ui/scroll-region";
@@ -58,37 +60,22 @@ export function ProspectFiltersForm({ data }: { data: ProspectsData }) {
           className="w-56"
         />
       </div>
-      <div className="space-y-1.5">
-        <label htmlFor="prospects-status" className="block text-sm font-medium">
-          Status
-        </label>
-        <Select
-          id="prospects-status"
-          name="status"
-          variant="toolbar"
-          defaultValue={data.filters.status ?? ""}
-        >
-          <option value="">All statuses</option>
-          {PROSPECT_STATUSES.map((s) => (
-            <option key={s} value={s}>
-              {PROSPECT_STATUS_LABELS[s]}
-            </option>
-          ))}
-        </Select>
-      </div>
-      <div className="space-y-1.5">
-        <label htmlFor="prospects-type" className="block text-sm font-medium">
-          Type
-        </label>
-        <Select id="prospects-type" name="type" variant="toolbar" defaultValue={data.filters.type ?? ""}>
-          <option value="">All types</option>
-          {data.types.map((t) => (
-            <option key={t.id} value={t.id}>
-              {t.label}
-            </option>
-          ))}
-        </Select>
-      </div>
+      <FilterSelect
+        id="prospects-status"
+        name="status"
+        label="Status"
+        allLabel="All statuses"
+        value={data.filters.status}
+        options={PROSPECT_STATUSES.map((s) => ({ value: s, label: PROSPECT_STATUS_LABELS[s] }))}
+      />
+      <FilterSelect
+        id="prospects-type"
+        name="type"
+        label="Type"
+        allLabel="All types"
+        value={data.filters.type}
+        options={data.types.map((t) => ({ value: t.id, label: t.label }))}
+      />
       <Button type="submit" variant="secondary">
         <Filter aria-hidden className="size-4" /> Filter
       </Button>
