@@ -40,12 +40,18 @@ test("a customer buys two Restaurants lists and gets 20 different businesses eac
   await expect(purchased.getByRole("row")).toHaveCount(2);
   await expect(purchased.getByRole("row").nth(1)).toContainText("Restaurants");
   await expect(purchased.getByRole("row").nth(1)).toContainText("20");
+  // The list's businesses are the customer's prospects, ready to call.
+  await page.goto("/dashboard/cold-calling");
+  await expect(page.getByRole("main")).toContainText(/Total Prospects\s*20/);
 
   await buyRestaurants();
   await page.goto(listsPage);
   await expect(purchased.getByRole("row")).toHaveCount(3);
   for (const row of [1, 2])
     await expect(purchased.getByRole("row").nth(row)).toContainText(/Restaurants\s*20/);
+  await page.goto("/dashboard/cold-calling");
+  await expect(page.getByRole("main")).toContainText(/Total Prospects\s*40/);
+  await page.goto(listsPage);
   await expectNoSeriousA11yViolations(page);
 
   // The demo pool holds 45 restaurants: two lists of 20 different ones leave exactly 5 this customer lacks.
