@@ -96,7 +96,15 @@ export default function App({ loaderData }: Route.ComponentProps) {
     <>
       <Outlet />
       {hydrate || hydrated ? (
-        <ToastHost toast={loaderData.toast} />
+        <>
+          <ToastHost toast={loaderData.toast} />
+          {/* A browser without JavaScript shows the server's toast instead of the script's. */}
+          {hydrated ? null : (
+            <noscript>
+              <StaticToast toast={loaderData.toast} />
+            </noscript>
+          )}
+        </>
       ) : (
         <StaticToast toast={loaderData.toast} />
       )}

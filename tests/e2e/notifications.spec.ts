@@ -76,6 +76,7 @@ test("notification choices are saved and survive a reload; the tab passes axe on
   const posted = plain.waitForResponse((r) => r.url().endsWith(SETTINGS) && r.request().method() === "POST");
   await plain.getByRole("button", { name: "Save preferences" }).click();
   expect((await posted).status()).toBe(302);
+  await expect(plain.getByRole("status")).toContainText("Notification preferences saved");
   await plain.goto(SETTINGS);
   expect(await checkedStates(plain)).toEqual({ ...saved, "Marketing Updates": false });
   await noScript.close();
