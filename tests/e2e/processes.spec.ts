@@ -11,10 +11,13 @@ import { E2E_ADMIN } from "../../playwright.config";
 import { findPostgresBin, freePort, type PostgresServer, startPostgres } from "../support/postgres-server";
 
 const UA = { "User-Agent": "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 Chrome/126 Safari/537.36" };
+// A new connection per request: node:cluster hands out connections, so each request may reach another process.
+const NEW_VISITOR = { ...UA, Connection: "close" };
 
 type AppProcess = { url: string; child: ChildProcess; exited: Promise<number | null>; stderr: () => string };
 
-async function startApp(databaseUrl: string): Promise<AppProcess> {
+/** Starts `node server.mjs`; with WEB_CONCURRENCY=n it waits for all n app processes to be ready. */
+async function startApp(databaseUrl: string, extraEnv: Record<string, string> = {}): Promise<AppProcess> {
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
   const child = spawn(process.execPath, ["server.mjs"], {
@@ -29,6 +32,7 @@ async function startApp(databaseUrl: string): Promise<AppProcess> {
       ADMIN_PASSWORD: E2E_ADMIN.password,
       DEMO_DATA: "1",
       LOG_LEVEL: "warn",
+      ...extraEnv,
     },
     stdio: ["ignore", "ignore", "pipe"],
   });
@@ -37,9 +41,10 @@ async function startApp(databaseUrl: string): Promise<AppProcess> {
     stderr += d;
   });
   const exited = new Promise<number | null>((resolve) => child.on("exit", (code) => resolve(code)));
+  const processes = Number(extraEnv.WEB_CONCURRENCY ?? 1);
   await expect
-    .poll(() => (child.exitCode === null ? stderr : "exited"), { timeout: 30_000 })
-    .toContain("Ready on");
+    .poll(() => (child.exitCode === null ? stderr.split("Ready on").length - 1 : -1), { timeout: 60_000 })
+    .toBe(processes);
   return { url, child, exited, stderr: () => stderr };
 }
 
@@ -48,7 +53,7 @@ test.describe("two app processes on one PostgreSQL", () => {
 
   let postgres: PostgresServer | undefined;
   let a: AppProcess; // where the admin edits
-  let b: AppProcess; // where a visitor reads
+  let b: AppProcess; // where a visitor reads: two app processes behind one port (WEB_CONCURRENCY=2)
 
   test.beforeAll(async () => {
     test.setTimeout(90_000);
@@ -59,7 +64,7 @@ test.describe("two app processes on one PostgreSQL", () => {
     await admin.end();
     // One after the other: the first migrates, seeds and creates the admin; the second finds them done.
     a = await startApp(postgres.url("shop"));
-    b = await startApp(postgres.url("shop"));
+    b = await startApp(postgres.url("shop"), { WEB_CONCURRENCY: "2" });
   });
 
   test.afterAll(() => {
@@ -71,7 +76,9 @@ test.describe("two app processes on one PostgreSQL", () => {
     // Cached on B: the page, and the redirect behind its first link.
     const before = await (await request.get(`${b.url}/wc341`, { headers: UA })).text();
     const go = /href="(\/go\/[0-9a-f-]{36})\?s=link"/.exec(before)![1]!;
-    expect((await request.get(`${b.url}/wc341`, { headers: UA })).status()).toBe(200);
+    // Cached in both of B's processes.
+    for (let i = 0; i < 4; i++)
+      expect((await request.get(`${b.url}/wc341`, { headers: NEW_VISITOR })).status()).toBe(200);
     const oldTarget = (await request.get(`${b.url}${go}`, { headers: UA, maxRedirects: 0 })).headers()
       .location;
 
@@ -100,6 +107,8 @@ test.describe("two app processes on one PostgreSQL", () => {
     await expect
       .poll(async () => (await request.get(`${b.url}/wc341`, { headers: UA })).text(), options)
       .toContain(bio);
+    for (let i = 0; i < 4; i++)
+      expect(await (await request.get(`${b.url}/wc341`, { headers: NEW_VISITOR })).text()).toContain(bio);
     expect(oldTarget).not.toBe(target);
     const redirect = await request.get(`${b.url}${go}`, { headers: UA, maxRedirects: 0 });
     expect(redirect.headers().location).toBe(target);

@@ -34,6 +34,12 @@ test.describe("start-up errors are one clear line", () => {
       /^Cannot connect to PostgreSQL at 127\.0\.0\.1:9\/shop: /,
     ],
     [
+      // The first app process fails and the others are not started, rather than restarted again and again.
+      "an unreachable DATABASE_URL with WEB_CONCURRENCY=2",
+      { DATABASE_URL: "postgres://app@127.0.0.1:9/shop", WEB_CONCURRENCY: "2" },
+      /^Cannot connect to PostgreSQL at 127\.0\.0\.1:9\/shop: /,
+    ],
+    [
       "a bad PORT",
       { PORT: "eighty" },
       /^Invalid configuration: PORT must be a port number between 1 and 65535/,
@@ -42,6 +48,11 @@ test.describe("start-up errors are one clear line", () => {
       "production without AUTH_SECRET",
       { NODE_ENV: "production" },
       /^Invalid configuration: AUTH_SECRET is required in production/,
+    ],
+    [
+      "several app processes on the embedded database",
+      { WEB_CONCURRENCY: "2" },
+      /^Invalid configuration: WEB_CONCURRENCY=2 needs DATABASE_URL/,
     ],
     [
       "a database folder another process holds",
