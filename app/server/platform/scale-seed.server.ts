@@ -33,19 +33,21 @@ export const TENTH_SCALE: ScaleSize = {
 
 /** The account whose dashboard the benchmarks read: 50 cards, 2,000 prospects, referral commissions. */
 export const SCALE_CUSTOMER = { id: "scale-customer", email: "scale-customer@scale.example" } as const;
-export const SCALE_CUSTOMER_CARDS = 50;
-export const SCALE_CUSTOMER_PROSPECTS = 2_000;
+const SCALE_CUSTOMER_CARDS = 50;
+const SCALE_CUSTOMER_PROSPECTS = 2_000;
 /** Views per card in the aggregates (ten daily rows of 5). */
 const VIEWS_PER_CARD = 50;
 
 const STATE_KEY = "seed:scale";
 
-export class ScaleSeedError extends Error {
+class ScaleSeedError extends Error {
   override name = "ScaleSeedError";
 }
 
 /** The slug of seeded card n (1-based); card 1 is the newest. */
 export const scaleCardSlug = (n: number) => `scale-${n}`;
+/** The card number of seeded card n, unless it is one of the scale customer's (those have WC numbers). */
+export const scaleCardNumber = (n: number) => `SC${String(n).padStart(6, "0")}`;
 
 /**
  * Fills the database in one transaction, so a failure leaves nothing half-written. Refuses a database that
@@ -156,8 +158,8 @@ function scaleStatements(size: ScaleSize, passwordHash: string) {
       union all
       select 'scale-user-' || n, 'SCALE-' || n, now() - interval '2 years'
       from generate_series(1, least(1000, ${others}::int)) n`,
-    // Statuses by n % 10: 0 awaiting payment, 1 cancelled, 2 refunded, 3-5 paid, 6-9 completed. Every 5th order
-    // was referred; every 25th by the scale customer.
+    // Statuses by n % 10: 0 awaiting payment, 1 cancelled, 2 refunded, 3-5 paid, 6-9 completed. Every other order
+    // was referred, by one of 1,000 resellers; every 25th by the scale customer.
     sql`insert into orders (id, order_number, status, payment_method, user_id, customer_name, customer_email,
         customer_phone, delivery_address, subtotal, delivery_fee, discount, total, referrer_user_id,
         access_token_hash, paid_at, created_at, updated_at)
@@ -172,7 +174,7 @@ function scaleStatements(size: ScaleSize, passwordHash: string) {
           'addressLine1', n || ' High Street', 'city', 'London', 'postalCode', 'E1 6AN', 'country', 'United Kingdom'),
         2999, 0, 0, 2999,
         case when n % 25 = 0 then ${SCALE_CUSTOMER.id}
-             when n % 5 = 0 then 'scale-user-' || (n % least(1000, ${others}::int) + 1) end,
+             when n % 2 = 0 then 'scale-user-' || (n % least(1000, ${others}::int) + 1) end,
         md5('scale-token-' || n),
         case when n % 10 >= 2 then now() - n * interval '20 minutes' + interval '1 hour' end,
         now() - n * interval '20 minutes', now() - n * interval '20 minutes'
@@ -186,6 +188,13 @@ function scaleStatements(size: ScaleSize, passwordHash: string) {
             'url', 'https://example.com/' || n))),
         0
       from generate_series(1, ${orders}::int) n`,
+    // Each order's history: placed, then moved to the status it has now.
+    sql`insert into order_status_history (order_id, from_status, to_status, actor, created_at)
+      select o.id, null, 'awaiting_payment', 'customer', o.created_at
+      from orders o where o.order_number in (select number from scale_order_numbers)
+      union all
+      select o.id, 'awaiting_payment', o.status, 'scale seed', coalesce(o.paid_at, o.created_at + interval '1 day')
+      from orders o where o.status <> 'awaiting_payment' and o.order_number in (select number from scale_order_numbers)`,
     // A commission per referred order, following the order: paid -> pending, completed -> completed (the older
     // half paid out), cancelled or refunded -> reversed.
     sql`insert into referral_payouts (id, referrer_user_id, amount, reference, created_at)
