@@ -226,13 +226,16 @@ export const cardPages = pgTable(
     updatedAt: updatedAt(),
   },
   (t) => [
-    index().on(t.createdAt),
+    // The admin list pages through (created_at, id), newest first: each page is an index range, at any depth.
+    index().on(t.createdAt, t.id),
     index().on(t.shopId),
     // A customer's own cards (My Cards, the dashboard) are found by owner.
     index().on(t.ownerUserId),
     index().on(t.profileImageUrl),
-    // Prefix search on name in the admin list stays an index scan as the table grows.
+    // Prefix search on name, card number and slug in the admin list stays an index scan as the table grows.
     index("card_pages_name_search_idx").using("btree", sql`lower(${t.name}) text_pattern_ops`),
+    index("card_pages_card_number_search_idx").using("btree", sql`lower(${t.cardNumber}) text_pattern_ops`),
+    index("card_pages_slug_search_idx").using("btree", sql`${t.slug} text_pattern_ops`),
   ],
 );
 
@@ -381,11 +384,16 @@ export const orders = pgTable(
   },
   (t) => [
     index().on(t.status, t.createdAt),
-    index().on(t.createdAt),
+    // The admin list pages through (created_at, id), newest first.
+    index().on(t.createdAt, t.id),
     index().on(t.customerEmail),
     index().on(t.cartId),
     // A customer's order history and the checkout's last address.
     index().on(t.userId),
+    // The admin search is a prefix match on each of these: an index range per branch.
+    index("orders_number_search_idx").using("btree", sql`lower(${t.orderNumber}) text_pattern_ops`),
+    index("orders_email_search_idx").using("btree", sql`lower(${t.customerEmail}) text_pattern_ops`),
+    index("orders_name_search_idx").using("btree", sql`lower(${t.customerName}) text_pattern_ops`),
   ],
 );
 
@@ -447,7 +455,13 @@ export const orderStatusHistory = pgTable(
     note: text(),
     createdAt: createdAt(),
   },
-  (t) => [index().on(t.orderId)],
+  (t) => [
+    index().on(t.orderId),
+    // The admin list flags (and filters) orders paid after they were cancelled: a few rows, read as one range.
+    index("order_status_history_paid_after_cancellation_idx")
+      .on(t.orderId)
+      .where(sql`${t.fromStatus} = 'cancelled' and ${t.toStatus} = 'paid'`),
+  ],
 );
 
 /**
@@ -536,7 +550,8 @@ export const referralPayouts = pgTable(
     createdBy: text().references(() => users.id, { onDelete: "set null" }),
     createdAt: createdAt(),
   },
-  (t) => [index().on(t.referrerUserId)],
+  // Resell lists a referrer's newest payouts.
+  (t) => [index().on(t.referrerUserId, t.createdAt)],
 );
 
 export const referralCommissions = pgTable(
@@ -557,7 +572,8 @@ export const referralCommissions = pgTable(
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [index().on(t.referrerUserId), index().on(t.payoutId)],
+  // Resell reads a referrer's newest commissions: walked in order, a page stops after its rows.
+  (t) => [index().on(t.referrerUserId, t.createdAt, t.id), index().on(t.payoutId)],
 );
 
 // --- Cold calling: the admin's lead pool, the lists customers buy from it, and each customer's prospects ---

@@ -3,7 +3,7 @@ import { Download, ExternalLink, Pencil, Plus, QrCode, Search, Trash2 } from "lu
 import { Form, Link, useFetcher } from "react-router";
 import { Button, ButtonLink } from "~/components/ui/button";
 import { Input } from "~/components/ui/input";
-import { Pager } from "~/components/ui/pager";
+import { CursorPager } from "~/components/ui/pager";
 import { Select } from "~/components/ui/select";
 import { confirmSubmit } from "./confirm-submit";
 import { CreateClientDialog } from "./create-client-dialog";
@@ -24,8 +24,9 @@ type CardRow = {
 };
 export type CardsTabData = {
   cards: CardRow[];
-  page: number;
-  hasNext: boolean;
+  paged: boolean;
+  previous: string | null;
+  next: string | null;
   q: string;
   shops: Shop[];
   publicUrl: string;
@@ -35,8 +36,8 @@ const iconButton =
   "inline-flex size-11 items-center justify-center rounded-md text-slate-700 hover:bg-slate-100";
 
 export function CardsTab({ data }: { data: CardsTabData }) {
-  const pageLink = (page: number) =>
-    `/admin-dashboard/cards?${new URLSearchParams({ ...(data.q ? { q: data.q } : {}), page: String(page) })}`;
+  const pageLink = (cursor: { after: string } | { before: string } | null) =>
+    `/admin-dashboard/cards?${new URLSearchParams({ ...(data.q ? { q: data.q } : {}), ...cursor })}`;
   return (
     <div className="space-y-10">
       <section aria-labelledby="cards-heading" className="space-y-4">
@@ -79,7 +80,13 @@ export function CardsTab({ data }: { data: CardsTabData }) {
             ))}
           </ul>
         )}
-        <Pager label="Card pages pagination" page={data.page} hasNext={data.hasNext} href={pageLink} />
+        <CursorPager
+          label="Card pages pagination"
+          paged={data.paged}
+          previous={data.previous}
+          next={data.next}
+          href={pageLink}
+        />
       </section>
       <ShopsPanel shops={data.shops} />
     </div>

@@ -3,7 +3,7 @@
 import { Form, Link, useLocation } from "react-router";
 import { Button } from "~/components/ui/button";
 import { Input } from "~/components/ui/input";
-import { Pager } from "~/components/ui/pager";
+import { CursorPager } from "~/components/ui/pager";
 import { Select } from "~/components/ui/select";
 import type { loadOrdersTab } from "~/server/shop/admin-orders-actions.server";
 import { formatPence } from "~/utils/money";
@@ -17,10 +17,10 @@ export function OrdersTab({ data }: { data: Data }) {
   const location = useLocation();
   const params = new URLSearchParams(location.search);
   const returnTo = `${location.pathname}${location.search}`;
-  const pageLink = (page: number) => {
+  const pageLink = (cursor: { after: string } | { before: string } | null) => {
     const p = new URLSearchParams(params);
-    p.set("page", String(page));
-    p.delete("order");
+    for (const name of ["after", "before", "page", "order"]) p.delete(name);
+    for (const [name, value] of Object.entries(cursor ?? {})) p.set(name, value);
     return `?${p}`;
   };
   const { list, selected, queue } = data;
@@ -62,7 +62,7 @@ export function OrdersTab({ data }: { data: Data }) {
 
       <section aria-labelledby="orders-heading">
         <h2 id="orders-heading" className="text-lg font-bold">
-          Orders ({list.total})
+          Orders
         </h2>
         {list.orders.length === 0 ? (
           <p className="mt-3 rounded-xl border border-dashed border-slate-300 p-8 text-center">
@@ -137,11 +137,11 @@ export function OrdersTab({ data }: { data: Data }) {
           </div>
         )}
         <div className="mt-3">
-          <Pager
+          <CursorPager
             label="Order pages"
-            page={list.page}
-            hasNext={list.page < list.pages}
-            pages={list.pages}
+            paged={list.paged}
+            previous={list.previous}
+            next={list.next}
             href={pageLink}
           />
         </div>

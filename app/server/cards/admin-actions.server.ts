@@ -6,6 +6,7 @@ import { z } from "zod";
 import { CreateClientSchema, ShopSchema } from "~/schemas/card-page";
 import type { Database } from "../platform/db.server";
 import { unknownIntent } from "../platform/forms.server";
+import { cursorFromUrl } from "../platform/keyset.server";
 import { dataWithToast } from "../platform/toast.server";
 import { listCardPages } from "./admin-cards.server";
 import { flushAnalytics } from "./analytics.server";
@@ -17,10 +18,7 @@ import { createShop, deleteShop, listShops, updateShop } from "./shops.server";
 
 export async function loadCardsTab(db: Database, url: URL, opts: { publicUrl: string; logger: Logger }) {
   await flushAnalytics(db, opts.logger); // counts are at most a second old; show them exact
-  const list = await listCardPages(db, {
-    q: url.searchParams.get("q") ?? "",
-    page: Number(url.searchParams.get("page")) || 1,
-  });
+  const list = await listCardPages(db, { q: url.searchParams.get("q") ?? "", ...cursorFromUrl(url) });
   return { ...list, shops: await listShops(db), publicUrl: opts.publicUrl };
 }
 

@@ -1,26 +1,46 @@
 // What the admin reads about cards: the paged, searchable list and each card's view and click counts.
-import { desc, eq, like, or, sql } from "drizzle-orm";
+import { and, eq, inArray, like, type SQL, sql } from "drizzle-orm";
 import { cardPages, cardViewsDaily, linkClicksDaily, pageLinks, shops } from "~/db/schema";
 import type { DbOrTx } from "../platform/db.server";
+import { keyset, type PageCursor } from "../platform/keyset.server";
 import { prefixPattern } from "../platform/sql.server";
 
 const CARDS_PAGE_SIZE = 20;
+/** A search naming more shops than this lists the cards of the first ones. */
+const MAX_SHOPS_SEARCHED = 100;
 
 /**
- * One page of the admin list, newest first. Search is a prefix match on card number, slug, name or shop name,
- * so each branch is an index range scan and the cost does not grow with the number of cards.
+ * One page of the admin list, newest first, paged by keyset (see keyset.server.ts). Search is a prefix match on
+ * card number, slug, name or shop name: each is its own index range (a union), as one OR across them, with the
+ * shop's name from a join, would walk the whole table.
  */
-export async function listCardPages(db: DbOrTx, opts: { q?: string; page?: number }) {
-  const page = Math.max(1, Math.floor(opts.page ?? 1));
+export async function listCardPages(db: DbOrTx, opts: { q?: string } & PageCursor) {
   const q = (opts.q ?? "").trim().toLowerCase().slice(0, 64);
+  const pages = keyset(cardPages, cardPages, opts, CARDS_PAGE_SIZE);
+  const order = pages.orderBy;
+  const branch = (match: SQL) =>
+    sql`(select ${cardPages.id}, ${cardPages.createdAt} from ${cardPages} where ${and(match, pages.where)}
+      order by ${sql.join(order, sql`, `)} limit ${pages.limit})`;
   const pattern = prefixPattern(q);
-  const where = q
-    ? or(
-        like(sql`lower(${cardPages.cardNumber})`, pattern),
-        like(cardPages.slug, pattern),
-        like(sql`lower(${cardPages.name})`, pattern),
-        like(sql`lower(${shops.name})`, pattern),
-      )
+  // Shops are few: their ids first, so a search no shop matches has no shop branch at all (an empty list in a
+  // join would still walk every card).
+  const shopIds = q
+    ? (
+        await db
+          .select({ id: shops.id })
+          .from(shops)
+          .where(like(sql`lower(${shops.name})`, pattern))
+          .limit(MAX_SHOPS_SEARCHED)
+      ).map((s) => s.id)
+    : [];
+  const branches = [
+    branch(like(sql`lower(${cardPages.cardNumber})`, pattern)),
+    branch(like(cardPages.slug, pattern)),
+    branch(like(sql`lower(${cardPages.name})`, pattern)),
+    ...(shopIds.length ? [branch(inArray(cardPages.shopId, shopIds))] : []),
+  ];
+  const matches = q
+    ? inArray(cardPages.id, sql`(select id from (${sql.join(branches, sql` union `)}) hits)`)
     : undefined;
   const rows = await db
     .select({
@@ -39,12 +59,11 @@ export async function listCardPages(db: DbOrTx, opts: { q?: string; page?: numbe
     })
     .from(cardPages)
     .leftJoin(shops, eq(shops.id, cardPages.shopId))
-    .where(where)
-    .orderBy(desc(cardPages.createdAt), desc(cardPages.id))
-    // One extra row tells whether a next page exists without counting the whole table.
-    .limit(CARDS_PAGE_SIZE + 1)
-    .offset((page - 1) * CARDS_PAGE_SIZE);
-  return { cards: rows.slice(0, CARDS_PAGE_SIZE), page, hasNext: rows.length > CARDS_PAGE_SIZE, q };
+    .where(and(matches, pages.where))
+    .orderBy(...order)
+    .limit(pages.limit);
+  const page = pages.page(rows);
+  return { cards: page.rows, paged: page.paged, previous: page.previous, next: page.next, q };
 }
 
 export async function getCardStats(db: DbOrTx, cardPageId: string) {

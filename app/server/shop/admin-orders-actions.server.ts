@@ -9,6 +9,7 @@ import type { SessionUser } from "../platform/auth.server";
 import type { Database } from "../platform/db.server";
 import type { Config } from "../platform/env.server";
 import { unknownIntent } from "../platform/forms.server";
+import { cursorFromUrl } from "../platform/keyset.server";
 import { redirectWithToast, refuseWithToast } from "../platform/toast.server";
 import { getEarnings, getOrderForAdmin, listOrders } from "./admin-orders.server";
 import { cardOwnerForOrder, createItemPages } from "./order-card-pages.server";
@@ -22,7 +23,7 @@ export async function loadOrdersTab(db: Database, url: URL) {
     list: await listOrders(db, {
       q: url.searchParams.get("q") ?? "",
       status: url.searchParams.get("status") ?? "",
-      page: Number(url.searchParams.get("page")) || 1,
+      ...cursorFromUrl(url),
     }),
     selected: orderId ? await getOrderForAdmin(db, orderId) : null,
     queue: await listUpdateRequestQueue(db),

@@ -1,9 +1,11 @@
 // What the admin reads about orders: the searchable list, one order with its history, and the earnings.
-import { and, asc, count, desc, eq, inArray, type SQL, sql } from "drizzle-orm";
+import { and, asc, count, desc, eq, inArray, like, type SQL, sql } from "drizzle-orm";
+import type { PgColumn } from "drizzle-orm/pg-core";
 import { fillSeries, monthRange, utcDay } from "~/components/charts/series";
 import { orderItems, orderStatusHistory, orders, updateRequests } from "~/db/schema";
 import type { DbOrTx } from "../platform/db.server";
-import { ilikeAny } from "../platform/sql.server";
+import { keyset, type PageCursor } from "../platform/keyset.server";
+import { prefixPattern } from "../platform/sql.server";
 import { pagesOfItems } from "./order-card-pages.server";
 import { getOrder, type OrderStatus } from "./orders.server";
 
@@ -12,13 +14,12 @@ const ORDERS_PAGE_SIZE = 20;
 /** True for an order whose payment arrived after it had been cancelled (see the paid pipeline). */
 const paidAfterCancellation = sql<boolean>`exists (select 1 from order_status_history h where h.order_id = "orders"."id" and h.from_status = 'cancelled' and h.to_status = 'paid')`;
 
-export async function listOrders(db: DbOrTx, opts: { q?: string; status?: string; page?: number }) {
+/**
+ * One page of the admin list, newest first, paged by keyset (see keyset.server.ts). The search box takes an order
+ * number, an e-mail or a name, matched as a prefix, ignoring case: each column is its own index range (a union).
+ */
+export async function listOrders(db: DbOrTx, opts: { q?: string; status?: string } & PageCursor) {
   const filters: SQL[] = [];
-  // The search box takes an order number, an e-mail or a name: nothing longer is worth a pattern.
-  const q = opts.q?.trim().slice(0, 100);
-  if (q) {
-    filters.push(ilikeAny([orders.orderNumber, orders.customerEmail, orders.customerName], q));
-  }
   if (opts.status === "pending") filters.push(inArray(orders.status, ["awaiting_payment", "paid"]));
   else if (opts.status === "paid_after_cancellation") filters.push(paidAfterCancellation);
   else if (
@@ -26,9 +27,18 @@ export async function listOrders(db: DbOrTx, opts: { q?: string; status?: string
     ["completed", "refunded", "cancelled", "awaiting_payment", "paid"].includes(opts.status)
   )
     filters.push(eq(orders.status, opts.status as OrderStatus));
-  const where = filters.length ? and(...filters) : undefined;
-  const page = Math.max(1, Math.floor(opts.page ?? 1));
-  const [{ total } = { total: 0 }] = await db.select({ total: count() }).from(orders).where(where);
+  const pages = keyset(orders, orders, opts, ORDERS_PAGE_SIZE);
+  // Nothing longer than an e-mail address is worth a pattern.
+  const q = opts.q?.trim().toLowerCase().slice(0, 100);
+  if (q) {
+    const pattern = prefixPattern(q);
+    const branch = (column: PgColumn) =>
+      sql`(select ${orders.id}, ${orders.createdAt} from ${orders}
+        where ${and(like(sql`lower(${column})`, pattern), pages.where, ...filters)}
+        order by ${sql.join(pages.orderBy, sql`, `)} limit ${pages.limit})`;
+    const branches = [orders.orderNumber, orders.customerEmail, orders.customerName].map(branch);
+    filters.push(inArray(orders.id, sql`(select id from (${sql.join(branches, sql` union `)}) hits)`));
+  }
   const rows = await db
     .select({
       id: orders.id,
@@ -42,11 +52,11 @@ export async function listOrders(db: DbOrTx, opts: { q?: string; status?: string
       paidAfterCancellation,
     })
     .from(orders)
-    .where(where)
-    .orderBy(desc(orders.createdAt), desc(orders.id))
-    .limit(ORDERS_PAGE_SIZE)
-    .offset((page - 1) * ORDERS_PAGE_SIZE);
-  const ids = rows.map((r) => r.id);
+    .where(and(pages.where, ...filters))
+    .orderBy(...pages.orderBy)
+    .limit(pages.limit);
+  const page = pages.page(rows);
+  const ids = page.rows.map((r) => r.id);
   const items = ids.length
     ? await db
         .select({
@@ -60,10 +70,10 @@ export async function listOrders(db: DbOrTx, opts: { q?: string; status?: string
         .orderBy(asc(orderItems.sortOrder))
     : [];
   return {
-    total,
-    page,
-    pages: Math.max(1, Math.ceil(total / ORDERS_PAGE_SIZE)),
-    orders: rows.map((r) => ({ ...r, items: items.filter((i) => i.orderId === r.id) })),
+    paged: page.paged,
+    previous: page.previous,
+    next: page.next,
+    orders: page.rows.map((r) => ({ ...r, items: items.filter((i) => i.orderId === r.id) })),
   };
 }
 

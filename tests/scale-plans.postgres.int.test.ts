@@ -1,0 +1,82 @@
+// Every query behind the pages that must not slow down as the shop grows uses an index: the real server functions
+// run against a database filled by the scale seed (a fifth of full size), each statement they send is captured
+// and EXPLAINed with its parameters, and a sequential scan of any big table fails the test.
+import { drizzle } from "drizzle-orm/node-postgres";
+import pg from "pg";
+import { afterAll, beforeAll, expect, test } from "vitest";
+import * as schema from "~/db/schema";
+import { hashEditPassword } from "~/server/cards/edit-passwords.server";
+import type { Database } from "~/server/platform/db.server";
+import { type ScaleSize, seedScale } from "~/server/platform/scale-seed.server";
+import { scalePaths } from "./support/scale-paths";
+import { createTestDb, type TestDb } from "./support/test-db";
+
+/** Big enough that the planner prefers an index wherever one fits. */
+const SIZE: ScaleSize = {
+  cards: 20_000,
+  linksPerCard: 5,
+  customers: 4_000,
+  orders: 10_000,
+  otherProspects: 20_000,
+};
+/** Tables with fewer rows than this (business types, shops, payouts) are cheaper to scan than to index. */
+const BIG_TABLE_ROWS = 1_000;
+
+let t: TestDb;
+let pool: pg.Pool;
+let captured: { sql: string; params: unknown[] }[] = [];
+let traced: Database;
+
+beforeAll(async () => {
+  t = await createTestDb();
+  await seedScale(t.db, SIZE, await hashEditPassword("scale-card-password"));
+  pool = new pg.Pool({ connectionString: t.url, max: 4 });
+  traced = drizzle({
+    client: pool,
+    schema,
+    casing: "snake_case",
+    logger: { logQuery: (query, params) => captured.push({ sql: query, params }) },
+  }) as unknown as Database;
+}, 300_000);
+
+afterAll(async () => {
+  await pool?.end();
+  await t?.close();
+});
+
+interface PlanNode {
+  "Node Type": string;
+  "Relation Name"?: string;
+  Plans?: PlanNode[];
+}
+
+function seqScans(node: PlanNode): string[] {
+  const own = node["Node Type"] === "Seq Scan" && node["Relation Name"] ? [node["Relation Name"]] : [];
+  return [...own, ...(node.Plans ?? []).flatMap(seqScans)];
+}
+
+test("no query of the scale paths reads a big table from end to end", { timeout: 120_000 }, async () => {
+  const sizes = await pool.query<{ relname: string; rows: number }>(
+    "select relname, reltuples::bigint as rows from pg_class where relkind = 'r' and relnamespace = 'public'::regnamespace",
+  );
+  const big = new Set(sizes.rows.filter((r) => Number(r.rows) >= BIG_TABLE_ROWS).map((r) => r.relname));
+  expect(big).toContain("card_pages");
+  expect(big).toContain("prospects");
+
+  const problems: string[] = [];
+  let explained = 0;
+  for (const path of await scalePaths(traced, SIZE.cards)) {
+    captured = [];
+    await path.run(traced);
+    for (const { sql, params } of captured) {
+      if (!/^\s*(select|with)\b/i.test(sql)) continue;
+      const result = await pool.query(`explain (format json) ${sql}`, params);
+      const plan = (result.rows[0]["QUERY PLAN"] as { Plan: PlanNode }[])[0]!.Plan;
+      explained++;
+      for (const table of seqScans(plan).filter((name) => big.has(name)))
+        problems.push(`${path.name}: sequential scan of ${table} in ${sql.slice(0, 160)}`);
+    }
+  }
+  expect(problems).toEqual([]);
+  expect(explained).toBeGreaterThan(30);
+});
