@@ -31,6 +31,27 @@ describe("referralStats", () => {
     });
   });
 
+  it("gives the same figures from rows added up per status and month as from the rows themselves", () => {
+    const rows = [
+      row(1000, "completed", "2025-03-01T00:00:00Z"),
+      row(1000, "completed", "2025-03-20T00:00:00Z"),
+      row(500, "paid_out", "2025-02-10T00:00:00Z"),
+      row(700, "pending", "2025-01-02T00:00:00Z"),
+      row(300, "pending", "2025-01-30T00:00:00Z"),
+    ];
+    const grouped = [
+      { amount: 2000, status: "completed" as const, createdAt: new Date("2025-03-01T00:00:00Z"), count: 2 },
+      { amount: 500, status: "paid_out" as const, createdAt: new Date("2025-02-01T00:00:00Z"), count: 1 },
+      { amount: 1000, status: "pending" as const, createdAt: new Date("2025-01-01T00:00:00Z"), count: 2 },
+    ];
+    expect(referralStats(grouped, now)).toEqual(referralStats(rows, now));
+    expect(referralStats(grouped, now)).toMatchObject({
+      totalReferrals: 5,
+      conversionRate: 60,
+      thisMonth: 2000,
+    });
+  });
+
   it("puts the first and last instants of a month in that month, and compares with the month before", () => {
     const stats = referralStats(
       [

@@ -2,11 +2,15 @@
 // earned, where a month starts, how a rate rounds) are tested on their own.
 import type { CommissionStatus } from "~/schemas/commission-payout";
 
+/** Commission rows of one status made in one calendar month (or one row: count 1). */
 export interface CommissionFact {
+  /** The amount of all these rows, in pence. */
   amount: number;
   status: CommissionStatus;
-  /** When the referred order was paid (the commission row was made then). */
+  /** When the referred order was paid (the commission row was made then), or the start of that month. */
   createdAt: Date;
+  /** How many rows this fact stands for; 1 when left out. */
+  count?: number;
 }
 
 /** Earned money: the order completed. A paid-out commission was earned too; pending and reversed were not. */
@@ -33,19 +37,22 @@ export function referralStats(rows: readonly CommissionFact[], now: Date) {
   let paidOut = 0;
   let owed = 0;
   let pending = 0;
+  let referrals = 0;
   for (const row of rows) {
+    const count = row.count ?? 1;
+    referrals += count;
     if (row.status === "paid_out") paidOut += row.amount;
     if (row.status === "completed") owed += row.amount;
     if (row.status === "pending") pending += row.amount;
     if (!isEarned(row.status)) continue;
-    converted++;
+    converted += count;
     totalEarnings += row.amount;
     const at = row.createdAt.getTime();
     if (at >= thisMonth.getTime() && at < nextMonth.getTime()) thisMonthEarnings += row.amount;
     else if (at >= lastMonth.getTime() && at < thisMonth.getTime()) lastMonthEarnings += row.amount;
   }
   return {
-    totalReferrals: rows.length,
+    totalReferrals: referrals,
     totalEarnings,
     thisMonth: thisMonthEarnings,
     lastMonth: lastMonthEarnings,
@@ -55,7 +62,7 @@ export function referralStats(rows: readonly CommissionFact[], now: Date) {
       lastMonthEarnings > 0
         ? Math.round(((thisMonthEarnings - lastMonthEarnings) / lastMonthEarnings) * 100)
         : null,
-    conversionRate: roundedPercent(converted, rows.length),
+    conversionRate: roundedPercent(converted, referrals),
     paidOut,
     owed,
     pending,

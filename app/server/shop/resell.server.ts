@@ -1,6 +1,6 @@
 // The customer's Resell section: their referral link, figures from their own commission rows, their recent
 // referrals (buyers named by first name and initial only) and the payouts they have received.
-import { and, desc, eq, inArray } from "drizzle-orm";
+import { and, desc, eq, inArray, sql } from "drizzle-orm";
 import QRCode from "qrcode";
 import { CARD_TYPES, CARDS, type CardType } from "~/catalog";
 import { orderItems, orders, referralCommissions, referralPayouts } from "~/db/schema";
@@ -19,14 +19,24 @@ export async function loadResell(db: DbOrTx, userId: string, publicUrl: string, 
   const code = await getOrCreateReferralCode(db, userId);
   // Every figure is about this customer's rows only: the referrer is the signed-in account.
   const mine = eq(referralCommissions.referrerUserId, userId);
-  const facts = await db
+  // Added up in the database by status and month, so the cost stays flat however many referrals there are.
+  const month = sql<string>`to_char(date_trunc('month', ${referralCommissions.createdAt} at time zone 'UTC'), 'YYYY-MM-DD')`;
+  const groups = await db
     .select({
-      amount: referralCommissions.amount,
       status: referralCommissions.status,
-      createdAt: referralCommissions.createdAt,
+      month,
+      count: sql<number>`count(*)::int`,
+      amount: sql<number>`coalesce(sum(${referralCommissions.amount}), 0)::int`,
     })
     .from(referralCommissions)
-    .where(mine);
+    .where(mine)
+    .groupBy(referralCommissions.status, month);
+  const facts = groups.map((g) => ({
+    status: g.status,
+    amount: Number(g.amount),
+    count: Number(g.count),
+    createdAt: new Date(`${g.month}T00:00:00Z`),
+  }));
   const recentRows = await db
     .select({
       id: referralCommissions.id,
