@@ -15,9 +15,13 @@ import { PROSPECT_NOT_FOUND, requireOwnProspect } from "./prospects.server";
 const ACTIVITY_PAGE_SIZE = 25;
 const RECENT_ACTIVITY = 5;
 
-/** Newest first; the id breaks ties between rows written in the same transaction. */
+/**
+ * Newest first; the id breaks ties between rows written in the same transaction. An activity row carries its
+ * prospect's owner (written so, and a prospect never changes hands), so filtering the activity table alone is
+ * enough; filtering both sides of the join made the planner misjudge it and sort the whole timeline.
+ */
 function timeline(db: DbOrTx, userId: string, prospectId?: string) {
-  const where: SQL[] = [eq(prospectActivities.userId, userId), eq(prospects.userId, userId)];
+  const where: SQL[] = [eq(prospectActivities.userId, userId)];
   if (prospectId) where.push(eq(prospectActivities.prospectId, prospectId));
   return db
     .select({
