@@ -3,7 +3,9 @@
 // Starts a throw-away PostgreSQL, seeds both databases, then times each path's server reads (the real server
 // functions, see tests/support/scale-paths.ts): warm-up runs, then the median of BENCH_RUNS, alternating the two
 // databases. Prints each median, the ratio and PASS/FAIL against the budget (1.5x); exits 1 on a failure.
+
 import { appModuleLoader } from "./app-modules.mjs";
+import { report } from "./bench-report.mjs";
 import { root } from "./build-if-stale.mjs";
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 40);
@@ -80,6 +82,15 @@ try {
   console.log(
     `\nmedians of ${RUNS} runs after ${WARMUP} warm-up runs, ${new Date().toISOString().slice(0, 10)}`,
   );
+  for (const r of rows)
+    report({
+      bench: "scale",
+      figure: r.path,
+      value: `${r.ratio.toFixed(2)}x (${r.big.toFixed(2)} ms)`,
+      budget: `<= ${BUDGET}x`,
+      baseline: `100 cards: ${r.small.toFixed(2)} ms`,
+      pass: r.ratio <= BUDGET,
+    });
 } catch (error) {
   console.error(error?.stack ?? String(error));
   failed = true;
