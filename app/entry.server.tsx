@@ -15,7 +15,8 @@ export default function handleRequest(
   routerContext: EntryContext,
   loadContext: AppLoadContext,
 ) {
-  const nonce = loadContext.cspNonce;
+  // A page rendered to be shared has no nonce, and no attribute should carry an empty one.
+  const nonce = loadContext.cspNonce || undefined;
   // Bots and static renders get the whole document at once; browsers get it streamed.
   const readyEvent =
     isbot(request.headers.get("user-agent") ?? "") || routerContext.isSpaMode ? "onAllReady" : "onShellReady";

@@ -1,10 +1,11 @@
 // The HTTP app: request logging, security headers, cross-site and size checks, then React Router.
 import { randomBytes, randomUUID } from "node:crypto";
 import type { IncomingMessage, ServerResponse } from "node:http";
+import * as serverBuild from "virtual:react-router/server-build";
 import { createRequestHandler } from "@react-router/express";
 import express, { type NextFunction, type Request, type Response } from "express";
 import { pinoHttp } from "pino-http";
-import "react-router";
+import { type AppLoadContext, createRequestHandler as createDocumentHandler } from "react-router";
 import { CARD_CACHE_LIMITS, cardPageCache } from "~/server/cards/page-cache.server";
 import { tryFastCardResponse } from "~/server/cards/page-responses.server";
 import { maxBodyBytes } from "~/server/platform/body-limits.server";
@@ -14,8 +15,9 @@ import {
   runWeeklyDigests,
   startRuntime as startAppRuntime,
 } from "~/server/platform/runtime.server";
-import { siteHeaders } from "~/server/platform/site-headers.server";
+import { pageSecurityPolicy, siteHeaders } from "~/server/platform/site-headers.server";
 import { IMMUTABLE_CACHE, localUploadsDir } from "~/server/platform/storage.server";
+import { cachedPagePath, sendPageEntry, sitePageCache, tryCachedPage } from "~/server/site/page-cache.server";
 
 export { createAdminAccount, stopRuntime } from "~/server/platform/runtime.server";
 
@@ -36,6 +38,7 @@ declare module "react-router" {
     /** Wakes the e-mail worker after a transaction that queued a message has committed. */
     pokeOutbox: () => void;
     clientIp: string;
+    /** This response's script nonce; empty for a page rendered to be shared, which may inline no script. */
     cspNonce: string;
     /** URL of each island script, for pages that do not hydrate React. */
     islands: import("~/server/site/islands.server").IslandUrls;
@@ -47,11 +50,20 @@ const runtimeLog = {
 };
 
 /**
- * Cached public card pages and link redirects, answered on the raw Node request before Express, logging and
- * React Router (server.mjs calls this first). Returns true when it answered; never throws.
+ * Cached public card pages, link redirects and marketing pages, answered on the raw Node request before Express,
+ * logging and React Router (server.mjs calls this first). Returns true when it answered; never throws.
  */
-export const fastPath = (req: IncomingMessage, res: ServerResponse) =>
-  tryFastCardResponse(req, res, runtimeLog);
+export function fastPath(req: IncomingMessage, res: ServerResponse) {
+  try {
+    if (tryCachedPage(req, res)) return true;
+  } catch (error) {
+    runtimeLog.error({ err: error, url: req.url?.slice(0, 100) }, "cached page fast path failed");
+    if (!res.headersSent) return false;
+    res.destroy();
+    return true;
+  }
+  return tryFastCardResponse(req, res, runtimeLog);
+}
 
 export const app = express();
 app.disable("x-powered-by");
@@ -117,10 +129,14 @@ app.use("/uploads", (req, res, next) => {
 let uploads: ReturnType<typeof express.static> | undefined;
 app.use(refuseCrossSitePosts);
 app.use(refuseOversizedBodies);
+app.use(answerFromSitePageCache);
 
 app.use(
   createRequestHandler({
-    build: () => import("virtual:react-router/server-build"),
+    // The built app itself, not a function returning it: given a function, React Router rebuilds its route
+    // table (every route pattern compiled and ranked again) on every request, which development needs for
+    // hot reload and production must not pay for.
+    build: import.meta.env.DEV ? () => import("virtual:react-router/server-build") : serverBuild,
     getLoadContext(req, res) {
       const runtime = getRuntime();
       return {
@@ -137,6 +153,38 @@ app.use(
   }),
 );
 
+/**
+ * The first anonymous visit to a marketing page renders it for everyone: from a request with nothing of this
+ * visitor (no cookies, no headers, the configured address), then answers this visitor from the new entry too.
+ * Development renders every time, so edits show at once.
+ */
+function answerFromSitePageCache(req: Request, res: Response, next: NextFunction) {
+  const path = import.meta.env.DEV ? null : cachedPagePath(req);
+  if (path === null) return next();
+  sitePageCache.load(path, renderAnonymous, getRuntime().config.publicUrl).then((entry) => {
+    if (entry) sendPageEntry(req, res, entry);
+    else next();
+  }, next);
+}
+
+const handleDocument = createDocumentHandler(serverBuild, process.env.NODE_ENV);
+
+function renderAnonymous(path: string) {
+  const runtime = getRuntime();
+  const context: AppLoadContext = {
+    db: runtime.database.db,
+    auth: runtime.auth,
+    config: runtime.config,
+    logger: runtime.logger,
+    pokeOutbox: runtime.outbox.poke,
+    clientIp: "unknown",
+    // No nonce: these pages inline no script, and their shared policy allows none (sitePageCache checks).
+    cspNonce: "",
+    islands: runtime.islands,
+  };
+  return handleDocument(new Request(new URL(path, runtime.config.publicUrl)), context);
+}
+
 /** Headers for every answer, static files included: no sniffing, no framing, no referrer leaks, https only. */
 export function baseHeaders(_req: Request, res: Response, next: NextFunction) {
   for (const [name, value] of siteHeaders(getRuntime().config.publicUrl)) res.setHeader(name, value);
@@ -150,21 +198,7 @@ function securityHeaders(_req: Request, res: Response, next: NextFunction) {
   res.locals.cspNonce = nonce;
   // Vite's development client injects inline scripts, so the policy applies to the built app only.
   if (!import.meta.env.DEV) {
-    res.setHeader(
-      "Content-Security-Policy",
-      [
-        "default-src 'self'",
-        `script-src 'self' 'nonce-${nonce}'`,
-        "style-src 'self' 'unsafe-inline'",
-        "img-src 'self' data: https:",
-        "font-src 'self'",
-        "connect-src 'self'",
-        "frame-ancestors 'none'",
-        "base-uri 'self'",
-        "form-action 'self' https:",
-        "object-src 'none'",
-      ].join("; "),
-    );
+    res.setHeader("Content-Security-Policy", pageSecurityPolicy(nonce));
   }
   next();
 }

@@ -19,3 +19,22 @@ export const SITE_HEADER_NAMES = new Set([
   "Referrer-Policy",
   "Strict-Transport-Security",
 ]);
+
+/**
+ * The policy of the site's pages: scripts only from this site, plus, when the page inlines any (React Router's
+ * hydration data), those carrying this response's nonce. A page without inline scripts gets no nonce at all.
+ */
+export function pageSecurityPolicy(nonce: string | null) {
+  return [
+    "default-src 'self'",
+    nonce ? `script-src 'self' 'nonce-${nonce}'` : "script-src 'self'",
+    "style-src 'self' 'unsafe-inline'",
+    "img-src 'self' data: https:",
+    "font-src 'self'",
+    "connect-src 'self'",
+    "frame-ancestors 'none'",
+    "base-uri 'self'",
+    "form-action 'self' https:",
+    "object-src 'none'",
+  ].join("; ");
+}

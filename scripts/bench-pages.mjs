@@ -1,0 +1,179 @@
+// npm run bench:pages: throughput of the site's pages under load, as ratios to the card page in the same run.
+// Starts the built app (pinned to core 1) on a fresh embedded database and runs `wrk -t1 -c50` (core 0) against
+// the seeded card page (the baseline, answered from its in-memory cache) and each page of each group, as an
+// anonymous visitor without a cart, alternating so all of them see the same machine noise. Prints req/s, the
+// ratio to the card page, p99 and time-outs per page, and PASS/FAIL against each group's budget; exits 1 on a
+// failure. Knobs: BENCH_DURATION (5s), BENCH_ROUNDS (3), BENCH_APP_PORT (3395), BENCH_CARD_SLUG (wc341),
+// BENCH_GROUPS (marketing,shop), BENCH_VERBOSE=1.
+import { execFileSync, spawn } from "node:child_process";
+import { randomBytes } from "node:crypto";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { buildIfStale, root } from "./build-if-stale.mjs";
+
+const APP_PORT = Number(process.env.BENCH_APP_PORT ?? 3395);
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
+const DURATION = process.env.BENCH_DURATION ?? "5s";
+const CARD = `/${process.env.BENCH_CARD_SLUG ?? "wc341"}?s=nfc`;
+const UA =
+  "Mozilla/5.0 (Linux; Android 14) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126 Mobile Safari/537.36";
+const base = `http://127.0.0.1:${APP_PORT}`;
+const cores = os.cpus().length;
+const pin = (core, cmd, args) => (cores > 1 ? ["taskset", ["-c", String(core), cmd, ...args]] : [cmd, args]);
+
+/** Budgets as ratios to the card page's throughput (docs/benchmarks.md). */
+const GROUPS = {
+  marketing: {
+    title: "marketing and help pages",
+    minRatio: 0.5,
+    maxP99: null,
+    paths: [
+      "/",
+      "/pricing",
+      "/features",
+      "/about",
+      "/faq",
+      "/contact",
+      "/socials",
+      "/privacy",
+      "/terms",
+      "/compatibility",
+      "/safety",
+      "/returns",
+    ],
+  },
+  shop: {
+    title: "shop and login pages",
+    minRatio: 1 / 20,
+    maxP99: 100,
+    paths: ["/order-card", "/cart", "/update-links", "/login", "/register"],
+  },
+};
+const groups = (process.env.BENCH_GROUPS ?? "marketing,shop").split(",").map((name) => {
+  if (!GROUPS[name]) throw new Error(`unknown group ${name}; known: ${Object.keys(GROUPS).join(", ")}`);
+  return { name, ...GROUPS[name] };
+});
+
+const work = fs.mkdtempSync(path.join(os.tmpdir(), "bench-pages-"));
+const children = [];
+process.on("exit", () => {
+  for (const child of children) child.kill("SIGTERM");
+  fs.rmSync(work, { recursive: true, force: true });
+});
+process.on("SIGINT", () => process.exit(130));
+
+async function waitFor(url) {
+  for (let i = 0; i < 150; i++) {
+    try {
+      await fetch(url);
+      return;
+    } catch {
+      await new Promise((r) => setTimeout(r, 200));
+    }
+  }
+  throw new Error(`${url} did not come up`);
+}
+
+function wrk(url, duration = DURATION) {
+  const [cmd, args] = pin(0, "wrk", [
+    "-t1",
+    "-c50",
+    `-d${duration}`,
+    "--latency",
+    "-H",
+    "Accept-Encoding: gzip",
+    "-H",
+    `User-Agent: ${UA}`,
+    url,
+  ]);
+  const out = execFileSync(cmd, args, { encoding: "utf8" });
+  const rps = Number(/Requests\/sec:\s+([\d.]+)/.exec(out)?.[1]);
+  const p99raw = /99%\s+([\d.]+)(us|ms|s)/.exec(out);
+  const p99 = p99raw ? Number(p99raw[1]) * { us: 0.001, ms: 1, s: 1000 }[p99raw[2]] : Number.NaN;
+  const timeouts = Number(/timeout (\d+)/.exec(out)?.[1] ?? 0);
+  const non2xx = Number(/Non-2xx or 3xx responses:\s+(\d+)/.exec(out)?.[1] ?? 0);
+  return { rps, p99, timeouts, non2xx };
+}
+
+const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
+
+buildIfStale();
+
+// The production configuration, as `npm start` would run it on the embedded database.
+const [appCmd, appArgs] = pin(1, process.execPath, [path.join(root, "server.mjs")]);
+const app = spawn(appCmd, appArgs, {
+  cwd: root,
+  env: {
+    ...process.env,
+    NODE_ENV: "production",
+    AUTH_SECRET: randomBytes(32).toString("base64url"),
+    SHOP_ADDRESS: "1 Bench Street, London",
+    WHATSAPP_NUMBER: "+447700900000",
+    BANK_ACCOUNT_NAME: "Bench Ltd",
+    BANK_SORT_CODE: "00-00-00",
+    BANK_ACCOUNT_NUMBER: "00000000",
+    DATA_DIR: path.join(work, "data"),
+    PORT: String(APP_PORT),
+    HOST: "127.0.0.1",
+    PUBLIC_URL: base,
+    LOG_LEVEL: "warn",
+    // The sample card (wc341) is the baseline.
+    DEMO_DATA: "1",
+  },
+  stdio: ["ignore", process.env.BENCH_VERBOSE ? "inherit" : "ignore", "inherit"],
+});
+children.push(app);
+await waitFor(`${base}/healthz`);
+
+const targets = [CARD, ...groups.flatMap((g) => g.paths)];
+for (const target of targets) {
+  const res = await fetch(`${base}${target}`, { headers: { "User-Agent": UA } });
+  if (res.status !== 200) throw new Error(`${target} answered ${res.status}`);
+}
+// One unrecorded run each, so that nothing is measured while the JIT is still warming up.
+for (const target of targets) wrk(`${base}${target}`, "2s");
+
+const runs = new Map(targets.map((t) => [t, []]));
+for (let round = 0; round < ROUNDS; round++) {
+  for (const target of targets) runs.get(target).push(wrk(`${base}${target}`));
+  console.log(`round ${round + 1}: card page ${runs.get(CARD)[round].rps.toFixed(0)} req/s`);
+}
+
+const summary = (target) => {
+  const rs = runs.get(target);
+  return {
+    rps: median(rs.map((r) => r.rps)),
+    p99: median(rs.map((r) => r.p99)),
+    timeouts: rs.reduce((n, r) => n + r.timeouts, 0),
+    non2xx: rs.reduce((n, r) => n + r.non2xx, 0),
+  };
+};
+const card = summary(CARD);
+console.log(
+  `\nbench:pages (${cores} cores, wrk -t1 -c50 -d${DURATION}, medians of ${ROUNDS}, app on core 1, wrk on core 0)`,
+);
+console.log(
+  `baseline: card page ${CARD} ${card.rps.toFixed(0)} req/s, p99 ${card.p99.toFixed(1)} ms, time-outs ${card.timeouts}`,
+);
+let ok = card.non2xx === 0;
+for (const group of groups) {
+  const budget = `>= ${group.minRatio === 0.5 ? "1/2" : `1/${Math.round(1 / group.minRatio)}`} of the card page${group.maxP99 ? `, p99 <= ${group.maxP99} ms` : ""}, no time-outs`;
+  console.log(`\n${group.title} (budget ${budget})`);
+  console.log("      page             req/s   of card     p99 ms  time-outs");
+  for (const target of group.paths) {
+    const s = summary(target);
+    const ratio = s.rps / card.rps;
+    const pass =
+      ratio >= group.minRatio &&
+      (group.maxP99 === null || s.p99 <= group.maxP99) &&
+      s.timeouts === 0 &&
+      s.non2xx === 0;
+    ok &&= pass;
+    console.log(
+      `${pass ? "PASS" : "FAIL"}  ${target.padEnd(15)} ${s.rps.toFixed(0).padStart(7)}  ${(ratio * 100).toFixed(1).padStart(6)}%  ${s.p99.toFixed(1).padStart(9)}  ${String(s.timeouts).padStart(9)}${s.non2xx ? `  (${s.non2xx} non-2xx)` : ""}`,
+    );
+  }
+}
+// Exit explicitly: the server started above keeps the event loop alive, and "exit" stops it.
+process.exit(ok ? 0 : 1);
