@@ -5,11 +5,13 @@
 // ratio to the card page, p99 and time-outs per page, and PASS/FAIL against each group's budget; exits 1 on a
 // failure. Knobs: BENCH_DURATION (5s), BENCH_ROUNDS (3), BENCH_APP_PORT (3395), BENCH_CARD_SLUG (wc341),
 // BENCH_GROUPS (marketing,shop), BENCH_VERBOSE=1.
+
 import { execFileSync, spawn } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
+import { record } from "./bench-report.mjs";
 import { buildIfStale, root } from "./build-if-stale.mjs";
 
 const APP_PORT = Number(process.env.BENCH_APP_PORT ?? 3395);
@@ -173,6 +175,15 @@ for (const group of groups) {
     console.log(
       `${pass ? "PASS" : "FAIL"}  ${target.padEnd(15)} ${s.rps.toFixed(0).padStart(7)}  ${(ratio * 100).toFixed(1).padStart(6)}%  ${s.p99.toFixed(1).padStart(9)}  ${String(s.timeouts).padStart(9)}${s.non2xx ? `  (${s.non2xx} non-2xx)` : ""}`,
     );
+    if (process.env.BENCH_RESULTS)
+      record({
+        bench: "pages",
+        figure: `${group.title}: ${target}`,
+        value: `${(ratio * 100).toFixed(1)}% of the card page, p99 ${s.p99.toFixed(1)} ms, ${s.timeouts} time-outs`,
+        budget,
+        baseline: `card page ${card.rps.toFixed(0)} req/s`,
+        pass,
+      });
   }
 }
 // Exit explicitly: the server started above keeps the event loop alive, and "exit" stops it.
