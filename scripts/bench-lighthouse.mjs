@@ -38,7 +38,7 @@ const ALL_PAGES = [
 const PAGES = process.env.BENCH_PAGES ? process.env.BENCH_PAGES.split(",") : ALL_PAGES;
 const signedIn = (page) => page.startsWith("/dashboard");
 /** Pages for one visitor, which rightly ask not to be indexed: their SEO leaves out the crawlable audit. */
-const privatePage = (page) => signedIn(page) || page.startsWith("/payment-");
+const privatePage = (page) => signedIn(page) || page.startsWith("/payment-") || page === "/cart";
 const BUDGETS = {
   performance: 95,
   accessibility: 100,
