@@ -4,7 +4,23 @@ import { defineConfig } from "vite";
 
 export default defineConfig(({ isSsrBuild }) => ({
   // The server build's entry is our Express app, which wraps the React Router handler.
-  build: isSsrBuild ? { rollupOptions: { input: "./server/app.ts" } } : undefined,
+  build: isSsrBuild
+    ? { rollupOptions: { input: "./server/app.ts" } }
+    : {
+        rolldownOptions: {
+          output: {
+            codeSplitting: {
+              groups: [
+                {
+                  name: "shared",
+                  test: /app[\\/](components[\\/]ui|utils|catalog)|lucide-react/,
+                  minShareCount: 2,
+                },
+              ],
+            },
+          },
+        },
+      },
   resolve: { tsconfigPaths: true },
   plugins: [tailwindcss(), reactRouter()],
 }));

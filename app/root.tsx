@@ -20,9 +20,12 @@ import { useNonce } from "~/utils/nonce";
 import { pageScripts } from "~/utils/page-scripts";
 import { useHydrated } from "~/utils/use-hydrated";
 import type { Route } from "./+types/root";
-import "./app.css";
+import stylesheet from "./app.css?url";
 
+// With a precedence React writes the stylesheet at the top of <head>, ahead of the module preloads it hoists
+// there; without one it came after them all and waited for a connection behind the page's scripts.
 export const links: Route.LinksFunction = () => [
+  { rel: "stylesheet", href: stylesheet, precedence: "default" },
   { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
 ];
 

@@ -1,6 +1,5 @@
 // Settings → Account forms and the sign-in code step: one schema each, shared by the browser and the action.
-import "./zod-config";
-import { z } from "zod";
+import { z } from "~/schemas/zod";
 
 const PASSWORD_MAX_LENGTH = 128;
 

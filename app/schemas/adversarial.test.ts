@@ -2,7 +2,7 @@
 // free-text field is capped before any pattern sees it. The schemas are found by enumerating the modules of
 // this folder, so a new schema is covered without touching this file.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { z } from "zod";
+import { z } from "~/schemas/zod";
 import { linkUrlProblem } from "~/utils/card-links";
 import { normalizeSlug, slugFromName, slugProblem } from "~/utils/slug";
 import { cardItemFromForm, editMultiLinkDraft, linkProblem } from "./cart";

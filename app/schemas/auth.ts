@@ -1,6 +1,5 @@
 // Account forms: one schema each, used by the browser for instant feedback and by the action for the truth.
-import "./zod-config";
-import { z } from "zod";
+import { z } from "~/schemas/zod";
 import { emailAddress } from "./fields";
 
 export const requiredString = (message: string) => z.string({ error: message }).trim().min(1, message);

@@ -1,5 +1,5 @@
 // Business lists and the lead pool: the shapes a form posts and a CSV row must have, shared by forms and actions.
-import { z } from "zod";
+import { z } from "~/schemas/zod";
 
 /** A business type's id: what the admin's label becomes (lower case, hyphens). */
 export const BUSINESS_TYPE_ID = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;

@@ -1,6 +1,6 @@
 // Card page, shop and create-client forms: one schema each, for the browser's instant feedback and the
 // action's truth. Messages: docs/product.md#forms-and-messages.
-import { z } from "zod";
+import { z } from "~/schemas/zod";
 import { isLinkIcon, type LinkIcon, linkUrlProblem, normalizeLinkUrl } from "~/utils/card-links";
 import { isUuid } from "~/utils/ids";
 import { normalizeSlug, SLUG_INPUT_MAX_LENGTH, SLUG_MAX_LENGTH, slugProblem } from "~/utils/slug";

@@ -1,5 +1,5 @@
 // What goes into the cart: link rules and messages of the specification, shared by the order form and the cart action.
-import { z } from "zod";
+import { z } from "~/schemas/zod";
 import { normalizeLinkUrl } from "~/utils/card-links";
 
 export const ONE_LINK_PLATFORMS = [

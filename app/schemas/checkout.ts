@@ -1,5 +1,5 @@
 // The delivery form of the checkout (specification section 5) and the payment choice.
-import { z } from "zod";
+import { z } from "~/schemas/zod";
 import { emailAddress } from "./fields";
 
 const required = (message: string) =>

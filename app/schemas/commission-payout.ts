@@ -1,7 +1,6 @@
 // The admin's 'Mark paid out' form: whose completed commissions were paid, the amount the admin saw and the
 // reference the money was sent with.
-import "./zod-config";
-import { z } from "zod";
+import { z } from "~/schemas/zod";
 
 export const PAYOUT_REFERENCE_MAX = 100;
 

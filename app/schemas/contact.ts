@@ -1,7 +1,6 @@
 // The contact form (docs/product.md#forms-and-messages): used by the browser for instant feedback and by the
 // action for the truth.
-import "./zod-config";
-import { z } from "zod";
+import { z } from "~/schemas/zod";
 import { emailField, requiredString } from "./auth";
 
 export const CONTACT_SUBJECTS = [

@@ -1,8 +1,7 @@
 // Fields shared by the form schemas. Each caps the length of what was posted before any pattern, refinement or
 // transform sees it (zod runs a refinement even after max() has failed; only pipe() stops it), so no posted
 // value can keep a check busy.
-import "./zod-config";
-import { z } from "zod";
+import { z } from "~/schemas/zod";
 
 /** The longest address mail can be delivered to (RFC 5321 path limit). */
 export const EMAIL_MAX_LENGTH = 254;

@@ -1,6 +1,6 @@
 // My Links' forms (add, change, remove a card link), shared by the forms and the action. Each becomes a paid
 // update request; the title and URL follow the card form's rules (length caps first, then the URL rules).
-import { z } from "zod";
+import { z } from "~/schemas/zod";
 import { CardLinkSchema } from "./card-page";
 
 /** A card or link id as posted: capped, then its shape is checked by the server, which answers 404. */

@@ -1,7 +1,6 @@
 // The Settings → Notifications form: four checkboxes. An unticked checkbox is not posted at all, so a missing
 // field means off.
-import "./zod-config";
-import { z } from "zod";
+import { z } from "~/schemas/zod";
 
 const toggle = z.boolean().default(false);
 

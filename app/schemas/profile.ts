@@ -1,7 +1,6 @@
 // Settings, Profile tab: one schema per form (profile details, avatar, e-mail change), shared by the browser's
 // instant feedback and the action's truth. Every text field is capped before anything else looks at it.
-import "./zod-config";
-import { z } from "zod";
+import { z } from "~/schemas/zod";
 import { IMAGE_MAX_BYTES } from "./card-page";
 import { emailAddress } from "./fields";
 

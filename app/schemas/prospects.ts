@@ -2,9 +2,9 @@
 // with the add form. Every text is capped before any pattern looks at it (a failed cap aborts, or pipes into the
 // pattern). The form parser turns a blank string into undefined at every string schema, piped ones included, so
 // a piped required string carries the 'required' message again.
-import "./zod-config";
-import { z } from "zod";
+
 import type { prospects } from "~/db/schema";
+import { z } from "~/schemas/zod";
 import { optionalEmailAddress } from "./fields";
 
 /** The database's list (app/db/schema.ts), repeated here so the browser bundle does not load the schema. */

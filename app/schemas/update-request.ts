@@ -1,5 +1,5 @@
 // The 'Update Your Card' form (specification sections 2 and 5), shared by the form and the cart action.
-import { z } from "zod";
+import { z } from "~/schemas/zod";
 import { normalizeLinkUrl } from "~/utils/card-links";
 import { linkProblem } from "./cart";
 import { emailAddress } from "./fields";

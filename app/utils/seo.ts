@@ -50,3 +50,8 @@ export const PUBLIC_PATHS = [
   "/privacy",
   "/terms",
 ] as const;
+
+/** A page for one visitor (their dashboard, their payment): described, and asked not to be indexed. */
+export function privatePage(title: string, description: string): MetaDescriptor[] {
+  return [{ title }, { name: "description", content: description }, { name: "robots", content: "noindex" }];
+}

@@ -325,3 +325,32 @@ test("without JavaScript, 'Add Link' adds a second additional link and the Multi
   await expect(panel).toContainText("Shop: https://shop.nadia.example");
   await context.close();
 });
+
+test("the shop and sign-in pages run their scripts within the page's Content-Security-Policy, with no console errors", async ({
+  page,
+}) => {
+  // Violations of the policy are events in the page (a refused eval probe is caught by the script and never
+  // reaches the console), so the page records them itself from the first byte.
+  await page.addInitScript(() => {
+    const seen: string[] = [];
+    (window as unknown as { cspViolations: string[] }).cspViolations = seen;
+    document.addEventListener("securitypolicyviolation", (e) =>
+      seen.push(`${e.violatedDirective} ${e.blockedURI} ${e.sourceFile}:${e.lineNumber}`),
+    );
+  });
+  const errors: string[] = [];
+  page.on("console", (m) => {
+    if (m.type() === "error") errors.push(m.text());
+  });
+  page.on("pageerror", (e) => errors.push(e.message));
+  await addOneLinkCard(page);
+  for (const path of ["/order-card", "/cart", "/update-links", "/login", "/register"]) {
+    await page.goto(path);
+    await page.waitForLoadState("networkidle");
+    const violations = await page.evaluate(
+      () => (window as unknown as { cspViolations: string[] }).cspViolations,
+    );
+    expect({ path, violations }).toEqual({ path, violations: [] });
+  }
+  expect(errors).toEqual([]);
+});

@@ -12,9 +12,15 @@ import { checkSignInAttempt, recordFailedSignIn, SIGN_IN_REFUSED } from "~/serve
 import { configuredSocialProviders, startSocialLogin } from "~/server/platform/social-login.server";
 import { toastHeaders } from "~/server/platform/toast.server";
 import { codeStep, handleSignInCodeForm, isTwoFactorChallenge } from "~/server/platform/two-factor.server";
+import { seo } from "~/utils/seo";
 import type { Route } from "./+types/login";
 
-export const meta = () => [{ title: "Log in" }];
+export const meta: Route.MetaFunction = ({ matches }) =>
+  seo(matches, {
+    title: "Log in",
+    description: "Log in to your TapCard account to manage your cards, links and orders.",
+    path: "/login",
+  });
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const user = await getSessionUser(context.auth, request);

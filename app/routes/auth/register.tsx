@@ -12,9 +12,15 @@ import { accountExistsEmail } from "~/server/platform/email/templates.server";
 import { readFormData } from "~/server/platform/forms.server";
 import { hitRateLimit, LIMITS } from "~/server/platform/rate-limit.server";
 import { configuredSocialProviders, startSocialLogin } from "~/server/platform/social-login.server";
+import { seo } from "~/utils/seo";
 import type { Route } from "./+types/register";
 
-export const meta = () => [{ title: "Create an account" }];
+export const meta: Route.MetaFunction = ({ matches }) =>
+  seo(matches, {
+    title: "Create an account",
+    description: "Create a TapCard account to manage your cards, edit your links and see who taps them.",
+    path: "/register",
+  });
 
 const SUCCESS = "Registration successful, please check your email to verify your account.";
 

@@ -13,9 +13,11 @@ import { loadMyCardsPage } from "~/server/cards/my-cards.server";
 import { handleMyCardsAction } from "~/server/cards/ownership.server";
 import { requireUser } from "~/server/platform/auth.server";
 import { readFormData } from "~/server/platform/forms.server";
+import { privatePage } from "~/utils/seo";
 import type { Route } from "./+types/cards";
 
-export const meta = () => [{ title: "Cards" }];
+export const meta = () =>
+  privatePage("Cards", "Your TapCards: their pages, QR codes, where taps come from and update requests.");
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const user = await requireUser(context.auth, request);

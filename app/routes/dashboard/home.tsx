@@ -9,9 +9,11 @@ import { ButtonLink } from "~/components/ui/button";
 import { getDashboardStats, STATS_DAYS } from "~/server/cards/card-stats.server";
 import { listOwnedCards } from "~/server/cards/ownership.server";
 import { requireUser } from "~/server/platform/auth.server";
+import { privatePage } from "~/utils/seo";
 import type { Route } from "./+types/home";
 
-export const meta = () => [{ title: "Dashboard" }];
+export const meta = () =>
+  privatePage("Dashboard", "Your cards at a glance: taps, link clicks and recent activity.");
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const user = await requireUser(context.auth, request);

@@ -5,9 +5,10 @@ import { ButtonLink } from "~/components/ui/button";
 import { handleMyLinksAction, loadMyLinks } from "~/server/cards/my-links.server";
 import { requireUser } from "~/server/platform/auth.server";
 import { readFormData } from "~/server/platform/forms.server";
+import { privatePage } from "~/utils/seo";
 import type { Route } from "./+types/links";
 
-export const meta = () => [{ title: "My Links" }];
+export const meta = () => privatePage("My Links", "Edit, reorder and remove the links on your card pages.");
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const user = await requireUser(context.auth, request);

@@ -11,9 +11,11 @@ import {
 import { PageHeading } from "~/components/layout/page-heading";
 import { requireUser } from "~/server/platform/auth.server";
 import { loadResell } from "~/server/shop/resell.server";
+import { privatePage } from "~/utils/seo";
 import type { Route } from "./+types/resell";
 
-export const meta = () => [{ title: "Resell" }];
+export const meta = () =>
+  privatePage("Resell", "Your referral link and QR code, the orders you referred and your commissions.");
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const user = await requireUser(context.auth, request);

@@ -18,9 +18,15 @@ import {
   startCheckout,
 } from "~/server/shop/cart-actions.server";
 import { formatPence } from "~/utils/money";
+import { privatePage } from "~/utils/seo";
 import type { Route } from "./+types/cart";
 
-export const meta = () => [{ title: "Your Cart" }];
+// A visitor\'s own cart (robots.txt keeps crawlers out of it too).
+export const meta = () =>
+  privatePage(
+    "Your Cart",
+    "Review the cards in your cart, choose delivery and pay by card or bank transfer.",
+  );
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const url = new URL(request.url);

@@ -8,9 +8,16 @@ import { readFormData } from "~/server/platform/forms.server";
 import { cartView, orderCardAction } from "~/server/shop/cart-actions.server";
 import { cn } from "~/utils/cn";
 import { formatPence } from "~/utils/money";
+import { seo } from "~/utils/seo";
 import type { Route } from "./+types/order-card";
 
-export const meta = () => [{ title: "Order Your Card" }];
+export const meta: Route.MetaFunction = ({ matches }) =>
+  seo(matches, {
+    title: "Order Your Card",
+    description:
+      "Choose a One Link or Multi Link NFC card, add your links and order it. Delivered in 1-3 working days.",
+    path: "/order-card",
+  });
 
 function cardType(value: string | null): CardType | null {
   return value === "one-link" || value === "multi-link" ? value : null;

@@ -2,10 +2,12 @@ import { useEffect } from "react";
 import { ButtonLink } from "~/components/ui/button";
 import { cancelAwaitingOrder, getOrderByToken } from "~/server/shop/orders.server";
 import { expireCheckoutSession } from "~/server/shop/payments/stripe.server";
+import { privatePage } from "~/utils/seo";
 import { notify } from "~/utils/toast";
 import type { Route } from "./+types/payment-canceled";
 
-export const meta = () => [{ title: "Order Canceled" }, { name: "robots", content: "noindex" }];
+export const meta = () =>
+  privatePage("Order Canceled", "Your payment was canceled: your cart is kept, so you can try again.");
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const url = new URL(request.url);

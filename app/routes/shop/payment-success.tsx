@@ -5,9 +5,11 @@ import { OrderLines, TotalsList } from "~/components/shop/order-summary";
 import { ButtonLink } from "~/components/ui/button";
 import { getOrderByToken } from "~/server/shop/orders.server";
 import { formatPence } from "~/utils/money";
+import { privatePage } from "~/utils/seo";
 import type { Route } from "./+types/payment-success";
 
-export const meta = () => [{ title: "Payment" }, { name: "robots", content: "noindex" }];
+export const meta = () =>
+  privatePage("Payment", "Your order is placed: its summary, receipt and what happens next.");
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const url = new URL(request.url);

@@ -15,9 +15,16 @@ import {
 } from "~/schemas/update-request";
 import { addUpdateRequestToCart } from "~/server/shop/update-request-actions.server";
 import { formatPence } from "~/utils/money";
+import { seo } from "~/utils/seo";
 import type { Route } from "./+types/update-links";
 
-export const meta = () => [{ title: "Update Your Card" }];
+export const meta: Route.MetaFunction = ({ matches }) =>
+  seo(matches, {
+    title: "Update Your Card",
+    description:
+      "Change the links on a TapCard you already own: tell us the new links and we update your card page.",
+    path: "/update-links",
+  });
 
 export async function action({ request, context }: Route.ActionArgs) {
   return addUpdateRequestToCart(context, request);

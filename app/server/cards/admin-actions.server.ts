@@ -2,8 +2,8 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import type { Logger } from "pino";
 import { data } from "react-router";
-import { z } from "zod";
 import { CreateClientSchema, ShopSchema } from "~/schemas/card-page";
+import { z } from "~/schemas/zod";
 import type { Database } from "../platform/db.server";
 import { unknownIntent } from "../platform/forms.server";
 import { cursorFromUrl } from "../platform/keyset.server";

@@ -3,7 +3,7 @@
 import { randomBytes } from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
-import { z } from "zod";
+import { z } from "~/schemas/zod";
 
 const optional = z
   .string()

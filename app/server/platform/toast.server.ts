@@ -1,6 +1,6 @@
 // Toasts that survive a redirect: carried in a one-time cookie and shown by the root layout.
 import { data, redirect } from "react-router";
-import { z } from "zod";
+import { z } from "~/schemas/zod";
 import { appCookie } from "./cookies.server";
 
 const ToastSchema = z.object({

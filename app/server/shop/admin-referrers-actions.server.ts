@@ -1,5 +1,5 @@
 // The admin Referrers tab: which customers are featured in the cart's 'Referred by' selector.
-import { z } from "zod";
+import { z } from "~/schemas/zod";
 import type { Database } from "../platform/db.server";
 import { unknownIntent } from "../platform/forms.server";
 import { dataWithToast, refuseWithToast } from "../platform/toast.server";

@@ -1,8 +1,8 @@
 // The 'Update Your Card' form's action: a paid change to an existing card, added to the visitor's cart.
 import { parseWithZod } from "@conform-to/zod/v4";
 import { type AppLoadContext, data, redirect } from "react-router";
-import { z } from "zod";
 import { UpdateRequestSchema } from "~/schemas/update-request";
+import { z } from "~/schemas/zod";
 import { getSessionUser } from "../platform/auth.server";
 import { readFormData } from "../platform/forms.server";
 import { acceptProfileImage } from "../platform/images.server";

@@ -8,9 +8,11 @@ import { PROSPECT_STATUS_LABELS } from "~/schemas/prospects";
 import { handleActivityAction, loadActivity } from "~/server/cold-calling/prospect-activity.server";
 import { requireUser } from "~/server/platform/auth.server";
 import { readFormData } from "~/server/platform/forms.server";
+import { privatePage } from "~/utils/seo";
 import type { Route } from "./+types/activity";
 
-export const meta = () => [{ title: "Cold Calling: Activity" }];
+export const meta = () =>
+  privatePage("Cold Calling: Activity", "Every call and note on your prospects, newest first.");
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const user = await requireUser(context.auth, request);

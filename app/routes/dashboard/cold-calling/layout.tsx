@@ -2,8 +2,10 @@
 import { Outlet } from "react-router";
 import { SectionTabs } from "~/components/dashboard/section-tabs";
 import { PageHeading } from "~/components/layout/page-heading";
+import { privatePage } from "~/utils/seo";
 
-export const meta = () => [{ title: "Cold Calling" }];
+export const meta = () =>
+  privatePage("Cold Calling", "Businesses to call about TapCard, your prospects and your calls.");
 
 const tabs = [
   { to: "/dashboard/cold-calling", label: "Overview", end: true },

@@ -9,9 +9,11 @@ import { requireUser } from "~/server/platform/auth.server";
 import { readFormData } from "~/server/platform/forms.server";
 import { handleListsAction, loadListsTab } from "~/server/shop/business-list-actions.server";
 import { formatPence } from "~/utils/money";
+import { privatePage } from "~/utils/seo";
 import type { Route } from "./+types/lists";
 
-export const meta = () => [{ title: "Cold Calling: Purchase Lists" }];
+export const meta = () =>
+  privatePage("Cold Calling: Purchase Lists", "Buy lists of local businesses to call about TapCard.");
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const user = await requireUser(context.auth, request);

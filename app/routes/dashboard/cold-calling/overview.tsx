@@ -4,9 +4,14 @@ import { ActivityList, ProspectStatCards } from "~/components/dashboard/prospect
 import { EmptyState } from "~/components/layout/page-heading";
 import { loadColdCallingOverview } from "~/server/cold-calling/prospect-activity.server";
 import { requireUser } from "~/server/platform/auth.server";
+import { privatePage } from "~/utils/seo";
 import type { Route } from "./+types/overview";
 
-export const meta = () => [{ title: "Cold Calling: Overview" }];
+export const meta = () =>
+  privatePage(
+    "Cold Calling: Overview",
+    "Your cold calling at a glance: prospects by status and your latest calls.",
+  );
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const user = await requireUser(context.auth, request);

@@ -12,9 +12,11 @@ import {
 import { handleProspectsAction, loadProspects } from "~/server/cold-calling/prospects.server";
 import { requireUser } from "~/server/platform/auth.server";
 import { readFormData } from "~/server/platform/forms.server";
+import { privatePage } from "~/utils/seo";
 import type { Route } from "./+types/prospects";
 
-export const meta = () => [{ title: "Cold Calling: Prospects" }];
+export const meta = () =>
+  privatePage("Cold Calling: Prospects", "The businesses you are calling, their status and your notes.");
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const user = await requireUser(context.auth, request);

@@ -3,9 +3,11 @@ import { AccountSettings } from "~/components/account/account-settings";
 import { handleAccountAction, loadAccountSettings } from "~/server/platform/account.server";
 import { requireUser } from "~/server/platform/auth.server";
 import { readFormData } from "~/server/platform/forms.server";
+import { privatePage } from "~/utils/seo";
 import type { Route } from "./+types/account";
 
-export const meta = () => [{ title: "Account settings" }];
+export const meta = () =>
+  privatePage("Account settings", "Your password, two-factor sign-in and account deletion.");
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const user = await requireUser(context.auth, request);

@@ -6,9 +6,10 @@ import { requireUser } from "~/server/platform/auth.server";
 import { readFormData } from "~/server/platform/forms.server";
 import { listCustomerOrders } from "~/server/shop/customer-orders.server";
 import { handleBillingAction, savedDeliveryFor } from "~/server/shop/saved-delivery.server";
+import { privatePage } from "~/utils/seo";
 import type { Route } from "./+types/billing";
 
-export const meta = () => [{ title: "Billing settings" }];
+export const meta = () => privatePage("Billing settings", "Your delivery address and your orders' receipts.");
 
 /** Pages past this are not worth a query: nobody has that many orders. */
 const MAX_PAGE = 1000;

@@ -2,8 +2,9 @@
 import { Outlet } from "react-router";
 import { SectionTabs } from "~/components/dashboard/section-tabs";
 import { PageHeading } from "~/components/layout/page-heading";
+import { privatePage } from "~/utils/seo";
 
-export const meta = () => [{ title: "Settings" }];
+export const meta = () => privatePage("Settings", "Your TapCard account settings.");
 
 const tabs = [
   { to: "/dashboard/settings", label: "Profile", end: true },

@@ -13,9 +13,11 @@ import {
   saveNotificationPreferences,
 } from "~/server/platform/notification-preferences.server";
 import { redirectWithToast } from "~/server/platform/toast.server";
+import { privatePage } from "~/utils/seo";
 import type { Route } from "./+types/notifications";
 
-export const meta = () => [{ title: "Notifications settings" }];
+export const meta = () =>
+  privatePage("Notifications settings", "Which e-mails TapCard sends you, such as the weekly digest.");
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const user = await requireUser(context.auth, request);

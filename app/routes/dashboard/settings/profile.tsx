@@ -5,9 +5,10 @@ import { AvatarForm, EmailForm, ProfileDetailsForm } from "~/components/dashboar
 import { requireUser } from "~/server/platform/auth.server";
 import { readFormData } from "~/server/platform/forms.server";
 import { handleProfileAction, loadProfile } from "~/server/platform/profile.server";
+import { privatePage } from "~/utils/seo";
 import type { Route } from "./+types/profile";
 
-export const meta = () => [{ title: "Profile settings" }];
+export const meta = () => privatePage("Profile settings", "Your name, photo, bio and e-mail address.");
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const user = await requireUser(context.auth, request);
