@@ -4,6 +4,7 @@
 // local SMTP sink) and signed in through the app's own forms. Builds first if the build is stale; runs the
 // server on a temp DATA_DIR. Options (environment): BENCH_PORT (3250), BENCH_RUNS (3), BENCH_PAGES (all pages
 // below, comma-separated), CHROME_PATH (/usr/bin/chromium).
+
 import { execFile, spawn } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import fs from "node:fs";
@@ -13,6 +14,7 @@ import path from "node:path";
 import { promisify } from "node:util";
 import { chromium } from "@playwright/test";
 import { startSmtpSink } from "../tests/mocks/smtp-sink.mjs";
+import { record } from "./bench-report.mjs";
 import { buildIfStale, root } from "./build-if-stale.mjs";
 
 const run = promisify(execFile);
@@ -256,6 +258,14 @@ try {
   console.log(`| ${keys.join(" | ")} |\n|${keys.map(() => " --- ").join("|")}|`);
   for (const r of rows)
     console.log(`| ${keys.map((k) => (k === "page" ? `\`${r[k]}\`` : r[k])).join(" | ")} |`);
+  for (const r of rows)
+    record({
+      bench: "lighthouse",
+      figure: r.page,
+      value: `${CATEGORIES.map((c) => r[c]).join(" / ")}, JS ${r["JS KiB"]} KiB, FCP ${r["FCP ms"]} ms, CLS ${r.CLS}`,
+      budget: `${BUDGETS.performance} / 100 / 100 / 100, JS <= ${BUDGETS.jsKiB} KiB, CLS <= ${BUDGETS.cls}`,
+      pass: r.budgets === "PASS",
+    });
   if (rows.some((r) => r.budgets !== "PASS")) process.exitCode = 1;
 } finally {
   stop();
