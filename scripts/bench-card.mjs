@@ -3,12 +3,14 @@
 // Starts the built app (pinned to core 1) with a fresh embedded database, creates a card with 10 links through
 // the admin form, then compares GET /{slug} with nginx serving the same HTML as a pre-compressed static file
 // (one worker, same core). wrk runs on core 0. Prints figures and PASS/FAIL per budget; exits 1 on a failure.
-import { execFileSync, spawn } from "node:child_process";
+
+import { spawn } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { gzipSync } from "node:zlib";
 import { busyPhoto } from "../tests/fixtures/busy-photo.mjs";
+import { BROWSER_UA, wrk as loadTest, median, pin, waitFor } from "./bench-load.mjs";
 import { report } from "./bench-report.mjs";
 import { buildIfStale, root } from "./build-if-stale.mjs";
 
@@ -17,12 +19,10 @@ const NGINX_PORT = Number(process.env.BENCH_NGINX_PORT ?? 3391);
 const BARE_PORT = Number(process.env.BENCH_BARE_PORT ?? 3392);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
 const DURATION = process.env.BENCH_DURATION ?? "10s";
-const UA =
-  "Mozilla/5.0 (Linux; Android 14) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126 Mobile Safari/537.36";
+const UA = BROWSER_UA;
 const base = `http://127.0.0.1:${APP_PORT}`;
 const work = fs.mkdtempSync(path.join(os.tmpdir(), "bench-card-"));
 const cores = os.cpus().length;
-const pin = (core, cmd, args) => (cores > 1 ? ["taskset", ["-c", String(core), cmd, ...args]] : [cmd, args]);
 
 const children = [];
 function cleanup() {
@@ -32,37 +32,7 @@ function cleanup() {
 process.on("exit", cleanup);
 process.on("SIGINT", () => process.exit(130));
 
-async function waitFor(url) {
-  for (let i = 0; i < 150; i++) {
-    try {
-      await fetch(url);
-      return;
-    } catch {
-      await new Promise((r) => setTimeout(r, 200));
-    }
-  }
-  throw new Error(`${url} did not come up`);
-}
-
-function wrk(url, duration = DURATION) {
-  const [cmd, args] = pin(0, "wrk", [
-    "-t1",
-    "-c50",
-    `-d${duration}`,
-    "--latency",
-    "-H",
-    "Accept-Encoding: gzip",
-    "-H",
-    `User-Agent: ${UA}`,
-    url,
-  ]);
-  const out = execFileSync(cmd, args, { encoding: "utf8" });
-  const rps = Number(/Requests\/sec:\s+([\d.]+)/.exec(out)?.[1]);
-  const p99raw = /99%\s+([\d.]+)(us|ms|s)/.exec(out);
-  const p99 = p99raw ? Number(p99raw[1]) * { us: 0.001, ms: 1, s: 1000 }[p99raw[2]] : Number.NaN;
-  const non2xx = Number(/Non-2xx or 3xx responses:\s+(\d+)/.exec(out)?.[1] ?? 0);
-  return { rps, p99, non2xx };
-}
+const wrk = (url, duration = DURATION) => loadTest(url, duration);
 
 /** After a load run the pooled keep-alive socket may have been closed by the server: retry once. */
 async function fetchFresh(url, init) {
@@ -73,8 +43,6 @@ async function fetchFresh(url, init) {
     return fetch(url, init);
   }
 }
-
-const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 
 buildIfStale();
 

@@ -6,11 +6,12 @@
 // failure. Knobs: BENCH_DURATION (5s), BENCH_ROUNDS (3), BENCH_APP_PORT (3395), BENCH_CARD_SLUG (wc341),
 // BENCH_GROUPS (marketing,shop), BENCH_VERBOSE=1.
 
-import { execFileSync, spawn } from "node:child_process";
+import { spawn } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
+import { BROWSER_UA, wrk as loadTest, median, pin, waitFor } from "./bench-load.mjs";
 import { record } from "./bench-report.mjs";
 import { buildIfStale, root } from "./build-if-stale.mjs";
 
@@ -18,11 +19,9 @@ const APP_PORT = Number(process.env.BENCH_APP_PORT ?? 3395);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
 const DURATION = process.env.BENCH_DURATION ?? "5s";
 const CARD = `/${process.env.BENCH_CARD_SLUG ?? "wc341"}?s=nfc`;
-const UA =
-  "Mozilla/5.0 (Linux; Android 14) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126 Mobile Safari/537.36";
+const UA = BROWSER_UA;
 const base = `http://127.0.0.1:${APP_PORT}`;
 const cores = os.cpus().length;
-const pin = (core, cmd, args) => (cores > 1 ? ["taskset", ["-c", String(core), cmd, ...args]] : [cmd, args]);
 
 /** Budgets as ratios to the card page's throughput (docs/benchmarks.md). */
 const GROUPS = {
@@ -65,40 +64,7 @@ process.on("exit", () => {
 });
 process.on("SIGINT", () => process.exit(130));
 
-async function waitFor(url) {
-  for (let i = 0; i < 150; i++) {
-    try {
-      await fetch(url);
-      return;
-    } catch {
-      await new Promise((r) => setTimeout(r, 200));
-    }
-  }
-  throw new Error(`${url} did not come up`);
-}
-
-function wrk(url, duration = DURATION) {
-  const [cmd, args] = pin(0, "wrk", [
-    "-t1",
-    "-c50",
-    `-d${duration}`,
-    "--latency",
-    "-H",
-    "Accept-Encoding: gzip",
-    "-H",
-    `User-Agent: ${UA}`,
-    url,
-  ]);
-  const out = execFileSync(cmd, args, { encoding: "utf8" });
-  const rps = Number(/Requests\/sec:\s+([\d.]+)/.exec(out)?.[1]);
-  const p99raw = /99%\s+([\d.]+)(us|ms|s)/.exec(out);
-  const p99 = p99raw ? Number(p99raw[1]) * { us: 0.001, ms: 1, s: 1000 }[p99raw[2]] : Number.NaN;
-  const timeouts = Number(/timeout (\d+)/.exec(out)?.[1] ?? 0);
-  const non2xx = Number(/Non-2xx or 3xx responses:\s+(\d+)/.exec(out)?.[1] ?? 0);
-  return { rps, p99, timeouts, non2xx };
-}
-
-const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
+const wrk = (url, duration = DURATION) => loadTest(url, duration);
 
 buildIfStale();
 
