@@ -7,6 +7,7 @@ import { pinoHttp } from "pino-http";
 import "react-router";
 import { CARD_CACHE_LIMITS, cardPageCache } from "~/server/cards/page-cache.server";
 import { tryFastCardResponse } from "~/server/cards/page-responses.server";
+import { EMBEDDED_BACKUP_PATH, mayTakeBackup } from "~/server/platform/backup.server";
 import { maxBodyBytes } from "~/server/platform/body-limits.server";
 import { loggedPath } from "~/server/platform/request-log.server";
 import {
@@ -17,6 +18,7 @@ import {
 import { siteHeaders } from "~/server/platform/site-headers.server";
 import { IMMUTABLE_CACHE, localUploadsDir } from "~/server/platform/storage.server";
 
+export { createBackup, restoreBackup } from "~/server/platform/backup.server";
 export { createAdminAccount, stopRuntime } from "~/server/platform/runtime.server";
 
 /** Starts the runtime, then applies the settings the HTTP layer takes from the configuration. */
@@ -98,6 +100,30 @@ app.post("/__test/weekly-digests", (req, res, next) => {
   runWeeklyDigests(runtime.database.db, runtime.config, runtime.outbox, now).then(
     (result) => res.json(result),
     next,
+  );
+});
+
+// `npm run backup` asks the server that holds the embedded database for a copy (docs/decisions/010-backup.md):
+// a command on this machine only, with a token derived from AUTH_SECRET; anyone else gets a plain 404.
+app.post(EMBEDDED_BACKUP_PATH, (req, res) => {
+  const { config, database } = getRuntime();
+  if (
+    database.kind !== "pglite" ||
+    !mayTakeBackup(config, req.socket.remoteAddress, req.headers.authorization)
+  ) {
+    res.status(404).type("text/plain").send("Not Found");
+    return;
+  }
+  database.dump().then(
+    async (dump) => {
+      res.setHeader("Content-Type", "application/gzip");
+      res.setHeader("Cache-Control", "no-store");
+      res.end(Buffer.from(await dump.arrayBuffer()));
+    },
+    (error: unknown) => {
+      req.log.error({ err: error }, "embedded database backup failed");
+      res.status(500).type("text/plain").send("The backup failed; see the server log");
+    },
   );
 });
 
