@@ -75,7 +75,8 @@ app.use((req, res, next) => {
     autoLogging: { ignore: (rq) => rq.url === "/healthz" },
     serializers: {
       // Never the query string: reset, verification and order links carry their secret there.
-      req: (rq) => ({ method: rq.method, url: loggedPath(rq.url) }),
+      // The id joins this line to the proxy's log and to any error logged for the same request.
+      req: (rq) => ({ id: rq.id, method: rq.method, url: loggedPath(rq.url) }),
       res: (rs) => ({ status: rs.statusCode }),
     },
   })(req, res, next);

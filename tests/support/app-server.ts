@@ -22,12 +22,26 @@ export interface AppServer {
   stop(): Promise<void>;
 }
 
-/** Starts the built app on 127.0.0.1:port with the given settings and waits until /healthz answers. */
-export async function startApp(port: number, env: Record<string, string | undefined>): Promise<AppServer> {
+/**
+ * Starts the built app on 127.0.0.1:port with the given settings and waits until /healthz answers. `script` is
+ * what Node runs, as a service file names it.
+ */
+export async function startApp(
+  port: number,
+  env: Record<string, string | undefined>,
+  script = ["server.mjs"],
+): Promise<AppServer> {
   const base: Record<string, string | undefined> = { ...process.env };
-  for (const name of ["DATABASE_URL", "PUBLIC_URL", "TRUST_PROXY", "WEB_CONCURRENCY", "S3_BUCKET"])
-    delete base[name];
-  const child = spawn(process.execPath, ["server.mjs"], {
+  const unset = [
+    "DATABASE_URL",
+    "PUBLIC_URL",
+    "TRUST_PROXY",
+    "WEB_CONCURRENCY",
+    "S3_BUCKET",
+    "E2E_TEST_HOOKS",
+  ];
+  for (const name of unset) delete base[name];
+  const child = spawn(process.execPath, script, {
     cwd: root,
     env: {
       ...base,
