@@ -85,7 +85,9 @@ describe(`backup and restore (${testDatabase.kind})`, () => {
     const source = await freshTarget("source");
     // The same AUTH_SECRET on both sides, as production's environment file gives it.
     const secret = { AUTH_SECRET: randomBytes(32).toString("hex") };
-    const server = await startApp(SOURCE_PORT, { ...source, ...secret, DEMO_DATA: "1" });
+    // No demo data: its customers would get weekly digests queued by the first housekeeping round, a write after
+    // the backup that the source's counts below would include.
+    const server = await startApp(SOURCE_PORT, { ...source, ...secret, DEMO_DATA: "0" });
     servers.push(server);
     const cookie = await signInAdmin(server.url);
     const photoUrl = await createCardWithPhoto(server.url, cookie, "round-trip");
@@ -99,9 +101,8 @@ describe(`backup and restore (${testDatabase.kind})`, () => {
     const [folder] = fs.readdirSync(backups);
     const manifest = JSON.parse(fs.readFileSync(path.join(backups, folder!, "manifest.json"), "utf8"));
     expect(manifest.database.kind).toBe(testDatabase.kind);
-    // The demo data's images and the photo's WebP and JPEG.
-    expect(manifest.uploads.included).toBe(true);
-    expect(manifest.uploads.files).toBeGreaterThanOrEqual(2);
+    // The photo's WebP and JPEG.
+    expect(manifest.uploads).toMatchObject({ included: true, files: 2 });
 
     if (testDatabase.kind === "pglite") {
       // Without the token derived from AUTH_SECRET the server gives no copy.
@@ -120,7 +121,7 @@ describe(`backup and restore (${testDatabase.kind})`, () => {
     await server.stop();
     const sourceRows = await countRows(source);
     expect(manifest.tables).toEqual(sourceRows);
-    expect(sourceRows.card_pages).toBeGreaterThan(1);
+    expect(sourceRows.card_pages).toBe(1);
 
     const target = await freshTarget("restored");
     const restored = run("restore", { ...target, ...secret }, path.join(backups, folder!));
@@ -136,7 +137,7 @@ describe(`backup and restore (${testDatabase.kind})`, () => {
     expect(forced.status).toBe(0);
     expect(await countRows(target)).toEqual(sourceRows);
 
-    const after = await startApp(RESTORED_PORT, { ...target, ...secret, DEMO_DATA: "1" });
+    const after = await startApp(RESTORED_PORT, { ...target, ...secret, DEMO_DATA: "0" });
     servers.push(after);
     // The page as served before the backup, with its absolute links on the original port.
     const restoredHtml = await page(`${after.url}/round-trip`);
