@@ -31,7 +31,10 @@ export function build({ quiet = false } = {}) {
     [path.join(root, "node_modules/@react-router/dev/bin.js"), "build"],
     [path.join(root, "node_modules/vite/bin/vite.js"), "build", "--config", "vite.islands.config.ts"],
   ];
-  return steps.every((args) => spawnSync(process.execPath, args, { cwd: root, stdio }).status === 0);
+  // A production build whatever the caller runs under: with NODE_ENV=test (a test runner calling this) Vite would
+  // build with import.meta.env.DEV on, which drops the Content-Security-Policy.
+  const env = { ...process.env, NODE_ENV: "production" };
+  return steps.every((args) => spawnSync(process.execPath, args, { cwd: root, stdio, env }).status === 0);
 }
 
 export function buildIfStale({ quiet = false } = {}) {

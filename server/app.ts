@@ -8,6 +8,7 @@ import { pinoHttp } from "pino-http";
 import { type AppLoadContext, createRequestHandler as createDocumentHandler } from "react-router";
 import { CARD_CACHE_LIMITS, cardPageCache } from "~/server/cards/page-cache.server";
 import { tryFastCardResponse } from "~/server/cards/page-responses.server";
+import { EMBEDDED_BACKUP_PATH, mayTakeBackup } from "~/server/platform/backup.server";
 import { maxBodyBytes } from "~/server/platform/body-limits.server";
 import { loggedPath } from "~/server/platform/request-log.server";
 import {
@@ -19,6 +20,7 @@ import { pageSecurityPolicy, siteHeaders } from "~/server/platform/site-headers.
 import { IMMUTABLE_CACHE, localUploadsDir } from "~/server/platform/storage.server";
 import { cachedPagePath, sendPageEntry, sitePageCache, tryCachedPage } from "~/server/site/page-cache.server";
 
+export { createBackup, restoreBackup } from "~/server/platform/backup.server";
 export { createAdminAccount, stopRuntime } from "~/server/platform/runtime.server";
 
 /** Starts the runtime, then applies the settings the HTTP layer takes from the configuration. */
@@ -85,7 +87,8 @@ app.use((req, res, next) => {
     autoLogging: { ignore: (rq) => rq.url === "/healthz" },
     serializers: {
       // Never the query string: reset, verification and order links carry their secret there.
-      req: (rq) => ({ method: rq.method, url: loggedPath(rq.url) }),
+      // The id joins this line to the proxy's log and to any error logged for the same request.
+      req: (rq) => ({ id: rq.id, method: rq.method, url: loggedPath(rq.url) }),
       res: (rs) => ({ status: rs.statusCode }),
     },
   })(req, res, next);
@@ -110,6 +113,30 @@ app.post("/__test/weekly-digests", (req, res, next) => {
   runWeeklyDigests(runtime.database.db, runtime.config, runtime.outbox, now).then(
     (result) => res.json(result),
     next,
+  );
+});
+
+// `npm run backup` asks the server that holds the embedded database for a copy (docs/decisions/010-backup.md):
+// a command on this machine only, with a token derived from AUTH_SECRET; anyone else gets a plain 404.
+app.post(EMBEDDED_BACKUP_PATH, (req, res) => {
+  const { config, database } = getRuntime();
+  if (
+    database.kind !== "pglite" ||
+    !mayTakeBackup(config, req.socket.remoteAddress, req.headers.authorization)
+  ) {
+    res.status(404).type("text/plain").send("Not Found");
+    return;
+  }
+  database.dump().then(
+    async (dump) => {
+      res.setHeader("Content-Type", "application/gzip");
+      res.setHeader("Cache-Control", "no-store");
+      res.end(Buffer.from(await dump.arrayBuffer()));
+    },
+    (error: unknown) => {
+      req.log.error({ err: error }, "embedded database backup failed");
+      res.status(500).type("text/plain").send("The backup failed; see the server log");
+    },
   );
 });
 

@@ -27,6 +27,11 @@ interface HandleBase {
 /** The embedded database: one process, so nothing to tell other processes. */
 interface PgliteHandle extends HandleBase {
   kind: "pglite";
+  /**
+   * A gzipped tar of the data directory, taken while no statement runs: a crash-consistent image, as after a
+   * power cut, which on opening recovers to exactly the transactions committed before it (docs/decisions/010-backup.md).
+   */
+  dump(): Promise<Blob>;
 }
 
 /** A PostgreSQL pool, shared by several app processes, which tell each other about changes on channels. */
@@ -71,10 +76,13 @@ export async function openDatabase(opts: {
   databaseUrl?: string;
   dataDir: string;
   migrationsFolder: string;
+  /** Backup and restore read and write the data as it is, whatever version of the app wrote it. */
+  skipMigrations?: boolean;
 }): Promise<DatabaseHandle> {
   const handle = opts.databaseUrl
     ? await openPostgres(opts.databaseUrl)
-    : await openPglite(path.join(opts.dataDir, "db"));
+    : await openPglite(embeddedDir(opts.dataDir));
+  if (opts.skipMigrations) return handle;
   try {
     await handle.migrate(opts.migrationsFolder);
   } catch (error) {
@@ -214,6 +222,8 @@ async function listenOn(
  */
 const PGLITE_OPTIONS = { postgresqlconf: "shared_buffers = 16MB" };
 
+const embeddedDir = (dataDir: string) => path.join(dataDir, "db");
+
 async function openPglite(dir: string): Promise<PgliteHandle> {
   fs.mkdirSync(dir, { recursive: true });
   const releaseLock = takeLock(`${dir}.lock`);
@@ -229,6 +239,7 @@ async function openPglite(dir: string): Promise<PgliteHandle> {
       db,
       kind: "pglite",
       migrate: (migrationsFolder) => migratePglite(drizzlePglite({ client }), { migrationsFolder }),
+      dump: () => client.dumpDataDir("gzip"),
       close: async () => {
         await client.close();
         releaseLock();
@@ -238,6 +249,43 @@ async function openPglite(dir: string): Promise<PgliteHandle> {
     releaseLock();
     throw error;
   }
+}
+
+/** True when the embedded database in DATA_DIR holds a database (it may be empty of rows). */
+export function embeddedDatabaseExists(dataDir: string) {
+  return fs.existsSync(path.join(embeddedDir(dataDir), "PG_VERSION"));
+}
+
+/**
+ * Takes the embedded database's lock for a command that works on it beside the app (restore): throws the
+ * 'in use by another process' error while a server holds it.
+ */
+export function lockEmbeddedDatabase(dataDir: string) {
+  fs.mkdirSync(dataDir, { recursive: true });
+  return takeLock(`${embeddedDir(dataDir)}.lock`);
+}
+
+/**
+ * Loads a dump into DATA_DIR as the embedded database; the caller holds the lock and the folder holds no
+ * database. Returns it open, so the caller can check what it holds.
+ */
+export async function loadEmbeddedDatabase(dataDir: string, dump: Blob) {
+  const dir = embeddedDir(dataDir);
+  fs.mkdirSync(dir, { recursive: true });
+  const client = await PGlite.create(dir, { ...PGLITE_OPTIONS, loadDataDir: dump });
+  return {
+    db: drizzlePglite({ client, schema, casing: "snake_case" }) as unknown as Database,
+    close: () => client.close(),
+  };
+}
+
+/** A dump opened in memory, to read what it holds without touching any folder. */
+export async function openEmbeddedDump(dump: Blob) {
+  const client = await PGlite.create({ ...PGLITE_OPTIONS, loadDataDir: dump });
+  return {
+    db: drizzlePglite({ client, schema, casing: "snake_case" }) as unknown as Database,
+    close: () => client.close(),
+  };
 }
 
 /** PGlite has no lock between processes: two writers would corrupt the directory, so we take one. */
