@@ -116,7 +116,7 @@ app.post("/__test/weekly-digests", (req, res, next) => {
   );
 });
 
-// `npm run backup` asks the server that holds the embedded database for a copy (docs/decisions/010-backup.md):
+// `npm run backup` asks the server that holds the embedded database for a copy (docs/decisions/011-backup.md):
 // a command on this machine only, with a token derived from AUTH_SECRET; anyone else gets a plain 404.
 app.post(EMBEDDED_BACKUP_PATH, (req, res) => {
   const { config, database } = getRuntime();

@@ -1,6 +1,6 @@
 // Backup and restore of the database and the uploads folder (`npm run backup`, `npm run restore`): one folder per
 // backup with a manifest. The embedded database is copied by the server that holds it; PostgreSQL by pg_dump in
-// one snapshot with the row counts (docs/decisions/010-backup.md).
+// one snapshot with the row counts (docs/decisions/011-backup.md).
 import { spawnSync } from "node:child_process";
 import { createHmac, timingSafeEqual } from "node:crypto";
 import fs from "node:fs";

@@ -29,7 +29,7 @@ interface PgliteHandle extends HandleBase {
   kind: "pglite";
   /**
    * A gzipped tar of the data directory, taken while no statement runs: a crash-consistent image, as after a
-   * power cut, which on opening recovers to exactly the transactions committed before it (docs/decisions/010-backup.md).
+   * power cut, which on opening recovers to exactly the transactions committed before it (docs/decisions/011-backup.md).
    */
   dump(): Promise<Blob>;
 }
