@@ -6,7 +6,7 @@ import { createHmac, timingSafeEqual } from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
 import { sql } from "drizzle-orm";
-import { z } from "zod";
+import { z } from "~/schemas/zod";
 import {
   type Database,
   type DbOrTx,
