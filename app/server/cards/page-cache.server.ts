@@ -1,13 +1,11 @@
 // Public card pages rendered once per change and kept compressed in memory, keyed by slug and source.
 // Every committed edit invalidates the slug at once in this process (changes.server.ts); with PostgreSQL,
 // page-sync.server.ts passes the edits of the other app processes on (see docs/card-pages.md).
-import { createHash } from "node:crypto";
-import { brotliCompressSync, constants, gzipSync } from "node:zlib";
 import { normalizeLinkUrl, type VisitSource } from "~/utils/card-links";
 import { isReservedSlug } from "~/utils/slug";
+import { type CompressedPage, compressPage } from "../platform/compressed-page.server";
 import type { Database } from "../platform/db.server";
 import { Lru } from "../platform/lru.server";
-import { siteHeaders } from "../platform/site-headers.server";
 import { getCardPageBySlug, getLinkTarget, type PublicCardPage } from "./cards.server";
 import { onCardPagesChanged } from "./changes.server";
 import { CARD_PAGE_CSP, renderCardNotFoundHtml, renderCardPageHtml } from "./page-html.server";
@@ -32,16 +30,10 @@ export const CARD_CACHE_MISS_TTL_MS = 30_000;
 export const CARD_CACHE_LIMITS = { pageBytes: 64 * 1024 * 1024, misses: 1_000, linkTargets: 20_000 };
 export type CardCacheLimits = typeof CARD_CACHE_LIMITS;
 
-export type CardEntry = {
+export type CardEntry = CompressedPage & {
   cardId: string | null; // null: the not-found page
   status: 200 | 404;
-  etag: string;
-  identity: Buffer;
-  gzip: Buffer;
-  br: Buffer;
   expiresAt: number;
-  /** Response headers per encoding, built once with the entry. */
-  headers: { br: string[]; gzip: string[]; identity: string[] };
 };
 
 export type LinkTarget = { url: string; cardId: string; slug: string };
@@ -194,47 +186,12 @@ function compress(
   ttl: number,
   publicUrl: string,
 ): CardEntry {
-  const identity = Buffer.from(html);
-  const gzip = gzipSync(identity, { level: 9 });
-  const br = brotliCompressSync(identity, {
-    params: { [constants.BROTLI_PARAM_QUALITY]: 11, [constants.BROTLI_PARAM_SIZE_HINT]: identity.length },
-  });
-  const etag = `"${createHash("sha1").update(identity).digest("base64url").slice(0, 20)}"`;
   return {
     cardId,
     status,
-    etag,
-    identity,
-    gzip,
-    br,
+    ...compressPage(html, { csp: CARD_PAGE_CSP, publicUrl }),
     expiresAt: ttl ? Date.now() + ttl : Number.POSITIVE_INFINITY,
-    headers: {
-      br: headerList(etag, "br", br.length, publicUrl),
-      gzip: headerList(etag, "gzip", gzip.length, publicUrl),
-      identity: headerList(etag, null, identity.length, publicUrl),
-    },
   };
-}
-
-/** Flat [name, value, name, value, ...] list, the cheapest form for writeHead. */
-function headerList(etag: string, encoding: "br" | "gzip" | null, length: number, publicUrl: string) {
-  const headers = [
-    "Content-Type",
-    "text/html; charset=utf-8",
-    "Content-Length",
-    String(length),
-    "Cache-Control",
-    "no-cache",
-    "ETag",
-    etag,
-    "Vary",
-    "Accept-Encoding",
-    "Content-Security-Policy",
-    CARD_PAGE_CSP,
-    ...siteHeaders(publicUrl).flat(),
-  ];
-  if (encoding) headers.push("Content-Encoding", encoding);
-  return headers;
 }
 
 export function cardCacheOptions(context: {

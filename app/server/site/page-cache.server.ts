@@ -2,10 +2,9 @@
 // deploy, so each is rendered once per process from a request that carries nothing of any visitor, compressed
 // once, and answered from memory before Express and React Router (server/app.ts), as the card pages are
 // (docs/decisions/010-cached-marketing-pages.md).
-import { createHash } from "node:crypto";
 import type { IncomingMessage, ServerResponse } from "node:http";
-import { brotliCompressSync, constants, gzipSync } from "node:zlib";
-import { pageSecurityPolicy, siteHeaders } from "../platform/site-headers.server";
+import { type CompressedPage, compressPage } from "../platform/compressed-page.server";
+import { pageSecurityPolicy } from "../platform/site-headers.server";
 
 /** The pages served from the cache. Each renders no inline script, so its policy needs no nonce. */
 const CACHED_PAGE_PATHS: ReadonlySet<string> = new Set([
@@ -54,15 +53,9 @@ export function cachedPagePath({ method, url, headers }: RequestLine): string | 
   return url;
 }
 
-export type PageEntry = {
-  etag: string;
-  identity: Buffer;
-  gzip: Buffer;
-  br: Buffer;
+export type PageEntry = CompressedPage & {
   /** The footer shows the year, so an entry lasts until the new year at the latest. */
   expiresAt: number;
-  /** Flat [name, value, ...] response headers per encoding, built once with the entry. */
-  headers: { br: string[]; gzip: string[]; identity: string[] };
 };
 
 /** Renders a page as a visitor without cookies sees it: the app's own render, answered as a Fetch Response. */
@@ -151,46 +144,11 @@ export function tryCachedPage(req: IncomingMessage, res: ServerResponse) {
 }
 
 function compress(html: string, publicUrl: string): PageEntry {
-  const identity = Buffer.from(html);
-  const gzip = gzipSync(identity, { level: 9 });
-  const br = brotliCompressSync(identity, {
-    params: { [constants.BROTLI_PARAM_QUALITY]: 11, [constants.BROTLI_PARAM_SIZE_HINT]: identity.length },
+  // These pages inline no script, so their policy needs no nonce.
+  const page = compressPage(html, {
+    csp: pageSecurityPolicy(null),
+    publicUrl,
+    extraHeaders: ["X-Frame-Options", "DENY"],
   });
-  const etag = `"${createHash("sha1").update(identity).digest("base64url").slice(0, 20)}"`;
-  const now = new Date();
-  return {
-    etag,
-    identity,
-    gzip,
-    br,
-    expiresAt: new Date(now.getFullYear() + 1, 0, 1).getTime(),
-    headers: {
-      br: headerList(etag, "br", br.length, publicUrl),
-      gzip: headerList(etag, "gzip", gzip.length, publicUrl),
-      identity: headerList(etag, null, identity.length, publicUrl),
-    },
-  };
-}
-
-/** The headers the app sends with any page (server/app.ts), less the nonce: these pages inline no script. */
-function headerList(etag: string, encoding: "br" | "gzip" | null, length: number, publicUrl: string) {
-  const headers = [
-    "Content-Type",
-    "text/html; charset=utf-8",
-    "Content-Length",
-    String(length),
-    "Cache-Control",
-    "no-cache",
-    "ETag",
-    etag,
-    "Vary",
-    "Accept-Encoding",
-    "Content-Security-Policy",
-    pageSecurityPolicy(null),
-    "X-Frame-Options",
-    "DENY",
-    ...siteHeaders(publicUrl).flat(),
-  ];
-  if (encoding) headers.push("Content-Encoding", encoding);
-  return headers;
+  return { ...page, expiresAt: new Date(new Date().getFullYear() + 1, 0, 1).getTime() };
 }
