@@ -13,7 +13,7 @@ export default defineConfig({
         test: {
           name: "unit",
           include: ["app/**/*.test.{ts,tsx}", "server/**/*.test.ts", "tests/**/*.test.ts"],
-          exclude: ["**/*.int.test.ts", "**/node_modules/**"],
+          exclude: ["**/*.int.test.ts", "**/*.hard.test.ts", "**/node_modules/**"],
           environment: "node",
         },
       },
@@ -28,6 +28,20 @@ export default defineConfig({
           globalSetup: ["tests/support/global-db.ts"],
           testTimeout: 30_000,
           hookTimeout: 60_000,
+        },
+      },
+      {
+        extends: true,
+        test: {
+          // `npm run test:hard`: whole app processes on this machine, killed, replayed and loaded; one file at a
+          // time, as each one starts its own servers and measures them.
+          name: "hard",
+          include: ["tests/hard/**/*.hard.test.ts"],
+          environment: "node",
+          fileParallelism: false,
+          testTimeout: 10 * 60_000,
+          hookTimeout: 5 * 60_000,
+          passWithNoTests: true,
         },
       },
     ],

@@ -1,5 +1,6 @@
 // `npm test`: every check and suite in turn, then one line totalling them all: "N passed, N failed".
 // Typecheck and lint (Biome and knip) count as one check each; test suites count their tests.
+// `npm run test:hard` (`--hard`): only the long suite of whole processes (crashes, replays, load; tests/hard).
 import { spawnSync } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
@@ -9,9 +10,11 @@ import { fileURLToPath } from "node:url";
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const bin = (name) => path.join(root, "node_modules/.bin", name);
 const reports = fs.mkdtempSync(path.join(os.tmpdir(), "test-reports-"));
-const only = process.argv.slice(2); // e.g. `npm test -- unit e2e`
+const hard = process.argv.includes("--hard");
+const only = process.argv.slice(2).filter((a) => a !== "--hard"); // e.g. `npm test -- unit e2e`
 const results = [];
-const selected = (name) => !only.length || only.some((o) => name.toLowerCase().includes(o));
+const selected = (name) =>
+  name.startsWith("Hard") === hard && (!only.length || only.some((o) => name.toLowerCase().includes(o)));
 
 function run(command, args, env = {}) {
   const result = spawnSync(command, args, { cwd: root, stdio: "inherit", env: { ...process.env, ...env } });
@@ -50,6 +53,10 @@ function postgresAvailable() {
   return dirs.some((d) => fs.existsSync(path.join(d, "initdb")) && fs.existsSync(path.join(d, "pg_ctl")));
 }
 
+const commandAvailable = (name) =>
+  ["/usr/sbin", "/usr/bin", "/usr/local/bin", "/usr/local/sbin"].some((d) =>
+    fs.existsSync(path.join(d, name)),
+  );
 const chromiumAvailable = () => fs.existsSync(process.env.CHROMIUM_PATH ?? "/usr/bin/chromium");
 /** The HTML checker (vnu-jar) runs on Java. */
 const javaAvailable = () => spawnSync("java", ["-version"], { stdio: "ignore" }).status === 0;
@@ -62,8 +69,15 @@ function ensureSystemPackages() {
   const missing = [];
   if (selected("Browser tests") && !chromiumAvailable()) missing.push("chromium");
   if (selected("Browser tests") && !javaAvailable()) missing.push("default-jre-headless");
-  if ((selected("Integration tests (PostgreSQL)") || selected("Browser tests")) && !postgresAvailable())
+  if (
+    (selected("Integration tests (PostgreSQL)") || selected("Browser tests") || selected("Hard tests")) &&
+    !postgresAvailable()
+  )
     missing.push("postgresql");
+  // The deployment test and the hard tests put nginx in front of the app; the load tests drive it with wrk.
+  if ((selected("Browser tests") || selected("Hard tests")) && !commandAvailable("nginx"))
+    missing.push("nginx");
+  if (selected("Hard tests") && !commandAvailable("wrk")) missing.push("wrk");
   if (!missing.length) return;
   const installArgs = ["install", "-y", "--no-install-recommends", ...missing];
   const install = `apt-get ${installArgs.join(" ")}`;
@@ -111,6 +125,12 @@ step("Browser tests (Chromium)", () => {
   const { expected, unexpected, flaky, skipped } = report.stats;
   const failed = unexpected + flaky + (status !== 0 && unexpected === 0 ? 1 : 0);
   return { passed: expected, failed, skipped };
+});
+
+step("Hard tests", () => {
+  if (run(process.execPath, ["scripts/build-if-stale.mjs", "--always"]) !== 0)
+    return { passed: 0, failed: 1, note: "the build failed" };
+  return vitest("hard");
 });
 
 console.log("\n━━ Summary ━━");
