@@ -35,6 +35,11 @@ export const TENTH_SCALE: ScaleSize = {
 export const SCALE_CUSTOMER = { id: "scale-customer", email: "scale-customer@scale.example" } as const;
 const SCALE_CUSTOMER_CARDS = 50;
 const SCALE_CUSTOMER_PROSPECTS = 2_000;
+/**
+ * Orders the scale customer referred, spread over the shop's history at every size: the Resell page reads the
+ * reseller's own history, so the benchmark keeps that history the same and lets only the shop around it grow.
+ */
+const SCALE_CUSTOMER_REFERRALS = 40;
 /** Views per card in the aggregates (ten daily rows of 5). */
 const VIEWS_PER_CARD = 50;
 
@@ -159,7 +164,7 @@ function scaleStatements(size: ScaleSize, passwordHash: string) {
       select 'scale-user-' || n, 'SCALE-' || n, now() - interval '2 years'
       from generate_series(1, least(1000, ${others}::int)) n`,
     // Statuses by n % 10: 0 awaiting payment, 1 cancelled, 2 refunded, 3-5 paid, 6-9 completed. Every other order
-    // was referred, by one of 1,000 resellers; every 25th by the scale customer.
+    // was referred, by one of 1,000 resellers; 40 of them, evenly spread, by the scale customer.
     sql`insert into orders (id, order_number, status, payment_method, user_id, customer_name, customer_email,
         customer_phone, delivery_address, subtotal, delivery_fee, discount, total, referrer_user_id,
         access_token_hash, paid_at, created_at, updated_at)
@@ -173,7 +178,9 @@ function scaleStatements(size: ScaleSize, passwordHash: string) {
           'email', 'customer' || (n % ${others}::int + 1) || '@scale.example', 'phone', '07700 900000',
           'addressLine1', n || ' High Street', 'city', 'London', 'postalCode', 'E1 6AN', 'country', 'United Kingdom'),
         2999, 0, 0, 2999,
-        case when n % 25 = 0 then ${SCALE_CUSTOMER.id}
+        case when n % greatest(1, ${orders}::int / ${SCALE_CUSTOMER_REFERRALS}::int) = 0
+               and n <= ${SCALE_CUSTOMER_REFERRALS}::int * greatest(1, ${orders}::int / ${SCALE_CUSTOMER_REFERRALS}::int)
+             then ${SCALE_CUSTOMER.id}
              when n % 2 = 0 then 'scale-user-' || (n % least(1000, ${others}::int) + 1) end,
         md5('scale-token-' || n),
         case when n % 10 >= 2 then now() - n * interval '20 minutes' + interval '1 hour' end,
