@@ -41,7 +41,6 @@ export default defineConfig({
           fileParallelism: false,
           testTimeout: 10 * 60_000,
           hookTimeout: 5 * 60_000,
-          passWithNoTests: true,
         },
       },
     ],
