@@ -242,6 +242,7 @@ async function referredListOrder() {
   await addCardItem(t.db, cart.id, {
     kind: "multi-link",
     name: "Rowan Replay",
+    bio: "",
     links: [{ platform: "website", label: "Website", url: "https://rowan.example" }],
   });
   await addBusinessListToCart(t.db, cart.id, buyer.id, type);
