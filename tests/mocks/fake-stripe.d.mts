@@ -5,7 +5,12 @@ export function sendWebhook(opts: {
   session: Record<string, unknown>;
   type?: string;
   eventId?: string;
-}): Promise<{ status: number; body: string; event: { id: string } }>;
+}): Promise<WebhookDelivery>;
+export interface WebhookDelivery {
+  status: number;
+  body: string;
+  event: { id: string; type: string; data: { object: Record<string, unknown> } };
+}
 export function startFakeStripe(opts?: {
   port?: number;
   webhookUrl?: string;
@@ -17,5 +22,6 @@ export function startFakeStripe(opts?: {
     string,
     Record<string, unknown> & { id: string; url: string; success_url: string; cancel_url: string }
   >;
+  deliveries: WebhookDelivery[];
   stop(): Promise<void>;
 }>;

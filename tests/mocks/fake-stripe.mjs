@@ -54,6 +54,8 @@ export async function sendWebhook({
  */
 export async function startFakeStripe(opts = {}) {
   const sessions = new Map();
+  /** Every webhook the payment page sent, with the app's answer, so a test can deliver one again. */
+  const deliveries = [];
   let base = "";
   const json = (res, status, body) => {
     res.writeHead(status, { "Content-Type": "application/json" });
@@ -118,7 +120,13 @@ export async function startFakeStripe(opts = {}) {
         session.status = "complete";
         session.payment_status = "paid";
         if (opts.webhookUrl && opts.webhookSecret)
-          await sendWebhook({ webhookUrl: opts.webhookUrl, secret: opts.webhookSecret, session });
+          deliveries.push(
+            await sendWebhook({
+              webhookUrl: opts.webhookUrl,
+              secret: opts.webhookSecret,
+              session: { ...session },
+            }),
+          );
         res.writeHead(303, { Location: session.success_url });
         return res.end();
       }
@@ -138,6 +146,7 @@ export async function startFakeStripe(opts = {}) {
     port,
     url: base,
     sessions,
+    deliveries,
     stop: () => new Promise((resolve) => server.close(() => resolve())),
   };
 }

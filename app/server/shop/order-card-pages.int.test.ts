@@ -235,6 +235,20 @@ describe("paying a Multi Link order makes its card pages", () => {
     expect(answers.filter((a) => a.body === "paid")).toHaveLength(1);
     expect(await pagesOf(order.id)).toHaveLength(2);
   });
+
+  it("orders for cards of the same name paid at the same moment each get their pages, under distinct slugs", async () => {
+    const placed = await Promise.all(
+      Array.from({ length: 12 }, (_, i) => cardOrder(deliveryTo(unique(`same-name-${i}`)))),
+    );
+    const answers = await Promise.all(placed.map((o) => o.deliver()));
+    expect(answers.map((a) => a.body)).toEqual(Array(12).fill("paid"));
+    const pages = await Promise.all(placed.map((o) => pagesOf(o.order.id)));
+    expect(pages.map((p) => p.length)).toEqual(Array(12).fill(2));
+    const all = pages.flat();
+    expect(new Set(all.map((p) => p.slug)).size).toBe(24);
+    expect(new Set(all.map((p) => p.cardNumber)).size).toBe(24);
+    for (const page of all) expect(page.slug).toMatch(/^robin-baker(-[a-z0-9]+)?$/);
+  });
 });
 
 describe("the admin's 'Create card page from order'", () => {

@@ -5,7 +5,7 @@ import { and, asc, eq, inArray, sql } from "drizzle-orm";
 import { cardPages, orderItemCardPages, type orderItems, users } from "~/db/schema";
 import { type CardLink, linkHref, PLATFORM_LABELS } from "~/schemas/cart";
 import { isLinkIcon } from "~/utils/card-links";
-import { type CardLinkInput, CardPageError } from "../cards/cards.server";
+import type { CardLinkInput } from "../cards/cards.server";
 import { createClientPage } from "../cards/client-pages.server";
 import type { DbOrTx } from "../platform/db.server";
 
@@ -56,13 +56,17 @@ export async function createItemPages(
   const created: CreatedPage[] = [];
   for (let unit = 1; unit <= item.quantity; unit++) {
     if (have.has(unit)) continue;
-    const page = await createWithFreeSlug(tx, {
-      name: details.name || order.customerName,
-      bio: details.bio,
-      contactEmail: order.customerEmail,
-      titledLinks: details.links.map(titledLink),
-      ownerUserId,
-    });
+    const page = await createClientPage(
+      tx,
+      {
+        name: details.name || order.customerName,
+        bio: details.bio,
+        contactEmail: order.customerEmail,
+        titledLinks: details.links.map(titledLink),
+        ownerUserId,
+      },
+      { announce: false },
+    );
     await tx.insert(orderItemCardPages).values({ orderItemId: item.id, unit, cardPageId: page.id });
     created.push({ id: page.id, slug: page.slug, cardNumber: page.cardNumber });
   }
@@ -80,17 +84,6 @@ const PLATFORM_ICONS: Record<string, string> = {
   "phone-call": "phone",
   whatsapp: "phone",
 };
-
-/** Another payment may take the same name's slug between our check and insert; the next free one is tried. */
-async function createWithFreeSlug(tx: DbOrTx, input: Parameters<typeof createClientPage>[1]) {
-  for (let attempt = 1; ; attempt++) {
-    try {
-      return await createClientPage(tx, input, { announce: false });
-    } catch (error) {
-      if (!(error instanceof CardPageError && error.field === "slug") || attempt >= 3) throw error;
-    }
-  }
-}
 
 /** The pages each of the given order items made, in unit order. */
 export async function pagesOfItems(db: DbOrTx, itemIds: string[]) {

@@ -68,10 +68,11 @@ export async function handleStripeWebhook(
     return { status: 200, body: "ok" };
   }
 
-  // The amount charged must be what we computed; anything else is left for a person to look at.
-  if (event.amountTotal !== order.total || (event.currency ?? "gbp").toLowerCase() !== "gbp") {
+  // The amount charged must be what we computed, in pounds; anything else (a missing currency too) is left for a
+  // person to look at.
+  if (event.amountTotal !== order.total || event.currency?.toLowerCase() !== "gbp") {
     ctx.logger.error(
-      { orderId: order.id, charged: event.amountTotal, expected: order.total },
+      { orderId: order.id, charged: event.amountTotal, currency: event.currency, expected: order.total },
       "stripe payment amount does not match the order; not marked paid",
     );
     return { status: 200, body: "amount mismatch" };
