@@ -51,7 +51,12 @@ describe("a correctly signed Stripe webhook whose body is not a readable event",
     ["an event whose id is a number", JSON.stringify({ id: 7, object: "event", type: "charge.refunded" })],
     [
       "a completed checkout without its session",
-      JSON.stringify({ id: "evt_no_session", object: "event", type: "checkout.session.completed", data: null }),
+      JSON.stringify({
+        id: "evt_no_session",
+        object: "event",
+        type: "checkout.session.completed",
+        data: null,
+      }),
     ],
     [
       "a completed checkout whose amount is text",

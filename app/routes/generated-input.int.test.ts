@@ -4,7 +4,6 @@
 // FC_RUNS (runs per route and role) and FC_SEED widen or replay a run; docs/reliability/fuzz.md has the commands.
 import fs from "node:fs";
 import path from "node:path";
-import { sql } from "drizzle-orm";
 import fc from "fast-check";
 import Stripe from "stripe";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -18,6 +17,7 @@ import { createOrderFromCart } from "~/server/shop/checkout.server";
 import { adminCookieFor, routeContext, signInCookie, verifiedCustomer } from "../../tests/support/auth";
 import { type RouteRow, routeModule, routeRows } from "../../tests/support/route-table";
 import { type Answer, answer, cookiesOf } from "../../tests/support/routes";
+import { rowCounts } from "../../tests/support/row-counts";
 import { cartWithMultiLink, delivery, shopOpts } from "../../tests/support/shop";
 import { createTestDb, type TestDb } from "../../tests/support/test-db";
 
@@ -130,12 +130,10 @@ const intentFields = fc.oneof(
   fc.constant<[string, string][]>([]),
   fc.constantFrom(...INTENTS).map((i): [string, string][] => [["intent", i]]),
   fc.string({ maxLength: 20 }).map((i): [string, string][] => [["intent", i]]),
-  fc
-    .tuple(fc.constantFrom(...INTENTS), fc.constantFrom(...INTENTS))
-    .map(([a, b]): [string, string][] => [
-      ["intent", a],
-      ["intent", b],
-    ]),
+  fc.tuple(fc.constantFrom(...INTENTS), fc.constantFrom(...INTENTS)).map(([a, b]): [string, string][] => [
+    ["intent", a],
+    ["intent", b],
+  ]),
 );
 
 const fields = fc
@@ -232,7 +230,13 @@ const body: fc.Arbitrary<Body> = fc.oneof(
   {
     weight: 1,
     arbitrary: fc
-      .tuple(fc.constantFrom(...JSON_TYPES), fc.oneof(fc.json(), fields.map((f) => JSON.stringify(f))))
+      .tuple(
+        fc.constantFrom(...JSON_TYPES),
+        fc.oneof(
+          fc.json(),
+          fields.map((f) => JSON.stringify(f)),
+        ),
+      )
       .map(([contentType, text]) => ({ kind: "json" as const, contentType, text })),
   },
   {
@@ -242,7 +246,11 @@ const body: fc.Arbitrary<Body> = fc.oneof(
         fc.constantFrom(...WRONG_TYPES),
         fc.oneof(
           fc.string({ maxLength: 80 }),
-          fc.constantFrom("%zz&&==&intent=%", "a=%E0%A4%A&b", "--xyz\r\nContent-Disposition: form-data\r\n\r\n"),
+          fc.constantFrom(
+            "%zz&&==&intent=%",
+            "a=%E0%A4%A&b",
+            "--xyz\r\nContent-Disposition: form-data\r\n\r\n",
+          ),
         ),
       )
       .map(([contentType, text]) => ({ kind: "raw" as const, contentType, text })),
@@ -296,7 +304,9 @@ beforeAll(async () => {
     userId: customer.id,
     ...shopOpts,
   });
-  await t.db.insert(prospects).values({ userId: customer.id, businessName: "Prospect Ltd", businessType: "salon" });
+  await t.db
+    .insert(prospects)
+    .values({ userId: customer.id, businessName: "Prospect Ltd", businessType: "salon" });
   real.slug = [card.slug, card.cardNumber];
   real.id = [card.id];
   real.orderId = [order.id];
@@ -304,19 +314,6 @@ beforeAll(async () => {
   real["*"] = ["callback/google", "callback/apple", "sign-in/email", "sign-up/email", "update-user"];
 }, 120_000);
 afterAll(() => t?.close());
-
-/** Rows in every table of the app's schema, in one query. Rate-limit hits are counted on purpose, refused or not. */
-async function rowCounts() {
-  const tables = await t.db.execute<{ name: string }>(
-    sql`select table_name as name from information_schema.tables
-        where table_schema = 'public' and table_type = 'BASE TABLE' and table_name <> 'rate_limits'
-        order by table_name`,
-  );
-  const names = (tables as unknown as { rows: { name: string }[] }).rows.map((r) => r.name);
-  const query = names.map((n) => `select '${n}' as name, count(*)::int as n from "${n}"`).join(" union all ");
-  const result = (await t.db.execute(sql.raw(query))) as unknown as { rows: { name: string; n: number }[] };
-  return Object.fromEntries(result.rows.map((r) => [r.name, Number(r.n)]));
-}
 
 /** Strings under an 'error' or 'message' key anywhere in route data: form errors, field errors, a draft's error. */
 function errorTexts(v: unknown, underError = false, depth = 0): string[] {
@@ -372,7 +369,10 @@ function requestFor(url: string, role: Role, b: Body) {
       headers.set("Content-Type", "application/json");
       headers.set(
         "Stripe-Signature",
-        new Stripe("sk_test_x").webhooks.generateTestHeaderString({ payload: b.text, secret: WEBHOOK_SECRET }),
+        new Stripe("sk_test_x").webhooks.generateTestHeaderString({
+          payload: b.text,
+          secret: WEBHOOK_SECRET,
+        }),
       );
       payload = b.text;
       break;
@@ -407,7 +407,9 @@ function paramsFor(pattern: string) {
 }
 
 const addressFor = (pattern: string, params: Record<string, string>) =>
-  pattern.replace(/:(\w+)|\*/g, (m, name: string | undefined) => encodeURIComponent(params[name ?? "*"] ?? m));
+  pattern.replace(/:(\w+)|\*/g, (m, name: string | undefined) =>
+    encodeURIComponent(params[name ?? "*"] ?? m),
+  );
 
 /** Each route with an action, once (a module mounted at two addresses is posted at its first). */
 async function actionRoutes() {
@@ -432,9 +434,9 @@ async function postOnce(
   const n = requestNumber;
   const context = routeContext(t.db, config, auth, `10.${(n >> 16) & 255}.${(n >> 8) & 255}.${n & 255}`);
   const url = `${ORIGIN}${addressFor(route.pattern, params)}`;
-  const before = await rowCounts();
+  const before = await rowCounts(t.db);
   const a = await answer(route.action, requestFor(url, role, b), context, params);
-  const after = await rowCounts();
+  const after = await rowCounts(t.db);
   if ((after.sessions ?? 0) < (before.sessions ?? 0)) await keepSignedIn();
   return { a, before, after };
 }
@@ -451,14 +453,19 @@ describe("generated bad input to every action", async () => {
   for (const route of routes) {
     it(`${route.pattern} (${route.file}): no 500, a refused post changes nothing and says why`, async () => {
       await fc.assert(
-        fc.asyncProperty(fc.constantFrom(...ROLES), paramsFor(route.pattern), body, async (role, params, b) => {
-          const { a, before, after } = await postOnce(route, role, params, b);
-          expect(a.status).toBeLessThan(500);
-          if (a.status >= 400) {
-            expect(after).toEqual(before);
-            expect(await messageOf(a)).not.toBe("");
-          }
-        }),
+        fc.asyncProperty(
+          fc.constantFrom(...ROLES),
+          paramsFor(route.pattern),
+          body,
+          async (role, params, b) => {
+            const { a, before, after } = await postOnce(route, role, params, b);
+            expect(a.status).toBeLessThan(500);
+            if (a.status >= 400) {
+              expect(after).toEqual(before);
+              expect(await messageOf(a)).not.toBe("");
+            }
+          },
+        ),
         { numRuns: RUNS * ROLES.length, seed: SEED, endOnFailure: false },
       );
     }, 120_000);
