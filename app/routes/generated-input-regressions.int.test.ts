@@ -6,11 +6,13 @@ import path from "node:path";
 import Stripe from "stripe";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { paymentEvents } from "~/db/schema";
+import { action as adminOrders } from "~/routes/admin/orders";
 import { action as stripeWebhook } from "~/routes/api/stripe-webhook";
 import { type Auth, createAuth } from "~/server/platform/auth.server";
 import { loadConfig } from "~/server/platform/env.server";
-import { routeContext } from "../../tests/support/auth";
-import { answer } from "../../tests/support/routes";
+import { adminCookieFor, routeContext } from "../../tests/support/auth";
+import { answer, postRequest } from "../../tests/support/routes";
+import { rowCounts } from "../../tests/support/row-counts";
 import { countRows } from "../../tests/support/shop";
 import { createTestDb, type TestDb } from "../../tests/support/test-db";
 
@@ -25,9 +27,11 @@ const config = loadConfig({
 
 let t: TestDb;
 let auth: Auth;
+let adminCookie: string;
 beforeAll(async () => {
   t = await createTestDb();
   auth = createAuth({ db: t.db, config, queueEmail: async () => {} });
+  adminCookie = await adminCookieFor(auth, t.db);
 });
 afterAll(() => t?.close());
 
@@ -72,5 +76,32 @@ describe("a correctly signed Stripe webhook whose body is not a readable event",
     const a = await answer(stripeWebhook, signed(payload), routeContext(t.db, config, auth));
     expect({ status: a.status, body: a.body }).toEqual({ status: 400, body: "Malformed event" });
     expect(await countRows(t.db, paymentEvents)).toBe(before);
+  });
+});
+
+describe("the admin's 'card page from an order' without a real order or item", () => {
+  it.each([
+    ["no order and no item", {}],
+    [
+      "an order id that is not an id",
+      { orderId: "WC123456", itemId: "00000000-0000-4000-8000-000000000000" },
+    ],
+    ["an item id that is not an id", { orderId: "00000000-0000-4000-8000-000000000000", itemId: "1" }],
+  ])("is refused with 400 and its message, and changes nothing: %s", async (_name, fields) => {
+    const before = await rowCounts(t.db);
+    const a = await answer(
+      adminOrders,
+      postRequest(
+        `${ORIGIN}/admin-dashboard/orders`,
+        { intent: "card-from-order", ...(fields as Record<string, string>) },
+        adminCookie,
+      ),
+      routeContext(t.db, config, auth),
+    );
+    expect({ status: a.status, error: a.data.error }).toEqual({
+      status: 400,
+      error: "That order item has no card page to create",
+    });
+    expect(await rowCounts(t.db)).toEqual(before);
   });
 });

@@ -2,6 +2,7 @@
 import { and, eq } from "drizzle-orm";
 import { utcDay } from "~/components/charts/series";
 import { orderItems, orders } from "~/db/schema";
+import { isUuid } from "~/utils/ids";
 import { scanActivity } from "../cards/card-stats.server";
 import { CardPageError } from "../cards/cards.server";
 import { announceCardPagesChanged } from "../cards/changes.server";
@@ -89,6 +90,10 @@ export async function handleOrdersTabAction(
     case "card-from-order": {
       // For an order paid before pages were made with the payment, or one whose page was refused then: the
       // item's missing pages are made and recorded on it, so this cannot make a second one.
+      const itemId = String(form.get("itemId") ?? "");
+      // Ids that are not UUIDs never reach the uuid columns, where the database would reject them with an error.
+      if (!isUuid(orderId) || !isUuid(itemId))
+        return refuseWithToast("That order item has no card page to create");
       try {
         const created = await db.transaction(async (tx) => {
           const [order] = await tx.select().from(orders).where(eq(orders.id, orderId)).for("update");
@@ -96,9 +101,7 @@ export async function handleOrdersTabAction(
           const [item] = await tx
             .select()
             .from(orderItems)
-            .where(
-              and(eq(orderItems.orderId, order.id), eq(orderItems.id, String(form.get("itemId") ?? ""))),
-            );
+            .where(and(eq(orderItems.orderId, order.id), eq(orderItems.id, itemId)));
           if (item?.kind !== "multi-link") return null;
           return createItemPages(tx, order, item, await cardOwnerForOrder(tx, order));
         });
