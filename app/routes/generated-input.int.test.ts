@@ -21,7 +21,7 @@ import { rowCounts } from "../../tests/support/row-counts";
 import { cartWithMultiLink, delivery, shopOpts } from "../../tests/support/shop";
 import { createTestDb, type TestDb } from "../../tests/support/test-db";
 
-const RUNS = Number(process.env.FC_RUNS ?? 12);
+const RUNS = Number(process.env.FC_RUNS ?? 8);
 const SEED = Number(process.env.FC_SEED ?? 20_250_615);
 const ORIGIN = "http://shop.test";
 const WEBHOOK_SECRET = "whsec_generated_input";
