@@ -23,10 +23,10 @@ import { type Auth, createAuth } from "~/server/platform/auth.server";
 import { createOrderFromCart } from "~/server/shop/checkout.server";
 import { getOrCreateReferralCode } from "~/server/shop/referrals.server";
 import { adminCookieFor, routeContext, verifiedCustomer } from "../../tests/support/auth";
+import { routeModule, routeRows } from "../../tests/support/route-table";
 import { type Answer, answer, getRequest, postRequest } from "../../tests/support/routes";
 import { cartWithMultiLink, delivery, shopOpts, testConfig } from "../../tests/support/shop";
 import { createTestDb, type TestDb } from "../../tests/support/test-db";
-import routes from "../routes";
 
 /** What customer A owns: the ids another account will try. */
 interface Ids {
@@ -291,21 +291,14 @@ const CASES: Record<string, RouteCase> = {
   },
 };
 
-interface RouteConfigEntry {
-  path?: string;
-  index?: boolean;
-  file: string;
-  children?: RouteConfigEntry[];
-}
-
 /** Every route file under /dashboard and /admin-dashboard, from the app's route config. */
-function signedInRouteFiles(entries: RouteConfigEntry[], parent = ""): string[] {
-  return entries.flatMap((r) => {
-    const here = r.path ? `${parent}/${r.path}` : parent;
-    const mine = /^\/(dashboard|admin-dashboard)(\/|$)/.test(here) ? [r.file] : [];
-    return [...mine, ...signedInRouteFiles(r.children ?? [], here)];
-  });
-}
+const signedInRouteFiles = () => [
+  ...new Set(
+    routeRows()
+      .filter((r) => /^\/(dashboard|admin-dashboard)(\/|$)/.test(r.pattern))
+      .map((r) => r.file),
+  ),
+];
 
 const APP = path.resolve(__dirname, "..");
 const source = (file: string) => fs.readFileSync(path.join(APP, file), "utf8");
@@ -405,13 +398,6 @@ beforeAll(async () => {
 afterAll(() => t?.close());
 
 const ORIGIN = "http://shop.test";
-const modules = import.meta.glob<Record<string, unknown>>("./**/*.{ts,tsx}");
-async function routeModule(file: string) {
-  const key = Object.keys(modules).find((k) => k.replace(/^\.\//, "routes/") === file);
-  if (!key) throw new Error(`No module for ${file}`);
-  return (await modules[key]!()) as { loader?: (args: never) => unknown; action?: (args: never) => unknown };
-}
-
 function getAs(c: RouteCase, who: keyof typeof cookies, m: Awaited<ReturnType<typeof routeModule>>) {
   return answer(m.loader!, getRequest(`${ORIGIN}${c.path(ids)}`, cookies[who]), context, c.params?.(ids));
 }
@@ -446,7 +432,7 @@ const leaks = (a: Answer, posted: Record<string, string> = {}) =>
     .filter((s) => `${JSON.stringify(a.data)}${a.body}`.includes(s));
 
 describe("access matrix", () => {
-  const files = signedInRouteFiles(routes as RouteConfigEntry[]);
+  const files = signedInRouteFiles();
 
   it("has a row for every signed-in route and every intent its forms answer", () => {
     expect(files.filter((f) => !CASES[f])).toEqual([]);

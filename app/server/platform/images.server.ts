@@ -16,7 +16,18 @@ const IMAGE_MESSAGES = {
   tooLarge: "Image should be less than 5MB",
   tooManyPixels: "Image should be at most 24 megapixels",
   failed: "Failed to upload image. Please try again.",
+  badName: "Please rename the file: its name may not contain folders or control characters",
 } as const;
+
+/**
+ * A browser sends a file's own name, never a path. A name with a folder separator, a parent folder or a control
+ * character was crafted; the name is never used for storage, but such a request is refused rather than trusted.
+ */
+const hasUnsafeFileName = (name: string) =>
+  name.length > 255 ||
+  name === "." ||
+  name === ".." ||
+  [...name].some((c) => c === "/" || c === "\\" || c.charCodeAt(0) < 0x20 || c.charCodeAt(0) === 0x7f);
 
 /** A 6000 x 4000 photo; decoding more would let one upload hold hundreds of megabytes. */
 const PROFILE_MAX_PIXELS = 24_000_000;
@@ -51,8 +62,9 @@ export async function processProfileImage(input: Buffer): Promise<ProcessedProfi
   if (!format) throw new ImageError(IMAGE_MESSAGES.notAnImage);
   let header: Metadata;
   try {
-    // Reads the header only: the size is known before a single pixel is decoded.
-    header = await sharp(input).metadata();
+    // Reads the header only: the size is known before a single pixel is decoded. No pixel limit here, so a
+    // huge declared size gets its own message below rather than "not an image".
+    header = await sharp(input, { limitInputPixels: false }).metadata();
   } catch {
     throw new ImageError(IMAGE_MESSAGES.notAnImage);
   }
@@ -91,14 +103,15 @@ export type ProfileImageOutcome =
   | { ok: false; status: 500; message: string; cause: unknown };
 
 /**
- * An uploaded profile image, checked (present, at most 5 MB, JPEG/PNG/WebP/GIF by its content, at most 24
- * megapixels), re-encoded and stored. Returns the stored URL, or why not with the message for the form; nothing
+ * An uploaded profile image, checked (present, at most 5 MB, a plain file name, JPEG/PNG/WebP/GIF by its
+ * content, at most 24 megapixels), re-encoded and stored. Returns the stored URL, or why not with the message for the form; nothing
  * is stored for a refused file.
  */
 export async function acceptProfileImage(config: Config, file: unknown): Promise<ProfileImageOutcome> {
   if (!(file instanceof File) || file.size === 0)
     return { ok: false, status: 400, message: IMAGE_MESSAGES.notAnImage };
   if (file.size > IMAGE_MAX_BYTES) return { ok: false, status: 400, message: IMAGE_MESSAGES.tooLarge };
+  if (hasUnsafeFileName(file.name)) return { ok: false, status: 400, message: IMAGE_MESSAGES.badName };
   try {
     const image = await processProfileImage(Buffer.from(await file.arrayBuffer()));
     return { ok: true, url: await storeProfileImage(config, image) };

@@ -6,7 +6,7 @@ import type { Database } from "../../platform/db.server";
 import type { Config } from "../../platform/env.server";
 import { cancelAwaitingOrder, findOrderByStripeSession, getOrder } from "../orders.server";
 import { markOrderPaid, recordPaymentEvent } from "./paid-pipeline.server";
-import { readWebhookEvent, WebhookSignatureError } from "./stripe.server";
+import { readWebhookEvent, WebhookEventError, WebhookSignatureError } from "./stripe.server";
 
 export interface WebhookContext {
   db: Database;
@@ -29,6 +29,10 @@ export async function handleStripeWebhook(
     if (error instanceof WebhookSignatureError) {
       ctx.logger.warn({ err: error.message }, "stripe webhook refused: bad signature");
       return { status: 400, body: "Invalid signature" };
+    }
+    if (error instanceof WebhookEventError) {
+      ctx.logger.warn({ err: error.message }, "stripe webhook refused: malformed event");
+      return { status: 400, body: "Malformed event" };
     }
     throw error;
   }

@@ -3,6 +3,7 @@
 import Stripe from "stripe";
 import { POLICY } from "~/catalog";
 import { CHECKOUT_MESSAGES } from "~/schemas/checkout";
+import { z } from "~/schemas/zod";
 import type { Config } from "../../platform/env.server";
 
 export class StripeCheckoutError extends Error {
@@ -140,46 +141,62 @@ export class WebhookSignatureError extends Error {
   override name = "WebhookSignatureError";
 }
 
-/** Verifies the signature over the raw body and converts the event; throws WebhookSignatureError if forged. */
-export async function readWebhookEvent(config: Config, rawBody: string, signature: string | null) {
+/** A correctly signed body that is not an event we can read: answered 400, recorded nowhere. */
+export class WebhookEventError extends Error {
+  override name = "WebhookEventError";
+}
+
+const id = z.string().min(1).max(255);
+/** The fields of an event we read; the signature proves the sender, not that the body has this shape. */
+const WebhookEventSchema = z.object({ id, type: z.string().min(1).max(255) });
+const CheckoutSessionSchema = z.object({
+  id,
+  payment_status: z.string().max(64).nullish(),
+  amount_total: z.number().int().nullish(),
+  currency: z.string().max(16).nullish(),
+  client_reference_id: z.string().max(255).nullish(),
+  metadata: z.object({ orderId: z.string().max(255).nullish() }).nullish(),
+});
+const CheckoutEventSchema = z.object({ data: z.object({ object: CheckoutSessionSchema }) });
+
+/**
+ * Verifies the signature over the raw body and converts the event; throws WebhookSignatureError if forged and
+ * WebhookEventError if signed but not a readable event.
+ */
+export async function readWebhookEvent(
+  config: Config,
+  rawBody: string,
+  signature: string | null,
+): Promise<PaymentEvent> {
   const stripe = config.stripe;
   if (!stripe || !signature) throw new WebhookSignatureError("Missing signature");
-  let event: Stripe.Event;
+  let verified: unknown;
   try {
-    event = await client(stripe).webhooks.constructEventAsync(rawBody, signature, stripe.webhookSecret);
+    verified = await client(stripe).webhooks.constructEventAsync(rawBody, signature, stripe.webhookSecret);
   } catch (error) {
     throw new WebhookSignatureError((error as Error).message);
   }
-  if (
-    event.type === "checkout.session.completed" ||
-    event.type === "checkout.session.async_payment_succeeded"
-  ) {
-    const s = event.data.object;
-    if (event.type === "checkout.session.completed" && s.payment_status !== "paid")
-      return {
-        kind: "other",
-        eventId: event.id,
-        type: `${event.type}:${s.payment_status}`,
-      } satisfies PaymentEvent;
-    return {
-      kind: "paid",
-      eventId: event.id,
-      orderId: s.metadata?.orderId ?? s.client_reference_id ?? null,
-      sessionId: s.id,
-      amountTotal: s.amount_total,
-      currency: s.currency,
-    } satisfies PaymentEvent;
-  }
-  if (event.type === "checkout.session.expired") {
-    const s = event.data.object;
-    return {
-      kind: "expired",
-      eventId: event.id,
-      orderId: s.metadata?.orderId ?? s.client_reference_id ?? null,
-      sessionId: s.id,
-    } satisfies PaymentEvent;
-  }
-  return { kind: "other", eventId: event.id, type: event.type } satisfies PaymentEvent;
+  const event = WebhookEventSchema.safeParse(verified);
+  if (!event.success) throw new WebhookEventError("The event has no id or type");
+  const { id: eventId, type } = event.data;
+  const isPaid = type === "checkout.session.completed" || type === "checkout.session.async_payment_succeeded";
+  if (!isPaid && type !== "checkout.session.expired") return { kind: "other", eventId, type };
+
+  const checkout = CheckoutEventSchema.safeParse(verified);
+  if (!checkout.success) throw new WebhookEventError("The event carries no readable checkout session");
+  const s = checkout.data.data.object;
+  const orderId = s.metadata?.orderId ?? s.client_reference_id ?? null;
+  if (type === "checkout.session.expired") return { kind: "expired", eventId, orderId, sessionId: s.id };
+  if (type === "checkout.session.completed" && s.payment_status !== "paid")
+    return { kind: "other", eventId, type: `${type}:${s.payment_status}` };
+  return {
+    kind: "paid",
+    eventId,
+    orderId,
+    sessionId: s.id,
+    amountTotal: s.amount_total ?? null,
+    currency: s.currency ?? null,
+  };
 }
 
 /** Expires an open session when the customer comes back without paying, so it cannot be paid later. */

@@ -1,0 +1,473 @@
+// Generated bad input against every form action and API endpoint of the route table: random and hostile fields,
+// unknown and missing intents, malformed bodies and wrong content types, as a visitor, a customer and the admin.
+// Whatever arrives, the answer is never a 500, a refused request (4xx) changes no row, and it says why.
+// FC_RUNS (runs per route and role) and FC_SEED widen or replay a run; docs/reliability/fuzz.md has the commands.
+import fs from "node:fs";
+import path from "node:path";
+import fc from "fast-check";
+import Stripe from "stripe";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { pageLinks, prospects } from "~/db/schema";
+import { createCardPage } from "~/server/cards/cards.server";
+import { type Auth, createAuth } from "~/server/platform/auth.server";
+import type { Config } from "~/server/platform/env.server";
+import { loadConfig } from "~/server/platform/env.server";
+import { readToast } from "~/server/platform/toast.server";
+import { createOrderFromCart } from "~/server/shop/checkout.server";
+import { adminCookieFor, routeContext, signInCookie, verifiedCustomer } from "../../tests/support/auth";
+import { type RouteRow, routeModule, routeRows } from "../../tests/support/route-table";
+import { type Answer, answer, cookiesOf } from "../../tests/support/routes";
+import { rowCounts } from "../../tests/support/row-counts";
+import { cartWithMultiLink, delivery, shopOpts } from "../../tests/support/shop";
+import { createTestDb, type TestDb } from "../../tests/support/test-db";
+
+const RUNS = Number(process.env.FC_RUNS ?? 8);
+const SEED = Number(process.env.FC_SEED ?? 20_250_615);
+const ORIGIN = "http://shop.test";
+const WEBHOOK_SECRET = "whsec_generated_input";
+
+// ---- What the app's forms read, harvested from its source so new fields are generated too ----
+
+const APP = path.resolve(__dirname, "..");
+function sourceFiles(dir: string): string[] {
+  return fs.readdirSync(dir, { withFileTypes: true }).flatMap((e) => {
+    const full = path.join(dir, e.name);
+    if (e.isDirectory()) return sourceFiles(full);
+    return /\.tsx?$/.test(e.name) && !/\.test\.tsx?$/.test(e.name) ? [full] : [];
+  });
+}
+const SOURCES = sourceFiles(APP).map((f) => fs.readFileSync(f, "utf8"));
+const harvest = (pattern: RegExp) => [
+  ...new Set(SOURCES.flatMap((s) => [...s.matchAll(pattern)].map((m) => m[1]!))),
+];
+/** Field names the forms post and the schemas read. */
+const FIELD_NAMES = [
+  ...new Set([
+    ...harvest(/\.get(?:All)?\("([\w.[\]-]{1,40})"\)/g),
+    ...harvest(/name="([\w.[\]-]{1,40})"/g),
+    ...harvest(/^ {2,4}(\w{1,40}): z[.\w]*\(/gm),
+  ]),
+].sort();
+/** Every intent a form handler switches on. */
+const INTENTS = harvest(/case "([\w-]{1,40})":/g).sort();
+
+// ---- Generators ----
+
+const HOSTILE_VALUES = [
+  "",
+  " ",
+  "\u0000",
+  "\r\n",
+  "\t\b\f\v",
+  "\u202e\u200b\ufeff",
+  "javascript:alert(1)",
+  "data:text/html,<script>alert(1)</script>",
+  "<script>alert(1)</script>",
+  '"><img src=x onerror=alert(1)>',
+  "-1",
+  "0",
+  "1e309",
+  "NaN",
+  "99999999999999999999999",
+  "-0.5",
+  "true",
+  "on",
+  "null",
+  "undefined",
+  "[object Object]",
+  "__proto__",
+  "../../../etc/passwd",
+  "WC0000",
+  "WC1234",
+  "00000000-0000-4000-8000-000000000000",
+  "not-a-uuid",
+  "https://example.com",
+  "mailto:a@b.c",
+  "tel:+440000",
+  "a@b.c",
+  "😀".repeat(500),
+  "'; drop table users; --",
+  "%00%0d%0a",
+];
+
+const value = fc.oneof(
+  { weight: 4, arbitrary: fc.constantFrom(...HOSTILE_VALUES) },
+  { weight: 2, arbitrary: fc.string({ maxLength: 40 }) },
+  { weight: 1, arbitrary: fc.string({ unit: "grapheme", maxLength: 40 }) },
+  { weight: 1, arbitrary: fc.string({ unit: "binary", maxLength: 40 }) },
+  { weight: 1, arbitrary: fc.oneof(fc.integer(), fc.double()).map(String) },
+  // Long text: generated as a length so a counter-example shrinks to the shortest that fails.
+  {
+    weight: 1,
+    arbitrary: fc
+      .tuple(fc.constantFrom("a", "é", "<", "\n", "😀"), fc.integer({ min: 1_000, max: 300_000 }))
+      .map(([c, n]) => c.repeat(n)),
+  },
+);
+
+const key = fc.oneof(
+  { weight: 6, arbitrary: fc.constantFrom(...FIELD_NAMES) },
+  { weight: 2, arbitrary: fc.string({ maxLength: 20 }) },
+  {
+    weight: 1,
+    arbitrary: fc.constantFrom(
+      "__proto__",
+      "constructor",
+      "links[0].url",
+      "links[0].title",
+      "links[99999999].url",
+      "links[-1].url",
+      "links[1e9].title",
+      "links[].url",
+      "a.b.c.d",
+      "intent",
+    ),
+  },
+);
+
+/** A missing intent, one the forms know, a random one, or two at once. */
+const intentFields = fc.oneof(
+  fc.constant<[string, string][]>([]),
+  fc.constantFrom(...INTENTS).map((i): [string, string][] => [["intent", i]]),
+  fc.string({ maxLength: 20 }).map((i): [string, string][] => [["intent", i]]),
+  fc.tuple(fc.constantFrom(...INTENTS), fc.constantFrom(...INTENTS)).map(([a, b]): [string, string][] => [
+    ["intent", a],
+    ["intent", b],
+  ]),
+);
+
+const fields = fc
+  .tuple(intentFields, fc.array(fc.tuple(key, value), { maxLength: 8 }))
+  .map(([intent, rest]) => [...intent, ...rest]);
+
+type FilePart = { file: string; type: string; bytes: string };
+const filePart = fc.record({
+  file: fc.constantFrom("a.png", "../../evil.png", "x.svg", "", "a\u0000.jpg", "a\r\nb.jpg"),
+  type: fc.constantFrom("image/png", "image/svg+xml", "text/html", "application/octet-stream", ""),
+  bytes: fc.oneof(
+    fc.string({ maxLength: 64 }),
+    fc.constantFrom('<svg onload="alert(1)"/>', "\x89PNG\r\n\x1a\n", "\xff\xd8\xff<html>", "GIF89a"),
+  ),
+});
+
+const JSON_TYPES = ["application/json", "application/json; charset=utf-8"];
+const WRONG_TYPES = [
+  null,
+  "text/plain",
+  "application/xml",
+  "application/x-www-form-urlencoded",
+  "multipart/form-data",
+  "multipart/form-data; boundary=xyz",
+  "multipart/form-data; boundary=",
+  "application/x-www-form-urlencoded; charset=utf-16",
+  "image/png",
+  "*/*",
+];
+
+type Body =
+  | { kind: "urlencoded"; fields: [string, string][] }
+  | { kind: "multipart"; fields: [string, string | FilePart][] }
+  | { kind: "json"; contentType: string; text: string }
+  | { kind: "raw"; contentType: string | null; text: string }
+  | { kind: "signed-event"; text: string };
+
+/** A Stripe event with a valid signature whose content is anything: only the signature proves it is Stripe's. */
+const stripeEvent = fc.oneof(
+  fc.json({ maxDepth: 3 }),
+  fc
+    .record(
+      {
+        id: fc.oneof(fc.string({ maxLength: 20 }), fc.integer(), fc.constant(null)),
+        object: fc.constant("event"),
+        type: fc.oneof(
+          fc.constantFrom(
+            "checkout.session.completed",
+            "checkout.session.async_payment_succeeded",
+            "checkout.session.expired",
+            "charge.refunded",
+          ),
+          fc.string({ maxLength: 20 }),
+        ),
+        data: fc.oneof(
+          fc.constant(null),
+          fc.record(
+            {
+              object: fc.oneof(
+                fc.constant(null),
+                fc.record(
+                  {
+                    id: fc.oneof(fc.string({ maxLength: 20 }), fc.integer()),
+                    payment_status: fc.constantFrom("paid", "unpaid", 7),
+                    amount_total: fc.oneof(fc.integer(), fc.string({ maxLength: 5 }), fc.constant(null)),
+                    currency: fc.oneof(fc.constantFrom("gbp", "usd"), fc.integer()),
+                    client_reference_id: fc.oneof(fc.uuid(), fc.string({ maxLength: 20 }), fc.integer()),
+                    metadata: fc.oneof(
+                      fc.constant(null),
+                      fc.record({ orderId: fc.oneof(fc.uuid(), fc.integer(), fc.string()) }),
+                    ),
+                  },
+                  { requiredKeys: [] },
+                ),
+              ),
+            },
+            { requiredKeys: [] },
+          ),
+        ),
+      },
+      { requiredKeys: [] },
+    )
+    .map((e) => JSON.stringify(e)),
+);
+
+const body: fc.Arbitrary<Body> = fc.oneof(
+  { weight: 4, arbitrary: fields.map((f) => ({ kind: "urlencoded" as const, fields: f })) },
+  {
+    weight: 2,
+    arbitrary: fc
+      .tuple(fields, fc.array(fc.tuple(key, filePart), { maxLength: 2 }))
+      .map(([f, files]) => ({ kind: "multipart" as const, fields: [...f, ...files] })),
+  },
+  {
+    weight: 1,
+    arbitrary: fc
+      .tuple(
+        fc.constantFrom(...JSON_TYPES),
+        fc.oneof(
+          fc.json(),
+          fields.map((f) => JSON.stringify(f)),
+        ),
+      )
+      .map(([contentType, text]) => ({ kind: "json" as const, contentType, text })),
+  },
+  {
+    weight: 1,
+    arbitrary: fc
+      .tuple(
+        fc.constantFrom(...WRONG_TYPES),
+        fc.oneof(
+          fc.string({ maxLength: 80 }),
+          fc.constantFrom(
+            "%zz&&==&intent=%",
+            "a=%E0%A4%A&b",
+            "--xyz\r\nContent-Disposition: form-data\r\n\r\n",
+          ),
+        ),
+      )
+      .map(([contentType, text]) => ({ kind: "raw" as const, contentType, text })),
+  },
+  { weight: 1, arbitrary: stripeEvent.map((text) => ({ kind: "signed-event" as const, text })) },
+);
+
+type Role = "anonymous" | "customer" | "admin";
+const ROLES: Role[] = ["anonymous", "customer", "admin"];
+
+// ---- The shop these requests land in ----
+
+let t: TestDb;
+let auth: Auth;
+let config: Config;
+const cookies: Record<Role, string> = { anonymous: "", customer: "", admin: "" };
+/** Real ids to put in route parameters beside made-up ones. */
+const real: Record<string, string[]> = {};
+
+beforeAll(async () => {
+  t = await createTestDb();
+  config = loadConfig({
+    DATA_DIR: fs.mkdtempSync(path.join((await import("node:os")).tmpdir(), "generated-input-")),
+    PUBLIC_URL: ORIGIN,
+    STRIPE_SECRET_KEY: "sk_test_generated_input",
+    STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET,
+    // Nothing listens here: a checkout that gets this far is answered at once, without the network.
+    STRIPE_API_BASE: "http://127.0.0.1:9",
+  });
+  auth = createAuth({ db: t.db, config, queueEmail: async () => {} });
+  cookies.admin = await adminCookieFor(auth, t.db);
+  const customer = await verifiedCustomer(auth, t.db, "Casey", "casey@example.com");
+  cookies.customer = customer.cookie;
+  const card = await createCardPage(
+    t.db,
+    {
+      name: "Casey",
+      slug: "casey",
+      password: "casey-edit-1",
+      ownerUserId: customer.id,
+      links: [{ title: "Site", url: "https://casey.example", icon: "globe" }],
+    },
+    { announce: false },
+  );
+  const [link] = await t.db.select().from(pageLinks);
+  const cart = await cartWithMultiLink(t.db);
+  const { order } = await createOrderFromCart(t.db, {
+    cartId: cart.id,
+    delivery,
+    paymentMethod: "bank_transfer",
+    userId: customer.id,
+    ...shopOpts,
+  });
+  await t.db
+    .insert(prospects)
+    .values({ userId: customer.id, businessName: "Prospect Ltd", businessType: "salon" });
+  real.slug = [card.slug, card.cardNumber];
+  real.id = [card.id];
+  real.orderId = [order.id];
+  real.linkId = [link!.id];
+  real["*"] = ["callback/google", "callback/apple", "sign-in/email", "sign-up/email", "update-user"];
+}, 120_000);
+afterAll(() => t?.close());
+
+/** Strings under an 'error' or 'message' key anywhere in route data: form errors, field errors, a draft's error. */
+function errorTexts(v: unknown, underError = false, depth = 0): string[] {
+  if (depth > 6) return [];
+  if (typeof v === "string") return underError ? [v] : [];
+  if (Array.isArray(v)) return v.flatMap((x) => errorTexts(x, underError, depth + 1));
+  if (v && typeof v === "object")
+    return Object.entries(v).flatMap(([k, x]) =>
+      errorTexts(x, underError || /^(error|errors|message)$/i.test(k), depth + 1),
+    );
+  return [];
+}
+
+/** What a refused request tells the person: its text, its errors in the page data, or its toast. */
+async function messageOf(a: Answer) {
+  const data = a.data as unknown;
+  const found = [a.body, typeof data === "string" ? data : "", ...errorTexts(data)];
+  const { toast } = await readToast(new Request(ORIGIN, { headers: { Cookie: cookiesOf(a.headers) } }));
+  if (toast) found.push(toast.description ?? toast.title);
+  return found.filter((m) => m.trim()).join(" | ");
+}
+
+let requestNumber = 0;
+function requestFor(url: string, role: Role, b: Body) {
+  const headers = new Headers({ Cookie: cookies[role] });
+  let payload: BodyInit;
+  switch (b.kind) {
+    case "urlencoded":
+      headers.set("Content-Type", "application/x-www-form-urlencoded");
+      payload = new URLSearchParams(b.fields);
+      break;
+    case "multipart": {
+      const form = new FormData();
+      for (const [k, v] of b.fields)
+        form.append(
+          k,
+          typeof v === "string"
+            ? v
+            : new File([Buffer.from(v.bytes, "latin1")], v.file, v.type ? { type: v.type } : {}),
+        );
+      payload = form;
+      break;
+    }
+    case "json":
+      headers.set("Content-Type", b.contentType);
+      payload = b.text;
+      break;
+    case "raw":
+      if (b.contentType) headers.set("Content-Type", b.contentType);
+      payload = b.text;
+      break;
+    case "signed-event":
+      headers.set("Content-Type", "application/json");
+      headers.set(
+        "Stripe-Signature",
+        new Stripe("sk_test_x").webhooks.generateTestHeaderString({
+          payload: b.text,
+          secret: WEBHOOK_SECRET,
+        }),
+      );
+      payload = b.text;
+      break;
+  }
+  return new Request(url, { method: "POST", headers, body: payload });
+}
+
+/** A session the request ended (sign-out, sign out others) is replaced, so the next run is still signed in. */
+async function keepSignedIn() {
+  const valid = async (role: Role) =>
+    Boolean(await auth.api.getSession({ headers: new Headers({ Cookie: cookies[role] }) }));
+  if (!(await valid("admin"))) cookies.admin = await signInCookie(auth, "boss@example.com", "boss-pass-1");
+  if (!(await valid("customer")))
+    cookies.customer = await signInCookie(auth, "casey@example.com", "customer-pass-1");
+}
+
+/** Route parameters: a real id, or anything. */
+function paramsFor(pattern: string) {
+  const names = [...pattern.matchAll(/:(\w+)|(\*)/g)].map((m) => m[1] ?? "*");
+  return fc.record(
+    Object.fromEntries(
+      names.map((n) => [
+        n,
+        fc.oneof(
+          fc.constantFrom(...(real[n] ?? ["x"])),
+          fc.constantFrom("00000000-0000-4000-8000-000000000000", "not-a-uuid", "WC0000", "%00", ""),
+          fc.string({ maxLength: 30 }),
+        ),
+      ]),
+    ),
+  );
+}
+
+const addressFor = (pattern: string, params: Record<string, string>) =>
+  pattern.replace(/:(\w+)|\*/g, (m, name: string | undefined) =>
+    encodeURIComponent(params[name ?? "*"] ?? m),
+  );
+
+/** Each route with an action, once (a module mounted at two addresses is posted at its first). */
+async function actionRoutes() {
+  const seen = new Set<string>();
+  const rows: (RouteRow & { action: (args: never) => unknown })[] = [];
+  for (const row of routeRows()) {
+    if (seen.has(row.file)) continue;
+    seen.add(row.file);
+    const m = await routeModule(row.file);
+    if (m.action) rows.push({ ...row, action: m.action });
+  }
+  return rows;
+}
+
+async function postOnce(
+  route: Awaited<ReturnType<typeof actionRoutes>>[number],
+  role: Role,
+  params: Record<string, string>,
+  b: Body,
+) {
+  requestNumber += 1;
+  const n = requestNumber;
+  const context = routeContext(t.db, config, auth, `10.${(n >> 16) & 255}.${(n >> 8) & 255}.${n & 255}`);
+  const url = `${ORIGIN}${addressFor(route.pattern, params)}`;
+  const before = await rowCounts(t.db);
+  const a = await answer(route.action, requestFor(url, role, b), context, params);
+  const after = await rowCounts(t.db);
+  if ((after.sessions ?? 0) < (before.sessions ?? 0)) await keepSignedIn();
+  return { a, before, after };
+}
+
+const routes = await actionRoutes();
+
+describe("generated bad input to every action", () => {
+  it("harvested the forms' field names and intents from the source", () => {
+    expect(FIELD_NAMES.length).toBeGreaterThan(40);
+    expect(INTENTS).toContain("add-link");
+    expect(routes.map((r) => r.file)).toContain("routes/api/stripe-webhook.ts");
+  });
+
+  for (const route of routes) {
+    it(`${route.pattern} (${route.file}): no 500, a refused post changes nothing and says why`, async () => {
+      await fc.assert(
+        fc.asyncProperty(
+          fc.constantFrom(...ROLES),
+          paramsFor(route.pattern),
+          body,
+          async (role, params, b) => {
+            const { a, before, after } = await postOnce(route, role, params, b);
+            expect(a.status).toBeLessThan(500);
+            if (a.status >= 400) {
+              expect(after).toEqual(before);
+              expect(await messageOf(a)).not.toBe("");
+            }
+          },
+        ),
+        { numRuns: RUNS * ROLES.length, seed: SEED, endOnFailure: false },
+      );
+    }, 120_000);
+  }
+});
