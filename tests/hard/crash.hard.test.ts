@@ -43,7 +43,9 @@ class Shop {
   port = 0;
   sink!: Awaited<ReturnType<typeof startSmtpSink>>;
   kills = 0;
+  /** Time from spawning the process to /healthz answering: after a kill, and after a clean stop. */
   restartsMs: number[] = [];
+  cleanStartsMs: number[] = [];
 
   constructor(
     readonly engine: Engine,
@@ -117,7 +119,10 @@ class Shop {
    * Runs queries against the shop's database. The embedded database can be opened by one process only, so the
    * app is stopped first (and started again after).
    */
-  async query<T>(read: (q: (text: string, params?: unknown[]) => Promise<Row[]>) => Promise<T>) {
+  async query<T>(
+    read: (q: (text: string, params?: unknown[]) => Promise<Row[]>) => Promise<T>,
+    opts: { thenStart?: boolean } = {},
+  ) {
     if (this.engine === "postgres") {
       const client = new pg.Client({ connectionString: this.databaseUrl });
       await client.connect();
@@ -134,7 +139,7 @@ class Shop {
       return await read(async (text, params) => (await client.query<Row>(text, params)).rows);
     } finally {
       await client.close();
-      await this.start();
+      if (opts.thenStart !== false) this.cleanStartsMs.push(await this.start());
     }
   }
 
@@ -231,6 +236,8 @@ function afterSettled(promises: Promise<unknown>[], count: number) {
   });
 }
 
+const ms = (times: number[]) => times.map((t) => `${Math.round(t)} ms`).join(", ");
+
 /** Picks a whole number in [min, max]. */
 const between = (min: number, max: number) => min + Math.floor(Math.random() * (max - min + 1));
 
@@ -313,16 +320,19 @@ describe.each<Engine>(["pglite", "postgres"])("kill -9 on %s", (engine) => {
       const health = await shop.outboxDrained();
       expect(health).toMatchObject({ status: "ok", database: "ok", outbox: { pending: 0, lagSeconds: 0 } });
 
-      const stored = await shop.query(async (q) => ({
-        orders: await q(
-          `select o.id, o.order_number, o.status, o.customer_email, o.subtotal, o.delivery_fee, o.discount, o.total,
+      const stored = await shop.query(
+        async (q) => ({
+          orders: await q(
+            `select o.id, o.order_number, o.status, o.customer_email, o.subtotal, o.delivery_fee, o.discount, o.total,
              (select count(*)::int from order_items i where i.order_id = o.id) as items,
              (select coalesce(sum(i.unit_price * i.quantity), 0)::int from order_items i where i.order_id = o.id) as items_sum,
              (select count(*)::int from order_status_history h where h.order_id = o.id) as history
            from orders o`,
-        ),
-        unsent: await q(`select id from email_outbox where status <> 'sent'`),
-      }));
+          ),
+          unsent: await q(`select id from email_outbox where status <> 'sent'`),
+        }),
+        { thenStart: false },
+      );
       const byId = new Map(stored.orders.map((o) => [o.id as string, o]));
       // Every order the customer was told about is there, whole.
       for (const [id, email] of answered) {
@@ -344,7 +354,7 @@ describe.each<Engine>(["pglite", "postgres"])("kill -9 on %s", (engine) => {
       figures.push(
         `${engine}, checkouts: ${rounds} kills during ${BUYERS} checkouts each; ${answered.size} orders answered, ` +
           `${stored.orders.length} stored whole, ${inFlight} customers cut off (no answer); ` +
-          `restart to /healthz ${shop.restartsMs.map((t) => `${Math.round(t)} ms`).join(", ")}; ` +
+          `restart to /healthz after the kill ${ms(shop.restartsMs)}; ` +
           `${mail.distinct} payment e-mails, ${mail.resent} sent again after a kill (same Message-ID)`,
       );
     } finally {
@@ -386,16 +396,18 @@ describe.each<Engine>(["pglite", "postgres"])("kill -9 on %s", (engine) => {
         await Promise.allSettled(requests);
         await shop.restart();
       }
-      const urls = await shop.query(async (q) =>
-        (
-          await q(
-            `select profile_image_url as url from card_pages where profile_image_url is not null
+      const urls = await shop.query(
+        async (q) =>
+          (
+            await q(
+              `select profile_image_url as url from card_pages where profile_image_url is not null
              union all select image from users where image is not null
              union all select details->>'imageUrl' from cart_items where details->>'imageUrl' is not null
              union all select details->>'imageUrl' from order_items where details->>'imageUrl' is not null
              union all select details->>'imageUrl' from update_requests where details->>'imageUrl' is not null`,
-          )
-        ).map((r) => r.url as string),
+            )
+          ).map((r) => r.url as string),
+        { thenStart: false },
       );
       expect(urls.length).toBeGreaterThan(0);
       const uploads = path.join(shop.dataDir, "uploads");
@@ -410,7 +422,7 @@ describe.each<Engine>(["pglite", "postgres"])("kill -9 on %s", (engine) => {
       }
       figures.push(
         `${engine}, uploads: ${rounds} kills during 24 uploads each; ${answered} answered; ` +
-          `${new Set(urls).size} stored image paths checked whole`,
+          `${new Set(urls).size} stored image paths checked whole; restart to /healthz ${ms(shop.restartsMs)}`,
       );
     } finally {
       await shop.close();
@@ -460,21 +472,24 @@ describe.each<Engine>(["pglite", "postgres"])("kill -9 on %s", (engine) => {
       for (const o of orders) expect((await markPaid(o.id)).status).toBe(302);
       await shop.outboxDrained();
 
-      const stored = await shop.query(async (q) => ({
-        orders: await q(
-          `select o.id, o.order_number, o.status,
+      const stored = await shop.query(
+        async (q) => ({
+          orders: await q(
+            `select o.id, o.order_number, o.status,
              (select count(*)::int from payment_events e where e.order_id = o.id) as events,
              (select count(*)::int from order_status_history h where h.order_id = o.id and h.to_status = 'paid') as paid_rows,
              (select count(*)::int from update_requests u where u.order_id = o.id) as requests,
              (select count(*)::int from update_requests u where u.order_id = o.id and u.status = 'applied') as applied
            from orders o where o.id = any($1::uuid[])`,
-          [orders.map((o) => o.id)],
-        ),
-        links: await q(
-          `select l.url from page_links l join card_pages c on c.id = l.card_page_id where c.card_number = $1`,
-          [cardNumber],
-        ),
-      }));
+            [orders.map((o) => o.id)],
+          ),
+          links: await q(
+            `select l.url from page_links l join card_pages c on c.id = l.card_page_id where c.card_number = $1`,
+            [cardNumber],
+          ),
+        }),
+        { thenStart: false },
+      );
       for (const o of stored.orders)
         expect(o, `order ${o.order_number}`).toMatchObject({
           status: "paid",
@@ -493,6 +508,7 @@ describe.each<Engine>(["pglite", "postgres"])("kill -9 on %s", (engine) => {
       figures.push(
         `${engine}, apply: kill during ${ORDERS} 'Mark paid' clicks; ${before} paid before the restart, ` +
           `all ${ORDERS} paid once after a second click, each link on the card once; ` +
+          `restart after the kill ${ms(shop.restartsMs)}, after a clean stop ${ms(shop.cleanStartsMs)}; ` +
           `${mail.distinct} confirmations, ${mail.resent} sent again after the kill (same Message-ID)`,
       );
     } finally {

@@ -44,6 +44,6 @@ it("fails only the transaction whose connection was ended, and serves the next q
     sql`select pg_terminate_backend(pid) from pg_stat_activity where application_name = 'losing-connection'`,
   );
   expect(await cut).toBeInstanceOf(Error);
-  const { rows } = await handle.db.execute(sql`select 41 + 1 as answer`);
+  const { rows } = (await handle.db.execute(sql`select 41 + 1 as answer`)) as { rows: unknown[] };
   expect(rows).toEqual([{ answer: 42 }]);
 });
