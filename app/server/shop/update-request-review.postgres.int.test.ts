@@ -58,9 +58,10 @@ it("applies a reviewed request after a concurrent change to the card, keeping bo
     reviewing = reviewUpdateRequest(t.db, request!.id, "apply", { label: "admin" });
     // Until the admin's apply waits on the card's lock (bounded).
     for (let i = 0; i < 200; i++) {
-      const [row] = (await t.db.execute(sql`select count(*)::int as n from pg_locks where not granted`))
-        .rows as { n: number }[];
-      if (row!.n > 0) break;
+      const waiting = (await t.db.execute(
+        sql`select count(*)::int as n from pg_locks where not granted`,
+      )) as unknown as { rows: { n: number }[] };
+      if (waiting.rows[0]!.n > 0) break;
       await new Promise((r) => setTimeout(r, 25));
     }
     const current = (await getCardPageById(tx, page.id))!;
