@@ -5,6 +5,7 @@ export interface SunkEmail {
   text: string;
   html: string;
   replyTo: string | null;
+  messageId: string | null;
   receivedAt: string;
 }
 export function startSmtpSink(opts?: { port?: number; dir?: string; rejectFirst?: number }): Promise<{

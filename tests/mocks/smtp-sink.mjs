@@ -32,6 +32,7 @@ export async function startSmtpSink(opts = {}) {
             text: mail.text ?? "",
             html: typeof mail.html === "string" ? mail.html : "",
             replyTo: mail.replyTo?.text ?? null,
+            messageId: mail.messageId ?? null,
             receivedAt: new Date().toISOString(),
           };
           messages.push(message);

@@ -94,6 +94,10 @@ export async function openDatabase(opts: {
 
 async function openPostgres(databaseUrl: string): Promise<PostgresHandle> {
   const pool = new pg.Pool({ connectionString: databaseUrl, max: 10, connectionTimeoutMillis: 5000 });
+  // Nor one in use (the database restarted, failed over, or an operator ended the session): its client reports
+  // it as an event, which unheard would end the process, while the query in progress fails with the same error
+  // for its caller, and the pool drops the client. Before the first connection, so that every client has it.
+  pool.on("connect", (client) => client.on("error", () => {}));
   try {
     const client = await pool.connect();
     client.release();

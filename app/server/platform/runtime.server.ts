@@ -62,7 +62,12 @@ export async function startRuntime(opts: { root: string; env?: NodeJS.ProcessEnv
     dataDir: config.dataDir,
     logger,
   });
-  const outbox = startOutboxWorker({ db, send: sendEmail, logger });
+  const outbox = startOutboxWorker({
+    db,
+    send: sendEmail,
+    logger,
+    claim: database.kind === "postgres" ? "row-lock" : "lease",
+  });
   const auth = createAuth({
     db,
     config,

@@ -1,10 +1,10 @@
-// Which profile image URLs the card form takes: only those this shop's storage gives out.
+// Which profile image URLs the card form takes (only those this shop's storage gives out), and how files are written.
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { loadConfig } from "./env.server";
-import { isStoredProfileImageUrl } from "./storage.server";
+import { isStoredProfileImageUrl, storeProfileImage } from "./storage.server";
 
 const hash = "0123456789abcdef0123456789abcdef";
 const dataDir = () => fs.mkdtempSync(path.join(os.tmpdir(), "storage-"));
@@ -40,5 +40,28 @@ describe("isStoredProfileImageUrl", () => {
       `https://cdn.shop.test/profiles/${hash}.webp#x`,
     ])
       expect(isStoredProfileImageUrl(config, url), url).toBe(false);
+  });
+});
+
+describe("storeProfileImage on disk", () => {
+  it("never leaves a file in use cut off while the same name is written again", async () => {
+    const config = loadConfig({ DATA_DIR: dataDir(), PUBLIC_URL: "https://shop.test" });
+    const jpeg = Buffer.alloc(100, 1);
+    const url = await storeProfileImage(config, { hash, webp: Buffer.alloc(1000, 2), jpeg });
+    const file = path.join(config.dataDir, url.replace(/^\/uploads\//, "uploads/"));
+    // A large body is written in many chunks: if the file were rewritten in place, a reader (or a process
+    // killed meanwhile) would find it partly written.
+    const big = Buffer.alloc(48 * 1024 * 1024, 3);
+    let done = false;
+    const writing = storeProfileImage(config, { hash, webp: big, jpeg }).finally(() => {
+      done = true;
+    });
+    const seen = new Set<number>();
+    for (let i = 0; i < 100_000 && !done; i++) seen.add((await fs.promises.stat(file)).size);
+    await writing;
+    seen.add(fs.statSync(file).size);
+    expect([...seen].filter((size) => size !== 1000 && size !== big.length)).toEqual([]);
+    // Nothing temporary is left beside it.
+    expect(fs.readdirSync(path.dirname(file)).sort()).toEqual([`${hash}.jpg`, `${hash}.webp`]);
   });
 });

@@ -1,5 +1,6 @@
 // The only module that imports the S3 SDK. Files go to DATA_DIR/uploads by default, or to an S3-compatible
 // bucket when S3_BUCKET is set. Names are content hashes, so they can be cached for a year.
+import { randomUUID } from "node:crypto";
 import fs from "node:fs/promises";
 import path from "node:path";
 import { DeleteObjectCommand, GetObjectCommand, PutObjectCommand, S3Client } from "@aws-sdk/client-s3";
@@ -42,7 +43,7 @@ function localStorage(dir: string): Storage {
     async put(key, body) {
       const file = path.join(dir, safeKey(key));
       await fs.mkdir(path.dirname(file), { recursive: true });
-      await fs.writeFile(file, body);
+      await writeWhole(file, body);
       return `${LOCAL_UPLOADS_PATH}${key}`;
     },
     async get(key) {
@@ -55,6 +56,28 @@ function localStorage(dir: string): Storage {
       return url.startsWith(LOCAL_UPLOADS_PATH) ? url.slice(LOCAL_UPLOADS_PATH.length) : null;
     },
   };
+}
+
+/**
+ * Writes a file so that it is either there whole or not changed: into a hidden temporary file beside it, then
+ * renamed over it. Names are content hashes, so the same photo uploaded again rewrites a file pages already
+ * show; written in place, a process killed halfway (or a visitor reading meanwhile) would get a cut-off image.
+ */
+async function writeWhole(file: string, body: Buffer) {
+  const temporary = path.join(path.dirname(file), `.${path.basename(file)}.${randomUUID()}.tmp`);
+  try {
+    const handle = await fs.open(temporary, "wx");
+    try {
+      await handle.writeFile(body);
+      await handle.sync();
+    } finally {
+      await handle.close();
+    }
+    await fs.rename(temporary, file);
+  } catch (error) {
+    await fs.rm(temporary, { force: true });
+    throw error;
+  }
 }
 
 function s3Storage(s3: NonNullable<Config["s3"]>): Storage {

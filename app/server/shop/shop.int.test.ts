@@ -226,4 +226,52 @@ describe("update requests", () => {
       .where(and(eq(updateRequests.orderId, order.id), eq(updateRequests.status, "pending_review")));
     expect(queued).toHaveLength(1);
   });
+
+  it("applies requests for one card paid at the same time without losing any of them", async () => {
+    const page = await createCardPage(t.db, {
+      name: "Busy Owner",
+      slug: `busy-owner-${Date.now()}`,
+      password: "the-edit-password",
+      links: [{ title: "Website", url: "https://busy.example", icon: "globe" }],
+    });
+    const proven = await proveOwnership(t.db, page.cardNumber, {
+      userId: null,
+      editPassword: "the-edit-password",
+    });
+    const added = ["one", "two", "three", "four"].map((n) => `https://${n}.busy.example/`);
+    const orderIds: string[] = [];
+    for (const url of added) {
+      const cart = await createCart(t.db);
+      await addUpdateRequestItem(t.db, cart.id, {
+        cardNumber: page.cardNumber,
+        name: "Busy Owner",
+        email: "busy@example.com",
+        action: "add-link",
+        platform: "Website",
+        url,
+        ...proven,
+      });
+      const { order } = await createOrderFromCart(t.db, {
+        cartId: cart.id,
+        delivery,
+        paymentMethod: "bank_transfer",
+        userId: null,
+        ...shopOpts,
+      });
+      orderIds.push(order.id);
+    }
+    const results = await Promise.all(
+      orderIds.map((id) =>
+        markOrderPaid(
+          t.db,
+          id,
+          { provider: "manual", eventId: `m:${id}`, type: "bank_transfer", actor: admin },
+          shopOpts,
+        ),
+      ),
+    );
+    expect(results.map((r) => r.changed && r.applied)).toEqual([1, 1, 1, 1]);
+    const after = await getCardPageBySlug(t.db, page.slug);
+    expect(after!.links.map((l) => l.url).sort()).toEqual(["https://busy.example/", ...added].sort());
+  });
 });

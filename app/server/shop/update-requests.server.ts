@@ -76,6 +76,9 @@ async function tryApply(tx: Tx, request: UpdateRequestRow): Promise<Outcome> {
 /** Makes the change on the card page (used automatically and by the admin's 'Apply'). */
 async function applyToCard(tx: Tx, cardPageId: string, request: UpdateRequestRow): Promise<Outcome> {
   const d = request.details;
+  // The links are read, changed and written back whole: the card is locked first, so a change committed
+  // meanwhile (another request applied, an edit) is read, not overwritten.
+  await tx.select({ id: cardPages.id }).from(cardPages).where(eq(cardPages.id, cardPageId)).for("update");
   const page = await getCardPageById(tx, cardPageId);
   if (!page) return { status: "pending_review", note: "No card page has this card number" };
   let links: CardLinkInput[] = page.links;

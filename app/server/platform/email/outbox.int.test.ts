@@ -1,14 +1,15 @@
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { eq } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import pino from "pino";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { emailOutbox } from "~/db/schema";
 import { startSmtpSink } from "../../../../tests/mocks/smtp-sink.mjs";
 import { createTestDb, type TestDb } from "../../../../tests/support/test-db";
+import { openDatabase } from "../db.server";
 import { createMailer } from "./mailer.server";
-import { backoffSeconds, deliverDueEmails, enqueueEmail } from "./outbox.server";
+import { backoffSeconds, deliverDueEmails, enqueueEmail, startOutboxWorker } from "./outbox.server";
 import { composeEmail } from "./templates.server";
 
 const logger = pino({ level: "silent" });
@@ -136,6 +137,84 @@ describe("e-mail outbox", () => {
     expect(eml).toMatch(/^To: eve@example\.com$/m);
     expect(eml).toMatch(/^Subject: Hello <there>$/m);
     expect(eml).toContain("text/html");
+  });
+
+  it("gives each message a Message-ID fixed by its outbox row, so a message sent again is the same one", async () => {
+    const sink = await startSmtpSink();
+    try {
+      const id = await enqueueEmail(t.db, message("fay@example.com"));
+      const send = createMailer({
+        smtpUrl: sink.url,
+        from: "Shop <shop@shop.example>",
+        dataDir: "/x",
+        logger,
+      });
+      expect(await deliverDueEmails(t.db, send)).toEqual({ sent: 1, failed: 0 });
+      const [row] = await t.db.select().from(emailOutbox);
+      expect(sink.messages.map((m) => m.messageId)).toEqual([
+        `<outbox-${id}-${row!.createdAt.getTime()}@shop.example>`,
+      ]);
+    } finally {
+      await sink.stop();
+    }
+  });
+
+  it("sends at once a message whose worker was killed while sending it", async () => {
+    const sink = await startSmtpSink();
+    const send = createMailer({ smtpUrl: sink.url, from: "shop@example.com", dataDir: "/x", logger });
+    try {
+      await enqueueEmail(t.db, message("gus@example.com"));
+      if (t.kind === "postgres") {
+        // Several processes share PostgreSQL: the sender holds the row's lock while it sends, and a dead
+        // process's connection (and lock) is dropped by the server.
+        const url = new URL(t.url!);
+        url.searchParams.set("application_name", "dying-worker");
+        const dying = await openDatabase({
+          databaseUrl: url.toString(),
+          dataDir: "/nonexistent",
+          migrationsFolder: "",
+          skipMigrations: true,
+        });
+        let sending!: () => void;
+        const started = new Promise<void>((resolve) => {
+          sending = resolve;
+        });
+        let giveUp!: (error: Error) => void;
+        const hanging = deliverDueEmails(
+          dying.db,
+          () =>
+            new Promise<void>((_, reject) => {
+              giveUp = reject;
+              sending();
+            }),
+          undefined,
+          { claim: "row-lock" },
+        ).catch(() => "killed");
+        await started;
+        await t.db.execute(
+          sql`select pg_terminate_backend(pid) from pg_stat_activity where application_name = 'dying-worker'`,
+        );
+        expect(await deliverDueEmails(t.db, send, undefined, { claim: "row-lock" })).toEqual({
+          sent: 1,
+          failed: 0,
+        });
+        giveUp(new Error("the process is gone"));
+        await hanging;
+        await dying.close();
+      } else {
+        // The embedded database has one process: a lease left by a killed one is released when the worker starts.
+        await t.db.update(emailOutbox).set({ lockedUntil: sql`now() + interval '2 minutes'` });
+        const worker = startOutboxWorker({ db: t.db, send, logger, claim: "lease", intervalMs: 60_000 });
+        for (let i = 0; i < 200 && sink.messages.length === 0; i++)
+          await new Promise((r) => setTimeout(r, 50));
+        await worker.stop();
+      }
+      expect(sink.messages.map((m) => m.to[0])).toEqual(["gus@example.com"]);
+      const [row] = await t.db.select().from(emailOutbox);
+      expect(row).toMatchObject({ status: "sent", lockedUntil: null });
+    } finally {
+      await sink.stop();
+    }
   });
 
   it("backs off exponentially up to an hour", () => {

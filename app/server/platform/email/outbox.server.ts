@@ -1,5 +1,5 @@
 // The e-mail outbox: messages are queued in the database with the change that causes them and sent by a worker.
-import { and, asc, eq, inArray, isNull, lte, or, sql } from "drizzle-orm";
+import { and, asc, eq, inArray, isNotNull, isNull, lte, or, sql } from "drizzle-orm";
 import type { Logger } from "pino";
 import { emailOutbox } from "~/db/schema";
 import type { Database, DbOrTx } from "../db.server";
@@ -23,21 +23,53 @@ const CLAIM_SECONDS = 120;
 const BATCH = 20;
 
 /**
- * Sends every message that is due. Rows are claimed with SKIP LOCKED and a lease, so several app processes
- * can run workers against one PostgreSQL without sending a message twice.
+ * How a worker keeps other workers off a message while it sends it.
+ * - "row-lock" (PostgreSQL): each message is sent inside its own transaction that holds the row lock. If the
+ *   process dies, PostgreSQL drops its connection and the lock at once, so a restarted or another process sends
+ *   the message straight away; only that one message can go out twice (sent, not yet marked).
+ * - "lease" (embedded database, which runs one transaction at a time and must not wait on a mail server): rows
+ *   are claimed for CLAIM_SECONDS, then sent outside any transaction. Only this process opens the database, so
+ *   claims left by a killed process are released when the worker starts (releaseOutboxClaims).
  */
-export async function deliverDueEmails(db: Database, send: SendEmail, logger?: Logger) {
+export type ClaimMode = "row-lock" | "lease";
+
+/** Due, not sent, and not leased by a live worker. */
+const isDue = () =>
+  and(
+    eq(emailOutbox.status, "pending"),
+    lte(emailOutbox.nextAttemptAt, sql`now()`),
+    or(isNull(emailOutbox.lockedUntil), lte(emailOutbox.lockedUntil, sql`now()`)),
+  );
+
+type OutboxRow = typeof emailOutbox.$inferSelect;
+
+/**
+ * The left part of a Message-ID fixed per outbox row: a message sent again after a crash carries the same id, so
+ * mail systems that drop repeated ids (and anyone reading headers) see one message.
+ */
+export function outboxMessageKey(row: Pick<OutboxRow, "id" | "createdAt">) {
+  return `outbox-${row.id}-${row.createdAt.getTime()}`;
+}
+
+/**
+ * Sends every message that is due. Several app processes can run workers against one PostgreSQL without
+ * sending a message twice (SKIP LOCKED), and a process killed mid-round leaves nothing stuck (see ClaimMode).
+ */
+export async function deliverDueEmails(
+  db: Database,
+  send: SendEmail,
+  logger?: Logger,
+  opts: { claim?: ClaimMode } = {},
+) {
+  return opts.claim === "row-lock" ? deliverHoldingLocks(db, send, logger) : deliverLeased(db, send, logger);
+}
+
+async function deliverLeased(db: Database, send: SendEmail, logger?: Logger) {
   const due = await db.transaction(async (tx) => {
     const ids = await tx
       .select({ id: emailOutbox.id })
       .from(emailOutbox)
-      .where(
-        and(
-          eq(emailOutbox.status, "pending"),
-          lte(emailOutbox.nextAttemptAt, sql`now()`),
-          or(isNull(emailOutbox.lockedUntil), lte(emailOutbox.lockedUntil, sql`now()`)),
-        ),
-      )
+      .where(isDue())
       .orderBy(asc(emailOutbox.id))
       .limit(BATCH)
       .for("update", { skipLocked: true });
@@ -53,38 +85,93 @@ export async function deliverDueEmails(db: Database, send: SendEmail, logger?: L
       )
       .returning();
   });
-
   let sent = 0;
-  for (const row of due) {
-    try {
-      await send({ to: row.to, replyTo: row.replyTo, subject: row.subject, text: row.text, html: row.html });
-      await db
-        .update(emailOutbox)
-        .set({
-          status: "sent",
-          sentAt: new Date(),
-          attempts: row.attempts + 1,
-          lockedUntil: null,
-          lastError: null,
-        })
-        .where(eq(emailOutbox.id, row.id));
-      sent++;
-    } catch (error) {
-      const attempts = row.attempts + 1;
-      const message = error instanceof Error ? error.message : String(error);
-      await db
-        .update(emailOutbox)
-        .set({
-          attempts,
-          lastError: message.slice(0, 1000),
-          lockedUntil: null,
-          nextAttemptAt: sql`now() + make_interval(secs => ${backoffSeconds(attempts)})`,
-        })
-        .where(eq(emailOutbox.id, row.id));
-      logger?.warn({ emailId: row.id, attempts, err: message }, "e-mail send failed; will retry");
-    }
-  }
+  for (const row of due) if (await sendOne(db, row, send, logger)) sent++;
   return { sent, failed: due.length - sent };
+}
+
+async function deliverHoldingLocks(db: Database, send: SendEmail, logger?: Logger) {
+  let sent = 0;
+  let failed = 0;
+  for (let i = 0; i < BATCH; i++) {
+    const outcome = await db.transaction(async (tx) => {
+      const [row] = await tx
+        .select()
+        .from(emailOutbox)
+        .where(isDue())
+        .orderBy(asc(emailOutbox.id))
+        .limit(1)
+        .for("update", { skipLocked: true });
+      if (!row) return "none" as const;
+      return (await sendOne(tx, row, send, logger)) ? ("sent" as const) : ("failed" as const);
+    });
+    if (outcome === "none") break;
+    if (outcome === "sent") sent++;
+    else failed++;
+  }
+  return { sent, failed };
+}
+
+/** Sends one claimed row and records the outcome; true when the mail server accepted it. */
+async function sendOne(db: DbOrTx, row: OutboxRow, send: SendEmail, logger?: Logger) {
+  try {
+    await send({
+      to: row.to,
+      replyTo: row.replyTo,
+      subject: row.subject,
+      text: row.text,
+      html: row.html,
+      messageKey: outboxMessageKey(row),
+    });
+  } catch (error) {
+    const attempts = row.attempts + 1;
+    const message = error instanceof Error ? error.message : String(error);
+    await db
+      .update(emailOutbox)
+      .set({
+        attempts,
+        lastError: message.slice(0, 1000),
+        lockedUntil: null,
+        nextAttemptAt: sql`now() + make_interval(secs => ${backoffSeconds(attempts)})`,
+      })
+      .where(eq(emailOutbox.id, row.id));
+    logger?.warn({ emailId: row.id, attempts, err: message }, "e-mail send failed; will retry");
+    return false;
+  }
+  await db
+    .update(emailOutbox)
+    .set({
+      status: "sent",
+      sentAt: new Date(),
+      attempts: row.attempts + 1,
+      lockedUntil: null,
+      lastError: null,
+    })
+    .where(eq(emailOutbox.id, row.id));
+  return true;
+}
+
+/**
+ * Clears every lease: for the embedded database at start, when no other process can hold one (the database
+ * lock), so messages a killed process had claimed go out now instead of after the lease.
+ */
+export async function releaseOutboxClaims(db: Database) {
+  await db
+    .update(emailOutbox)
+    .set({ lockedUntil: null })
+    .where(and(eq(emailOutbox.status, "pending"), isNotNull(emailOutbox.lockedUntil)));
+}
+
+/** What /healthz reports: messages not yet sent, and the age in seconds of the oldest (0 when none). */
+export async function outboxBacklog(db: Database) {
+  const [row] = await db
+    .select({
+      pending: sql<number>`count(*)::int`,
+      lagSeconds: sql<number>`coalesce(floor(extract(epoch from now() - min(${emailOutbox.createdAt}))), 0)::int`,
+    })
+    .from(emailOutbox)
+    .where(eq(emailOutbox.status, "pending"));
+  return { pending: Number(row?.pending ?? 0), lagSeconds: Math.max(0, Number(row?.lagSeconds ?? 0)) };
 }
 
 /** Runs deliverDueEmails on a timer and whenever poked; stop() waits for the current round. */
@@ -92,6 +179,7 @@ export function startOutboxWorker(opts: {
   db: Database;
   send: SendEmail;
   logger: Logger;
+  claim: ClaimMode;
   intervalMs?: number;
 }) {
   let running: Promise<unknown> | null = null;
@@ -103,7 +191,11 @@ export function startOutboxWorker(opts: {
       again = true;
       return;
     }
-    running = deliverDueEmails(opts.db, opts.send, opts.logger)
+    running = deliverDueEmails(opts.db, opts.send, opts.logger, { claim: opts.claim })
+      .then((result) => {
+        // A full batch: more may be waiting, so go on now rather than at the next tick.
+        if (result.sent + result.failed >= BATCH) again = true;
+      })
       .catch((error) => opts.logger.error({ err: error }, "outbox round failed"))
       .finally(() => {
         running = null;
@@ -115,7 +207,15 @@ export function startOutboxWorker(opts: {
   };
   const timer = setInterval(round, opts.intervalMs ?? 5000);
   timer.unref();
-  round();
+  if (opts.claim === "lease") {
+    // Before the first round: leases left by a process that was killed would otherwise hold its messages back.
+    running = releaseOutboxClaims(opts.db)
+      .catch((error) => opts.logger.error({ err: error }, "outbox claims not released"))
+      .finally(() => {
+        running = null;
+        round();
+      });
+  } else round();
   return {
     poke: round,
     async stop() {
