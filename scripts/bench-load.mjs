@@ -1,7 +1,9 @@
-// What the load benchmarks share: a browser's User-Agent, pinning a process to a core, waiting for a server, and
-// wrk at 50 connections with its figures read back.
-import { execFileSync } from "node:child_process";
+// What the load benchmarks and the load test share: a browser's User-Agent, pinning a process to a core, waiting
+// for a server, wrk with its figures read back, and rounds of load with the app's memory read after each.
+import { execFile, execFileSync } from "node:child_process";
+import fs from "node:fs";
 import os from "node:os";
+import { promisify } from "node:util";
 
 export const BROWSER_UA =
   "Mozilla/5.0 (Linux; Android 14) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126 Mobile Safari/537.36";
@@ -27,12 +29,29 @@ export async function waitFor(url) {
   throw new Error(`${url} did not come up`);
 }
 
-/** wrk -t1 -c50 on core 0 with gzip and a browser's User-Agent: requests a second, p99 (ms), time-outs, non-2xx. */
-export function wrk(url, duration) {
-  const [cmd, args] = pin(0, "wrk", [
+/**
+ * wrk -t1 on core 0 with gzip and a browser's User-Agent, at 50 connections unless told: requests a second,
+ * requests, p99 (ms), time-outs, other socket errors (connect, read, write) and answers other than 2xx or 3xx.
+ * `timeout` is how long wrk waits for an answer before it counts a time-out (its own default is 2 s).
+ */
+export function wrk(url, duration, options = {}) {
+  const [cmd, args] = wrkCommand(url, duration, options);
+  return wrkFigures(execFileSync(cmd, args, { encoding: "utf8" }));
+}
+
+/** wrk as above, without blocking this process while it runs. */
+export async function wrkAsync(url, duration, options = {}) {
+  const [cmd, args] = wrkCommand(url, duration, options);
+  const { stdout } = await promisify(execFile)(cmd, args, { encoding: "utf8" });
+  return wrkFigures(stdout);
+}
+
+function wrkCommand(url, duration, { connections = 50, timeout } = {}) {
+  return pin(0, "wrk", [
     "-t1",
-    "-c50",
+    `-c${connections}`,
     `-d${duration}`,
+    ...(timeout ? ["--timeout", timeout] : []),
     "--latency",
     "-H",
     "Accept-Encoding: gzip",
@@ -40,11 +59,78 @@ export function wrk(url, duration) {
     `User-Agent: ${BROWSER_UA}`,
     url,
   ]);
-  const out = execFileSync(cmd, args, { encoding: "utf8" });
+}
+
+function wrkFigures(out) {
   const rps = Number(/Requests\/sec:\s+([\d.]+)/.exec(out)?.[1]);
+  const requests = Number(/(\d+) requests in/.exec(out)?.[1] ?? 0);
   const p99raw = /99%\s+([\d.]+)(us|ms|s)/.exec(out);
   const p99 = p99raw ? Number(p99raw[1]) * { us: 0.001, ms: 1, s: 1000 }[p99raw[2]] : Number.NaN;
-  const timeouts = Number(/timeout (\d+)/.exec(out)?.[1] ?? 0);
+  const socket = /connect (\d+), read (\d+), write (\d+), timeout (\d+)/.exec(out);
+  const timeouts = Number(socket?.[4] ?? 0);
+  const socketErrors = socket ? Number(socket[1]) + Number(socket[2]) + Number(socket[3]) : 0;
   const non2xx = Number(/Non-2xx or 3xx responses:\s+(\d+)/.exec(out)?.[1] ?? 0);
-  return { rps, p99, timeouts, non2xx };
+  return { rps, requests, p99, timeouts, socketErrors, non2xx };
+}
+
+/** Node's arguments that preload the memory probe (MEMORY_PROBE_PORT says where it listens) and allow gc(). */
+export const PROBE_ARGS = ["--expose-gc", "--import", "./scripts/memory-probe.mjs"];
+
+/** The app's memory, from scripts/memory-probe.mjs preloaded into it; after a full collection when `gc`. */
+export async function appMemory(probePort, { gc = false } = {}) {
+  const response = await fetch(`http://127.0.0.1:${probePort}/memory${gc ? "?gc=1" : ""}`);
+  if (!response.ok) throw new Error(`the memory probe answered ${response.status}`);
+  return response.json();
+}
+
+/**
+ * The app's memory once the heap in use after full collections holds still: two readings 2 s apart within
+ * 512 KB (at most a minute). Right after load the heap still holds what expires with time (closed connections'
+ * timers, cached entries), about 10 MB here, gone some 20 s later.
+ */
+export async function settledAppMemory(probePort) {
+  let last = await appMemory(probePort, { gc: true });
+  for (let i = 0; i < 30; i++) {
+    await new Promise((r) => setTimeout(r, 2000));
+    const now = await appMemory(probePort, { gc: true });
+    if (Math.abs(now.heapUsed - last.heapUsed) < 512 * 1024) return now;
+    last = now;
+  }
+  return last;
+}
+
+/** Resident bytes of a process now as `top` shows it, read from outside (/proc, Linux), or null. */
+export function residentBytes(pid) {
+  try {
+    const kb = /VmRSS:\s+(\d+) kB/.exec(fs.readFileSync(`/proc/${pid}/status`, "utf8"))?.[1];
+    return kb ? Number(kb) * 1024 : null;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * One round of load: each target in turn with wrk (its path, connections and duration) while the app's resident
+ * memory is sampled every 200 ms; returns each target's wrk figures and the highest resident memory seen.
+ */
+export async function loadRound(base, targets, { pid, timeout } = {}) {
+  const results = [];
+  let peak = 0;
+  const sample = () => {
+    peak = Math.max(peak, (pid && residentBytes(pid)) || 0);
+  };
+  const sampler = setInterval(sample, 200);
+  try {
+    for (const target of targets) {
+      const figures = await wrkAsync(`${base}${target.path}`, target.duration, {
+        connections: target.connections,
+        timeout,
+      });
+      results.push({ ...target, ...figures });
+    }
+  } finally {
+    clearInterval(sampler);
+  }
+  sample();
+  return { results, peakResident: peak };
 }

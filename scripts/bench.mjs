@@ -7,7 +7,7 @@ import os from "node:os";
 import path from "node:path";
 import { root } from "./build-if-stale.mjs";
 
-const BENCHES = ["card", "pages", "scale", "writes", "process", "lighthouse"];
+const BENCHES = ["card", "pages", "scale", "writes", "process", "memory", "lighthouse"];
 const only = process.env.BENCH_ONLY?.split(",").map((s) => s.trim());
 const chosen = BENCHES.filter((b) => !only || only.includes(b));
 const results = path.join(fs.mkdtempSync(path.join(os.tmpdir(), "bench-")), "results.jsonl");

@@ -1,6 +1,9 @@
 // The only module that imports a database driver: embedded PGlite by default, a PostgreSQL pool with DATABASE_URL.
+import { execFile } from "node:child_process";
 import fs from "node:fs";
+import { createRequire } from "node:module";
 import path from "node:path";
+import { promisify } from "node:util";
 import { PGlite } from "@electric-sql/pglite";
 import { type ExtractTablesWithRelations, sql } from "drizzle-orm";
 import { drizzle as drizzlePg } from "drizzle-orm/node-postgres";
@@ -232,11 +235,7 @@ async function openPglite(dir: string): Promise<PgliteHandle> {
   fs.mkdirSync(dir, { recursive: true });
   const releaseLock = takeLock(`${dir}.lock`);
   try {
-    if (!fs.existsSync(path.join(dir, "PG_VERSION"))) {
-      // Creating the database grows the WebAssembly memory to about 600 MB, which never shrinks: it is made by an
-      // instance of its own, closed at once, so the one that serves starts small (docs/benchmarks.md, memory).
-      await (await PGlite.create(dir, PGLITE_OPTIONS)).close();
-    }
+    if (!fs.existsSync(path.join(dir, "PG_VERSION"))) await createPgliteDir(dir);
     const client = await PGlite.create(dir, PGLITE_OPTIONS);
     const db = drizzlePglite({ client, schema, casing: "snake_case" }) as unknown as Database;
     return {
@@ -252,6 +251,25 @@ async function openPglite(dir: string): Promise<PgliteHandle> {
   } catch (error) {
     releaseLock();
     throw error;
+  }
+}
+
+/**
+ * Creates the embedded database in a Node process of its own. Creating it grows the WebAssembly memory to about
+ * 600 MB, which never shrinks, and leaves about 150 MB of native allocations behind; an instance closed at once
+ * in this process still held all of it until a full collection came, which an idle server may not see for hours
+ * (docs/benchmarks.md, memory). The process that serves opens the database made, and starts small.
+ */
+async function createPgliteDir(dir: string) {
+  const pglite = createRequire(import.meta.url).resolve("@electric-sql/pglite");
+  const script =
+    "const { PGlite } = require(process.argv[1]);" +
+    "PGlite.create(process.argv[2], JSON.parse(process.argv[3])).then((db) => db.close());";
+  try {
+    await promisify(execFile)(process.execPath, ["-e", script, pglite, dir, JSON.stringify(PGLITE_OPTIONS)]);
+  } catch (error) {
+    const reason = (error as { stderr?: string }).stderr?.trim() || (error as Error).message;
+    throw new DatabaseError(`Cannot create the embedded database in ${dir}: ${reason}`);
   }
 }
 
