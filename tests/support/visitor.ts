@@ -87,7 +87,7 @@ export class Visitor {
 }
 
 /** The delivery step's fields for this recipient. */
-export function deliveryFields(email: string, fullName = "Dana Buyer") {
+function deliveryFields(email: string, fullName = "Dana Buyer") {
   return {
     fullName,
     email,

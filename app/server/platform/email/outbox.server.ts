@@ -47,7 +47,7 @@ type OutboxRow = typeof emailOutbox.$inferSelect;
  * The left part of a Message-ID fixed per outbox row: a message sent again after a crash carries the same id, so
  * mail systems that drop repeated ids (and anyone reading headers) see one message.
  */
-export function outboxMessageKey(row: Pick<OutboxRow, "id" | "createdAt">) {
+function outboxMessageKey(row: Pick<OutboxRow, "id" | "createdAt">) {
   return `outbox-${row.id}-${row.createdAt.getTime()}`;
 }
 
@@ -155,7 +155,7 @@ async function sendOne(db: DbOrTx, row: OutboxRow, send: SendEmail, logger?: Log
  * Clears every lease: for the embedded database at start, when no other process can hold one (the database
  * lock), so messages a killed process had claimed go out now instead of after the lease.
  */
-export async function releaseOutboxClaims(db: Database) {
+async function releaseOutboxClaims(db: Database) {
   await db
     .update(emailOutbox)
     .set({ lockedUntil: null })
