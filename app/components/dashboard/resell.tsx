@@ -4,7 +4,7 @@ import { Copy, Download, Share2, TrendingDown, TrendingUp } from "lucide-react";
 import { CARDS, commissionFor, REFERRAL_COMMISSION_PERCENT, REFERRAL_DISCOUNT_PERCENT } from "~/catalog";
 import { Button } from "~/components/ui/button";
 import { ScrollRegion } from "~/components/ui/scroll-region";
-import { COMMISSION_STATUS_LABELS, type CommissionStatus } from "~/schemas/commission-payout";
+import { COMMISSION_STATUS_LABELS, type CommissionStatus } from "~/schemas/commission-statuses";
 import type { ResellData } from "~/server/shop/resell.server";
 import { cn } from "~/utils/cn";
 import { formatPence } from "~/utils/money";
