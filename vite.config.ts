@@ -2,25 +2,48 @@ import { reactRouter } from "@react-router/dev/vite";
 import tailwindcss from "@tailwindcss/vite";
 import { defineConfig } from "vite";
 
+// React Router's package points every condition at its development build; the production build differs only in
+// leaving out the development warnings, which the browser then does not download.
+const reactRouterBuild = (file: string) =>
+  `${import.meta.dirname}/node_modules/react-router/dist/production/${file}`;
+
 export default defineConfig(({ isSsrBuild }) => ({
   // The server build's entry is our Express app, which wraps the React Router handler.
   build: isSsrBuild
     ? { rollupOptions: { input: "./server/app.ts" } }
     : {
+        // BUILD_SOURCEMAP=1 writes source maps, to see which modules make up a chunk (docs/benchmarks/js.md).
+        sourcemap: process.env.BUILD_SOURCEMAP === "1",
         rolldownOptions: {
           output: {
             codeSplitting: {
               groups: [
+                // Every hydrated page needs all of React and React Router: one file, one request.
+                {
+                  name: "framework",
+                  test: /node_modules[\\/](react|react-dom|react-router|scheduler)[\\/]/,
+                  priority: 2,
+                },
+                // Small shared modules in one file rather than a request each, but only those most pages use:
+                // a module two dashboard pages share is not downloaded by the shop and sign-in pages.
                 {
                   name: "shared",
                   test: /app[\\/](components[\\/]ui|utils|catalog)|lucide-react/,
-                  minShareCount: 2,
+                  minShareCount: 4,
                 },
               ],
             },
           },
         },
       },
-  resolve: { tsconfigPaths: true },
+  resolve: {
+    tsconfigPaths: true,
+    alias: isSsrBuild
+      ? []
+      : [
+          { find: /^react-router$/, replacement: reactRouterBuild("index.mjs") },
+          { find: /^react-router\/dom$/, replacement: reactRouterBuild("dom-export.mjs") },
+        ],
+  },
   plugins: [tailwindcss(), reactRouter()],
 }));

@@ -3,7 +3,8 @@
 // the budgets (exit 1 on a failure). Signed-in pages are measured as a customer registered, verified (through a
 // local SMTP sink) and signed in through the app's own forms. Builds first if the build is stale; runs the
 // server on a temp DATA_DIR. Options (environment): BENCH_PORT (3250), BENCH_RUNS (3), BENCH_PAGES (all pages
-// below, comma-separated), CHROME_PATH (/usr/bin/chromium).
+// below, comma-separated), CHROME_PATH (/usr/bin/chromium), BENCH_REPORTS (a directory: each Lighthouse report
+// is written there as JSON, to read a page's trace, LCP element and requests).
 
 import { execFile, spawn } from "node:child_process";
 import { randomBytes } from "node:crypto";
@@ -54,6 +55,7 @@ const CHROME_FLAGS =
   "--headless=new --no-sandbox --disable-gpu --disable-background-networking --disable-component-update --disable-sync --no-first-run";
 const CATEGORIES = ["performance", "accessibility", "best-practices", "seo"];
 const BASE = `http://127.0.0.1:${PORT}`;
+const REPORTS = process.env.BENCH_REPORTS;
 
 buildIfStale();
 
@@ -214,6 +216,11 @@ try {
     let scripts = null;
     for (let i = 0; i < RUNS; i++) {
       const report = await lighthouse(`${BASE}${page}`, pageCookie);
+      if (REPORTS) {
+        fs.mkdirSync(REPORTS, { recursive: true });
+        const name = `${page.replace(/\W+/g, "_") || "_"}-${i + 1}.json`;
+        fs.writeFileSync(path.join(REPORTS, name), JSON.stringify(report));
+      }
       if (new URL(report.finalDisplayedUrl).pathname !== page)
         throw new Error(`${page} ended on ${report.finalDisplayedUrl} (signed out?)`);
       for (const c of CATEGORIES) {

@@ -17,7 +17,7 @@ import {
 } from "drizzle-orm/pg-core";
 import { ITEM_KINDS } from "../catalog";
 import { type Delivery, PAYMENT_METHODS } from "../schemas/checkout";
-import { COMMISSION_STATUSES } from "../schemas/commission-payout";
+import { COMMISSION_STATUSES } from "../schemas/commission-statuses";
 import type { ItemDetails, UpdateRequestDetails } from "../schemas/item-details";
 
 const createdAt = () => timestamp({ withTimezone: true }).notNull().defaultNow();

@@ -1,4 +1,4 @@
-// Settings → Account forms and the sign-in code step: one schema each, shared by the browser and the action.
+// Settings → Account forms and the sign-in code step: one schema each, checked by the action.
 import { z } from "~/schemas/zod";
 
 const PASSWORD_MAX_LENGTH = 128;

@@ -5,8 +5,9 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { z } from "~/schemas/zod";
 import { linkUrlProblem } from "~/utils/card-links";
 import { normalizeSlug, slugFromName, slugProblem } from "~/utils/slug";
-import { cardItemFromForm, editMultiLinkDraft, linkProblem } from "./cart";
-import { normaliseCardNumber } from "./update-request";
+import { cardItemFromForm } from "./cart";
+import { editMultiLinkDraft, linkProblem } from "./link-rules";
+import { normaliseCardNumber } from "./update-request-options";
 
 /**
  * Far above any one parse of capped input, even on a busy two-core machine running other suites (a parse takes

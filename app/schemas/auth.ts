@@ -1,4 +1,4 @@
-// Account forms: one schema each, used by the browser for instant feedback and by the action for the truth.
+// Account forms: one schema each, checked by the action.
 import { z } from "~/schemas/zod";
 import { emailAddress } from "./fields";
 

@@ -1,6 +1,7 @@
 // The Multi Link form without JavaScript: 'Add Link' and remove answered by the server with the form edited.
 import { describe, expect, it } from "vitest";
-import { cardItemFromForm, editMultiLinkDraft, LINK_MESSAGES } from "./cart";
+import { cardItemFromForm } from "./cart";
+import { editMultiLinkDraft, LINK_MESSAGES } from "./link-rules";
 
 function form(entries: [string, string][]) {
   const f = new FormData();

@@ -1,6 +1,6 @@
 // The 'Add a card to my account' form on the dashboard's Cards section: card number and the card's edit password.
 import { z } from "~/schemas/zod";
-import { normaliseCardNumber } from "./update-request";
+import { normaliseCardNumber } from "./update-request-options";
 
 const CARD_NUMBER_MESSAGE = "Please enter a valid card number (WC + 4 digits)";
 

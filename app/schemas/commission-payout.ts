@@ -26,14 +26,3 @@ export const PayoutSchema = z.object({
         ),
     ),
 });
-
-/** A commission's life: pending until the order completes, reversed on refund, paid out once settled. */
-export const COMMISSION_STATUSES = ["pending", "completed", "reversed", "paid_out"] as const;
-export type CommissionStatus = (typeof COMMISSION_STATUSES)[number];
-
-export const COMMISSION_STATUS_LABELS: Record<CommissionStatus, string> = {
-  pending: "Pending",
-  completed: "Completed",
-  reversed: "Reversed",
-  paid_out: "Paid out",
-};

@@ -1,19 +1,8 @@
-// The contact form (docs/product.md#forms-and-messages): used by the browser for instant feedback and by the
-// action for the truth.
+// The contact form (docs/product.md#forms-and-messages), checked by the action; the page's script only
+// keeps Send disabled while a required field is empty.
 import { z } from "~/schemas/zod";
 import { emailField, requiredString } from "./auth";
-
-export const CONTACT_SUBJECTS = [
-  { value: "services", label: "Queries about our services" },
-  { value: "updating-links", label: "Updating links" },
-  { value: "support", label: "Support" },
-  { value: "delivery", label: "Delivery" },
-  { value: "collaborations", label: "Collaborations" },
-  { value: "hiring", label: "Hiring" },
-  { value: "custom", label: "Other (please specify)" },
-] as const;
-
-export type ContactSubject = (typeof CONTACT_SUBJECTS)[number]["value"];
+import { CONTACT_SUBJECTS, type ContactSubject } from "./contact-subjects";
 
 const subjectValues = CONTACT_SUBJECTS.map((s) => s.value) as [ContactSubject, ...ContactSubject[]];
 

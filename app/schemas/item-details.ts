@@ -1,7 +1,7 @@
 // What a cart or order line holds beside its kind (the JSON `details` column): a card's links and profile, an
 // update request, or a business list. The kind column says which: narrow with the guards below rather than a cast.
 import { type CardType, type ItemKind, isCardKind } from "~/catalog";
-import type { CardLink } from "./cart";
+import type { CardLink } from "./link-rules";
 import type { UpdateRequestInput } from "./update-request";
 
 export interface CardDetails {

@@ -16,16 +16,3 @@ const link = CardLinkSchema.pick({ title: true, url: true });
 export const AddLinkSchema = link.extend({ cardId: postedId("Card") });
 export const EditLinkSchema = link.extend({ linkId: postedId("Link") });
 export const RemoveLinkSchema = z.object({ linkId: postedId("Link") });
-
-export const MY_LINKS_TABS = [
-  { value: "all", label: "All Links" },
-  { value: "social", label: "Social" },
-  { value: "payment", label: "Payment" },
-  { value: "other", label: "Other" },
-] as const;
-export type MyLinksTab = (typeof MY_LINKS_TABS)[number]["value"];
-
-/** The tab of ?tab=, All Links when missing or unknown. */
-export function parseMyLinksTab(value: string | null): MyLinksTab {
-  return MY_LINKS_TABS.find((t) => t.value === value)?.value ?? "all";
-}

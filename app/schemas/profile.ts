@@ -1,10 +1,9 @@
-// Settings, Profile tab: one schema per form (profile details, avatar, e-mail change), shared by the browser's
-// instant feedback and the action's truth. Every text field is capped before anything else looks at it.
+// Settings, Profile tab: one schema per form (profile details, avatar, e-mail change), checked by the
+// action. Every text field is capped before anything else looks at it.
 import { z } from "~/schemas/zod";
 import { IMAGE_MAX_BYTES } from "./card-page";
 import { emailAddress } from "./fields";
-
-export const PROFILE_LIMITS = { firstName: 50, lastName: 50, bio: 500, location: 100 } as const;
+import { PROFILE_LIMITS } from "./profile-limits";
 
 /** Control characters (tabs and line breaks aside) have no place in a name, a bio or a place. */
 // biome-ignore lint/suspicious/noControlCharactersInRegex: the pattern is exactly the control characters

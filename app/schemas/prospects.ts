@@ -2,45 +2,9 @@
 // with the add form. Every text is capped before any pattern looks at it (a failed cap aborts, or pipes into the
 // pattern). The form parser turns a blank string into undefined at every string schema, piped ones included, so
 // a piped required string carries the 'required' message again.
-
-import type { prospects } from "~/db/schema";
 import { z } from "~/schemas/zod";
 import { optionalEmailAddress } from "./fields";
-
-/** The database's list (app/db/schema.ts), repeated here so the browser bundle does not load the schema. */
-export const PROSPECT_STATUSES = [
-  "not_contacted",
-  "contacted",
-  "meeting_scheduled",
-  "sale_made",
-  "not_interested",
-] as const;
-export type ProspectStatus = (typeof PROSPECT_STATUSES)[number];
-// Fails to compile if the two lists drift apart.
-const sameStatuses: [ProspectStatus, (typeof prospects.$inferSelect)["status"]] extends [
-  (typeof prospects.$inferSelect)["status"],
-  ProspectStatus,
-]
-  ? true
-  : never = true;
-void sameStatuses;
-
-export const PROSPECT_STATUS_LABELS: Record<ProspectStatus, string> = {
-  not_contacted: "Not contacted",
-  contacted: "Contacted",
-  meeting_scheduled: "Meeting scheduled",
-  sale_made: "Sale made",
-  not_interested: "Not interested",
-};
-
-export const PROSPECT_LIMITS = {
-  businessName: 200,
-  contactName: 200,
-  phone: 40,
-  address: 500,
-  note: 1000,
-  search: 100,
-} as const;
+import { PROSPECT_LIMITS, PROSPECT_STATUSES } from "./prospect-options";
 
 const hasControlCharacter = (v: string) =>
   [...v].some((c) => c.charCodeAt(0) < 0x20 || c.charCodeAt(0) === 0x7f);

@@ -1,48 +1,8 @@
 // The 'Update Your Card' form (specification sections 2 and 5), shared by the form and the cart action.
 import { z } from "~/schemas/zod";
 import { normalizeLinkUrl } from "~/utils/card-links";
-import { linkProblem } from "./cart";
 import { emailAddress } from "./fields";
-
-export const UPDATE_PLATFORMS = [
-  "Instagram",
-  "TikTok",
-  "YouTube",
-  "Facebook",
-  "Twitter",
-  "LinkedIn",
-  "Snapchat",
-  "Pinterest",
-  "Website",
-  "Spotify",
-  "Apple Music",
-  "SoundCloud",
-  "WhatsApp",
-  "Telegram",
-  "Email",
-  "Phone",
-  "Twitch",
-  "Discord",
-  "Reddit",
-  "Other",
-] as const;
-
-export const UPDATE_ACTIONS = [
-  { value: "add-link", label: "Add a link" },
-  { value: "remove-link", label: "Remove a link" },
-  { value: "change-image", label: "Change profile image" },
-] as const;
-
-/** Forces what is typed into the card number field to 'WC' + at most 4 more characters. */
-export function normaliseCardNumber(raw: string) {
-  // Only the first few characters can matter; the cap keeps the patterns below short.
-  const rest = raw
-    .slice(0, 32)
-    .toUpperCase()
-    .replace(/^W?C?/, "")
-    .replace(/[^0-9]/g, "");
-  return `WC${rest}`.slice(0, 6);
-}
+import { linkProblem } from "./link-rules";
 
 /** The platform of an update link, as the link rules know it (e-mail and phone numbers have their own). */
 export function updatePlatformRule(platform: string) {

@@ -1,6 +1,6 @@
 // Link URLs are stored in one form, printable ASCII, as the link redirect's Location header must be.
 import { describe, expect, it } from "vitest";
-import { linkHref } from "~/schemas/cart";
+import { linkHref } from "~/schemas/link-rules";
 import {
   classifyOrderLinks,
   linkUrlProblem,

@@ -1,18 +1,11 @@
 // Settings → Account, shared by the customer's Settings tab and the admin's Account page: password, two-factor,
 // other sessions and (customers only) deleting the account. Every form posts to the page's own action.
-import { getFormProps, getInputProps, type SubmissionResult, useForm } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod/v4";
+
 import { Form, useNavigation } from "react-router";
 import { Button } from "~/components/ui/button";
 import { Field, FieldError, FormMessage } from "~/components/ui/field";
-import {
-  ChangePasswordSchema,
-  ConfirmTwoFactorSchema,
-  DeleteAccountSchema,
-  DisableTwoFactorSchema,
-  EnableTwoFactorSchema,
-} from "~/schemas/account";
 import type { TwoFactorStatus } from "~/server/platform/two-factor.server";
+import { getFormProps, getInputProps, type SubmissionResult, useForm } from "~/utils/form";
 
 export interface AccountSettingsData {
   twoFactor: TwoFactorStatus;
@@ -72,9 +65,6 @@ function ChangePasswordForm({ lastResult }: { lastResult?: SubmissionResult<stri
   const [form, fields] = useForm({
     id: "change-password",
     lastResult,
-    shouldValidate: "onSubmit",
-    shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: ChangePasswordSchema }),
   });
   return (
     <Section id="password" title="Change password">
@@ -141,9 +131,6 @@ function EnableTwoFactorForm({ lastResult }: { lastResult?: SubmissionResult<str
   const [form, fields] = useForm({
     id: "enable-2fa",
     lastResult,
-    shouldValidate: "onSubmit",
-    shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: EnableTwoFactorSchema }),
   });
   return (
     <>
@@ -180,9 +167,6 @@ function ConfirmTwoFactorForm({
   const [form, fields] = useForm({
     id: "confirm-2fa",
     lastResult,
-    shouldValidate: "onSubmit",
-    shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: ConfirmTwoFactorSchema }),
   });
   return (
     <>
@@ -258,9 +242,6 @@ function DisableTwoFactorForm({
   const [form, fields] = useForm({
     id: "disable-2fa",
     lastResult,
-    shouldValidate: "onSubmit",
-    shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: DisableTwoFactorSchema }),
   });
   return (
     <>
@@ -322,9 +303,6 @@ function DeleteAccountSection({
   const [form, fields] = useForm({
     id: "delete-account",
     lastResult,
-    shouldValidate: "onSubmit",
-    shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: DeleteAccountSchema }),
   });
   if (!canDelete)
     return (

@@ -1,8 +1,6 @@
 // Admin Commissions tab: what each referrer is owed with 'Mark paid out', recent payouts, and the commission
 // ledger filtered by status and month with its CSV export. Plain forms: works without JavaScript.
 
-import { getFormProps, getInputProps, type SubmissionResult, useForm } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod/v4";
 import { Download, Filter } from "lucide-react";
 import { Form, useNavigation } from "react-router";
 import { StatusBadge } from "~/components/dashboard/resell";
@@ -12,13 +10,10 @@ import { FilterSelect } from "~/components/ui/filter-select";
 import { Input } from "~/components/ui/input";
 import { Pager } from "~/components/ui/pager";
 import { ScrollRegion } from "~/components/ui/scroll-region";
-import {
-  COMMISSION_STATUS_LABELS,
-  COMMISSION_STATUSES,
-  PAYOUT_REFERENCE_MAX,
-  PayoutSchema,
-} from "~/schemas/commission-payout";
+import { PAYOUT_REFERENCE_MAX } from "~/schemas/commission-payout";
+import { COMMISSION_STATUS_LABELS, COMMISSION_STATUSES } from "~/schemas/commission-statuses";
 import type { CommissionsSection } from "~/server/shop/admin-commissions.server";
+import { getFormProps, getInputProps, type SubmissionResult, useForm } from "~/utils/form";
 import { formatPence } from "~/utils/money";
 
 type ActionData = { referrerUserId?: string; result?: SubmissionResult<string[]> } | undefined;
@@ -44,9 +39,6 @@ function PayOutForm({
   const [form, fields] = useForm({
     id: `payout-${owed.referrerUserId}`,
     lastResult,
-    shouldValidate: "onSubmit",
-    shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: PayoutSchema }),
   });
   return (
     <Form method="post" className="space-y-2" {...getFormProps(form)} noValidate>

@@ -1,7 +1,8 @@
 // The required agreement to the Terms and the Privacy Policy on every form that creates an account.
-import { getInputProps } from "@conform-to/react";
+
 import { Link } from "react-router";
 import { FieldError } from "~/components/ui/field";
+import { getInputProps } from "~/utils/form";
 
 type CheckboxField = Parameters<typeof getInputProps>[0];
 

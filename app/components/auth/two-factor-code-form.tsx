@@ -1,10 +1,9 @@
 // The second step of signing in with two-factor authentication on, shared by the customer and admin logins.
-import { getFormProps, getInputProps, type SubmissionResult, useForm } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod/v4";
+
 import { Form, Link, useNavigation } from "react-router";
 import { Button } from "~/components/ui/button";
 import { Field, FormMessage } from "~/components/ui/field";
-import { SignInCodeSchema } from "~/schemas/account";
+import { getFormProps, getInputProps, type SubmissionResult, useForm } from "~/utils/form";
 
 export function TwoFactorCodeForm({
   lastResult,
@@ -21,9 +20,6 @@ export function TwoFactorCodeForm({
   const [form, fields] = useForm({
     id: "two-factor",
     lastResult,
-    shouldValidate: "onSubmit",
-    shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: SignInCodeSchema }),
   });
   return (
     <>

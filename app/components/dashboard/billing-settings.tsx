@@ -1,12 +1,12 @@
 // Settings, Billing tab: the saved delivery address that prefills checkout, and the customer's order history
 // with a receipt for each order.
-import { getFormProps, type SubmissionResult, useForm } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod/v4";
+
 import { Form, useNavigation } from "react-router";
 import { DeliveryFields } from "~/components/shop/delivery-fields";
 import { Button } from "~/components/ui/button";
 import { Pager } from "~/components/ui/pager";
-import { type Delivery, DeliverySchema } from "~/schemas/checkout";
+import type { Delivery } from "~/schemas/checkout";
+import { getFormProps, type SubmissionResult, useForm } from "~/utils/form";
 import { formatPence } from "~/utils/money";
 import { customerStatusText } from "~/utils/order-status";
 
@@ -28,9 +28,6 @@ export function SavedAddressForm({
     id: "address-form",
     lastResult,
     defaultValue: defaults,
-    shouldValidate: "onSubmit",
-    shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: DeliverySchema }),
   });
   return (
     <section aria-labelledby="address-heading" className={section}>

@@ -1,8 +1,7 @@
 // The dashboard's Cards section: the tabs (Overview, then one per card), each card with a preview of its public
 // page, sharing and its QR code, a card's profile with its vCard, the scan activity chart, and the form that adds
 // an existing card to the account.
-import { getFormProps, getInputProps, type SubmissionResult, useForm } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod/v4";
+
 import { Download, ExternalLink, Phone, QrCode } from "lucide-react";
 import { useState } from "react";
 import { Form, Link, useNavigate, useNavigation } from "react-router";
@@ -11,9 +10,9 @@ import { ViewsPerDayChart } from "~/components/charts/view-sources";
 import { Button, ButtonLink } from "~/components/ui/button";
 import { Dialog } from "~/components/ui/dialog";
 import { Field, FormMessage } from "~/components/ui/field";
-import { ClaimCardSchema } from "~/schemas/claim-card";
 import type { MyCard } from "~/server/cards/my-cards.server";
 import { cn } from "~/utils/cn";
+import { getFormProps, getInputProps, type SubmissionResult, useForm } from "~/utils/form";
 import { CopyLinkButton } from "./copy-link-button";
 
 const linkClass =
@@ -279,9 +278,6 @@ export function ClaimCardForm({ lastResult }: { lastResult?: SubmissionResult<st
   const busy = navigation.state === "submitting" && navigation.formData?.get("intent") === "claim";
   const [form, fields] = useForm({
     lastResult,
-    shouldValidate: "onSubmit",
-    shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: ClaimCardSchema }),
   });
   return (
     <section aria-labelledby="claim-card-heading" className="rounded-xl border border-slate-200 bg-white p-5">

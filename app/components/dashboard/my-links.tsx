@@ -1,28 +1,15 @@
 // The dashboard's My Links section: the tabs, each card's links with their clicks, and the forms that put a
 // link change (add, change, remove) in the cart. Every form works without JavaScript.
-import {
-  getFormProps,
-  getInputProps,
-  getSelectProps,
-  type SubmissionResult,
-  useForm,
-} from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod/v4";
 import { ExternalLink } from "lucide-react";
 import { Form, Link, useNavigation } from "react-router";
 import { Button, ButtonLink } from "~/components/ui/button";
 import { Field, FieldFrame, FormMessage } from "~/components/ui/field";
 import { Select } from "~/components/ui/select";
-import {
-  AddLinkSchema,
-  EditLinkSchema,
-  MY_LINKS_TABS,
-  type MyLinksTab,
-  RemoveLinkSchema,
-} from "~/schemas/my-links";
+import { MY_LINKS_TABS, type MyLinksTab } from "~/schemas/my-links-tabs";
 import type { MyCardLinks, MyLink } from "~/server/cards/my-links.server";
 import { CARD_ICON_SVGS } from "~/utils/card-icons";
 import { cn } from "~/utils/cn";
+import { getFormProps, getInputProps, getSelectProps, type SubmissionResult, useForm } from "~/utils/form";
 
 type Result = SubmissionResult<string[]> | undefined;
 
@@ -271,9 +258,6 @@ function EditLinkForm({
     id: `edit-${link.id}`,
     lastResult,
     defaultValue: { title: link.title, url: link.url },
-    shouldValidate: "onSubmit",
-    shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: EditLinkSchema }),
   });
   return (
     <Form
@@ -328,7 +312,6 @@ function RemoveLinkForm({
   const [form] = useForm({
     id: `remove-${link.id}`,
     lastResult,
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: RemoveLinkSchema }),
   });
   return (
     <Form
@@ -371,9 +354,6 @@ export function AddLinkForm({
     id: "add-link",
     lastResult,
     defaultValue: { cardId: cards[0]?.id },
-    shouldValidate: "onSubmit",
-    shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: AddLinkSchema }),
   });
   const only = cards.length === 1 ? cards[0] : undefined;
   return (

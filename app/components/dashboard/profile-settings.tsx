@@ -1,19 +1,13 @@
 // Settings, Profile tab: the profile photo, the personal details and the e-mail change, each its own form that
 // works without JavaScript and validates with the schema the server uses.
-import {
-  getFormProps,
-  getInputProps,
-  getTextareaProps,
-  type SubmissionResult,
-  useForm,
-} from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod/v4";
+
 import { UserRound } from "lucide-react";
 import { Form, useNavigation } from "react-router";
 import { Button } from "~/components/ui/button";
 import { Field, FieldFrame, FormMessage } from "~/components/ui/field";
 import { Textarea } from "~/components/ui/textarea";
-import { AvatarSchema, ChangeEmailSchema, PROFILE_LIMITS, ProfileSchema } from "~/schemas/profile";
+import { PROFILE_LIMITS } from "~/schemas/profile-limits";
+import { getFormProps, getInputProps, getTextareaProps, type SubmissionResult, useForm } from "~/utils/form";
 
 type LastResult = SubmissionResult<string[]> | undefined;
 
@@ -31,8 +25,6 @@ export function AvatarForm({ image, lastResult }: { image: string | null; lastRe
   const [form, fields] = useForm({
     id: "avatar-form",
     lastResult,
-    shouldValidate: "onSubmit",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: AvatarSchema }),
   });
   return (
     <section aria-labelledby="avatar-heading" className={section}>
@@ -106,9 +98,6 @@ export function ProfileDetailsForm({
     id: "profile-form",
     lastResult,
     defaultValue: defaults,
-    shouldValidate: "onSubmit",
-    shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: ProfileSchema }),
   });
   return (
     <section aria-labelledby="details-heading" className={section}>
@@ -165,9 +154,6 @@ export function EmailForm({
   const [form, fields] = useForm({
     id: "email-form",
     lastResult,
-    shouldValidate: "onSubmit",
-    shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: ChangeEmailSchema }),
   });
   return (
     <section aria-labelledby="email-heading" className={section}>

@@ -1,13 +1,13 @@
 // Cold Calling's timeline entries (status changes and notes) and the Overview's figures.
-import { getFormProps, getTextareaProps, type SubmissionResult, useForm } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod/v4";
+
 import { MessageSquare, RefreshCw } from "lucide-react";
 import { Form, Link, useNavigation } from "react-router";
 import { Button } from "~/components/ui/button";
 import { FieldFrame, FormMessage } from "~/components/ui/field";
 import { Textarea } from "~/components/ui/textarea";
-import { AddProspectNoteSchema, PROSPECT_LIMITS, PROSPECT_STATUS_LABELS } from "~/schemas/prospects";
+import { PROSPECT_LIMITS, PROSPECT_STATUS_LABELS } from "~/schemas/prospect-options";
 import type { ActivityEntry, ProspectStats } from "~/server/cold-calling/prospect-activity.server";
+import { getFormProps, getTextareaProps, type SubmissionResult, useForm } from "~/utils/form";
 
 const panel = "rounded-xl border border-slate-200 bg-white p-5 shadow-sm";
 
@@ -110,9 +110,6 @@ export function AddNoteForm({
     id: `note-${prospectId}`,
     lastResult,
     defaultValue: { prospectId },
-    shouldValidate: "onSubmit",
-    shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: AddProspectNoteSchema }),
   });
   return (
     <Form method="post" className={`${panel} space-y-3`} {...getFormProps(form)} noValidate>

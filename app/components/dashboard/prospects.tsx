@@ -1,14 +1,6 @@
 // Cold Calling's Prospects tab: the filters, the table with a status form per row, adding a prospect by hand,
 // and the CSV import with its report and the export. Plain forms: everything works without JavaScript.
 
-import {
-  getFormProps,
-  getInputProps,
-  getSelectProps,
-  type SubmissionResult,
-  useForm,
-} from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod/v4";
 import { Download, Filter, Upload } from "lucide-react";
 import { Form, Link, useNavigation } from "react-router";
 import { Button, ButtonLink } from "~/components/ui/button";
@@ -18,14 +10,10 @@ import { Input } from "~/components/ui/input";
 import { Pager } from "~/components/ui/pager";
 import { ScrollRegion } from "~/components/ui/scroll-region";
 import { Select } from "~/components/ui/select";
-import {
-  AddProspectSchema,
-  PROSPECT_LIMITS,
-  PROSPECT_STATUS_LABELS,
-  PROSPECT_STATUSES,
-} from "~/schemas/prospects";
+import { PROSPECT_LIMITS, PROSPECT_STATUS_LABELS, PROSPECT_STATUSES } from "~/schemas/prospect-options";
 import type { ImportReport } from "~/server/cold-calling/prospect-import.server";
 import type { ProspectFilters, ProspectsData } from "~/server/cold-calling/prospects.server";
+import { getFormProps, getInputProps, getSelectProps, type SubmissionResult, useForm } from "~/utils/form";
 
 const panel = "rounded-xl border border-slate-200 bg-white p-5 shadow-sm";
 
@@ -208,9 +196,6 @@ export function AddProspectForm({
   const [form, fields] = useForm({
     id: "add-prospect",
     lastResult,
-    shouldValidate: "onSubmit",
-    shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: AddProspectSchema }),
   });
   return (
     <section aria-labelledby="add-prospect-heading" className={panel}>

@@ -4,7 +4,7 @@ import { Copy, Download, Share2, TrendingDown, TrendingUp } from "lucide-react";
 import { CARDS, commissionFor, REFERRAL_COMMISSION_PERCENT, REFERRAL_DISCOUNT_PERCENT } from "~/catalog";
 import { Button } from "~/components/ui/button";
 import { ScrollRegion } from "~/components/ui/scroll-region";
-import { COMMISSION_STATUS_LABELS, type CommissionStatus } from "~/schemas/commission-payout";
+import { COMMISSION_STATUS_LABELS, type CommissionStatus } from "~/schemas/commission-statuses";
 import type { ResellData } from "~/server/shop/resell.server";
 import { cn } from "~/utils/cn";
 import { formatPence } from "~/utils/money";
@@ -33,7 +33,7 @@ async function copyLink(link: string) {
   }
 }
 
-export function ReferralLinkPanel({ link }: { link: string }) {
+export function ReferralLinkPanel({ link, qr }: { link: string; qr: { size: number; path: string } }) {
   const hydrated = useHydrated();
   return (
     <section aria-labelledby="referral-link-heading" className={cn(panel, "flex flex-col gap-5 sm:flex-row")}>
@@ -52,36 +52,40 @@ export function ReferralLinkPanel({ link }: { link: string }) {
           onFocus={(e) => e.currentTarget.select()}
           className="w-full rounded-md border border-slate-300 bg-slate-50 px-3 py-2 font-mono text-sm text-slate-900"
         />
-        {hydrated ? (
-          <div className="flex flex-wrap gap-2">
-            <Button onClick={() => copyLink(link)}>
-              <Copy aria-hidden className="h-4 w-4" /> Copy
-            </Button>
-            <Button
-              variant="secondary"
-              onClick={async () => {
-                if (typeof navigator.share === "function") {
-                  try {
-                    await navigator.share({ title: "TapCard", url: link });
-                  } catch {
-                    // Closing the share sheet is not an error worth a message.
-                  }
-                } else await copyLink(link);
-              }}
-            >
-              <Share2 aria-hidden className="h-4 w-4" /> Share
-            </Button>
-          </div>
-        ) : null}
+        {/* The buttons need the script; until it runs they keep their place, so nothing below them moves. */}
+        <div className={cn("flex flex-wrap gap-2", !hydrated && "invisible")}>
+          <Button onClick={() => copyLink(link)}>
+            <Copy aria-hidden className="h-4 w-4" /> Copy
+          </Button>
+          <Button
+            variant="secondary"
+            onClick={async () => {
+              if (typeof navigator.share === "function") {
+                try {
+                  await navigator.share({ title: "TapCard", url: link });
+                } catch {
+                  // Closing the share sheet is not an error worth a message.
+                }
+              } else await copyLink(link);
+            }}
+          >
+            <Share2 aria-hidden className="h-4 w-4" /> Share
+          </Button>
+        </div>
       </div>
       <figure className="flex shrink-0 flex-col items-center gap-2">
-        <img
-          src="/dashboard/resell/qr.svg"
-          alt={`QR code that opens ${link}`}
+        <svg
+          role="img"
+          aria-label={`QR code that opens ${link}`}
+          viewBox={`0 0 ${qr.size} ${qr.size}`}
           width={160}
           height={160}
+          shapeRendering="crispEdges"
           className="h-40 w-40"
-        />
+        >
+          <rect width={qr.size} height={qr.size} fill="#fff" />
+          <path d={qr.path} fill="#000" />
+        </svg>
         <a href="/dashboard/resell/qr.svg?download=1" download="referral-qr-code.svg" className={linkButton}>
           <Download aria-hidden className="h-4 w-4" /> Download QR code
         </a>

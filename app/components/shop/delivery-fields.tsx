@@ -1,7 +1,8 @@
 // The delivery address fields of DeliverySchema, as the checkout and the saved address in Settings show them.
-import { getInputProps, type useForm } from "@conform-to/react";
+
 import { Field } from "~/components/ui/field";
 import type { Delivery } from "~/schemas/checkout";
+import { getInputProps, type useForm } from "~/utils/form";
 
 type DeliveryFieldsMeta = ReturnType<typeof useForm<Delivery>>[1];
 

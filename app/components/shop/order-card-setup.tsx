@@ -17,7 +17,7 @@ import {
   type MultiLinkDraft,
   ONE_LINK_PLATFORMS,
   PLATFORM_LABELS,
-} from "~/schemas/cart";
+} from "~/schemas/link-rules";
 import { notify } from "~/utils/toast";
 import { useHydrated } from "~/utils/use-hydrated";
 

@@ -1,4 +1,3 @@
-import { getFormProps, getInputProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, Form, redirect, useNavigation } from "react-router";
 import { AuthCard } from "~/components/auth/auth-card";
@@ -11,6 +10,7 @@ import { readFormData } from "~/server/platform/forms.server";
 import { checkSignInAttempt, recordFailedSignIn, SIGN_IN_REFUSED } from "~/server/platform/rate-limit.server";
 import { dataWithToast, toastHeaders } from "~/server/platform/toast.server";
 import { codeStep, handleSignInCodeForm, isTwoFactorChallenge } from "~/server/platform/two-factor.server";
+import { getFormProps, getInputProps, useForm } from "~/utils/form";
 import type { Route } from "./+types/admin-login";
 
 export const meta = () => [{ title: "Admin login" }];
@@ -58,9 +58,6 @@ export default function AdminLogin({ actionData }: Route.ComponentProps) {
   const busy = useNavigation().state === "submitting";
   const [form, fields] = useForm({
     lastResult: actionData && "result" in actionData ? actionData.result : undefined,
-    shouldValidate: "onSubmit",
-    shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: AdminLoginSchema }),
   });
   if (actionData && "step" in actionData)
     return (

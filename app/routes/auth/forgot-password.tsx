@@ -1,4 +1,3 @@
-import { getFormProps, getInputProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, Form, Link, useNavigation } from "react-router";
 import { AuthCard } from "~/components/auth/auth-card";
@@ -8,6 +7,7 @@ import { ForgotPasswordSchema } from "~/schemas/auth";
 import { callAuth } from "~/server/platform/auth.server";
 import { readFormData } from "~/server/platform/forms.server";
 import { hitRateLimit, LIMITS } from "~/server/platform/rate-limit.server";
+import { getFormProps, getInputProps, useForm } from "~/utils/form";
 import type { Route } from "./+types/forgot-password";
 
 export const meta = () => [{ title: "Forgot password" }];
@@ -34,8 +34,6 @@ export default function ForgotPassword({ actionData }: Route.ComponentProps) {
   const busy = useNavigation().state === "submitting";
   const [form, fields] = useForm({
     lastResult: actionData && "result" in actionData ? actionData.result : undefined,
-    shouldValidate: "onSubmit",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: ForgotPasswordSchema }),
   });
   return (
     <AuthCard

@@ -1,4 +1,3 @@
-import { getFormProps, getInputProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, Form, Link, redirect, useNavigation, useSearchParams } from "react-router";
 import { AuthCard, SocialButtons } from "~/components/auth/auth-card";
@@ -12,6 +11,7 @@ import { checkSignInAttempt, recordFailedSignIn, SIGN_IN_REFUSED } from "~/serve
 import { configuredSocialProviders, startSocialLogin } from "~/server/platform/social-login.server";
 import { toastHeaders } from "~/server/platform/toast.server";
 import { codeStep, handleSignInCodeForm, isTwoFactorChallenge } from "~/server/platform/two-factor.server";
+import { getFormProps, getInputProps, useForm } from "~/utils/form";
 import { seo } from "~/utils/seo";
 import type { Route } from "./+types/login";
 
@@ -78,9 +78,6 @@ export default function Login({ loaderData, actionData }: Route.ComponentProps) 
   const result = actionData && "result" in actionData ? actionData.result : undefined;
   const [form, fields] = useForm({
     lastResult: result,
-    shouldValidate: "onSubmit",
-    shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: LoginSchema }),
   });
   const verifyError = params.get("error");
   if (actionData && "step" in actionData)

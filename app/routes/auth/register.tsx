@@ -1,4 +1,3 @@
-import { getFormProps, getInputProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, Form, Link, redirect, useNavigation } from "react-router";
 import { AuthCard, SocialButtons } from "~/components/auth/auth-card";
@@ -12,6 +11,7 @@ import { accountExistsEmail } from "~/server/platform/email/templates.server";
 import { readFormData } from "~/server/platform/forms.server";
 import { hitRateLimit, LIMITS } from "~/server/platform/rate-limit.server";
 import { configuredSocialProviders, startSocialLogin } from "~/server/platform/social-login.server";
+import { getFormProps, getInputProps, useForm } from "~/utils/form";
 import { seo } from "~/utils/seo";
 import type { Route } from "./+types/register";
 
@@ -91,9 +91,6 @@ export default function Register({ loaderData, actionData }: Route.ComponentProp
   const result = actionData && "result" in actionData ? actionData.result : undefined;
   const [form, fields] = useForm({
     lastResult: result,
-    shouldValidate: "onSubmit",
-    shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: RegisterSchema }),
   });
   if (actionData && "registered" in actionData) {
     return (

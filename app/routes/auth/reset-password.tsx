@@ -1,4 +1,3 @@
-import { getFormProps, getInputProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, Form, Link, useNavigation, useSearchParams } from "react-router";
 import { AuthCard } from "~/components/auth/auth-card";
@@ -8,6 +7,7 @@ import { ResetPasswordSchema } from "~/schemas/auth";
 import { callAuth } from "~/server/platform/auth.server";
 import { readFormData } from "~/server/platform/forms.server";
 import { redirectWithToast } from "~/server/platform/toast.server";
+import { getFormProps, getInputProps, useForm } from "~/utils/form";
 import type { Route } from "./+types/reset-password";
 
 export const meta = () => [{ title: "Choose a new password" }];
@@ -45,9 +45,6 @@ export default function ResetPassword({ actionData }: Route.ComponentProps) {
   const busy = useNavigation().state === "submitting";
   const [form, fields] = useForm({
     lastResult: actionData?.result,
-    shouldValidate: "onSubmit",
-    shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: ResetPasswordSchema }),
   });
   if (!token) {
     return (

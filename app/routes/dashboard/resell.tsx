@@ -23,7 +23,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 export default function DashboardResell({ loaderData }: Route.ComponentProps) {
-  const { link, stats, referrals, payouts } = loaderData;
+  const { link, qr, stats, referrals, payouts } = loaderData;
   return (
     <>
       <PageHeading
@@ -31,7 +31,7 @@ export default function DashboardResell({ loaderData }: Route.ComponentProps) {
         intro="Share your referral link: your friends get a discount and you earn a commission on every card."
       />
       <div className="space-y-6">
-        <ReferralLinkPanel link={link} />
+        <ReferralLinkPanel link={link} qr={qr} />
         <ResellStats stats={stats} />
         <PayoutsPanel stats={stats} payouts={payouts} />
         <RecentReferrals referrals={referrals} />

@@ -1,5 +1,3 @@
-import { getFormProps, type SubmissionResult, useForm } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod/v4";
 import { Form, useNavigate, useNavigation } from "react-router";
 import { CartItems, OrderSummary } from "~/components/shop/cart-panel";
 import { DeliveryFields } from "~/components/shop/delivery-fields";
@@ -17,6 +15,7 @@ import {
   saveDelivery,
   startCheckout,
 } from "~/server/shop/cart-actions.server";
+import { getFormProps, type SubmissionResult, useForm } from "~/utils/form";
 import { formatPence } from "~/utils/money";
 import { privatePage } from "~/utils/seo";
 import type { Route } from "./+types/cart";
@@ -111,9 +110,6 @@ function DeliveryForm({
   const [form, fields] = useForm<Delivery>({
     lastResult,
     defaultValue: defaults,
-    shouldValidate: "onSubmit",
-    shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: DeliverySchema }),
   });
   const navigation = useNavigation();
   const busy = navigation.state === "submitting";

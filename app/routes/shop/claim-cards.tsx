@@ -1,7 +1,6 @@
 // The one-time link of a guest order's confirmation e-mail: puts the order's card pages on the signed-in account,
 // or on a new account for the order's e-mail. Opening the link changes nothing; only the buttons do.
 
-import { getFormProps, getInputProps, type SubmissionResult, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, Form, Link, redirect, useNavigation } from "react-router";
 import { AuthCard } from "~/components/auth/auth-card";
@@ -20,6 +19,7 @@ import {
   type RedeemOutcome,
   redeemClaimLink,
 } from "~/server/shop/card-claims.server";
+import { getFormProps, getInputProps, type SubmissionResult, useForm } from "~/utils/form";
 import type { Route } from "./+types/claim-cards";
 
 export const meta = () => [{ title: "Add your cards to an account" }, { name: "robots", content: "noindex" }];
@@ -223,9 +223,6 @@ function NewAccountForm({
   const [form, fields] = useForm({
     lastResult,
     defaultValue: { name },
-    shouldValidate: "onSubmit",
-    shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: ClaimAccountSchema }),
   });
   return (
     <>

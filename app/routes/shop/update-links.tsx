@@ -1,5 +1,3 @@
-import { getFormProps, getInputProps, getSelectProps, getTextareaProps, useForm } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod/v4";
 import { useState } from "react";
 import { Form, useLocation, useNavigation } from "react-router";
 import { UPDATE_REQUEST_PRICE } from "~/catalog";
@@ -7,13 +5,9 @@ import { Button } from "~/components/ui/button";
 import { Field, FieldError, FieldFrame, FormMessage } from "~/components/ui/field";
 import { Select } from "~/components/ui/select";
 import { Textarea } from "~/components/ui/textarea";
-import {
-  normaliseCardNumber,
-  UPDATE_ACTIONS,
-  UPDATE_PLATFORMS,
-  UpdateRequestSchema,
-} from "~/schemas/update-request";
+import { normaliseCardNumber, UPDATE_ACTIONS, UPDATE_PLATFORMS } from "~/schemas/update-request-options";
 import { addUpdateRequestToCart } from "~/server/shop/update-request-actions.server";
+import { getFormProps, getInputProps, getSelectProps, getTextareaProps, useForm } from "~/utils/form";
 import { formatPence } from "~/utils/money";
 import { seo } from "~/utils/seo";
 import type { Route } from "./+types/update-links";
@@ -49,9 +43,6 @@ function UpdateForm({
   const [form, fields] = useForm({
     lastResult,
     defaultValue: { cardNumber: "WC", updateType: "add-link", platform: "Instagram" },
-    shouldValidate: "onSubmit",
-    shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: UpdateRequestSchema }),
   });
   const [cardNumber, setCardNumber] = useState(String(fields.cardNumber.initialValue ?? "WC"));
   const [type, setType] = useState(String(fields.updateType.initialValue ?? "add-link"));

@@ -1,19 +1,15 @@
 // The dashboard's My Links section: the links of the customer's own card pages with their click counts, and
 // adding, changing or removing one, each as a paid update request in the cart (docs/product.md#my-links).
-import type { SubmissionResult } from "@conform-to/react";
+
 import { parseWithZod } from "@conform-to/zod/v4";
 import { and, asc, desc, eq, sql } from "drizzle-orm";
 import { type AppLoadContext, data, redirect } from "react-router";
 import { UPDATE_REQUEST_PRICE } from "~/catalog";
 import { cardPages, pageLinks } from "~/db/schema";
 import type { UpdateRequestDetails } from "~/schemas/item-details";
-import {
-  AddLinkSchema,
-  EditLinkSchema,
-  type MyLinksTab,
-  parseMyLinksTab,
-  RemoveLinkSchema,
-} from "~/schemas/my-links";
+import { AddLinkSchema, EditLinkSchema, RemoveLinkSchema } from "~/schemas/my-links";
+import { type MyLinksTab, parseMyLinksTab } from "~/schemas/my-links-tabs";
+import type { SubmissionResult } from "~/utils/form";
 import { isUuid } from "~/utils/ids";
 import { iconForUrl, type LinkKind, linkHost, linkKind } from "~/utils/link-kinds";
 import { formatPence } from "~/utils/money";

@@ -6,13 +6,12 @@ import { and, desc, eq, type SQL, sql } from "drizzle-orm";
 import { data } from "react-router";
 import { businessTypes, prospectActivities, prospects } from "~/db/schema";
 import {
-  AddProspectSchema,
   PROSPECT_LIMITS,
   PROSPECT_STATUS_LABELS,
   PROSPECT_STATUSES,
   type ProspectStatus,
-  SetProspectStatusSchema,
-} from "~/schemas/prospects";
+} from "~/schemas/prospect-options";
+import { AddProspectSchema, SetProspectStatusSchema } from "~/schemas/prospects";
 import { toCsv } from "~/utils/csv";
 import { isUuid } from "~/utils/ids";
 import type { SessionUser } from "../platform/auth.server";

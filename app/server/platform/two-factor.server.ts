@@ -2,7 +2,6 @@
 // plugin: enrolment and switching it off from Settings → Account, and the code step of both login forms.
 
 import { randomBytes } from "node:crypto";
-import type { SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { symmetricDecrypt } from "better-auth/crypto";
 import { and, eq, gt } from "drizzle-orm";
@@ -10,6 +9,7 @@ import QRCode from "qrcode";
 import { type AppLoadContext, data, redirect } from "react-router";
 import { twoFactors, users, verifications } from "~/db/schema";
 import { SignInCodeSchema } from "~/schemas/account";
+import type { SubmissionResult } from "~/utils/form";
 import { type Auth, callAuth } from "./auth.server";
 import { appCookie } from "./cookies.server";
 import type { DbOrTx } from "./db.server";

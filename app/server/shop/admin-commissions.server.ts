@@ -4,12 +4,12 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { and, asc, desc, eq, gte, inArray, lt, type SQL, sql } from "drizzle-orm";
 import { data } from "react-router";
 import { orders, referralCommissions, referralPayouts, users } from "~/db/schema";
+import { PayoutSchema } from "~/schemas/commission-payout";
 import {
   COMMISSION_STATUS_LABELS,
   COMMISSION_STATUSES,
   type CommissionStatus,
-  PayoutSchema,
-} from "~/schemas/commission-payout";
+} from "~/schemas/commission-statuses";
 import { toCsv } from "~/utils/csv";
 import { formatPence } from "~/utils/money";
 import type { SessionUser } from "../platform/auth.server";

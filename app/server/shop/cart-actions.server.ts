@@ -2,8 +2,9 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import type { AppLoadContext } from "react-router";
 import { data, redirect } from "react-router";
-import { cardItemFromForm, editMultiLinkDraft, LINK_MESSAGES } from "~/schemas/cart";
+import { cardItemFromForm } from "~/schemas/cart";
 import { CHECKOUT_MESSAGES, DEFAULT_COUNTRY, DeliverySchema, PaymentChoiceSchema } from "~/schemas/checkout";
+import { editMultiLinkDraft, LINK_MESSAGES } from "~/schemas/link-rules";
 import { isUuid } from "~/utils/ids";
 import { lacksLink } from "~/utils/order-items";
 import { getSessionUser } from "../platform/auth.server";

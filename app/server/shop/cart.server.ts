@@ -5,7 +5,7 @@ import { randomBytes } from "node:crypto";
 import { and, asc, eq, inArray, lt, sql } from "drizzle-orm";
 import type { ItemKind } from "~/catalog";
 import { cardPages, cartItems, carts, orderItems, orders, users } from "~/db/schema";
-import { type CardItemInput, LINK_MESSAGES } from "~/schemas/cart";
+import type { CardItemInput } from "~/schemas/cart";
 import type { Delivery } from "~/schemas/checkout";
 import type {
   BusinessListDetails,
@@ -13,6 +13,7 @@ import type {
   ItemDetails,
   UpdateRequestDetails,
 } from "~/schemas/item-details";
+import { LINK_MESSAGES } from "~/schemas/link-rules";
 import { lacksLink } from "~/utils/order-items";
 import { appCookie } from "../platform/cookies.server";
 import type { Database, DbOrTx } from "../platform/db.server";

@@ -3,7 +3,7 @@
 // a replayed payment or a second click never makes another.
 import { and, asc, eq, inArray, sql } from "drizzle-orm";
 import { cardPages, orderItemCardPages, type orderItems, users } from "~/db/schema";
-import { type CardLink, linkHref, PLATFORM_LABELS } from "~/schemas/cart";
+import { type CardLink, linkHref, PLATFORM_LABELS } from "~/schemas/link-rules";
 import { isLinkIcon } from "~/utils/card-links";
 import type { CardLinkInput } from "../cards/cards.server";
 import { createClientPage } from "../cards/client-pages.server";

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import type { CommissionStatus } from "~/schemas/commission-payout";
+import type { CommissionStatus } from "~/schemas/commission-statuses";
 import { monthStart, privateName, referralStats, roundedPercent } from "./referral-stats.server";
 
 const row = (amount: number, status: CommissionStatus, at: string) => ({

@@ -1,6 +1,6 @@
 // The reseller's figures, worked out from their commission rows: pure functions, so the rules (what counts as
 // earned, where a month starts, how a rate rounds) are tested on their own.
-import type { CommissionStatus } from "~/schemas/commission-payout";
+import type { CommissionStatus } from "~/schemas/commission-statuses";
 
 /** Commission rows of one status made in one calendar month (or one row: count 1). */
 export interface CommissionFact {

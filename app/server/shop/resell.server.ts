@@ -80,6 +80,7 @@ export async function loadResell(db: DbOrTx, userId: string, publicUrl: string, 
   return {
     code,
     link: referralLink(publicUrl, code),
+    qr: qrPath(referralLink(publicUrl, code)),
     stats: referralStats(facts, now),
     referrals: recentRows.map((r) => ({
       id: r.id,
@@ -106,6 +107,30 @@ function cardTypeLabel(items: { kind: string; quantity: number }[]) {
 }
 
 /** The referral link as a printable QR code (SVG). */
+/**
+ * The QR code of a text as one SVG path of its dark modules, in module units with a 2-module quiet zone. The page
+ * draws it inline: as an image it was a request of its own after the page's scripts, and the page's largest
+ * element, so it held back the largest paint.
+ */
+export function qrPath(text: string) {
+  const { modules } = QRCode.create(text, { errorCorrectionLevel: "M" });
+  const margin = 2;
+  let path = "";
+  for (let row = 0; row < modules.size; row++) {
+    let col = 0;
+    while (col < modules.size) {
+      if (!modules.get(row, col)) {
+        col++;
+        continue;
+      }
+      const start = col;
+      while (col < modules.size && modules.get(row, col)) col++;
+      path += `M${start + margin} ${row + margin}h${col - start}v1h-${col - start}z`;
+    }
+  }
+  return { size: modules.size + 2 * margin, path };
+}
+
 export async function referralQrSvg(db: DbOrTx, userId: string, publicUrl: string) {
   const code = await getOrCreateReferralCode(db, userId);
   return QRCode.toString(referralLink(publicUrl, code), {

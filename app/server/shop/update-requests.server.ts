@@ -3,7 +3,7 @@
 import { createHash } from "node:crypto";
 import { and, asc, count, eq } from "drizzle-orm";
 import { cardPages, orders, updateRequests } from "~/db/schema";
-import { linkHref } from "~/schemas/cart";
+import { linkHref } from "~/schemas/link-rules";
 import { updatePlatformRule } from "~/schemas/update-request";
 import { normalizeLinkUrl } from "~/utils/card-links";
 import { isUuid } from "~/utils/ids";

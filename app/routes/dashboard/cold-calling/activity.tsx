@@ -4,7 +4,7 @@ import { Link } from "react-router";
 import { ActivityList, AddNoteForm } from "~/components/dashboard/prospect-activity";
 import { EmptyState } from "~/components/layout/page-heading";
 import { Pager } from "~/components/ui/pager";
-import { PROSPECT_STATUS_LABELS } from "~/schemas/prospects";
+import { PROSPECT_STATUS_LABELS } from "~/schemas/prospect-options";
 import { handleActivityAction, loadActivity } from "~/server/cold-calling/prospect-activity.server";
 import { requireUser } from "~/server/platform/auth.server";
 import { readFormData } from "~/server/platform/forms.server";

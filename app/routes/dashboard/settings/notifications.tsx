@@ -1,6 +1,6 @@
 // Settings, Notifications tab: which e-mails the customer receives. 'Email Notifications' is the master switch
 // for non-essential e-mail (the weekly digests, marketing); order, payment and account e-mails always go out.
-import { getFormProps, getInputProps, useForm } from "@conform-to/react";
+
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, Form, useNavigation } from "react-router";
 import { Button } from "~/components/ui/button";
@@ -13,6 +13,7 @@ import {
   saveNotificationPreferences,
 } from "~/server/platform/notification-preferences.server";
 import { redirectWithToast } from "~/server/platform/toast.server";
+import { getFormProps, getInputProps, useForm } from "~/utils/form";
 import { privatePage } from "~/utils/seo";
 import type { Route } from "./+types/notifications";
 
@@ -79,8 +80,6 @@ export default function NotificationsSettings({ loaderData, actionData }: Route.
     defaultValue: Object.fromEntries(
       Object.entries(preferences).map(([name, on]) => [name, on ? "on" : undefined]),
     ),
-    shouldValidate: "onSubmit",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: NotificationPreferencesSchema }),
   });
   return (
     <section aria-labelledby="notifications-heading" className="max-w-2xl">

@@ -1,0 +1,62 @@
+// The JavaScript budget of the shop, account and dashboard pages (120 KiB gzip each, as `npm run
+// bench:lighthouse` measures it), checked on the client build so that a page that grows fails `npm test`, not
+// only the benchmark. Pages not yet within the budget have a ceiling at today's size, so they cannot grow either.
+import { beforeAll, describe, expect, it } from "vitest";
+import { buildApp, root } from "./support/app-server";
+import { pageScripts } from "./support/client-js";
+
+const BUDGET_KIB = 120;
+const PAGES = [
+  "/order-card",
+  "/cart",
+  "/update-links",
+  "/payment-success",
+  "/login",
+  "/register",
+  "/dashboard",
+  "/dashboard/links",
+  "/dashboard/cards",
+  "/dashboard/resell",
+  "/dashboard/cold-calling",
+];
+/** Over the budget today (docs/benchmarks/js.md says why): these may shrink, not grow. */
+const CEILINGS_KIB: Record<string, number> = {
+  "/order-card": 123,
+  "/cart": 121,
+  "/dashboard": 122,
+  "/dashboard/links": 125,
+  "/dashboard/cards": 127,
+  "/dashboard/resell": 123,
+  "/dashboard/cold-calling": 123,
+};
+/** Libraries that only the server needs: forms are validated there. */
+const SERVER_ONLY = [
+  { name: "zod", marker: "$ZodType" },
+  { name: "conform", marker: "__intent__" },
+];
+
+const kib = (bytes: number) => Math.round((bytes / 1024) * 10) / 10;
+
+describe("JavaScript each page loads (client build, gzip as served)", () => {
+  // The build is what is measured: made again only when a source is newer.
+  beforeAll(() => buildApp(), 5 * 60_000);
+  const clientDir = `${root}/build/client`;
+
+  it.each(PAGES)("%s stays within its budget", (page) => {
+    const scripts = pageScripts(clientDir, page);
+    const total = kib(scripts.reduce((sum, s) => sum + s.bytes, 0));
+    const limit = CEILINGS_KIB[page] ?? BUDGET_KIB;
+    const largest = scripts.slice(0, 6).map((s) => `${s.url} ${kib(s.bytes)} KiB`);
+    expect(
+      total,
+      `${page}: ${total} KiB in ${scripts.length} files; largest: ${largest.join(", ")}`,
+    ).toBeLessThanOrEqual(limit);
+  });
+
+  it.each(PAGES)("%s loads no validator and no form library", (page) => {
+    const found = pageScripts(clientDir, page).flatMap((s) =>
+      SERVER_ONLY.filter((lib) => s.source.includes(lib.marker)).map((lib) => `${lib.name} in ${s.url}`),
+    );
+    expect(found).toEqual([]);
+  });
+});
