@@ -40,7 +40,7 @@ declare module "react-router" {
     /** Wakes the e-mail worker after a transaction that queued a message has committed. */
     pokeOutbox: () => void;
     clientIp: string;
-    /** This response's script nonce; empty for a page rendered to be shared, which may inline no script. */
+    /** This response's script nonce; empty for a page rendered to be shared, whose policy lists its scripts by hash. */
     cspNonce: string;
     /** URL of each island script, for pages that do not hydrate React. */
     islands: import("~/server/site/islands.server").IslandUrls;
@@ -73,6 +73,13 @@ app.disable("x-powered-by");
 // In development server.mjs goes through Vite first, so the fast path also runs here.
 app.use((req, res, next) => {
   if (!fastPath(req, res)) next();
+});
+
+// Shared shop pages show stored data (the featured referrers): once a request that may have written is answered,
+// they are rendered again for their next visitor.
+app.use((req, res, next) => {
+  if (!["GET", "HEAD", "OPTIONS"].includes(req.method)) res.once("close", sitePageCache.storedDataChanged);
+  next();
 });
 
 app.use((req, res, next) => {
@@ -181,8 +188,8 @@ app.use(
 );
 
 /**
- * The first anonymous visit to a marketing page renders it for everyone: from a request with nothing of this
- * visitor (no cookies, no headers, the configured address), then answers this visitor from the new entry too.
+ * The first anonymous visit to a shared page renders it for everyone: from a request with nothing of this visitor
+ * (no cookies, no headers, the configured address), then answers this visitor from the new entry too.
  * Development renders every time, so edits show at once.
  */
 function answerFromSitePageCache(req: Request, res: Response, next: NextFunction) {
@@ -205,7 +212,7 @@ function renderAnonymous(path: string) {
     logger: runtime.logger,
     pokeOutbox: runtime.outbox.poke,
     clientIp: "unknown",
-    // No nonce: these pages inline no script, and their shared policy allows none (sitePageCache checks).
+    // No nonce: the shared page's policy allows its own inline scripts by their hashes (sitePageCache).
     cspNonce: "",
     islands: runtime.islands,
   };
