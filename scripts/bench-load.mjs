@@ -27,8 +27,11 @@ export async function waitFor(url) {
   throw new Error(`${url} did not come up`);
 }
 
-/** wrk -t1 -c50 on core 0 with gzip and a browser's User-Agent: requests a second, p99 (ms), time-outs, non-2xx. */
-export function wrk(url, duration) {
+/**
+ * wrk -t1 -c50 on core 0 with gzip and a browser's User-Agent (and `headers`, e.g. a session's Cookie): requests a
+ * second, p99 (ms), time-outs, non-2xx.
+ */
+export function wrk(url, duration, headers = []) {
   const [cmd, args] = pin(0, "wrk", [
     "-t1",
     "-c50",
@@ -38,6 +41,7 @@ export function wrk(url, duration) {
     "Accept-Encoding: gzip",
     "-H",
     `User-Agent: ${BROWSER_UA}`,
+    ...headers.flatMap((h) => ["-H", h]),
     url,
   ]);
   const out = execFileSync(cmd, args, { encoding: "utf8" });
