@@ -215,7 +215,7 @@ let ok = card.non2xx === 0;
 for (const group of groups) {
   const budget = `>= 1/${Math.round(1 / group.minRatio)} of the card page${group.maxP99 ? `, p99 <= ${group.maxP99} ms` : ""}, no time-outs`;
   console.log(`\n${group.title} (budget ${budget})`);
-  console.log("      page             req/s   of card     p99 ms  time-outs");
+  console.log("      page                       req/s   of card     p99 ms  time-outs");
   for (const target of group.paths) {
     const s = summary(target);
     const ratio = s.rps / card.rps;
@@ -226,7 +226,7 @@ for (const group of groups) {
       s.non2xx === 0;
     ok &&= pass;
     console.log(
-      `${pass ? "PASS" : "FAIL"}  ${target.padEnd(15)} ${s.rps.toFixed(0).padStart(7)}  ${(ratio * 100).toFixed(1).padStart(6)}%  ${s.p99.toFixed(1).padStart(9)}  ${String(s.timeouts).padStart(9)}${s.non2xx ? `  (${s.non2xx} non-2xx)` : ""}`,
+      `${pass ? "PASS" : "FAIL"}  ${target.padEnd(25)} ${s.rps.toFixed(0).padStart(7)}  ${(ratio * 100).toFixed(1).padStart(6)}%  ${s.p99.toFixed(1).padStart(9)}  ${String(s.timeouts).padStart(9)}${s.non2xx ? `  (${s.non2xx} non-2xx)` : ""}`,
     );
     if (process.env.BENCH_RESULTS)
       record({
