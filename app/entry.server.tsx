@@ -17,9 +17,11 @@ export default function handleRequest(
 ) {
   // A page rendered to be shared has no nonce, and no attribute should carry an empty one.
   const nonce = loadContext.cspNonce || undefined;
-  // Bots and static renders get the whole document at once; browsers get it streamed.
-  const readyEvent =
-    isbot(request.headers.get("user-agent") ?? "") || routerContext.isSpaMode ? "onAllReady" : "onShellReady";
+  // Bots, static renders and pages rendered to be shared get the whole document at once (a shared page then
+  // needs none of React's streaming scripts, each of which its policy would have to list); browsers get it
+  // streamed.
+  const whole = isbot(request.headers.get("user-agent") ?? "") || routerContext.isSpaMode || !nonce;
+  const readyEvent = whole ? "onAllReady" : "onShellReady";
   return new Promise((resolve, reject) => {
     let shellRendered = false;
     const { pipe, abort } = renderToPipeableStream(

@@ -32,7 +32,8 @@ export async function waitFor(url) {
 /**
  * wrk -t1 on core 0 with gzip and a browser's User-Agent, at 50 connections unless told: requests a second,
  * requests, p99 (ms), time-outs, other socket errors (connect, read, write) and answers other than 2xx or 3xx.
- * `timeout` is how long wrk waits for an answer before it counts a time-out (its own default is 2 s).
+ * `timeout` is how long wrk waits for an answer before it counts a time-out (its own default is 2 s); `headers`
+ * are sent with every request (e.g. a session's Cookie).
  */
 export function wrk(url, duration, options = {}) {
   const [cmd, args] = wrkCommand(url, duration, options);
@@ -46,7 +47,7 @@ export async function wrkAsync(url, duration, options = {}) {
   return wrkFigures(stdout);
 }
 
-function wrkCommand(url, duration, { connections = 50, timeout } = {}) {
+function wrkCommand(url, duration, { connections = 50, timeout, headers = [] } = {}) {
   return pin(0, "wrk", [
     "-t1",
     `-c${connections}`,
@@ -57,6 +58,7 @@ function wrkCommand(url, duration, { connections = 50, timeout } = {}) {
     "Accept-Encoding: gzip",
     "-H",
     `User-Agent: ${BROWSER_UA}`,
+    ...headers.flatMap((h) => ["-H", h]),
     url,
   ]);
 }

@@ -8,6 +8,7 @@ import { pinoHttp } from "pino-http";
 import { type AppLoadContext, createRequestHandler as createDocumentHandler } from "react-router";
 import { CARD_CACHE_LIMITS, cardPageCache } from "~/server/cards/page-cache.server";
 import { tryFastCardResponse } from "~/server/cards/page-responses.server";
+import { inSessionScope } from "~/server/platform/auth.server";
 import { EMBEDDED_BACKUP_PATH, mayTakeBackup } from "~/server/platform/backup.server";
 import { maxBodyBytes } from "~/server/platform/body-limits.server";
 import { loggedPath } from "~/server/platform/request-log.server";
@@ -40,7 +41,7 @@ declare module "react-router" {
     /** Wakes the e-mail worker after a transaction that queued a message has committed. */
     pokeOutbox: () => void;
     clientIp: string;
-    /** This response's script nonce; empty for a page rendered to be shared, which may inline no script. */
+    /** This response's script nonce; empty for a page rendered to be shared, whose policy lists its scripts by hash. */
     cspNonce: string;
     /** URL of each island script, for pages that do not hydrate React. */
     islands: import("~/server/site/islands.server").IslandUrls;
@@ -73,6 +74,13 @@ app.disable("x-powered-by");
 // In development server.mjs goes through Vite first, so the fast path also runs here.
 app.use((req, res, next) => {
   if (!fastPath(req, res)) next();
+});
+
+// Shared shop pages show stored data (the featured referrers): once a request that may have written is answered,
+// they are rendered again for their next visitor.
+app.use((req, res, next) => {
+  if (!["GET", "HEAD", "OPTIONS"].includes(req.method)) res.once("close", sitePageCache.storedDataChanged);
+  next();
 });
 
 app.use((req, res, next) => {
@@ -158,6 +166,9 @@ app.use(refuseCrossSitePosts);
 app.use(refuseOversizedBodies);
 app.use(answerFromSitePageCache);
 
+// The loaders of one page load share one session lookup (getSessionUser).
+app.use((_req, _res, next) => inSessionScope(next));
+
 app.use(
   createRequestHandler({
     // The built app itself, not a function returning it: given a function, React Router rebuilds its route
@@ -181,8 +192,8 @@ app.use(
 );
 
 /**
- * The first anonymous visit to a marketing page renders it for everyone: from a request with nothing of this
- * visitor (no cookies, no headers, the configured address), then answers this visitor from the new entry too.
+ * The first anonymous visit to a shared page renders it for everyone: from a request with nothing of this visitor
+ * (no cookies, no headers, the configured address), then answers this visitor from the new entry too.
  * Development renders every time, so edits show at once.
  */
 function answerFromSitePageCache(req: Request, res: Response, next: NextFunction) {
@@ -205,7 +216,7 @@ function renderAnonymous(path: string) {
     logger: runtime.logger,
     pokeOutbox: runtime.outbox.poke,
     clientIp: "unknown",
-    // No nonce: these pages inline no script, and their shared policy allows none (sitePageCache checks).
+    // No nonce: the shared page's policy allows its own inline scripts by their hashes (sitePageCache).
     cspNonce: "",
     islands: runtime.islands,
   };

@@ -1,7 +1,7 @@
-// Marketing pages are rendered once and shared from memory with anonymous visitors: a signed-in visitor with a
-// cart never gets the shared page, and an anonymous visitor never gets anyone's header.
-import { expect, type Page, type Response } from "@playwright/test";
-import { addOneLinkCard, test } from "./fixtures";
+// Marketing, shop and sign-in pages are rendered once and shared from memory with anonymous visitors: a signed-in
+// visitor or one with a cart never gets the shared page, and an anonymous visitor never gets anyone's header or cart.
+import { type BrowserContext, expect, type Page, type Response } from "@playwright/test";
+import { addOneLinkCard, createCustomer, test, uniqueEmail } from "./fixtures";
 
 const MARKETING = [
   "/",
@@ -17,6 +17,11 @@ const MARKETING = [
   "/safety",
   "/returns",
 ];
+
+const SHOP = ["/order-card", "/cart", "/update-links", "/login", "/register"];
+
+/** The policy of a shared page that hydrates: its own inline scripts by hash, no nonce. */
+const HASHED_POLICY = /script-src 'self'( 'sha256-[A-Za-z0-9+/]+=*')+;/;
 
 /** Policy violations the browser reports on the console: a shared page must still run its island scripts. */
 function policyViolations(page: Page) {
@@ -112,4 +117,156 @@ test("a toast and a referral link each get a page of their own, not the shared o
 
   const referred = await page.request.get("/?ref=NOSUCHCODE");
   expect(referred.headers()["content-security-policy"]).toMatch(/'nonce-[^']+'/);
+});
+
+/** Policy violations as events in the page (a refused script may never reach the console), recorded from the start. */
+async function recordViolations(context: BrowserContext) {
+  await context.addInitScript(() => {
+    const seen: string[] = [];
+    (window as unknown as { cspViolations: string[] }).cspViolations = seen;
+    document.addEventListener("securitypolicyviolation", (e) =>
+      seen.push(`${e.violatedDirective} ${e.blockedURI} ${e.sourceFile}:${e.lineNumber}`),
+    );
+  });
+}
+
+const violations = (page: Page) =>
+  page.evaluate(() => (window as unknown as { cspViolations: string[] }).cspViolations);
+
+/** React Router has taken over the page: its data router exists only once hydration ran. */
+const hydrated = (page: Page) =>
+  page.waitForFunction(() =>
+    Boolean((window as unknown as { __reactRouterDataRouter?: object }).__reactRouterDataRouter),
+  );
+
+test("the shared shop and sign-in pages hydrate under a policy that lists their inline scripts by hash", async ({
+  browser,
+  baseURL,
+}) => {
+  const context = await browser.newContext({ baseURL });
+  await recordViolations(context);
+  const page = await context.newPage();
+  const errors: string[] = [];
+  page.on("console", (m) => {
+    if (m.type() === "error") errors.push(m.text());
+  });
+  page.on("pageerror", (e) => errors.push(e.message));
+
+  // Twice each: the first visit may render the shared page, the second is answered from memory.
+  for (const path of [...SHOP, ...SHOP]) {
+    const response = await visit(page, path);
+    const policy = response.headers()["content-security-policy"];
+    expect(policy, path).toMatch(HASHED_POLICY);
+    expect(policy, path).not.toContain("nonce");
+    await hydrated(page);
+    await page.waitForLoadState("networkidle");
+    expect({ path, violations: await violations(page) }).toEqual({ path, violations: [] });
+    await expectAnonymousHeader(page, path);
+  }
+
+  // Hydrated for real: a link now navigates in the page, asking the server only for the next page's data.
+  await visit(page, "/login");
+  await hydrated(page);
+  const dataRequest = page.waitForRequest((r) => new URL(r.url()).pathname === "/register.data");
+  await page.getByRole("link", { name: "Create an account" }).click();
+  await dataRequest;
+  await expect(page.getByRole("heading", { name: "Create an account" })).toBeVisible();
+  expect(await violations(page)).toEqual([]);
+  expect(errors).toEqual([]);
+  await context.close();
+});
+
+test("a visitor's session and cart never reach the shared shop pages, nor the shared empty cart a visitor with a cart", async ({
+  page,
+  signedInCustomer,
+  browser,
+  baseURL,
+}) => {
+  const anonymousContext = await browser.newContext({ baseURL });
+  const anonymous = await anonymousContext.newPage();
+  // The shared pages exist before anyone with a cart comes.
+  for (const path of SHOP) await visit(anonymous, path);
+
+  // Signed in with a card in the cart: pages of their own, with their own header and cart.
+  await addOneLinkCard(page);
+  for (const path of ["/order-card", "/cart", "/update-links"]) {
+    await visit(page, path);
+    await expectSignedInHeaderWithCart(page, path);
+    expect((await page.request.get(path)).headers()["content-security-policy"], path).toMatch(
+      /'nonce-[^']+'/,
+    );
+  }
+  await visit(page, "/cart");
+  await expect(page.getByText("https://one-link.example").first()).toBeVisible();
+  for (const path of ["/login", "/register"]) {
+    await page.goto(path);
+    await expect(page, path).toHaveURL(/\/dashboard$/);
+  }
+
+  // Not signed in, but with a cart: never the shared empty cart.
+  const buyerContext = await browser.newContext({ baseURL });
+  const buyer = await buyerContext.newPage();
+  await addOneLinkCard(buyer, "https://buyer.example");
+  await visit(buyer, "/cart");
+  await expect(buyer.getByRole("banner").getByRole("link", { name: "Cart, 1 item" })).toBeVisible();
+  await expect(buyer.getByText("Your cart is empty")).toHaveCount(0);
+  await expect(buyer.getByText("https://buyer.example").first()).toBeVisible();
+  await buyerContext.close();
+
+  // The anonymous visitor still gets the shared pages, with nobody's header or cart.
+  for (const path of SHOP) {
+    const response = await visit(anonymous, path);
+    expect(response.headers()["content-security-policy"], path).toMatch(HASHED_POLICY);
+    await expectAnonymousHeader(anonymous, path);
+    const html = await anonymous.content();
+    expect(html, path).not.toContain(signedInCustomer.name);
+    expect(html, path).not.toContain("one-link.example");
+    expect(html, path).not.toContain("buyer.example");
+  }
+  await visit(anonymous, "/cart");
+  await expect(anonymous.getByText("Your cart is empty")).toBeVisible();
+
+  // A referral link, and then its cookie, get the order form of their own (it preselects that referrer).
+  const referred = await anonymous.request.get("/order-card?ref=SAMTAYLOR");
+  expect(referred.headers()["content-security-policy"]).toMatch(/'nonce-[^']+'/);
+  const cookies = await anonymousContext.cookies();
+  expect(cookies.map((c) => c.name)).toContain("ref");
+  for (const path of ["/order-card", "/cart"])
+    expect((await anonymous.request.get(path)).headers()["content-security-policy"], path).toMatch(/'nonce-/);
+  await anonymousContext.close();
+});
+
+test("a referrer the admin features appears on the shared order form, and goes when unfeatured", async ({
+  page,
+  adminPage,
+  browser,
+  baseURL,
+}) => {
+  const name = `Shared Reseller ${Math.random().toString(36).slice(2, 8)}`;
+  const email = uniqueEmail("shared");
+  await createCustomer(page, { name, email, password: "reseller-pass-1" });
+
+  const context = await browser.newContext({ baseURL });
+  const anonymous = await context.newPage();
+  const selector = anonymous.getByRole("complementary", { name: "Your cart" }).getByLabel("Referred by");
+  await visit(anonymous, "/order-card");
+  await visit(anonymous, "/order-card");
+  await expect(selector).toContainText("Sam Taylor");
+  await expect(selector).not.toContainText(name);
+
+  await adminPage.goto(`/admin-dashboard/referrers?q=${encodeURIComponent(email)}`);
+  await adminPage.getByRole("button", { name: `Feature ${name}` }).click();
+  await expect(adminPage.getByText(`${name} is now listed under 'Referred by' in the cart`)).toBeVisible();
+
+  const response = await visit(anonymous, "/order-card");
+  expect(response.headers()["content-security-policy"]).toMatch(HASHED_POLICY);
+  await expect(selector).toContainText(name);
+
+  await adminPage.getByRole("button", { name: `Stop featuring ${name}` }).click();
+  await expect(
+    adminPage.getByText(`${name} is no longer listed under 'Referred by' in the cart`),
+  ).toBeVisible();
+  await visit(anonymous, "/order-card");
+  await expect(selector).not.toContainText(name);
+  await context.close();
 });

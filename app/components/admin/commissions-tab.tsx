@@ -18,13 +18,14 @@ import { formatPence } from "~/utils/money";
 
 type ActionData = { referrerUserId?: string; result?: SubmissionResult<string[]> } | undefined;
 
-const formatDay = (iso: string) =>
-  new Date(iso).toLocaleDateString("en-GB", {
-    day: "numeric",
-    month: "short",
-    year: "numeric",
-    timeZone: "UTC",
-  });
+/** Built once: toLocaleDateString with options builds a formatter per call. */
+const dayFormat = new Intl.DateTimeFormat("en-GB", {
+  day: "numeric",
+  month: "short",
+  year: "numeric",
+  timeZone: "UTC",
+});
+const formatDay = (iso: string) => dayFormat.format(new Date(iso));
 
 function PayOutForm({
   owed,

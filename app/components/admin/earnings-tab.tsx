@@ -7,13 +7,11 @@ import { formatPence } from "~/utils/money";
 
 type Data = Awaited<ReturnType<typeof loadEarningsTab>>;
 
+/** Built once: toLocaleDateString with options builds a formatter per call. */
+const monthFormat = new Intl.DateTimeFormat("en-GB", { month: "long", year: "numeric", timeZone: "UTC" });
+
 export function EarningsTab({ data }: { data: Data }) {
-  const monthName = (m: string) =>
-    new Date(`${m}-01T00:00:00Z`).toLocaleDateString("en-GB", {
-      month: "long",
-      year: "numeric",
-      timeZone: "UTC",
-    });
+  const monthName = (m: string) => monthFormat.format(new Date(`${m}-01T00:00:00Z`));
   return (
     <div className="space-y-6">
       <dl className="grid gap-4 sm:grid-cols-4">

@@ -208,18 +208,21 @@ export function BarChart<K extends string>({
   );
 }
 
+// Formatters built once: toLocaleDateString with options builds one per call (about 0.1 ms), which a chart of
+// 90 days paid twice per bar on every render.
+const dayMonth = new Intl.DateTimeFormat("en-GB", { day: "numeric", month: "short", timeZone: "UTC" });
+const monthYear = new Intl.DateTimeFormat("en-GB", { month: "long", year: "numeric", timeZone: "UTC" });
+const shortMonth = new Intl.DateTimeFormat("en-GB", { month: "short", timeZone: "UTC" });
+
 /** '3 Mar 2025' and '3 Mar' for a YYYY-MM-DD day. */
 export function formatDay(day: string) {
   const d = new Date(`${day}T00:00:00Z`);
-  const short = d.toLocaleDateString("en-GB", { day: "numeric", month: "short", timeZone: "UTC" });
+  const short = dayMonth.format(d);
   return { full: `${short} ${d.getUTCFullYear()}`, short };
 }
 
 /** 'March 2025' and 'Mar' for a YYYY-MM month. */
 export function formatMonth(month: string) {
   const d = new Date(`${month}-01T00:00:00Z`);
-  return {
-    full: d.toLocaleDateString("en-GB", { month: "long", year: "numeric", timeZone: "UTC" }),
-    short: d.toLocaleDateString("en-GB", { month: "short", timeZone: "UTC" }),
-  };
+  return { full: monthYear.format(d), short: shortMonth.format(d) };
 }

@@ -11,16 +11,16 @@ import { getFormProps, getTextareaProps, type SubmissionResult, useForm } from "
 
 const panel = "rounded-xl border border-slate-200 bg-white p-5 shadow-sm";
 
-/** Date and time in UTC, so the server and the browser print the same. */
-const formatWhen = (iso: string) =>
-  new Date(iso).toLocaleString("en-GB", {
-    day: "numeric",
-    month: "short",
-    year: "numeric",
-    hour: "2-digit",
-    minute: "2-digit",
-    timeZone: "UTC",
-  });
+/** Date and time in UTC, so the server and the browser print the same; built once, not per entry. */
+const whenFormat = new Intl.DateTimeFormat("en-GB", {
+  day: "numeric",
+  month: "short",
+  year: "numeric",
+  hour: "2-digit",
+  minute: "2-digit",
+  timeZone: "UTC",
+});
+const formatWhen = (iso: string) => whenFormat.format(new Date(iso));
 
 export function ActivityList({
   entries,

@@ -11,6 +11,8 @@ import {
   callAuth,
   checkAdminPassword,
   createAuth,
+  getSessionUser,
+  inSessionScope,
   requireAdmin,
   requireUser,
   upsertAdmin,
@@ -171,5 +173,38 @@ describe("accounts", () => {
       init: { status: 400 },
       data: { socialError: "Login with Apple is not available" },
     });
+  });
+
+  it("a page load looks its session up once for all its loaders; an action, and the next page load, look again", async () => {
+    await callAuth(() =>
+      auth.api.signUpEmail({
+        body: { name: "Lou", email: "lou@example.com", password: "lou-pass-12" },
+        headers: new Headers(),
+        asResponse: true,
+      }),
+    );
+    await t.db.update(users).set({ emailVerified: true }).where(eq(users.email, "lou@example.com"));
+    const cookie = cookieHeader((await signIn("lou@example.com", "lou-pass-12")).headers);
+    // React Router gives each loader a Request of its own.
+    const loaderRequest = () => request("/dashboard", { headers: { Cookie: cookie } });
+    const { sessions } = await import("~/db/schema");
+
+    await inSessionScope(async () => {
+      const [root, layout] = await Promise.all([
+        getSessionUser(auth, loaderRequest()),
+        getSessionUser(auth, loaderRequest()),
+      ]);
+      expect(root?.email).toBe("lou@example.com");
+      expect(layout).toEqual(root);
+      // Signed out elsewhere while this page load runs: its last loader was answered with the first lookup...
+      await t.db.delete(sessions).where(eq(sessions.userId, root!.id));
+      expect((await getSessionUser(auth, loaderRequest()))?.email).toBe("lou@example.com");
+      // ...but an action reads the session again.
+      const action = request("/dashboard", { method: "POST", headers: { Cookie: cookie } });
+      expect(await getSessionUser(auth, action)).toBeNull();
+    });
+    // The next page load is signed out.
+    await inSessionScope(async () => expect(await getSessionUser(auth, loaderRequest())).toBeNull());
+    expect(await getSessionUser(auth, loaderRequest())).toBeNull();
   });
 });

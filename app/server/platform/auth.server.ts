@@ -1,4 +1,6 @@
 // Accounts and sessions (better-auth) and the guards every loader and action uses. Roles live only here.
+
+import { AsyncLocalStorage } from "node:async_hooks";
 import { betterAuth } from "better-auth";
 import { drizzleAdapter } from "better-auth/adapters/drizzle";
 import { admin, twoFactor } from "better-auth/plugins";
@@ -153,7 +155,31 @@ export function refuseSocialSignInWithTwoFactor(db: Database) {
   };
 }
 
-export async function getSessionUser(auth: Auth, request: Request): Promise<SessionUser | null> {
+/**
+ * The root, the layout and the page each ask who is signed in, in parallel, and React Router hands each loader a
+ * Request of its own; so the answer is kept for the rest of one HTTP request (inSessionScope, server/app.ts), and
+ * a page load (a GET) asks the database once. Not for other methods: an action may sign out or change the account
+ * before the loaders read it again.
+ */
+const sessionScope = new AsyncLocalStorage<Map<string, Promise<SessionUser | null>>>();
+
+/** Runs one HTTP request's handling with its own session answers. */
+export const inSessionScope = <T>(run: () => T) => sessionScope.run(new Map(), run);
+
+export function getSessionUser(auth: Auth, request: Request): Promise<SessionUser | null> {
+  const known = sessionScope.getStore();
+  if (!known || (request.method !== "GET" && request.method !== "HEAD"))
+    return lookUpSessionUser(auth, request);
+  const key = `${request.headers.get("cookie") ?? ""}\n${request.headers.get("authorization") ?? ""}`;
+  let user = known.get(key);
+  if (!user) {
+    user = lookUpSessionUser(auth, request);
+    known.set(key, user);
+  }
+  return user;
+}
+
+async function lookUpSessionUser(auth: Auth, request: Request): Promise<SessionUser | null> {
   const session = await auth.api.getSession({ headers: request.headers });
   if (!session) return null;
   const u = session.user as typeof session.user & { role?: string | null };

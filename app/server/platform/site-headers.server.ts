@@ -22,12 +22,14 @@ export const SITE_HEADER_NAMES = new Set([
 
 /**
  * The policy of the site's pages: scripts only from this site, plus, when the page inlines any (React Router's
- * hydration data), those carrying this response's nonce. A page without inline scripts gets no nonce at all.
+ * hydration data), those carrying this response's nonce or, on a page shared between visitors, exactly those
+ * inline scripts by their hashes ('sha256-...' sources). A page without inline scripts gets neither.
  */
-export function pageSecurityPolicy(nonce: string | null) {
+export function pageSecurityPolicy(nonce: string | null, scriptHashes: readonly string[] = []) {
+  const scriptSources = ["'self'", ...(nonce ? [`'nonce-${nonce}'`] : []), ...scriptHashes];
   return [
     "default-src 'self'",
-    nonce ? `script-src 'self' 'nonce-${nonce}'` : "script-src 'self'",
+    `script-src ${scriptSources.join(" ")}`,
     "style-src 'self' 'unsafe-inline'",
     "img-src 'self' data: https:",
     "font-src 'self'",

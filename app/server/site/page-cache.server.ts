@@ -1,32 +1,56 @@
-// Marketing and help pages as an anonymous visitor without a cart sees them: the same for everyone until the next
-// deploy, so each is rendered once per process from a request that carries nothing of any visitor, compressed
-// once, and answered from memory before Express and React Router (server/app.ts), as the card pages are
-// (docs/decisions/010-cached-marketing-pages.md).
+// Pages as an anonymous visitor without a cart sees them (marketing and help pages, the shop's forms, log in and
+// register): the same for everyone, so each is rendered once per process from a request that carries nothing of
+// any visitor, compressed once, and answered from memory before Express and React Router (server/app.ts), as
+// the card pages are (docs/decisions/010-cached-marketing-pages.md, 012-cached-shop-pages.md).
+import { createHash } from "node:crypto";
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { type CompressedPage, compressPage } from "../platform/compressed-page.server";
 import { pageSecurityPolicy } from "../platform/site-headers.server";
 
-/** The pages served from the cache. Each renders no inline script, so its policy needs no nonce. */
-const CACHED_PAGE_PATHS: ReadonlySet<string> = new Set([
-  "/",
-  "/pricing",
-  "/features",
-  "/about",
-  "/faq",
-  "/contact",
-  "/socials",
-  "/privacy",
-  "/terms",
-  "/compatibility",
-  "/safety",
-  "/returns",
-]);
+interface PageRule {
+  /**
+   * Cookies that never change the page. Any other cookie (the session, the cart, a toast, or one added later)
+   * sends the visitor to a render of their own: unknown means personal.
+   */
+  neutralCookies: ReadonlySet<string>;
+  /**
+   * Pages that show stored data (the cart's featured referrers) are shared for this long at most, and never past
+   * a write made through this process (storedDataChanged); pages without it change only on deploy.
+   */
+  maxAgeMs: number | null;
+}
 
-/**
- * Cookies that never change these pages (the referral code matters only in the cart). Any other cookie (the
- * session, the cart, a toast, or one added later) sends the visitor to a fresh render: unknown means personal.
- */
-const NEUTRAL_COOKIES: ReadonlySet<string> = new Set(["ref"]);
+/** The referral code matters only to the cart: a page that does not read it may ignore its cookie. */
+const REF_ONLY: ReadonlySet<string> = new Set(["ref"]);
+const NO_COOKIE: ReadonlySet<string> = new Set();
+
+/** Other processes on the same PostgreSQL see a write at most this late on a shared shop page. */
+export const STORED_DATA_MAX_AGE_MS = 1000;
+
+const STATIC_PAGE: PageRule = { neutralCookies: REF_ONLY, maxAgeMs: null };
+/** The order form and the cart list the featured referrers and preselect the one of a referral cookie. */
+const SHOP_PAGE: PageRule = { neutralCookies: NO_COOKIE, maxAgeMs: STORED_DATA_MAX_AGE_MS };
+
+/** The pages served from the cache. */
+const CACHED_PAGES: ReadonlyMap<string, PageRule> = new Map([
+  ["/", STATIC_PAGE],
+  ["/pricing", STATIC_PAGE],
+  ["/features", STATIC_PAGE],
+  ["/about", STATIC_PAGE],
+  ["/faq", STATIC_PAGE],
+  ["/contact", STATIC_PAGE],
+  ["/socials", STATIC_PAGE],
+  ["/privacy", STATIC_PAGE],
+  ["/terms", STATIC_PAGE],
+  ["/compatibility", STATIC_PAGE],
+  ["/safety", STATIC_PAGE],
+  ["/returns", STATIC_PAGE],
+  ["/update-links", STATIC_PAGE],
+  ["/login", STATIC_PAGE],
+  ["/register", STATIC_PAGE],
+  ["/order-card", SHOP_PAGE],
+  ["/cart", SHOP_PAGE],
+]);
 
 type RequestLine = {
   method?: string;
@@ -37,25 +61,30 @@ type RequestLine = {
 /**
  * The page to answer from the cache, or null when this visitor may see anything else: another method, a query
  * string (a ?ref= link sets a cookie; any other parameter is not worth the risk), credentials, or a cookie that is
- * not known to be neutral.
+ * not known to be neutral for that page.
  */
 export function cachedPagePath({ method, url, headers }: RequestLine): string | null {
   if (method !== "GET" && method !== "HEAD") return null;
-  if (url === undefined || !CACHED_PAGE_PATHS.has(url)) return null;
+  const rule = url === undefined ? undefined : CACHED_PAGES.get(url);
+  if (url === undefined || rule === undefined) return null;
   if (headers.authorization !== undefined) return null;
   const cookie = headers.cookie;
   if (cookie !== undefined) {
     for (const pair of cookie.split(";")) {
       const eq = pair.indexOf("=");
-      if (!NEUTRAL_COOKIES.has((eq < 0 ? pair : pair.slice(0, eq)).trim())) return null;
+      if (!rule.neutralCookies.has((eq < 0 ? pair : pair.slice(0, eq)).trim())) return null;
     }
   }
   return url;
 }
 
 export type PageEntry = CompressedPage & {
+  /** Its Content-Security-Policy, sent with a 304 too: a browser keeps the headers of a revalidation. */
+  policy: string;
   /** The footer shows the year, so an entry lasts until the new year at the latest. */
   expiresAt: number;
+  /** The stored-data generation the page was rendered in; null for a page that shows no stored data. */
+  generation: number | null;
 };
 
 /** Renders a page as a visitor without cookies sees it: the app's own render, answered as a Fetch Response. */
@@ -63,27 +92,41 @@ export type RenderAnonymous = (path: string) => Promise<Response>;
 
 /**
  * One cache per process, cleared only by a restart (a deploy). It holds at most one entry per path in
- * CACHED_PAGE_PATHS, so its size is bounded by the site itself (about 40 KB per page with both compressions).
+ * CACHED_PAGES, so its size is bounded by the site itself (about 40-70 KB per page with both compressions).
  */
-export function createSitePageCache() {
+export function createSitePageCache(now: () => number = Date.now) {
   const entries = new Map<string, PageEntry>();
   const loading = new Map<string, Promise<PageEntry | null>>();
+  let generation = 0;
 
   function peek(path: string): PageEntry | undefined {
     const entry = entries.get(path);
-    return entry && entry.expiresAt > Date.now() ? entry : undefined;
+    if (!entry || entry.expiresAt <= now()) return undefined;
+    if (entry.generation !== null && entry.generation !== generation) return undefined;
+    return entry;
   }
 
   async function fill(path: string, render: RenderAnonymous, publicUrl: string) {
+    const rule = CACHED_PAGES.get(path);
+    const renderedIn = generation;
     const response = await render(path);
     const html = await response.text();
     // Only a plain page is shared: an error, a redirect or a cookie being set means this answer is not the
     // same for every visitor, so it is sent to this one alone (the caller renders it afresh).
     if (response.status !== 200 || response.headers.has("Set-Cookie")) return null;
-    // The shared policy allows no inline script; a page that gained one must keep its per-response nonce.
-    if (INLINE_SCRIPT.test(html)) return null;
-    const entry = compress(html, publicUrl);
-    if (CACHED_PAGE_PATHS.has(path)) entries.set(path, entry);
+    const expiresAt = Math.min(
+      nextNewYear(now()),
+      rule?.maxAgeMs == null ? Number.POSITIVE_INFINITY : now() + rule.maxAgeMs,
+    );
+    const dataGeneration = rule?.maxAgeMs == null ? null : renderedIn;
+    // A page that shows stored data is rendered again every so often; unchanged, it keeps its compressed forms.
+    const previous = entries.get(path);
+    const entry: PageEntry =
+      previous && previous.identity.toString() === html
+        ? { ...previous, expiresAt, generation: dataGeneration }
+        : { ...compress(html, publicUrl), expiresAt, generation: dataGeneration };
+    // A write during the render may be missing from it: this visitor gets it, nobody else.
+    if (rule && (dataGeneration === null || renderedIn === generation)) entries.set(path, entry);
     return entry;
   }
 
@@ -102,6 +145,14 @@ export function createSitePageCache() {
       return pending;
     },
 
+    /**
+     * Called once a request that may have written has been answered (its transaction has committed): pages that
+     * show stored data are rendered again for their next visitor.
+     */
+    storedDataChanged() {
+      generation++;
+    },
+
     size: () => ({
       pages: entries.size,
       bytes: [...entries.values()].reduce((n, e) => n + entryBytes(e), 0),
@@ -109,8 +160,23 @@ export function createSitePageCache() {
   };
 }
 
-/** A <script> element without a src: inline code (a JSON data block would be refused too, which is safe). */
-const INLINE_SCRIPT = /<script(?![^>]*\ssrc=)[^>]*>/i;
+const nextNewYear = (time: number) => new Date(new Date(time).getFullYear() + 1, 0, 1).getTime();
+
+/** The text of each <script> element without a src: inline code (or a data block, which hashing does no harm). */
+const INLINE_SCRIPT = /<script(?![^>]*\ssrc=)[^>]*>([\s\S]*?)<\/script>/gi;
+
+/**
+ * The policy's source for each inline script of a page: 'sha256-...' of its text as the browser sees it (the
+ * HTML parser turns CR LF and CR into LF before a script's text is read).
+ */
+export function inlineScriptHashes(html: string) {
+  const hashes = new Set<string>();
+  for (const [, code = ""] of html.matchAll(INLINE_SCRIPT)) {
+    const text = code.replace(/\r\n?/g, "\n");
+    hashes.add(`'sha256-${createHash("sha256").update(text).digest("base64")}'`);
+  }
+  return [...hashes];
+}
 
 const entryBytes = (e: PageEntry) => e.identity.length + e.gzip.length + e.br.length;
 
@@ -120,7 +186,18 @@ export const sitePageCache = createSitePageCache();
 /** Writes a cached page: 304 when the browser holds it already, the smallest encoding it accepts otherwise. */
 export function sendPageEntry(req: IncomingMessage, res: ServerResponse, entry: PageEntry) {
   if (req.headers["if-none-match"] === entry.etag) {
-    res.writeHead(304, ["ETag", entry.etag, "Cache-Control", "no-cache", "Vary", "Accept-Encoding"]);
+    // With the page's own policy: a browser shows its stored copy under the policy of the 304, so one that
+    // Express set for a render (a nonce) would block the shared page's inline scripts.
+    res.writeHead(304, [
+      "ETag",
+      entry.etag,
+      "Cache-Control",
+      "no-cache",
+      "Vary",
+      "Accept-Encoding",
+      "Content-Security-Policy",
+      entry.policy,
+    ]);
     res.end();
     return;
   }
@@ -143,12 +220,14 @@ export function tryCachedPage(req: IncomingMessage, res: ServerResponse) {
   return true;
 }
 
-function compress(html: string, publicUrl: string): PageEntry {
-  // These pages inline no script, so their policy needs no nonce.
-  const page = compressPage(html, {
-    csp: pageSecurityPolicy(null),
-    publicUrl,
-    extraHeaders: ["X-Frame-Options", "DENY"],
-  });
-  return { ...page, expiresAt: new Date(new Date().getFullYear() + 1, 0, 1).getTime() };
+/**
+ * A shared page carries no nonce (one fixed in shared bytes would be public, and so allow any injected script
+ * that copies it): its policy allows scripts from this site and exactly its own inline scripts, by hash.
+ */
+function compress(html: string, publicUrl: string): CompressedPage & { policy: string } {
+  const policy = pageSecurityPolicy(null, inlineScriptHashes(html));
+  return {
+    ...compressPage(html, { csp: policy, publicUrl, extraHeaders: ["X-Frame-Options", "DENY"] }),
+    policy,
+  };
 }

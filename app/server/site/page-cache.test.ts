@@ -1,6 +1,11 @@
-// Which visitors get the shared marketing page, and what the cache agrees to share.
+// Which visitors get a shared page, and what the cache agrees to share.
 import { describe, expect, it } from "vitest";
-import { cachedPagePath, createSitePageCache } from "./page-cache.server";
+import {
+  cachedPagePath,
+  createSitePageCache,
+  inlineScriptHashes,
+  STORED_DATA_MAX_AGE_MS,
+} from "./page-cache.server";
 
 const get = (url: string, headers: { cookie?: string; authorization?: string } = {}) =>
   cachedPagePath({ method: "GET", url, headers });
@@ -32,7 +37,10 @@ describe("who gets the shared page", () => {
     expect(get("/?ref=abc123")).toBeNull();
     expect(get("/pricing?utm_source=x")).toBeNull();
     expect(get("/pricing/")).toBeNull();
-    expect(get("/order-card")).toBeNull();
+    expect(get("/order-card?type=one-link")).toBeNull();
+    expect(get("/cart?step=delivery")).toBeNull();
+    expect(get("/login?verified=1")).toBeNull();
+    expect(get("/payment-success")).toBeNull();
     expect(get("/dashboard")).toBeNull();
     expect(cachedPagePath({ method: "POST", url: "/contact", headers: {} })).toBeNull();
   });
@@ -44,6 +52,31 @@ const page =
     Promise.resolve(new Response(html, { status: 200, ...init }));
 const PLAIN =
   '<!DOCTYPE html><html><body><h1>Hi</h1><script type="module" src="/a.js"></script></body></html>';
+
+describe("who gets a shared shop or sign-in page", () => {
+  it("an anonymous visitor without cookies", () => {
+    for (const path of ["/order-card", "/cart", "/update-links", "/login", "/register"])
+      expect(get(path), path).toBe(path);
+  });
+
+  it("never a visitor with a cart, a session or a toast", () => {
+    for (const path of ["/order-card", "/cart", "/update-links", "/login", "/register"])
+      for (const cookie of [
+        "cart=eyJ",
+        "better-auth.session_token=abc",
+        "toast=eyJ",
+        "ref=abc; cart=eyJ",
+        "x=1",
+      ])
+        expect(get(path, { cookie }), `${path} ${cookie}`).toBeNull();
+  });
+
+  it("the order form and the cart never to a referred visitor, whose referrer they preselect", () => {
+    expect(get("/order-card", { cookie: "ref=abc" })).toBeNull();
+    expect(get("/cart", { cookie: "ref=abc" })).toBeNull();
+    expect(get("/login", { cookie: "ref=abc" })).toBe("/login");
+  });
+});
 
 describe("what the cache shares", () => {
   it("a plain page, rendered once for concurrent first visits, with a policy that allows no inline script", async () => {
@@ -67,19 +100,76 @@ describe("what the cache shares", () => {
     expect(headers).toContain("Strict-Transport-Security");
   });
 
-  it("nothing that sets a cookie, fails, or inlines a script", async () => {
+  it("nothing that sets a cookie or fails", async () => {
     const cache = createSitePageCache();
     const url = "https://shop.test";
     expect(
       await cache.load("/", page(PLAIN, { headers: { "Set-Cookie": "toast=; Max-Age=0" } }), url),
     ).toBeNull();
     expect(await cache.load("/faq", page(PLAIN, { status: 500 }), url)).toBeNull();
-    expect(await cache.load("/about", page("<body><script>alert(1)</script></body>"), url)).toBeNull();
-    expect(await cache.load("/terms", page("<body><script nonce='x'>1</script></body>"), url)).toBeNull();
+    expect(
+      await cache.load("/login", page(PLAIN, { status: 302, headers: { Location: "/" } }), url),
+    ).toBeNull();
     expect(cache.size().pages).toBe(0);
   });
 
-  it("no path outside the marketing pages, so its size is bounded by the site", async () => {
+  it("a page with inline scripts, under a policy that allows exactly those scripts by hash and no nonce", async () => {
+    const cache = createSitePageCache();
+    const html =
+      '<body><script>alert(1)</script><script type="module" async="">a\r\nb</script><script src="/x.js"></script></body>';
+    const entry = await cache.load("/login", page(html), "https://shop.test");
+    const headers = entry!.headers.br;
+    const csp = headers[headers.indexOf("Content-Security-Policy") + 1];
+    // The hashes as `openssl dgst -sha256 -binary | base64` gives them for "alert(1)" and "a\nb".
+    expect(csp).toContain(
+      "script-src 'self' 'sha256-bhHHL3z2vDgxUt0W3dWQOrprscmda2Y5pLsLg4GF+pI=' 'sha256-fhj3NzEbLcOy8mndeDlrA1HxT7Zu+oefdoyyMYGIPHg=';",
+    );
+    expect(csp).not.toContain("nonce");
+    expect(inlineScriptHashes(PLAIN)).toEqual([]);
+  });
+
+  it("a page showing stored data no longer than its maximum age, and never past a write in this process", async () => {
+    let time = Date.UTC(2026, 5, 1);
+    const cache = createSitePageCache(() => time);
+    const url = "https://shop.test";
+    let referrer = "Sam Taylor";
+    const render = () => page(`<body>${referrer}</body>`)();
+    const first = await cache.load("/cart", render, url);
+    expect(cache.peek("/cart")).toBe(first);
+    // A page without stored data is not affected by writes.
+    await cache.load("/login", page(PLAIN), url);
+
+    cache.storedDataChanged();
+    expect(cache.peek("/cart")).toBeUndefined();
+    expect(cache.peek("/login")).toBeDefined();
+    referrer = "Priya Shah";
+    expect((await cache.load("/cart", render, url))?.identity.toString()).toContain("Priya Shah");
+
+    // Another process's write is seen once the entry has aged out.
+    referrer = "Rhea Reseller";
+    time += STORED_DATA_MAX_AGE_MS - 1;
+    expect(cache.peek("/cart")?.identity.toString()).toContain("Priya Shah");
+    time += 1;
+    expect(cache.peek("/cart")).toBeUndefined();
+    expect((await cache.load("/cart", render, url))?.identity.toString()).toContain("Rhea Reseller");
+    expect(cache.peek("/login")).toBeDefined();
+  });
+
+  it("a render that a write overtook goes to its own visitor only", async () => {
+    const cache = createSitePageCache();
+    let finish: (r: Response) => void = () => {};
+    const pending = cache.load(
+      "/order-card",
+      () => new Promise<Response>((resolve) => (finish = resolve)),
+      "https://shop.test",
+    );
+    cache.storedDataChanged();
+    finish(new Response("<body>before the write</body>"));
+    expect((await pending)?.identity.toString()).toContain("before the write");
+    expect(cache.peek("/order-card")).toBeUndefined();
+  });
+
+  it("no path outside its list, so its size is bounded by the site", async () => {
     const cache = createSitePageCache();
     await cache.load("/made-up", page(PLAIN), "https://shop.test");
     expect(cache.size().pages).toBe(0);
