@@ -19,7 +19,7 @@ const PAGES = [
   "/dashboard/resell",
   "/dashboard/cold-calling",
 ];
-/** Over the budget today (docs/benchmarks/js.md says why): these may shrink, not grow. */
+/** Over the budget today (docs/benchmarks.md, "JavaScript on the shop, account and dashboard pages", says why): these may shrink, not grow. */
 const CEILINGS_KIB: Record<string, number> = {
   "/order-card": 123,
   "/cart": 121,

@@ -1,7 +1,7 @@
 // Generated bad input against every form action and API endpoint of the route table: random and hostile fields,
 // unknown and missing intents, malformed bodies and wrong content types, as a visitor, a customer and the admin.
 // Whatever arrives, the answer is never a 500, a refused request (4xx) changes no row, and it says why.
-// FC_RUNS (runs per route and role) and FC_SEED widen or replay a run; docs/reliability/fuzz.md has the commands.
+// FC_RUNS (runs per route and role) and FC_SEED widen or replay a run; docs/reliability.md has the commands.
 import fs from "node:fs";
 import path from "node:path";
 import fc from "fast-check";

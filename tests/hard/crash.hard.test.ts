@@ -1,7 +1,7 @@
 // Crash: the built app is killed (SIGKILL) while customers check out, while images are uploaded and while paid
 // update requests are applied, on the embedded database and on PostgreSQL; restarted on the same data, it holds
 // every answered order whole, no half-written record, no record pointing at a missing image, each change applied
-// once, and each queued e-mail delivered once. Figures: docs/reliability/crash.md.
+// once, and each queued e-mail delivered once. Figures: docs/reliability.md.
 import { createHash } from "node:crypto";
 import fs from "node:fs";
 import os from "node:os";
@@ -22,7 +22,7 @@ type Row = Record<string, unknown>;
 
 let postgres: PostgresServer | undefined;
 const work = fs.mkdtempSync(path.join(os.tmpdir(), "crash-hard-"));
-/** What each scenario measured, printed at the end for docs/reliability/crash.md. */
+/** What each scenario measured, printed at the end for docs/reliability.md. */
 const figures: string[] = [];
 
 beforeAll(async () => {
