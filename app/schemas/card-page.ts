@@ -11,16 +11,29 @@ const LINK_URL_MAX_LENGTH = 2000;
 
 const HTML_PATTERN = /<[a-z!/?]|&#?[a-z0-9]+;/i;
 
-const noHtml = (label: string) =>
-  z.string().refine((v) => !HTML_PATTERN.test(v), `${label} must not contain HTML`);
+/** Line breaks and other control characters: a name or title is one line wherever it is shown or exported. */
+const CONTROL_CHARACTERS = /[\u0000-\u001f\u007f]/;
+/** The same, but a bio or a list of links keeps its line breaks and tabs. */
+const CONTROL_CHARACTERS_BUT_LINES = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/;
+
+const noHtml = (label: string, lines: "one" | "many" = "one") =>
+  z
+    .string()
+    .refine((v) => !HTML_PATTERN.test(v), `${label} must not contain HTML`)
+    .refine(
+      (v) => !(lines === "one" ? CONTROL_CHARACTERS : CONTROL_CHARACTERS_BUT_LINES).test(v),
+      lines === "one"
+        ? `${label} must be a single line of text`
+        : `${label} must not contain control characters`,
+    );
 
 /** Optional text: blank becomes undefined; HTML is refused rather than silently stripped. */
-const plainText = (label: string, max: number) =>
+const plainText = (label: string, max: number, lines: "one" | "many" = "one") =>
   z
     .string()
     .trim()
     .max(max, `${label} must be at most ${max} characters`)
-    .pipe(noHtml(label))
+    .pipe(noHtml(label, lines))
     .optional()
     .transform((v) => (v ? v : undefined));
 
@@ -125,7 +138,7 @@ export function cardPageSchemas(isStoredImage: (url: string) => boolean = () => 
       )
       .optional()
       .transform((v) => (v ? v : undefined)),
-    bio: plainText("Bio", 500),
+    bio: plainText("Bio", 500, "many"),
     links: z.array(CardLinkSchema).max(30, "A card page can have at most 30 links").default([]),
   };
   return {
@@ -161,14 +174,14 @@ export type ShopInput = z.output<typeof ShopSchema>;
 export const CreateClientSchema = z.object({
   name: requiredText("Name", 100),
   businessName: plainText("Business name", 100),
-  bio: plainText("Bio", 500),
+  bio: plainText("Bio", 500, "many"),
   contactEmail: optionalEmail,
   contactPhone: optionalPhone,
   instagram: plainText("Instagram", 200),
   facebook: plainText("Facebook", 200),
   website: plainText("Website", 200),
   /** One link per line, e.g. from the order. */
-  orderLinks: plainText("Order links", 4000),
+  orderLinks: plainText("Order links", 4000, "many"),
   ownerEmail,
 });
 
