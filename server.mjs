@@ -144,6 +144,11 @@ async function serve() {
       }
     }
   });
+  // A proxy keeps idle connections to the app open for up to 60 s (nginx's upstream keepalive_timeout, most load
+  // balancers the same) and may send the next request on one at any moment: the app must not close them sooner,
+  // or that request fails with a 502. Node's default is 5 s.
+  listener.keepAliveTimeout = 65_000;
+  listener.headersTimeout = 66_000;
   listener.listen(port, host, () => {
     console.warn(`Ready on http://${host === "127.0.0.1" ? "localhost" : host}:${port}`);
   });

@@ -1,6 +1,7 @@
 // The server as an operator meets it: start-up errors, shutdown, health, and requests that are refused.
 import { spawn, spawnSync } from "node:child_process";
 import fs from "node:fs";
+import http from "node:http";
 import os from "node:os";
 import path from "node:path";
 import { expect, test } from "@playwright/test";
@@ -125,6 +126,22 @@ test("health, robots and refused requests", async ({ request, baseURL }) => {
     headers: { Origin: baseURL! },
   });
   expect(huge.status()).toBe(413);
+});
+
+test("idle connections stay open longer than a proxy keeps them (nginx: 60 s), so none is closed under it", async ({
+  baseURL,
+}) => {
+  const agent = new http.Agent({ keepAlive: true });
+  const keepAlive = await new Promise<string | undefined>((resolve, reject) => {
+    http
+      .get(`${baseURL}/healthz`, { agent }, (res) => {
+        res.resume();
+        resolve(res.headers["keep-alive"]);
+      })
+      .on("error", reject);
+  });
+  agent.destroy();
+  expect(keepAlive).toBe("timeout=65");
 });
 
 test("no credentials reach the browser bundle", async ({ request }) => {
