@@ -1,6 +1,7 @@
 // Types of scripts/bench-load.mjs for the tests that use it.
 export const BROWSER_UA: string;
 export const PROBE_ARGS: string[];
+export const SERVICE_NODE_ARGS: string[];
 
 export interface WrkFigures {
   rps: number;

@@ -5,6 +5,13 @@ import fs from "node:fs";
 import os from "node:os";
 import { promisify } from "node:util";
 
+/** Node's flags in the service file's command (deploy/tapcard.service): measured processes start as deployed. */
+export const SERVICE_NODE_ARGS =
+  /^ExecStart=\S+\s+(.*)\s+server\.mjs\s*$/m
+    .exec(fs.readFileSync(new URL("../deploy/tapcard.service", import.meta.url), "utf8"))?.[1]
+    ?.split(/\s+/)
+    .filter(Boolean) ?? [];
+
 export const BROWSER_UA =
   "Mozilla/5.0 (Linux; Android 14) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126 Mobile Safari/537.36";
 

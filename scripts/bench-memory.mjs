@@ -14,7 +14,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { appModuleLoader } from "./app-modules.mjs";
-import { loadRound, PROBE_ARGS, residentBytes, settledAppMemory } from "./bench-load.mjs";
+import { loadRound, PROBE_ARGS, residentBytes, SERVICE_NODE_ARGS, settledAppMemory } from "./bench-load.mjs";
 import { record } from "./bench-report.mjs";
 import { buildIfStale } from "./build-if-stale.mjs";
 
@@ -28,7 +28,7 @@ const DATABASES = (process.env.BENCH_MEMORY_DATABASES ?? "embedded,postgres").sp
 /** Growth of the heap after a full collection from round 2 to round 3 that counts as a leak (see the doc). */
 /** Extra arguments for Node, to try a V8 or allocator setting (e.g. BENCH_NODE_ARGS="--max-semi-space-size=8"). */
 const NODE_ARGS = (process.env.BENCH_NODE_ARGS ?? "").split(" ").filter(Boolean);
-const APP_ARGS = [...NODE_ARGS, ...PROBE_ARGS, "server.mjs"];
+const APP_ARGS = [...SERVICE_NODE_ARGS, ...NODE_ARGS, ...PROBE_ARGS, "server.mjs"];
 const HEAP_GROWTH_TOLERANCE = 4 * MB;
 const BUDGETS = {
   embedded: { idle: 300 * MB, loaded: 450 * MB },

@@ -136,7 +136,7 @@ test("idle connections stay open longer than a proxy keeps them (nginx: 60 s), s
     http
       .get(`${baseURL}/healthz`, { agent }, (res) => {
         res.resume();
-        resolve(res.headers["keep-alive"]);
+        resolve(String(res.headers["keep-alive"]));
       })
       .on("error", reject);
   });

@@ -13,6 +13,7 @@ import {
   type LoadTarget,
   loadRound,
   PROBE_ARGS,
+  SERVICE_NODE_ARGS,
   settledAppMemory,
 } from "../../scripts/bench-load.mjs";
 import { type AppServer, buildApp, startApp } from "../support/app-server";
@@ -73,7 +74,7 @@ describe("the card page and the shop pages under load, three rounds", () => {
         DEMO_DATA: "1",
         MEMORY_PROBE_PORT: String(probePort),
       },
-      [...PROBE_ARGS, "server.mjs"],
+      [...SERVICE_NODE_ARGS, ...PROBE_ARGS, "server.mjs"],
     );
     for (const target of TARGETS)
       expect((await fetch(`${app.url}${target.path}`)).status, target.path).toBe(200);
