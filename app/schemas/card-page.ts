@@ -12,9 +12,9 @@ const LINK_URL_MAX_LENGTH = 2000;
 const HTML_PATTERN = /<[a-z!/?]|&#?[a-z0-9]+;/i;
 
 /** Line breaks and other control characters: a name or title is one line wherever it is shown or exported. */
-const CONTROL_CHARACTERS = /[\u0000-\u001f\u007f]/;
+const CONTROL_CHARACTERS = /\p{Cc}/u;
 /** The same, but a bio or a list of links keeps its line breaks and tabs. */
-const CONTROL_CHARACTERS_BUT_LINES = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/;
+const CONTROL_CHARACTERS_BUT_LINES = /(?![\t\n\r])\p{Cc}/u;
 
 const noHtml = (label: string, lines: "one" | "many" = "one") =>
   z
