@@ -1,6 +1,7 @@
 import { reactRouter } from "@react-router/dev/vite";
 import tailwindcss from "@tailwindcss/vite";
 import { defineConfig } from "vite";
+import { precompressAssets } from "./server/static-assets";
 
 // React Router's package points every condition at its development build; the production build differs only in
 // leaving out the development warnings, which the browser then does not download.
@@ -45,5 +46,10 @@ export default defineConfig(({ isSsrBuild }) => ({
           { find: /^react-router\/dom$/, replacement: reactRouterBuild("dom-export.mjs") },
         ],
   },
-  plugins: [tailwindcss(), reactRouter()],
+  plugins: [
+    tailwindcss(),
+    reactRouter(),
+    // In both builds: the server build writes React Router's manifest script into the client's folder.
+    precompressAssets(`${import.meta.dirname}/build/client/assets`),
+  ],
 }));
