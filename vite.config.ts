@@ -1,7 +1,7 @@
 import { reactRouter } from "@react-router/dev/vite";
 import tailwindcss from "@tailwindcss/vite";
 import { defineConfig } from "vite";
-import { precompressAssets } from "./server/static-assets";
+import { precompressAssets } from "./server/static-assets.ts";
 
 // React Router's package points every condition at its development build; the production build differs only in
 // leaving out the development warnings, which the browser then does not download.
@@ -25,17 +25,19 @@ export default defineConfig(({ isSsrBuild }) => ({
                   test: /node_modules[\\/](react|react-dom|react-router|scheduler)[\\/]/,
                   priority: 2,
                 },
-                // The root and the site layout (header, footer, toasts) with what they import: every page loads
-                // them together, and one file compresses better than several small ones.
+                // What every page loads: the root and the site layout (header, footer, toasts) with what they
+                // import, and the small form controls. Files compress separately, so one file is smaller than the
+                // same code in several.
                 {
                   name: "shell",
-                  test: /app[\\/](root|routes[\\/]site[\\/]layout)\.tsx$/,
+                  test: /app[\\/](root|routes[\\/]site[\\/]layout|components[\\/]ui[\\/](textarea|select|input))\.tsx$/,
                   priority: 1,
                 },
-                // Likewise what every dashboard page loads: the dashboard layout (its icons) and the page heading.
+                // What every dashboard page loads: the dashboard layout (its icons), the page heading, and the
+                // copy and download icons most of the pages show.
                 {
                   name: "dashboard",
-                  test: /app[\\/](routes[\\/]dashboard[\\/]layout|components[\\/]layout[\\/]page-heading)\.tsx$/,
+                  test: /app[\\/](routes[\\/]dashboard[\\/]layout|components[\\/]layout[\\/]page-heading)\.tsx$|lucide-react[\\/].*[\\/]icons[\\/](copy|download)\.mjs$/,
                   priority: 1,
                 },
                 // Small shared modules in one file rather than a request each, but only those most pages use:
@@ -43,13 +45,13 @@ export default defineConfig(({ isSsrBuild }) => ({
                 {
                   name: "shared",
                   test: /app[\\/](components[\\/]ui|utils|catalog)|lucide-react/,
-                  minShareCount: 6,
+                  minShareCount: 10,
                 },
-                // The cart as the order, cart and payment pages show it. After `shared`, so that it does not take
-                // the modules every page needs with it.
+                // The cart panel and the order form's link platforms, for the order, cart and payment pages. After
+                // `shared`, so that it does not take the modules every page needs with it.
                 {
                   name: "cart",
-                  test: /app[\\/](components[\\/]shop[\\/](cart-panel|order-summary)\.tsx|utils[\\/]order-items\.ts)$/,
+                  test: /app[\\/](components[\\/]shop[\\/](cart-panel|order-summary)\.tsx|utils[\\/]order-items\.ts|schemas[\\/]link-platforms\.ts)$|lucide-react[\\/].*[\\/]icons[\\/]check\.mjs$/,
                 },
               ],
             },

@@ -40,18 +40,20 @@ afterAll(async () => {
 });
 
 function get(url: string, headers: Record<string, string> = {}, method = "GET") {
-  return new Promise<{ status: number; headers: http.IncomingHttpHeaders; body: Buffer }>((resolve, reject) => {
-    http
-      .request(`${origin}${url}`, { method, headers }, (res) => {
-        const chunks: Buffer[] = [];
-        res.on("data", (c) => chunks.push(c));
-        res.on("end", () =>
-          resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks) }),
-        );
-      })
-      .on("error", reject)
-      .end();
-  });
+  return new Promise<{ status: number; headers: http.IncomingHttpHeaders; body: Buffer }>(
+    (resolve, reject) => {
+      http
+        .request(`${origin}${url}`, { method, headers }, (res) => {
+          const chunks: Buffer[] = [];
+          res.on("data", (c) => chunks.push(c));
+          res.on("end", () =>
+            resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks) }),
+          );
+        })
+        .on("error", reject)
+        .end();
+    },
+  );
 }
 
 describe("assets compressed at build time", () => {

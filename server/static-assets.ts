@@ -83,7 +83,8 @@ export function loadAssets(dir: string): Map<string, Asset> {
     for (const { name, suffix, compress } of ENCODINGS) {
       // A file the build left without its variants (written after the build compressed) is compressed here, once.
       const compressed = fs.existsSync(file + suffix) ? fs.readFileSync(file + suffix) : compress(body);
-      if (compressed.length < body.length) encoded.push({ body: compressed, etag: etag(compressed), encoding: name });
+      if (compressed.length < body.length)
+        encoded.push({ body: compressed, etag: etag(compressed), encoding: name });
     }
     assets.set(`/${path.relative(dir, file).split(path.sep).join("/")}`, {
       type,

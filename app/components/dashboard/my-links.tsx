@@ -254,7 +254,6 @@ function EditLinkForm({
   lastResult,
 }: {
   link: MyLink;
-  icon: CardIconSvg;
   tab: MyLinksTab;
   price: string;
   lastResult: Result;
@@ -310,7 +309,6 @@ function RemoveLinkForm({
   lastResult,
 }: {
   link: MyLink;
-  icon: CardIconSvg;
   tab: MyLinksTab;
   price: string;
   lastResult: Result;
