@@ -109,6 +109,8 @@ async function serve() {
       appModule = await import(path.join(root, "build/server/index.js"));
       runtime = await appModule.startRuntime({ root });
       server.use(appModule.baseHeaders);
+      // Scripts and styles go out as compressed at build time, before the compression middleware sees them.
+      server.use("/assets", appModule.serveAssets(path.join(root, "build/client/assets")));
       server.use(
         compression({
           filter: (req, res) => !req.path.startsWith("/healthz") && compression.filter(req, res),

@@ -1,6 +1,7 @@
 import { reactRouter } from "@react-router/dev/vite";
 import tailwindcss from "@tailwindcss/vite";
 import { defineConfig } from "vite";
+import { precompressAssets } from "./server/static-assets.ts";
 
 // React Router's package points every condition at its development build; the production build differs only in
 // leaving out the development warnings, which the browser then does not download.
@@ -24,12 +25,33 @@ export default defineConfig(({ isSsrBuild }) => ({
                   test: /node_modules[\\/](react|react-dom|react-router|scheduler)[\\/]/,
                   priority: 2,
                 },
+                // What every page loads: the root and the site layout (header, footer, toasts) with what they
+                // import, and the small form controls. Files compress separately, so one file is smaller than the
+                // same code in several.
+                {
+                  name: "shell",
+                  test: /app[\\/](root|routes[\\/]site[\\/]layout|components[\\/]ui[\\/](textarea|select|input))\.tsx$/,
+                  priority: 1,
+                },
+                // What every dashboard page loads: the dashboard layout (its icons), the page heading, and the
+                // copy and download icons most of the pages show.
+                {
+                  name: "dashboard",
+                  test: /app[\\/](routes[\\/]dashboard[\\/]layout|components[\\/]layout[\\/]page-heading)\.tsx$|lucide-react[\\/].*[\\/]icons[\\/](copy|download)\.mjs$/,
+                  priority: 1,
+                },
                 // Small shared modules in one file rather than a request each, but only those most pages use:
-                // a module two dashboard pages share is not downloaded by the shop and sign-in pages.
+                // a module a few pages share is not downloaded by all the others.
                 {
                   name: "shared",
                   test: /app[\\/](components[\\/]ui|utils|catalog)|lucide-react/,
-                  minShareCount: 4,
+                  minShareCount: 10,
+                },
+                // The cart panel and the order form's link platforms, for the order, cart and payment pages. After
+                // `shared`, so that it does not take the modules every page needs with it.
+                {
+                  name: "cart",
+                  test: /app[\\/](components[\\/]shop[\\/](cart-panel|order-summary)\.tsx|utils[\\/]order-items\.ts|schemas[\\/]link-platforms\.ts)$|lucide-react[\\/].*[\\/]icons[\\/]check\.mjs$/,
                 },
               ],
             },
@@ -45,5 +67,10 @@ export default defineConfig(({ isSsrBuild }) => ({
           { find: /^react-router\/dom$/, replacement: reactRouterBuild("dom-export.mjs") },
         ],
   },
-  plugins: [tailwindcss(), reactRouter()],
+  plugins: [
+    tailwindcss(),
+    reactRouter(),
+    // In both builds: the server build writes React Router's manifest script into the client's folder.
+    precompressAssets(`${import.meta.dirname}/build/client/assets`),
+  ],
 }));

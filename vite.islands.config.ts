@@ -2,9 +2,11 @@
 // which empties build/client. The server reads the manifest to find each content-hashed file.
 import { defineConfig } from "vite";
 import { ISLANDS } from "./app/utils/page-scripts.ts";
+import { precompressAssets } from "./server/static-assets.ts";
 
 export default defineConfig({
   publicDir: false,
+  plugins: [precompressAssets(`${import.meta.dirname}/build/client/assets/islands`)],
   resolve: { tsconfigPaths: true },
   build: {
     outDir: "build/client/assets/islands",

@@ -23,6 +23,7 @@ import { cachedPagePath, sendPageEntry, sitePageCache, tryCachedPage } from "~/s
 
 export { createBackup, restoreBackup } from "~/server/platform/backup.server";
 export { createAdminAccount, stopRuntime } from "~/server/platform/runtime.server";
+export { serveAssets } from "./static-assets";
 
 /** Starts the runtime, then applies the settings the HTTP layer takes from the configuration. */
 export async function startRuntime(opts: Parameters<typeof startAppRuntime>[0]) {

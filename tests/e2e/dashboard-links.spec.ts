@@ -31,7 +31,14 @@ test("a customer adds a link from My Links, pays £1 and the link is on the publ
     "_blank",
   );
 
+  // Each link shows its platform's icon, sent with the page's data (on the first load and after a navigation).
+  const instagramIcon = instagram.locator("svg path").first();
+  await expect(instagramIcon).toHaveAttribute("d", /^M7\.0301\.084c/);
+
   const tabs = page.getByRole("navigation", { name: "Link types" });
+  await tabs.getByRole("link", { name: /^Social/ }).click();
+  await expect(page).toHaveURL(/\?tab=social$/);
+  await expect(instagramIcon).toHaveAttribute("d", /^M7\.0301\.084c/);
   await tabs.getByRole("link", { name: /^Payment/ }).click();
   await expect(page).toHaveURL(/\?tab=payment$/);
   await expect(tabs.getByRole("link", { name: /^Payment/ })).toHaveAttribute("aria-current", "page");

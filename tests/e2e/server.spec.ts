@@ -4,6 +4,7 @@ import fs from "node:fs";
 import http from "node:http";
 import os from "node:os";
 import path from "node:path";
+import zlib from "node:zlib";
 import { expect, test } from "@playwright/test";
 import { E2E_ADMIN } from "../../playwright.config";
 
@@ -142,6 +143,54 @@ test("idle connections stay open longer than a proxy keeps them (nginx: 60 s), s
   });
   agent.destroy();
   expect(keepAlive).toBe("timeout=65");
+});
+
+/** An asset as the server sends it for this Accept-Encoding: status, headers and the bytes on the wire. */
+function rawGet(url: string, acceptEncoding: string) {
+  return new Promise<{ headers: http.IncomingHttpHeaders; body: Buffer }>((resolve, reject) => {
+    http
+      .get(url, { headers: { "Accept-Encoding": acceptEncoding } }, (res) => {
+        const chunks: Buffer[] = [];
+        res.on("data", (c) => chunks.push(c));
+        res.on("end", () => resolve({ headers: res.headers, body: Buffer.concat(chunks) }));
+      })
+      .on("error", reject);
+  });
+}
+
+test("scripts go out compressed at the best level, brotli when accepted, small ones too, cached for a year", async ({
+  baseURL,
+}) => {
+  const dir = path.resolve("build/client/assets");
+  const scripts = fs.readdirSync(dir).filter((f) => f.endsWith(".js"));
+  const size = (f: string) => fs.statSync(path.join(dir, f)).size;
+  const large = scripts.reduce((a, b) => (size(a) > size(b) ? a : b));
+  const small = scripts.find((f) => size(f) > 300 && size(f) < 1024)!;
+  expect(small).toBeTruthy();
+
+  const brotli = await rawGet(`${baseURL}/assets/${large}`, "gzip, deflate, br, zstd");
+  expect(brotli.headers["content-encoding"]).toBe("br");
+  expect(brotli.headers.vary).toMatch(/Accept-Encoding/i);
+  expect(brotli.headers["cache-control"]).toBe("public, max-age=31536000, immutable");
+  expect(zlib.brotliDecompressSync(brotli.body).equals(fs.readFileSync(path.join(dir, large)))).toBe(true);
+  // Quality 11, written at build time: smaller than what a per-request compressor could afford.
+  expect(brotli.body.length).toBe(size(`${large}.br`));
+
+  const gzip = await rawGet(`${baseURL}/assets/${large}`, "gzip");
+  expect(gzip.headers["content-encoding"]).toBe("gzip");
+  expect(gzip.body.length).toBeLessThanOrEqual(
+    zlib.gzipSync(fs.readFileSync(path.join(dir, large)), { level: 9 }).length,
+  );
+
+  // Under 1 KiB (the compression middleware's threshold), still compressed when that is smaller.
+  const smallGzip = await rawGet(`${baseURL}/assets/${small}`, "gzip");
+  expect(smallGzip.headers["content-encoding"]).toBe("gzip");
+  expect(smallGzip.body.length).toBeLessThan(size(small));
+  expect(zlib.gunzipSync(smallGzip.body).equals(fs.readFileSync(path.join(dir, small)))).toBe(true);
+
+  const plain = await rawGet(`${baseURL}/assets/${small}`, "identity");
+  expect(plain.headers["content-encoding"]).toBeUndefined();
+  expect(plain.body.equals(fs.readFileSync(path.join(dir, small)))).toBe(true);
 });
 
 test("no credentials reach the browser bundle", async ({ request }) => {

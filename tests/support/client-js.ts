@@ -1,11 +1,12 @@
 // What JavaScript a hydrated page makes the browser download, read from the client build: the client entry and
 // the modules of every route that matches the URL with everything they import, each counted at the size the
-// server sends it (gzip; the compression middleware leaves files under 1 KiB as they are). React Router inlines
-// the routes of the page in the HTML, so its manifest script is not counted.
+// server sends it to a browser that accepts gzip (the same choice as server/static-assets.ts makes, from the
+// files the build compressed). React Router inlines the routes of the page in the HTML, so its manifest script is
+// not counted.
 import fs from "node:fs";
 import path from "node:path";
-import { gzipSync } from "node:zlib";
 import { matchRoutes, type RouteObject } from "react-router";
+import { chooseVariant, loadAssets } from "../../server/static-assets";
 
 interface ManifestRoute {
   id: string;
@@ -28,8 +29,8 @@ export interface PageScript {
   source: string;
 }
 
-/** The `compression` middleware's default threshold: smaller answers go uncompressed. */
-const COMPRESSION_THRESHOLD = 1024;
+/** The budget is in gzip bytes: what a browser that offers gzip but not brotli receives. */
+const ACCEPT_ENCODING = "gzip";
 
 function readClientManifest(clientDir: string): Manifest {
   const assets = path.join(clientDir, "assets");
@@ -49,10 +50,11 @@ function routeTree(manifest: Manifest, parentId?: string): RouteObject[] {
     );
 }
 
-function readScript(clientDir: string, url: string): PageScript {
-  const body = fs.readFileSync(path.join(clientDir, url));
-  const bytes = body.length < COMPRESSION_THRESHOLD ? body.length : gzipSync(body).length;
-  return { url, bytes, source: body.toString("utf8") };
+function readScript(assets: ReturnType<typeof loadAssets>, url: string): PageScript {
+  const asset = assets.get(url.replace(/^\/assets/, ""));
+  if (!asset) throw new Error(`${url} is not among the served assets`);
+  const bytes = chooseVariant(asset, ACCEPT_ENCODING).body.length;
+  return { url, bytes, source: asset.identity.body.toString("utf8") };
 }
 
 /** The scripts a first visit to `pathname` loads when the page hydrates, largest first. */
@@ -65,5 +67,6 @@ export function pageScripts(clientDir: string, pathname: string): PageScript[] {
     const entry = manifest.routes[route.id as string];
     for (const url of [entry.module, ...(entry.imports ?? [])]) urls.add(url);
   }
-  return [...urls].map((url) => readScript(clientDir, url)).sort((a, b) => b.bytes - a.bytes);
+  const assets = loadAssets(path.join(clientDir, "assets"));
+  return [...urls].map((url) => readScript(assets, url)).sort((a, b) => b.bytes - a.bytes);
 }

@@ -7,7 +7,7 @@ import { Field, FieldFrame, FormMessage } from "~/components/ui/field";
 import { Select } from "~/components/ui/select";
 import { MY_LINKS_TABS, type MyLinksTab } from "~/schemas/my-links-tabs";
 import type { MyCardLinks, MyLink } from "~/server/cards/my-links.server";
-import { CARD_ICON_SVGS } from "~/utils/card-icons";
+import type { CardIconSvg } from "~/utils/card-icons";
 import { cn } from "~/utils/cn";
 import { getFormProps, getInputProps, getSelectProps, type SubmissionResult, useForm } from "~/utils/form";
 
@@ -53,8 +53,7 @@ export function LinkTabs({ tab, counts }: { tab: MyLinksTab; counts: Record<MyLi
   );
 }
 
-function LinkIcon({ name }: { name: string }) {
-  const svg = CARD_ICON_SVGS[name] ?? CARD_ICON_SVGS.link!;
+function LinkIcon({ svg }: { svg: CardIconSvg }) {
   const paint =
     svg.kind === "fill"
       ? { fill: "currentColor" }
@@ -73,7 +72,7 @@ function LinkIcon({ name }: { name: string }) {
       aria-hidden="true"
       className="shrink-0 text-brand-700"
       {...paint}
-      // Generated from lucide and simple-icons at build time (utils/card-icons.ts), never from input.
+      // From utils/card-icons.ts (generated from lucide and simple-icons), picked by the loader; never from input.
       // biome-ignore lint/security/noDangerouslySetInnerHtml: constant icon paths
       dangerouslySetInnerHTML={{ __html: svg.body }}
     />
@@ -82,6 +81,7 @@ function LinkIcon({ name }: { name: string }) {
 
 export function CardLinksList({
   cards,
+  icons,
   tab,
   editing,
   removing,
@@ -89,6 +89,8 @@ export function CardLinksList({
   result,
 }: {
   cards: MyCardLinks[];
+  /** Each shown link's icon by name (the loader's `icons`). */
+  icons: Record<string, CardIconSvg>;
   tab: MyLinksTab;
   editing: string | null;
   removing: string | null;
@@ -138,6 +140,7 @@ export function CardLinksList({
                 <LinkRow
                   key={link.id}
                   link={link}
+                  icon={icons[link.icon]!}
                   tab={tab}
                   price={price}
                   editing={editing === link.id}
@@ -155,6 +158,7 @@ export function CardLinksList({
 
 function LinkRow({
   link,
+  icon,
   tab,
   price,
   editing,
@@ -162,6 +166,7 @@ function LinkRow({
   result,
 }: {
   link: MyLink;
+  icon: CardIconSvg;
   tab: MyLinksTab;
   price: string;
   editing: boolean;
@@ -171,7 +176,7 @@ function LinkRow({
   return (
     <li className="rounded-xl border border-slate-200 bg-white p-4 shadow-sm">
       <div className="flex flex-wrap items-start gap-3">
-        <LinkIcon name={link.icon} />
+        <LinkIcon svg={icon} />
         <div className="min-w-0 flex-1">
           <h3 className="font-semibold text-slate-900">{link.title}</h3>
           <a

@@ -12,14 +12,20 @@ import {
   type CardLink,
   EXTRA_LINK_PLATFORMS,
   LINK_MESSAGES,
-  linkProblem,
   MULTI_LINK_FIELDS,
   type MultiLinkDraft,
   ONE_LINK_PLATFORMS,
   PLATFORM_LABELS,
-} from "~/schemas/link-rules";
+} from "~/schemas/link-platforms";
 import { notify } from "~/utils/toast";
 import { useHydrated } from "~/utils/use-hydrated";
+
+let linkRules: Promise<typeof import("~/schemas/link-rules")> | undefined;
+/** The link rules (with the URL normaliser they use) load when the customer starts typing a link, not with the page. */
+const loadLinkRules = () => {
+  linkRules ??= import("~/schemas/link-rules");
+  return linkRules;
+};
 
 const FIELD_PLACEHOLDERS: Record<string, string> = {
   instagram: "https://instagram.com/yourname",
@@ -79,20 +85,19 @@ function useLinkAdder(platforms: readonly string[], draft?: MultiLinkDraft) {
   const [customName, setCustomName] = useState(draft?.newLink.name ?? "");
   const [url, setUrl] = useState(draft?.newLink.url ?? "");
   const [error, setError] = useState<string | null>(draft?.error ?? null);
-  const add = (opts: { single?: boolean } = {}) => {
+  const add = async (opts: { single?: boolean } = {}) => {
     if (opts.single && links.length > 0) return setError(LINK_MESSAGES.oneLinkOnly);
-    const problem = linkProblem(platform, url);
+    const problem = (await loadLinkRules()).linkProblem(platform, url);
     if (problem) return setError(problem);
     if (platform === "custom" && !customName.trim()) return setError(LINK_MESSAGES.customName);
-    setLinks([
-      ...links,
-      {
-        key: nextKey++,
-        platform,
-        label: platform === "custom" ? customName.trim() : (PLATFORM_LABELS[platform] ?? platform),
-        url: url.trim(),
-      },
-    ]);
+    const link = {
+      key: nextKey++,
+      platform,
+      label: platform === "custom" ? customName.trim() : (PLATFORM_LABELS[platform] ?? platform),
+      url: url.trim(),
+    };
+    // The rules may have loaded after another click: add to the links as they are now.
+    setLinks((current) => (opts.single && current.length > 0 ? current : [...current, link]));
     setUrl("");
     setCustomName("");
     setError(null);
@@ -106,6 +111,7 @@ function useLinkAdder(platforms: readonly string[], draft?: MultiLinkDraft) {
     setCustomName,
     url,
     setUrl: (v: string) => {
+      loadLinkRules();
       setUrl(v);
       setError(null);
     },

@@ -22,7 +22,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 export default function DashboardLinks({ loaderData, actionData }: Route.ComponentProps) {
-  const { cards, tab, counts, editing, removing, price } = loaderData;
+  const { cards, icons, tab, counts, editing, removing, price } = loaderData;
   const result = actionData && "form" in actionData ? actionData : undefined;
   return (
     <>
@@ -48,6 +48,7 @@ export default function DashboardLinks({ loaderData, actionData }: Route.Compone
             <LinkTabs tab={tab} counts={counts} />
             <CardLinksList
               cards={cards}
+              icons={icons}
               tab={tab}
               editing={editing}
               removing={removing}

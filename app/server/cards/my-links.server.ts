@@ -9,6 +9,7 @@ import { cardPages, pageLinks } from "~/db/schema";
 import type { UpdateRequestDetails } from "~/schemas/item-details";
 import { AddLinkSchema, EditLinkSchema, RemoveLinkSchema } from "~/schemas/my-links";
 import { type MyLinksTab, parseMyLinksTab } from "~/schemas/my-links-tabs";
+import { CARD_ICON_SVGS, type CardIconSvg } from "~/utils/card-icons";
 import type { SubmissionResult } from "~/utils/form";
 import { isUuid } from "~/utils/ids";
 import { iconForUrl, type LinkKind, linkHost, linkKind } from "~/utils/link-kinds";
@@ -123,14 +124,21 @@ export async function loadMyLinks(db: DbOrTx, user: SessionUser, url: URL) {
     if (!link) throw data({ error: "Link not found" }, { status: 404 });
     return shown(link) ? link.id : null;
   };
+  const shownCards = cards.map((c) => ({ ...c, links: c.links.filter(shown) }));
   return {
     tab,
     counts,
-    cards: cards.map((c) => ({ ...c, links: c.links.filter(shown) })),
+    cards: shownCards,
+    icons: iconsOf(shownCards.flatMap((c) => c.links)),
     editing: pick("edit"),
     removing: pick("remove"),
     price: formatPence(UPDATE_REQUEST_PRICE, { whole: true }),
   };
+}
+
+/** The icons of these links by name, sent with the page: the script then carries none of the platforms' icons. */
+function iconsOf(links: MyLink[]): Record<string, CardIconSvg> {
+  return Object.fromEntries(links.map((l) => [l.icon, CARD_ICON_SVGS[l.icon] ?? CARD_ICON_SVGS.link!]));
 }
 
 async function ownedCard(db: DbOrTx, userId: string, cardId: string) {

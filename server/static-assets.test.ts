@@ -1,0 +1,114 @@
+import fs from "node:fs";
+import http from "node:http";
+import type { AddressInfo } from "node:net";
+import os from "node:os";
+import path from "node:path";
+import { brotliDecompressSync, gunzipSync } from "node:zlib";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { precompressDir, serveAssets } from "./static-assets";
+
+const small = "export const greeting = 'hello, hello, hello, hello, hello, hello';\n".repeat(4);
+const large = Array.from({ length: 2000 }, (_, i) => `export const value${i} = ${i};`).join("\n");
+const tiny = "x";
+
+let dir: string;
+let server: http.Server;
+let origin: string;
+
+beforeAll(async () => {
+  dir = fs.mkdtempSync(path.join(os.tmpdir(), "assets-"));
+  fs.mkdirSync(path.join(dir, "islands"));
+  fs.writeFileSync(path.join(dir, "small-abc.js"), small);
+  fs.writeFileSync(path.join(dir, "islands/large-def.js"), large);
+  fs.writeFileSync(path.join(dir, "tiny-ghi.js"), tiny);
+  fs.writeFileSync(path.join(dir, "small-abc.js.map"), "{}");
+  precompressDir(dir);
+  const assets = serveAssets(dir);
+  server = http.createServer((req, res) =>
+    assets(req, res, () => {
+      res.statusCode = 404;
+      res.end("next");
+    }),
+  );
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+});
+
+afterAll(async () => {
+  await new Promise((resolve) => server.close(resolve));
+  fs.rmSync(dir, { recursive: true, force: true });
+});
+
+function get(url: string, headers: Record<string, string> = {}, method = "GET") {
+  return new Promise<{ status: number; headers: http.IncomingHttpHeaders; body: Buffer }>(
+    (resolve, reject) => {
+      http
+        .request(`${origin}${url}`, { method, headers }, (res) => {
+          const chunks: Buffer[] = [];
+          res.on("data", (c) => chunks.push(c));
+          res.on("end", () =>
+            resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks) }),
+          );
+        })
+        .on("error", reject)
+        .end();
+    },
+  );
+}
+
+describe("assets compressed at build time", () => {
+  it("sends brotli to a browser that accepts it, with the headers caches need", async () => {
+    const res = await get("/islands/large-def.js", { "Accept-Encoding": "gzip, deflate, br, zstd" });
+    expect(res.status).toBe(200);
+    expect(res.headers["content-encoding"]).toBe("br");
+    expect(res.headers.vary).toBe("Accept-Encoding");
+    expect(res.headers["cache-control"]).toBe("public, max-age=31536000, immutable");
+    expect(res.headers["content-type"]).toBe("text/javascript; charset=utf-8");
+    expect(brotliDecompressSync(res.body).toString()).toBe(large);
+    expect(res.body.length).toBe(fs.statSync(path.join(dir, "islands/large-def.js.br")).size);
+  });
+
+  it("sends gzip at the best level when brotli is not accepted", async () => {
+    const res = await get("/islands/large-def.js", { "Accept-Encoding": "gzip, br;q=0" });
+    expect(res.headers["content-encoding"]).toBe("gzip");
+    expect(gunzipSync(res.body).toString()).toBe(large);
+  });
+
+  it("compresses a file under 1 KiB too, since it is smaller that way", async () => {
+    expect(Buffer.byteLength(small)).toBeLessThan(1024);
+    const res = await get("/small-abc.js", { "Accept-Encoding": "gzip" });
+    expect(res.headers["content-encoding"]).toBe("gzip");
+    expect(res.body.length).toBeLessThan(Buffer.byteLength(small));
+    expect(gunzipSync(res.body).toString()).toBe(small);
+  });
+
+  it("sends a file as it is when compressing would not make it smaller, or nothing is accepted", async () => {
+    const tinyRes = await get("/tiny-ghi.js", { "Accept-Encoding": "gzip, br" });
+    expect(tinyRes.headers["content-encoding"]).toBeUndefined();
+    expect(tinyRes.body.toString()).toBe(tiny);
+    const plain = await get("/small-abc.js", {});
+    expect(plain.headers["content-encoding"]).toBeUndefined();
+    expect(plain.headers.vary).toBe("Accept-Encoding");
+    expect(plain.body.toString()).toBe(small);
+  });
+
+  it("answers a repeat visit's If-None-Match with 304 and HEAD without a body", async () => {
+    const first = await get("/small-abc.js", { "Accept-Encoding": "br" });
+    const again = await get("/small-abc.js", {
+      "Accept-Encoding": "br",
+      "If-None-Match": first.headers.etag as string,
+    });
+    expect(again.status).toBe(304);
+    const gzip = await get("/small-abc.js", { "Accept-Encoding": "gzip" });
+    expect(gzip.headers.etag).not.toBe(first.headers.etag);
+    const head = await get("/small-abc.js", { "Accept-Encoding": "br" }, "HEAD");
+    expect(head.headers["content-length"]).toBe(String(first.body.length));
+    expect(head.body.length).toBe(0);
+  });
+
+  it("leaves source maps, unknown paths and other methods to the next handler", async () => {
+    expect((await get("/small-abc.js.map")).body.toString()).toBe("next");
+    expect((await get("/small-abc.js.gz")).body.toString()).toBe("next");
+    expect((await get("/small-abc.js", {}, "POST")).body.toString()).toBe("next");
+  });
+});

@@ -1,0 +1,153 @@
+// The build's content-hashed files (build/client/assets): compressed once when they are built, at the best levels,
+// and served from memory in the encoding the browser accepts. The JavaScript budget test reads the same choice.
+import { createHash } from "node:crypto";
+import fs from "node:fs";
+import type { IncomingMessage, ServerResponse } from "node:http";
+import path from "node:path";
+import { brotliCompressSync, constants, gzipSync } from "node:zlib";
+import type { Plugin } from "vite";
+
+/** Encodings written next to each file at build time, most compact first: the first one a browser accepts is sent. */
+const ENCODINGS = [
+  {
+    name: "br",
+    suffix: ".br",
+    compress: (body: Buffer) =>
+      brotliCompressSync(body, {
+        params: {
+          [constants.BROTLI_PARAM_QUALITY]: constants.BROTLI_MAX_QUALITY,
+          [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT,
+          [constants.BROTLI_PARAM_SIZE_HINT]: body.length,
+        },
+      }),
+  },
+  { name: "gzip", suffix: ".gz", compress: (body: Buffer) => gzipSync(body, { level: 9 }) },
+] as const;
+type Encoding = (typeof ENCODINGS)[number]["name"];
+
+/** The types worth compressing; anything else in the folder is left to the plain static handler. */
+const TEXT_TYPES: Record<string, string> = {
+  ".js": "text/javascript; charset=utf-8",
+  ".mjs": "text/javascript; charset=utf-8",
+  ".css": "text/css; charset=utf-8",
+  ".svg": "image/svg+xml",
+  ".json": "application/json; charset=utf-8",
+};
+
+const IMMUTABLE_CACHE = "public, max-age=31536000, immutable";
+
+/**
+ * Writes `file.br` and `file.gz` for every text file under `dir` (source maps excepted), each only when it is
+ * smaller than the file itself, whatever the file's size. A variant newer than its file is kept.
+ */
+export function precompressDir(dir: string) {
+  for (const file of listFiles(dir)) {
+    if (!(path.extname(file) in TEXT_TYPES)) continue;
+    const body = fs.readFileSync(file);
+    const mtime = fs.statSync(file).mtimeMs;
+    for (const encoding of ENCODINGS) {
+      const target = file + encoding.suffix;
+      if ((fs.statSync(target, { throwIfNoEntry: false })?.mtimeMs ?? 0) >= mtime) continue;
+      const compressed = encoding.compress(body);
+      if (compressed.length < body.length) fs.writeFileSync(target, compressed);
+      else fs.rmSync(target, { force: true });
+    }
+  }
+}
+
+/** Vite plugin: compresses the files of `dir` once the client build has written them. */
+export function precompressAssets(dir: string): Plugin {
+  return { name: "precompress-assets", apply: "build", closeBundle: () => precompressDir(dir) };
+}
+
+interface Variant {
+  body: Buffer;
+  etag: string;
+  encoding?: Encoding;
+}
+
+interface Asset {
+  type: string;
+  identity: Variant;
+  encoded: Variant[];
+}
+
+/** Every text file under `dir` with its compressed variants, by URL path relative to `dir` ("/x-hash.js"). */
+export function loadAssets(dir: string): Map<string, Asset> {
+  const assets = new Map<string, Asset>();
+  for (const file of listFiles(dir)) {
+    const type = TEXT_TYPES[path.extname(file)];
+    if (!type) continue;
+    const encoded: Variant[] = [];
+    const body = fs.readFileSync(file);
+    for (const { name, suffix, compress } of ENCODINGS) {
+      // A file the build left without its variants (written after the build compressed) is compressed here, once.
+      const compressed = fs.existsSync(file + suffix) ? fs.readFileSync(file + suffix) : compress(body);
+      if (compressed.length < body.length)
+        encoded.push({ body: compressed, etag: etag(compressed), encoding: name });
+    }
+    assets.set(`/${path.relative(dir, file).split(path.sep).join("/")}`, {
+      type,
+      identity: { body, etag: etag(body) },
+      encoded,
+    });
+  }
+  return assets;
+}
+
+/** What goes out for a request with this Accept-Encoding: the first variant it accepts, or the file as it is. */
+export function chooseVariant(asset: Asset, acceptEncoding: string | undefined): Variant {
+  const accepted = acceptedEncodings(acceptEncoding);
+  const q = (name: string) => accepted.get(name) ?? accepted.get("*") ?? 0;
+  return asset.encoded.find((v) => v.encoding && q(v.encoding) > 0) ?? asset.identity;
+}
+
+/**
+ * Connect middleware for the assets folder, mounted at its URL: GET and HEAD of a known file are answered from
+ * memory with immutable caching; anything else goes on (to the plain static handler, then the 404 page).
+ */
+export function serveAssets(dir: string) {
+  const assets = loadAssets(dir);
+  return (req: IncomingMessage, res: ServerResponse, next: () => void) => {
+    const asset =
+      req.method === "GET" || req.method === "HEAD" ? assets.get((req.url ?? "").split("?")[0]) : undefined;
+    if (!asset) return next();
+    const variant = chooseVariant(asset, req.headers["accept-encoding"]);
+    res.setHeader("Content-Type", asset.type);
+    res.setHeader("Cache-Control", IMMUTABLE_CACHE);
+    res.setHeader("Vary", "Accept-Encoding");
+    res.setHeader("ETag", variant.etag);
+    if (variant.encoding) res.setHeader("Content-Encoding", variant.encoding);
+    if (req.headers["if-none-match"]?.split(/\s*,\s*/).includes(variant.etag)) {
+      res.statusCode = 304;
+      res.end();
+      return;
+    }
+    res.setHeader("Content-Length", variant.body.length);
+    res.end(req.method === "HEAD" ? undefined : variant.body);
+  };
+}
+
+function acceptedEncodings(header: string | undefined) {
+  const accepted = new Map<string, number>();
+  for (const part of (header ?? "").slice(0, 500).split(",")) {
+    const [name, ...params] = part.trim().toLowerCase().split(";");
+    if (!name) continue;
+    const qParam = params.map((p) => p.trim()).find((p) => p.startsWith("q="));
+    const q = qParam ? Number(qParam.slice(2)) : 1;
+    accepted.set(name, Number.isFinite(q) ? q : 0);
+  }
+  return accepted;
+}
+
+function etag(body: Buffer) {
+  return `"${createHash("sha1").update(body).digest("base64url").slice(0, 22)}"`;
+}
+
+function listFiles(dir: string): string[] {
+  if (!fs.existsSync(dir)) return [];
+  return fs
+    .readdirSync(dir, { recursive: true, withFileTypes: true })
+    .filter((entry) => entry.isFile())
+    .map((entry) => path.join(entry.parentPath, entry.name));
+}
