@@ -7,7 +7,6 @@
 // is written there as JSON, to read a page's trace, LCP element and requests).
 
 import { execFile, spawn } from "node:child_process";
-import { randomBytes } from "node:crypto";
 import fs from "node:fs";
 import http from "node:http";
 import os from "node:os";
@@ -15,6 +14,7 @@ import path from "node:path";
 import { promisify } from "node:util";
 import { chromium } from "@playwright/test";
 import { startSmtpSink } from "../tests/mocks/smtp-sink.mjs";
+import { productionEnv } from "./bench-load.mjs";
 import { record } from "./bench-report.mjs";
 import { buildIfStale, root } from "./build-if-stale.mjs";
 
@@ -66,13 +66,7 @@ const server = spawn(process.execPath, ["server.mjs"], {
   stdio: ["ignore", "ignore", "inherit"],
   env: {
     ...process.env,
-    NODE_ENV: "production",
-    AUTH_SECRET: randomBytes(32).toString("base64url"),
-    SHOP_ADDRESS: "1 Bench Street, London",
-    WHATSAPP_NUMBER: "+447700900000",
-    BANK_ACCOUNT_NAME: "Bench Ltd",
-    BANK_SORT_CODE: "00-00-00",
-    BANK_ACCOUNT_NUMBER: "00000000",
+    ...productionEnv(),
     PORT: String(PORT),
     PUBLIC_URL: BASE,
     DATA_DIR: dataDir,

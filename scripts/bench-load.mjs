@@ -1,6 +1,7 @@
 // What the load benchmarks and the load test share: a browser's User-Agent, pinning a process to a core, waiting
 // for a server, wrk with its figures read back, and rounds of load with the app's memory read after each.
 import { execFile, execFileSync } from "node:child_process";
+import { randomBytes } from "node:crypto";
 import fs from "node:fs";
 import os from "node:os";
 import { promisify } from "node:util";
@@ -11,6 +12,19 @@ export const SERVICE_NODE_ARGS =
     .exec(fs.readFileSync(new URL("../deploy/tapcard.service", import.meta.url), "utf8"))?.[1]
     ?.split(/\s+/)
     .filter(Boolean) ?? [];
+
+/** What a production process will not start without (a secret, company and bank details): the app as deployed. */
+export function productionEnv() {
+  return {
+    NODE_ENV: "production",
+    AUTH_SECRET: randomBytes(32).toString("base64url"),
+    SHOP_ADDRESS: "1 Bench Street, London",
+    WHATSAPP_NUMBER: "+447700900000",
+    BANK_ACCOUNT_NAME: "Bench Ltd",
+    BANK_SORT_CODE: "00-00-00",
+    BANK_ACCOUNT_NUMBER: "00000000",
+  };
+}
 
 export const BROWSER_UA =
   "Mozilla/5.0 (Linux; Android 14) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126 Mobile Safari/537.36";

@@ -9,12 +9,18 @@
 // Knobs: BENCH_MEMORY_DATABASES (embedded,postgres), BENCH_ROUNDS (3), BENCH_CARD_DURATION (20s),
 // BENCH_PAGE_DURATION (5s), BENCH_APP_PORT (3398; the probe listens on the next port), BENCH_NODE_ARGS,
 // BENCH_VERBOSE=1.
-import { randomBytes } from "node:crypto";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { appModuleLoader } from "./app-modules.mjs";
-import { loadRound, PROBE_ARGS, residentBytes, SERVICE_NODE_ARGS, settledAppMemory } from "./bench-load.mjs";
+import {
+  loadRound,
+  PROBE_ARGS,
+  productionEnv,
+  residentBytes,
+  SERVICE_NODE_ARGS,
+  settledAppMemory,
+} from "./bench-load.mjs";
 import { record } from "./bench-report.mjs";
 import { buildIfStale } from "./build-if-stale.mjs";
 
@@ -59,13 +65,7 @@ const verdicts = [];
 /** The production configuration, as `npm start` runs it, with the demo card (wc341). */
 function appEnv(extra) {
   return {
-    NODE_ENV: "production",
-    AUTH_SECRET: randomBytes(32).toString("base64url"),
-    SHOP_ADDRESS: "1 Bench Street, London",
-    WHATSAPP_NUMBER: "+447700900000",
-    BANK_ACCOUNT_NAME: "Bench Ltd",
-    BANK_SORT_CODE: "00-00-00",
-    BANK_ACCOUNT_NUMBER: "00000000",
+    ...productionEnv(),
     PUBLIC_URL: `http://127.0.0.1:${PORT}`,
     DEMO_DATA: "1",
     MEMORY_PROBE_PORT: String(PROBE_PORT),

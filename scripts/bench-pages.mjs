@@ -9,14 +9,13 @@
 // (marketing,shop,signed-in), BENCH_VERBOSE=1.
 
 import { spawn } from "node:child_process";
-import { randomBytes } from "node:crypto";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { hashPassword } from "better-auth/crypto";
 import { sql } from "drizzle-orm";
 import { appModuleLoader } from "./app-modules.mjs";
-import { BROWSER_UA, wrk as loadTest, median, pin, waitFor } from "./bench-load.mjs";
+import { BROWSER_UA, wrk as loadTest, median, pin, productionEnv, waitFor } from "./bench-load.mjs";
 import { record } from "./bench-report.mjs";
 import { buildIfStale, root } from "./build-if-stale.mjs";
 
@@ -132,13 +131,7 @@ const app = spawn(appCmd, appArgs, {
   cwd: root,
   env: {
     ...process.env,
-    NODE_ENV: "production",
-    AUTH_SECRET: randomBytes(32).toString("base64url"),
-    SHOP_ADDRESS: "1 Bench Street, London",
-    WHATSAPP_NUMBER: "+447700900000",
-    BANK_ACCOUNT_NAME: "Bench Ltd",
-    BANK_SORT_CODE: "00-00-00",
-    BANK_ACCOUNT_NUMBER: "00000000",
+    ...productionEnv(),
     DATA_DIR: path.join(work, "data"),
     PORT: String(APP_PORT),
     HOST: "127.0.0.1",

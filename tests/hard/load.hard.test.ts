@@ -3,7 +3,6 @@
 // status, no socket error, no time-out), and the V8 heap in use after full collections does not grow from the
 // second round to the third (the first one warms up: compiled code, caches filling). The heap is read through
 // scripts/memory-probe.mjs, preloaded into this process only, so production has no door for it.
-import { randomBytes } from "node:crypto";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -13,6 +12,7 @@ import {
   type LoadTarget,
   loadRound,
   PROBE_ARGS,
+  productionEnv,
   SERVICE_NODE_ARGS,
   settledAppMemory,
 } from "../../scripts/bench-load.mjs";
@@ -61,13 +61,7 @@ describe("the card page and the shop pages under load, three rounds", () => {
     app = await startApp(
       port,
       {
-        NODE_ENV: "production",
-        AUTH_SECRET: randomBytes(32).toString("base64url"),
-        SHOP_ADDRESS: "1 Load Street, London",
-        WHATSAPP_NUMBER: "+447700900000",
-        BANK_ACCOUNT_NAME: "Load Ltd",
-        BANK_SORT_CODE: "00-00-00",
-        BANK_ACCOUNT_NUMBER: "00000000",
+        ...productionEnv(),
         PUBLIC_URL: `http://127.0.0.1:${port}`,
         DATA_DIR: path.join(work, "data"),
         // The sample card, wc341.

@@ -13,19 +13,11 @@ import { ScrollRegion } from "~/components/ui/scroll-region";
 import { PAYOUT_REFERENCE_MAX } from "~/schemas/commission-payout";
 import { COMMISSION_STATUS_LABELS, COMMISSION_STATUSES } from "~/schemas/commission-statuses";
 import type { CommissionsSection } from "~/server/shop/admin-commissions.server";
+import { formatDay } from "~/utils/dates";
 import { getFormProps, getInputProps, type SubmissionResult, useForm } from "~/utils/form";
 import { formatPence } from "~/utils/money";
 
 type ActionData = { referrerUserId?: string; result?: SubmissionResult<string[]> } | undefined;
-
-/** Built once: toLocaleDateString with options builds a formatter per call. */
-const dayFormat = new Intl.DateTimeFormat("en-GB", {
-  day: "numeric",
-  month: "short",
-  year: "numeric",
-  timeZone: "UTC",
-});
-const formatDay = (iso: string) => dayFormat.format(new Date(iso));
 
 function PayOutForm({
   owed,

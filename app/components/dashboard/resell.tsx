@@ -7,6 +7,7 @@ import { ScrollRegion } from "~/components/ui/scroll-region";
 import { COMMISSION_STATUS_LABELS, type CommissionStatus } from "~/schemas/commission-statuses";
 import type { ResellData } from "~/server/shop/resell.server";
 import { cn } from "~/utils/cn";
+import { formatDay } from "~/utils/dates";
 import { formatPence } from "~/utils/money";
 import { notify } from "~/utils/toast";
 import { useHydrated } from "~/utils/use-hydrated";
@@ -14,15 +15,6 @@ import { useHydrated } from "~/utils/use-hydrated";
 const panel = "rounded-xl border border-slate-200 bg-white p-5 shadow-sm";
 const linkButton =
   "inline-flex min-h-11 items-center justify-center gap-2 rounded-md border border-slate-300 bg-white px-4 py-2 text-sm font-semibold text-slate-900 hover:bg-slate-50";
-
-/** Dates in UTC, so the server and the browser print the same day; built once, not per date. */
-const dayFormat = new Intl.DateTimeFormat("en-GB", {
-  day: "numeric",
-  month: "short",
-  year: "numeric",
-  timeZone: "UTC",
-});
-const formatDay = (iso: string) => dayFormat.format(new Date(iso));
 
 async function copyLink(link: string) {
   try {
