@@ -1,13 +1,14 @@
 // The deployment of docs/deploy.md, run on this machine: the built app started as deploy/tapcard.service starts
 // it, with deploy/tapcard.env.example, behind nginx configured by deploy/nginx.conf with a self-signed certificate.
 // No root needed: nginx runs as the current user from a temp folder.
-import { type ChildProcess, execFileSync, spawn } from "node:child_process";
+import { type ChildProcess, execFileSync } from "node:child_process";
 import fs from "node:fs";
 import https from "node:https";
 import os from "node:os";
 import path from "node:path";
 import { expect, test } from "@playwright/test";
 import { type AppServer, root, startApp } from "../support/app-server";
+import { startLocalNginx } from "../support/nginx";
 
 const APP_PORT = Number(process.env.E2E_APP_PORT ?? 3100) + 40;
 const HTTPS_PORT = APP_PORT + 1;
@@ -119,43 +120,14 @@ test.beforeAll(async () => {
     .replaceAll("__TLS_CERTIFICATE_KEY__", path.join(work, "key.pem"));
   expect(site).not.toMatch(/__[A-Z_]+__/);
   fs.writeFileSync(path.join(work, "tapcard.conf"), site);
-  const temp = path.join(work, "temp");
-  fs.mkdirSync(temp, { mode: 0o777 });
-  // nginx's workers may run as another user when started by root: they must reach the temp folder.
-  fs.chmodSync(work, 0o755);
-  fs.chmodSync(temp, 0o777);
-  fs.writeFileSync(
-    path.join(work, "main.conf"),
-    `daemon off;
-worker_processes 1;
-pid ${work}/nginx.pid;
-error_log ${work}/error.log warn;
-events { worker_connections 256; }
-http {
-  access_log ${work}/access.log;
-  client_body_temp_path ${temp}/body; proxy_temp_path ${temp}/proxy; fastcgi_temp_path ${temp}/fastcgi;
-  uwsgi_temp_path ${temp}/uwsgi; scgi_temp_path ${temp}/scgi;
-  include ${work}/tapcard.conf;
-}
-`,
-  );
-  nginx = spawn(
-    "nginx",
-    ["-p", work, "-e", path.join(work, "error.log"), "-c", path.join(work, "main.conf")],
-    {
-      stdio: ["ignore", "ignore", "pipe"],
-    },
-  );
-  let nginxErrors = "";
-  nginx.stderr!.on("data", (d) => {
-    nginxErrors += d;
-  });
+  const started = startLocalNginx(work, `  access_log ${work}/access.log;\n  include ${work}/tapcard.conf;`);
+  nginx = started.child;
   await expect
     .poll(
       async () =>
         nginx.exitCode === null
           ? (await request("/healthz").catch(() => ({ status: 0 }))).status
-          : `nginx exited: ${nginxErrors}`,
+          : `nginx exited: ${started.errors()}`,
       { timeout: 20_000 },
     )
     .toBe(200);

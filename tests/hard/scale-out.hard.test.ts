@@ -2,7 +2,7 @@
 // as docs/deploy.md runs many: checkouts, order and card numbers, business lists, commissions, rate limits and the
 // card page cache stay right whichever process answers. nginx runs unprivileged from a temp folder and logs the
 // process that answered each request, so the test can tell that both took part.
-import { type ChildProcess, spawn } from "node:child_process";
+import type { ChildProcess } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -24,6 +24,7 @@ import {
   users,
 } from "~/db/schema";
 import { type AppServer, buildApp, signInAdmin, startApp } from "../support/app-server";
+import { startLocalNginx } from "../support/nginx";
 import { freePort, type PostgresServer, startPostgres } from "../support/postgres-server";
 import { addMultiLinkCard, placeOrder, Visitor } from "../support/visitor";
 
@@ -39,23 +40,10 @@ let adminCookie: string;
 
 /** Starts nginx in front of the apps: plain http, round robin, and an access log naming the upstream. */
 async function startNginx(port: number, upstreams: string[]) {
-  const temp = path.join(work, "temp");
-  fs.mkdirSync(temp, { mode: 0o777 });
-  // nginx's workers may run as another user when started by root: they must reach the temp folder.
-  fs.chmodSync(work, 0o755);
-  fs.chmodSync(temp, 0o777);
-  fs.writeFileSync(
-    path.join(work, "nginx.conf"),
-    `daemon off;
-worker_processes 1;
-pid ${work}/nginx.pid;
-error_log ${work}/error.log warn;
-events { worker_connections 1024; }
-http {
-  log_format upstream '$remote_addr $request_method $request_uri $status $upstream_addr';
+  const { child, errors } = startLocalNginx(
+    work,
+    `  log_format upstream '$remote_addr $request_method $request_uri $status $upstream_addr';
   access_log ${work}/access.log upstream;
-  client_body_temp_path ${temp}/body; proxy_temp_path ${temp}/proxy; fastcgi_temp_path ${temp}/fastcgi;
-  uwsgi_temp_path ${temp}/uwsgi; scgi_temp_path ${temp}/scgi;
   upstream tapcard_app {
 ${upstreams.map((u) => `    server ${u};`).join("\n")}
     keepalive 32;
@@ -71,24 +59,12 @@ ${upstreams.map((u) => `    server ${u};`).join("\n")}
       proxy_set_header X-Forwarded-Proto $scheme;
       proxy_set_header X-Request-Id $request_id;
     }
-  }
-}
-`,
+  }`,
+    { workerConnections: 1024 },
   );
-  const child = spawn(
-    "nginx",
-    ["-p", work, "-e", path.join(work, "error.log"), "-c", path.join(work, "nginx.conf")],
-    {
-      stdio: ["ignore", "ignore", "pipe"],
-    },
-  );
-  let errors = "";
-  child.stderr!.on("data", (d) => {
-    errors += d;
-  });
   await vi.waitFor(
     async () => {
-      if (child.exitCode !== null) throw new Error(`nginx exited: ${errors}`);
+      if (child.exitCode !== null) throw new Error(`nginx exited: ${errors()}`);
       const status = await fetch(`http://127.0.0.1:${port}/healthz`).then(
         (r) => r.status,
         () => 0,
