@@ -58,7 +58,9 @@ export function SiteHeader({ siteName, user, cartCount }: Props) {
             ))}
           </ul>
         </nav>
-        <div className="flex items-center gap-2">
+        {/* Below md, two fixed tracks (cart, menu): a page painted before the menu button has arrived (a
+            streamed page can be) has the cart where it stays, so nothing shifts when the rest comes. */}
+        <div className="grid grid-cols-[2.75rem_2.75rem] items-center gap-2 md:flex">
           <div className="hidden items-center gap-2 md:flex">
             <AccountLinks user={user} profileHref={profileHref} />
           </div>

@@ -2,11 +2,6 @@ import { Outlet } from "react-router";
 import { SiteFooter } from "~/components/layout/site-footer";
 import { SiteHeader } from "~/components/layout/site-header";
 import { useRootData } from "~/root";
-import type { Route } from "./+types/layout";
-
-// A streamed page can reach the browser in pieces, and a header painted half-parsed moves when its last
-// buttons arrive. The first paint waits until the header is whole, that is until <main> is parsed.
-export const links: Route.LinksFunction = () => [{ rel: "expect", href: "#main", blocking: "render" }];
 
 export default function SiteLayout() {
   const root = useRootData();
