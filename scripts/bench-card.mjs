@@ -10,7 +10,7 @@ import os from "node:os";
 import path from "node:path";
 import { gzipSync } from "node:zlib";
 import { busyPhoto } from "../tests/fixtures/busy-photo.mjs";
-import { BROWSER_UA, wrk as loadTest, median, pin, waitFor } from "./bench-load.mjs";
+import { BROWSER_UA, wrk as loadTest, median, PROFILE_ARGS, pin, waitFor } from "./bench-load.mjs";
 import { report } from "./bench-report.mjs";
 import { buildIfStale, root } from "./build-if-stale.mjs";
 
@@ -47,7 +47,7 @@ async function fetchFresh(url, init) {
 buildIfStale();
 
 // --- the app ---
-const [appCmd, appArgs] = pin(1, process.execPath, [path.join(root, "server.mjs")]);
+const [appCmd, appArgs] = pin(1, process.execPath, [...PROFILE_ARGS, path.join(root, "server.mjs")]);
 const app = spawn(appCmd, appArgs, {
   cwd: root,
   env: {

@@ -26,6 +26,11 @@ export function productionEnv() {
   };
 }
 
+/** `BENCH_CPU_PROF=<folder>`: the measured app writes a CPU profile there when it stops (open it in Chromium's DevTools). */
+export const PROFILE_ARGS = process.env.BENCH_CPU_PROF
+  ? ["--cpu-prof", `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`]
+  : [];
+
 export const BROWSER_UA =
   "Mozilla/5.0 (Linux; Android 14) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126 Mobile Safari/537.36";
 
@@ -95,6 +100,17 @@ function wrkFigures(out) {
   const non2xx = Number(/Non-2xx or 3xx responses:\s+(\d+)/.exec(out)?.[1] ?? 0);
   return { rps, requests, p99, timeouts, socketErrors, non2xx };
 }
+
+/**
+ * CPU time a process has used so far, in ms (Linux: /proc/<pid>/stat, user + system). Divided by the requests of a
+ * run it gives the cost of one request, which moves far less than req/s when other work shares the machine.
+ */
+export function processCpuMs(pid) {
+  const fields = fs.readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1].split(" ");
+  // utime and stime are fields 14 and 15 of the line; after "pid (comm) " they are the 12th and 13th.
+  return ((Number(fields[11]) + Number(fields[12])) * 1000) / CLOCK_TICKS;
+}
+const CLOCK_TICKS = Number(execFileSync("getconf", ["CLK_TCK"], { encoding: "utf8" }).trim()) || 100;
 
 /** Node's arguments that preload the memory probe (MEMORY_PROBE_PORT says where it listens) and allow gc(). */
 export const PROBE_ARGS = ["--expose-gc", "--import", "./scripts/memory-probe.mjs"];

@@ -15,7 +15,16 @@ import path from "node:path";
 import { hashPassword } from "better-auth/crypto";
 import { sql } from "drizzle-orm";
 import { appModuleLoader } from "./app-modules.mjs";
-import { BROWSER_UA, wrk as loadTest, median, pin, productionEnv, waitFor } from "./bench-load.mjs";
+import {
+  BROWSER_UA,
+  wrk as loadTest,
+  median,
+  PROFILE_ARGS,
+  pin,
+  processCpuMs,
+  productionEnv,
+  waitFor,
+} from "./bench-load.mjs";
 import { record } from "./bench-report.mjs";
 import { buildIfStale, root } from "./build-if-stale.mjs";
 
@@ -67,6 +76,8 @@ const GROUPS = {
       "/admin-dashboard/orders",
       "/admin-dashboard/cards",
     ],
+    // Rendered on every request with no stored data and no session: what React Router and React cost alone.
+    reference: "/forgot-password",
   },
 };
 const groups = (process.env.BENCH_GROUPS ?? "marketing,shop,signed-in").split(",").map((name) => {
@@ -126,7 +137,7 @@ if (signedIn) {
 }
 
 // The production configuration, as `npm start` would run it on the embedded database.
-const [appCmd, appArgs] = pin(1, process.execPath, [path.join(root, "server.mjs")]);
+const [appCmd, appArgs] = pin(1, process.execPath, [...PROFILE_ARGS, path.join(root, "server.mjs")]);
 const app = spawn(appCmd, appArgs, {
   cwd: root,
   env: {
@@ -171,7 +182,9 @@ if (signedIn) {
     headersOf.set(target, [target.startsWith("/admin-dashboard") ? admin : customer]);
 }
 
-const targets = [CARD, ...groups.flatMap((g) => g.paths)];
+const targets = [CARD, ...groups.flatMap((g) => [...g.paths, ...(g.reference ? [g.reference] : [])])];
+// The HTML's size as sent before compression: what the server renders, and the first thing that grows with a page.
+const htmlBytes = new Map();
 for (const target of targets) {
   const cookie = headersOf.get(target)?.[0]?.slice("Cookie: ".length);
   const res = await fetch(`${base}${target}`, {
@@ -179,13 +192,18 @@ for (const target of targets) {
     redirect: "manual",
   });
   if (res.status !== 200) throw new Error(`${target} answered ${res.status}`);
+  htmlBytes.set(target, (await res.arrayBuffer()).byteLength);
 }
 // One unrecorded run each, so that nothing is measured while the JIT is still warming up.
 for (const target of targets) wrk(target, "2s");
 
 const runs = new Map(targets.map((t) => [t, []]));
 for (let round = 0; round < ROUNDS; round++) {
-  for (const target of targets) runs.get(target).push(wrk(target));
+  for (const target of targets) {
+    const cpuBefore = processCpuMs(app.pid);
+    const run = wrk(target);
+    runs.get(target).push({ ...run, cpuMs: (processCpuMs(app.pid) - cpuBefore) / run.requests });
+  }
   console.log(`round ${round + 1}: card page ${runs.get(CARD)[round].rps.toFixed(0)} req/s`);
 }
 
@@ -194,6 +212,7 @@ const summary = (target) => {
   return {
     rps: median(rs.map((r) => r.rps)),
     p99: median(rs.map((r) => r.p99)),
+    cpuMs: median(rs.map((r) => r.cpuMs)),
     timeouts: rs.reduce((n, r) => n + r.timeouts, 0),
     non2xx: rs.reduce((n, r) => n + r.non2xx, 0),
   };
@@ -203,13 +222,13 @@ console.log(
   `\nbench:pages (${cores} cores, wrk -t1 -c50 -d${DURATION}, medians of ${ROUNDS}, app on core 1, wrk on core 0)`,
 );
 console.log(
-  `baseline: card page ${CARD} ${card.rps.toFixed(0)} req/s, p99 ${card.p99.toFixed(1)} ms, time-outs ${card.timeouts}`,
+  `baseline: card page ${CARD} ${card.rps.toFixed(0)} req/s, p99 ${card.p99.toFixed(1)} ms, time-outs ${card.timeouts}, CPU ${(card.cpuMs * 1000).toFixed(0)} µs per request`,
 );
 let ok = card.non2xx === 0;
 for (const group of groups) {
   const budget = `>= 1/${Math.round(1 / group.minRatio)} of the card page${group.maxP99 ? `, p99 <= ${group.maxP99} ms` : ""}, no time-outs`;
   console.log(`\n${group.title} (budget ${budget})`);
-  console.log("      page                       req/s   of card     p99 ms  time-outs");
+  console.log("      page                       req/s   of card     p99 ms  time-outs   HTML KB  CPU ms/req");
   for (const target of group.paths) {
     const s = summary(target);
     const ratio = s.rps / card.rps;
@@ -220,7 +239,7 @@ for (const group of groups) {
       s.non2xx === 0;
     ok &&= pass;
     console.log(
-      `${pass ? "PASS" : "FAIL"}  ${target.padEnd(25)} ${s.rps.toFixed(0).padStart(7)}  ${(ratio * 100).toFixed(1).padStart(6)}%  ${s.p99.toFixed(1).padStart(9)}  ${String(s.timeouts).padStart(9)}${s.non2xx ? `  (${s.non2xx} non-2xx)` : ""}`,
+      `${pass ? "PASS" : "FAIL"}  ${target.padEnd(25)} ${s.rps.toFixed(0).padStart(7)}  ${(ratio * 100).toFixed(1).padStart(6)}%  ${s.p99.toFixed(1).padStart(9)}  ${String(s.timeouts).padStart(9)}  ${(htmlBytes.get(target) / 1000).toFixed(1).padStart(8)}  ${s.cpuMs.toFixed(2).padStart(10)}${s.non2xx ? `  (${s.non2xx} non-2xx)` : ""}`,
     );
     if (process.env.BENCH_RESULTS)
       record({
@@ -231,6 +250,12 @@ for (const group of groups) {
         baseline: `card page ${card.rps.toFixed(0)} req/s`,
         pass,
       });
+  }
+  if (group.reference) {
+    const s = summary(group.reference);
+    console.log(
+      `ref.  ${group.reference.padEnd(25)} ${s.rps.toFixed(0).padStart(7)}  ${((s.rps / card.rps) * 100).toFixed(1).padStart(6)}%  ${s.p99.toFixed(1).padStart(9)}  ${String(s.timeouts).padStart(9)}  ${(htmlBytes.get(group.reference) / 1000).toFixed(1).padStart(8)}  ${s.cpuMs.toFixed(2).padStart(10)}  (no data, no session: the framework's own cost)`,
+    );
   }
 }
 // Exit explicitly: the server started above keeps the event loop alive, and "exit" stops it.
