@@ -52,6 +52,29 @@ test("a customer adds a card by number and edit password and sees it with its li
   await qr.getByRole("link", { name: "Close" }).click();
   await expect(qr).toBeHidden();
 
+  // By keyboard: the dialog's code loads on demand, and it still opens with Enter, takes the focus, closes with
+  // Escape and gives the focus back to the link.
+  const qrLink = item.getByRole("link", { name: "View QR Code" });
+  await qrLink.focus();
+  await page.keyboard.press("Enter");
+  await expect(qr.getByRole("link", { name: "Download PNG" })).toBeVisible();
+  await expect(qr.getByRole("link", { name: "Close" })).toBeFocused();
+  await page.keyboard.press("Tab");
+  await expect(qr.getByRole("link", { name: "Download SVG" })).toBeFocused();
+  await page.keyboard.press("Escape");
+  await expect(qr).toBeHidden();
+  await expect(qrLink).toBeFocused();
+
+  // Opened from its address: the server renders it open, and once the page has its scripts it is a modal
+  // dialog that Escape closes, back to the address without ?qr=.
+  await page.goto(`/dashboard/cards?qr=${card.number}`);
+  await expect(qr.getByRole("link", { name: "Download SVG" })).toBeVisible();
+  await expect.poll(() => qr.evaluate((d) => d.matches(":modal"))).toBe(true);
+  await expectNoSeriousA11yViolations(page);
+  await page.keyboard.press("Escape");
+  await expect(qr).toBeHidden();
+  await expect(page).toHaveURL(/\/dashboard\/cards$/);
+
   await expectNoSeriousA11yViolations(page);
   await page.setViewportSize({ width: 375, height: 800 });
   await page.reload();

@@ -2,7 +2,7 @@
 // the modules of every route that matches the URL with everything they import, each counted at the size the
 // server sends it to a browser that accepts gzip (the same choice as server/static-assets.ts makes, from the
 // files the build compressed). React Router inlines the routes of the page in the HTML, so its manifest script is
-// not counted.
+// not counted, and neither is a chunk loaded on demand (a dynamic import): the page does not load it when it opens.
 import fs from "node:fs";
 import path from "node:path";
 import { matchRoutes, type RouteObject } from "react-router";

@@ -1,21 +1,29 @@
 // The dashboard's Cards section: the tabs (Overview, then one per card), each card with a preview of its public
 // page, sharing and its QR code, a card's profile with its vCard, the scan activity chart, and the form that adds
-// an existing card to the account.
+// an existing card to the account. The QR dialog's code loads on demand, and the parts without behaviour (a card's
+// profile, the scan activity) come drawn by the server: the page stays within its JavaScript budget
+// (docs/benchmarks/jsbudget.md).
 
-import { Download, ExternalLink, Phone, QrCode } from "lucide-react";
-import { useState } from "react";
+import { Download, ExternalLink, QrCode } from "lucide-react";
+import { startTransition, useState } from "react";
 import { Form, Link, useNavigate, useNavigation } from "react-router";
-import type { ChartPoint } from "~/components/charts/series";
-import { ViewsPerDayChart } from "~/components/charts/view-sources";
 import { Button, ButtonLink } from "~/components/ui/button";
-import { Dialog } from "~/components/ui/dialog";
 import { Field, FormMessage } from "~/components/ui/field";
 import type { MyCard } from "~/server/cards/my-cards.server";
 import { cn } from "~/utils/cn";
 import { getFormProps, getInputProps, type SubmissionResult, useForm } from "~/utils/form";
+import { lazyWithPreload } from "~/utils/lazy";
 import { CopyLinkButton } from "./copy-link-button";
 
-const linkClass =
+/**
+ * The QR dialog, loaded when first wanted. It has no Suspense boundary: React streams a finished boundary this far
+ * down a page after the rest, by a script, so a browser without JavaScript would never show it. The loader
+ * preloads it for ?qr= instead, so the server renders it at once, and the browser opens it in a transition, which
+ * keeps the page as it is until the code is there (hydration waits for it the same way).
+ */
+export const QrCodeDialog = lazyWithPreload(() => import("./qr-code-dialog"));
+
+export const cardActionLinkClass =
   "inline-flex min-h-11 items-center justify-center gap-2 rounded-md border border-slate-300 bg-white px-4 py-2 text-sm font-semibold text-slate-900 hover:bg-slate-50";
 
 /** Overview and one tab per card; plain links with the current one marked, so they work without JavaScript. */
@@ -52,7 +60,7 @@ export function CardTabs({ cards, selected }: { cards: MyCard[]; selected: strin
   );
 }
 
-function ProfilePhoto({ url, size }: { url: string | null; size: "sm" | "lg" }) {
+export function ProfilePhoto({ url, size }: { url: string | null; size: "sm" | "lg" }) {
   const box = size === "lg" ? "h-24 w-24" : "h-16 w-16";
   return url ? (
     <img
@@ -147,129 +155,29 @@ export function OwnedCardItem({
         <CopyLinkButton url={pageUrl} />
         <a
           href={`/dashboard/cards?qr=${card.cardNumber}`}
-          className={linkClass}
+          className={cardActionLinkClass}
+          // The dialog's code starts loading as soon as the link is pointed at or focused.
+          onPointerEnter={QrCodeDialog.preload}
+          onFocus={QrCodeDialog.preload}
           onClick={(e) => {
             e.preventDefault();
-            setQrOpen(true);
+            startTransition(() => setQrOpen(true));
           }}
         >
           <QrCode aria-hidden className="h-4 w-4" />
           View QR Code
         </a>
-        <a href={`/${card.slug}`} target="_blank" rel="noopener" className={linkClass}>
+        <a href={`/${card.slug}`} target="_blank" rel="noopener" className={cardActionLinkClass}>
           <ExternalLink aria-hidden className="h-4 w-4" />
           View Public Profile
         </a>
-        <a href={`/card/${card.slug}/contact.vcf`} download className={linkClass}>
+        <a href={`/card/${card.slug}/contact.vcf`} download className={cardActionLinkClass}>
           <Download aria-hidden className="h-4 w-4" />
           Download vCard
         </a>
       </div>
-      {qrOpen || qrOpenOnLoad ? (
-        <Dialog title={`QR code for ${card.name}`} closeTo="/dashboard/cards" onClose={closeQr}>
-          <QrCodePanel card={card} pageUrl={pageUrl} />
-        </Dialog>
-      ) : null}
+      {qrOpen || qrOpenOnLoad ? <QrCodeDialog card={card} pageUrl={pageUrl} onClose={closeQr} /> : null}
     </li>
-  );
-}
-
-function QrCodePanel({ card, pageUrl }: { card: MyCard; pageUrl: string }) {
-  const base = `/card/${card.slug}/qr`;
-  return (
-    <div className="text-center">
-      <img
-        src={`${base}.svg`}
-        alt={`QR code that opens ${pageUrl}`}
-        width={256}
-        height={256}
-        className="mx-auto"
-      />
-      <p className="mt-2 text-sm text-slate-600">Scans are counted as QR scans in your scan activity.</p>
-      <div className="mt-4 flex flex-wrap justify-center gap-2">
-        <a href={`${base}.svg`} download={`${card.cardNumber}-qr.svg`} className={linkClass}>
-          <Download aria-hidden className="h-4 w-4" />
-          Download SVG
-        </a>
-        <a href={`${base}.png`} download={`${card.cardNumber}-qr.png`} className={linkClass}>
-          <Download aria-hidden className="h-4 w-4" />
-          Download PNG
-        </a>
-      </div>
-    </div>
-  );
-}
-
-/** One card's tab: its profile as the public page shows it, the vCard and the public page. */
-export function CardProfile({ card, publicUrl }: { card: MyCard; publicUrl: string }) {
-  return (
-    <section
-      aria-labelledby="card-profile-heading"
-      className="rounded-xl border border-slate-200 bg-white p-5"
-    >
-      <div className="flex flex-wrap items-center gap-4">
-        <ProfilePhoto url={card.profileImageUrl} size="lg" />
-        <div className="min-w-0">
-          <h2 id="card-profile-heading" className="text-xl font-bold text-slate-900">
-            {card.name}
-          </h2>
-          {card.businessName ? <p className="text-slate-700">{card.businessName}</p> : null}
-          <p className="text-sm text-slate-600">Card {card.cardNumber}</p>
-        </div>
-      </div>
-      <dl className="mt-5 space-y-3 text-sm">
-        <div>
-          <dt className="font-medium text-slate-600">Phone</dt>
-          <dd className="text-slate-900">
-            {card.contactPhone ? (
-              <a
-                href={`tel:${card.contactPhone.replace(/[^\d+]/g, "")}`}
-                className="inline-flex items-center gap-1 underline"
-              >
-                <Phone aria-hidden className="h-4 w-4" />
-                {card.contactPhone}
-              </a>
-            ) : (
-              "Not on the card"
-            )}
-          </dd>
-        </div>
-        <div>
-          <dt className="font-medium text-slate-600">Bio</dt>
-          <dd className="whitespace-pre-line text-slate-900">{card.bio || "Not on the card"}</dd>
-        </div>
-        <div>
-          <dt className="font-medium text-slate-600">Public link</dt>
-          <dd className="break-all text-slate-900">{`${publicUrl}/${card.slug}`}</dd>
-        </div>
-      </dl>
-      <div className="mt-5 flex flex-wrap gap-2">
-        <a href={`/card/${card.slug}/contact.vcf`} download className={linkClass}>
-          <Download aria-hidden className="h-4 w-4" />
-          Download vCard
-        </a>
-        <a href={`/${card.slug}`} target="_blank" rel="noopener" className={linkClass}>
-          <ExternalLink aria-hidden className="h-4 w-4" />
-          View Public Profile
-        </a>
-      </div>
-    </section>
-  );
-}
-
-/** Views per day over the last 30 days, by source, with the numbers as a table. */
-export function ScanActivity({ points, of }: { points: ChartPoint<"nfc" | "qr" | "link">[]; of: string }) {
-  return (
-    <section id="scan-activity" aria-labelledby="scan-activity-heading" className="space-y-3">
-      <h2 id="scan-activity-heading" className="text-lg font-bold text-slate-900">
-        Scan activity
-      </h2>
-      <p className="text-sm text-slate-600">
-        Visits to {of} each day, by how the visitor arrived: a tap on the NFC card, a scan of the QR code, or
-        the page's link shared anywhere else. Crawlers and link previews are not counted.
-      </p>
-      <ViewsPerDayChart title={`Views per day, last 30 days (${of})`} points={points} />
-    </section>
   );
 }
 

@@ -1,14 +1,14 @@
 // Dashboard Cards section: an Overview of the customer's cards with their scan activity, one tab per card
 // (?card=WC1234) with its profile, and adding an existing card by number + edit password.
 import {
-  CardProfile,
   CardTabs,
   ClaimCardForm,
   OrderCardLink,
   OwnedCardItem,
-  ScanActivity,
+  QrCodeDialog,
 } from "~/components/dashboard/my-cards";
 import { EmptyState, PageHeading } from "~/components/layout/page-heading";
+import { StaticHtml } from "~/components/ui/static-html";
 import { loadMyCardsPage } from "~/server/cards/my-cards.server";
 import { handleMyCardsAction } from "~/server/cards/ownership.server";
 import { requireUser } from "~/server/platform/auth.server";
@@ -21,7 +21,10 @@ export const meta = () =>
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const user = await requireUser(context.auth, request);
-  return loadMyCardsPage(context.db, user, context.config.publicUrl, new URL(request.url));
+  const page = await loadMyCardsPage(context.db, user, context.config.publicUrl, new URL(request.url));
+  // ?qr= is rendered with the dialog open (it works without JavaScript), so its code must be there first.
+  if (page.qr) await QrCodeDialog.preload();
+  return page;
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -31,17 +34,18 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 export default function DashboardCards({ loaderData, actionData }: Route.ComponentProps) {
-  const { cards, publicUrl, selected, qr, activity } = loaderData;
+  const { cards, publicUrl, qr, selected, profileHtml, activityHtml } = loaderData;
   const result = actionData && "result" in actionData ? actionData.result : undefined;
-  const card = selected ? cards.find((c) => c.cardNumber === selected) : undefined;
+  // The profile and the scan activity come drawn by the loader (server/cards/my-cards.server.ts).
+  const activity = activityHtml ? <StaticHtml html={activityHtml} /> : null;
   return (
     <>
       <PageHeading title="Cards" />
       {cards.length ? <CardTabs cards={cards} selected={selected} /> : null}
-      {card ? (
+      {profileHtml ? (
         <div className="space-y-8">
-          <CardProfile card={card} publicUrl={publicUrl} />
-          <ScanActivity points={activity} of={`card ${card.cardNumber}`} />
+          <StaticHtml html={profileHtml} />
+          {activity}
         </div>
       ) : (
         <div className="space-y-8">
@@ -68,7 +72,7 @@ export default function DashboardCards({ loaderData, actionData }: Route.Compone
                 <p className="text-slate-700">Need another card, or one for someone on your team?</p>
                 <OrderCardLink />
               </div>
-              <ScanActivity points={activity} of={cards.length === 1 ? "your card" : "your cards"} />
+              {activity}
             </>
           )}
           <ClaimCardForm lastResult={result} />

@@ -1,14 +1,20 @@
 // The dashboard's Cards section as data: the customer's cards with a preview of each public page, the selected
 // card's profile (?card=WC1234), the QR dialog's card (?qr=WC1234) and the scan activity of the last 30 days.
+// The profile and the scan activity have no behaviour: they are drawn to HTML here, and the page does not hydrate
+// them.
 // Only the signed-in customer's own cards are ever read; any other card number answers 404.
 import { and, asc, eq, inArray } from "drizzle-orm";
+import { createElement } from "react";
 import { data } from "react-router";
 import { utcDay } from "~/components/charts/series";
+import { CardProfile } from "~/components/dashboard/card-profile";
+import { ScanActivity } from "~/components/dashboard/scan-activity";
 import { cardPages, pageLinks } from "~/db/schema";
 import type { SessionUser } from "../platform/auth.server";
 import type { DbOrTx } from "../platform/db.server";
+import { staticHtml } from "../platform/static-html.server";
 import { scanActivity } from "./card-stats.server";
-import { listOwnedCards } from "./ownership.server";
+import { listOwnedCards, type OwnedCard } from "./ownership.server";
 
 /** A card number from the address, normalised; anything else is not a card number. */
 function cardNumberParam(value: string | null) {
@@ -19,21 +25,8 @@ function cardNumberParam(value: string | null) {
 
 const notFound = () => data("Card not found", { status: 404 });
 
-/** Everything the Cards section shows for the address asked. Throws a 404 for a card that is not the customer's. */
-export async function loadMyCardsPage(
-  db: DbOrTx,
-  user: SessionUser,
-  publicUrl: string,
-  url: URL,
-  today = utcDay(),
-) {
-  const cards = await listOwnedCards(db, user.id);
-  const selected = cardNumberParam(url.searchParams.get("card"));
-  const qr = cardNumberParam(url.searchParams.get("qr"));
-  const selectedCard = selected === null ? null : cards.find((c) => c.cardNumber === selected);
-  if (selectedCard === undefined) throw notFound();
-  if (qr !== null && !cards.some((c) => c.cardNumber === qr)) throw notFound();
-
+/** The customer's cards with what their previews and profiles show: bio, contact details, link titles. */
+async function withPreviews(db: DbOrTx, user: SessionUser, cards: OwnedCard[]) {
   const ids = cards.map((c) => c.id);
   const links = ids.length
     ? await db
@@ -59,28 +52,60 @@ export async function loadMyCardsPage(
         .where(and(inArray(cardPages.id, ids), eq(cardPages.ownerUserId, user.id)))
     : [];
   const detailById = new Map(details.map((d) => [d.id, d]));
-  const withPreview = cards.map((c) => ({
+  return cards.map((c) => ({
     ...c,
     bio: detailById.get(c.id)?.bio ?? null,
     contactPhone: detailById.get(c.id)?.contactPhone ?? null,
     contactEmail: detailById.get(c.id)?.contactEmail ?? null,
     linkList: links.filter((l) => l.cardPageId === c.id).map(({ id, title, icon }) => ({ id, title, icon })),
   }));
+}
 
+/** Everything the Cards section shows for the address asked. Throws a 404 for a card that is not the customer's. */
+export async function loadMyCardsPage(
+  db: DbOrTx,
+  user: SessionUser,
+  publicUrl: string,
+  url: URL,
+  today = utcDay(),
+) {
+  const cards = await listOwnedCards(db, user.id);
+  const selected = cardNumberParam(url.searchParams.get("card"));
+  const qr = cardNumberParam(url.searchParams.get("qr"));
+  const selectedCard = selected === null ? null : cards.find((c) => c.cardNumber === selected);
+  if (selectedCard === undefined) throw notFound();
+  if (qr !== null && !cards.some((c) => c.cardNumber === qr)) throw notFound();
+
+  const withPreview = await withPreviews(db, user, cards);
+
+  const profile = selectedCard ? withPreview.find((c) => c.id === selectedCard.id) : undefined;
+  const base = publicUrl.replace(/\/+$/, "");
   return {
     cards: withPreview,
-    publicUrl: publicUrl.replace(/\/+$/, ""),
+    publicUrl: base,
     selected: selectedCard ? selectedCard.cardNumber : null,
     qr: qr || null,
-    activity: cards.length
-      ? await scanActivity(
-          db,
-          { ownerUserId: user.id, cardPageId: selectedCard ? selectedCard.id : undefined },
-          today,
+    profileHtml: profile
+      ? staticHtml(createElement(CardProfile, { card: profile, publicUrl: base }), "card-profile-")
+      : null,
+    activityHtml: cards.length
+      ? staticHtml(
+          createElement(ScanActivity, {
+            points: await scanActivity(
+              db,
+              { ownerUserId: user.id, cardPageId: selectedCard ? selectedCard.id : undefined },
+              today,
+            ),
+            of: selectedCard
+              ? `card ${selectedCard.cardNumber}`
+              : cards.length === 1
+                ? "your card"
+                : "your cards",
+          }),
+          "scan-activity-",
         )
-      : [],
+      : null,
   };
 }
 
-type MyCardsPage = Awaited<ReturnType<typeof loadMyCardsPage>>;
-export type MyCard = MyCardsPage["cards"][number];
+export type MyCard = Awaited<ReturnType<typeof withPreviews>>[number];

@@ -1,0 +1,62 @@
+// A card's tab in My Cards: its profile as the public page shows it, the vCard and the public page. Rendered only on
+// the server (server/cards/my-cards.server.ts draws it to HTML): it has no behaviour, so the browser gets its HTML
+// and not its code.
+import { Download, ExternalLink, Phone } from "lucide-react";
+import type { MyCard } from "~/server/cards/my-cards.server";
+import { cardActionLinkClass, ProfilePhoto } from "./my-cards";
+
+export function CardProfile({ card, publicUrl }: { card: MyCard; publicUrl: string }) {
+  return (
+    <section
+      aria-labelledby="card-profile-heading"
+      className="rounded-xl border border-slate-200 bg-white p-5"
+    >
+      <div className="flex flex-wrap items-center gap-4">
+        <ProfilePhoto url={card.profileImageUrl} size="lg" />
+        <div className="min-w-0">
+          <h2 id="card-profile-heading" className="text-xl font-bold text-slate-900">
+            {card.name}
+          </h2>
+          {card.businessName ? <p className="text-slate-700">{card.businessName}</p> : null}
+          <p className="text-sm text-slate-600">Card {card.cardNumber}</p>
+        </div>
+      </div>
+      <dl className="mt-5 space-y-3 text-sm">
+        <div>
+          <dt className="font-medium text-slate-600">Phone</dt>
+          <dd className="text-slate-900">
+            {card.contactPhone ? (
+              <a
+                href={`tel:${card.contactPhone.replace(/[^\d+]/g, "")}`}
+                className="inline-flex items-center gap-1 underline"
+              >
+                <Phone aria-hidden className="h-4 w-4" />
+                {card.contactPhone}
+              </a>
+            ) : (
+              "Not on the card"
+            )}
+          </dd>
+        </div>
+        <div>
+          <dt className="font-medium text-slate-600">Bio</dt>
+          <dd className="whitespace-pre-line text-slate-900">{card.bio || "Not on the card"}</dd>
+        </div>
+        <div>
+          <dt className="font-medium text-slate-600">Public link</dt>
+          <dd className="break-all text-slate-900">{`${publicUrl}/${card.slug}`}</dd>
+        </div>
+      </dl>
+      <div className="mt-5 flex flex-wrap gap-2">
+        <a href={`/card/${card.slug}/contact.vcf`} download className={cardActionLinkClass}>
+          <Download aria-hidden className="h-4 w-4" />
+          Download vCard
+        </a>
+        <a href={`/${card.slug}`} target="_blank" rel="noopener" className={cardActionLinkClass}>
+          <ExternalLink aria-hidden className="h-4 w-4" />
+          View Public Profile
+        </a>
+      </div>
+    </section>
+  );
+}

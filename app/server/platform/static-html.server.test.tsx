@@ -1,0 +1,38 @@
+import { describe, expect, it } from "vitest";
+import { CardProfile } from "~/components/dashboard/card-profile";
+import { ScanActivity } from "~/components/dashboard/scan-activity";
+import type { MyCard } from "~/server/cards/my-cards.server";
+import { staticHtml } from "./static-html.server";
+
+const hostile = `Eve" onmouseover="alert(1)" x='<script>alert(2)</script><img src=x onerror=alert(3)>`;
+const card: MyCard = {
+  id: "c1",
+  cardNumber: "WC1234",
+  name: hostile,
+  businessName: hostile,
+  slug: "eve",
+  profileImageUrl: null,
+  links: 0,
+  views: 0,
+  clicks: 0,
+  bio: hostile,
+  contactPhone: `+44 20 <b>7946</b> 0000`,
+  contactEmail: null,
+  linkList: [],
+};
+
+describe("parts of a page drawn on the server for the loader's data", () => {
+  it("keep a card's text as text: the page shows them without React escaping them again", () => {
+    const html = staticHtml(<CardProfile card={card} publicUrl="https://tapcard.example" />, "card-profile-");
+    expect(html).not.toMatch(/<script|<img src="?x|<b>|onmouseover="alert/);
+    expect(html).toContain("&lt;script&gt;alert(2)&lt;/script&gt;");
+    expect(html).toContain('href="tel:+442079460000"');
+  });
+
+  it("give the ids React makes their own prefix, apart from the page's", () => {
+    const html = staticHtml(<ScanActivity points={[]} of="your card" />, "scan-activity-");
+    const ids = [...html.matchAll(/ id="([^"]+)"/g)].map((m) => m[1]);
+    expect(ids.filter((id) => id !== "scan-activity-heading" && id !== "scan-activity")).not.toEqual([]);
+    for (const id of ids) expect(id).toContain("scan-activity");
+  });
+});
