@@ -2,9 +2,11 @@
 // process: it must never throw. Proven on a real HTTP server with data an older version could have stored.
 import http from "node:http";
 import type { AddressInfo } from "node:net";
+import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { pageLinks } from "~/db/schema";
+import { cardViewsDaily, pageLinks } from "~/db/schema";
 import { createTestDb, type TestDb } from "../../../tests/support/test-db";
+import { flushAnalytics } from "./analytics.server";
 import { createCardPage } from "./cards.server";
 import { loadCardEntry } from "./page-cache.server";
 import { tryFastCardResponse } from "./page-responses.server";
@@ -82,5 +84,35 @@ describe("the card page fast path", () => {
     const page = await fetch(`${base}/failing-write`);
     expect(page.status).toBe(200);
     expect(await page.text()).toContain("Raw");
+  });
+
+  it("counts each view by where it came from: the address printed on the card, or any other spelling", async () => {
+    const card = await createCardPage(t.db, {
+      name: "Sources",
+      slug: "sources",
+      password: "edit-password-1",
+      links: [],
+    });
+    const options = { db: t.db, publicUrl: "http://shop.test", siteName: "TapCard", shared: false };
+    for (const source of ["nfc", "qr", "link"] as const) await loadCardEntry(options, "sources", source);
+    const browser = {
+      "User-Agent": "Mozilla/5.0 (Linux; Android 14) AppleWebKit/537.36 Chrome/126 Mobile Safari/537.36",
+    };
+    for (const query of ["?s=nfc", "?s=nfc", "?s=qr", "?s=%71r", "?utm_source=x&s=qr", "?s=NFC", "?s=", ""]) {
+      const res = await fetch(`${base}/sources${query}`, { headers: browser });
+      expect(res.status).toBe(200);
+    }
+    await flushAnalytics(t.db);
+    const counts = await t.db
+      .select({ source: cardViewsDaily.source, count: sql<number>`sum(${cardViewsDaily.count})::int` })
+      .from(cardViewsDaily)
+      .where(eq(cardViewsDaily.cardPageId, card.id))
+      .groupBy(cardViewsDaily.source)
+      .orderBy(cardViewsDaily.source);
+    expect(counts).toEqual([
+      { source: "link", count: 3 },
+      { source: "nfc", count: 2 },
+      { source: "qr", count: 3 },
+    ]);
   });
 });

@@ -69,12 +69,15 @@ export function linkRedirect(
   };
 }
 
+const PRINTED_QUERY = /^s=([a-z]{1,8})$/;
 const CARD_PATH = /^\/(?:card\/)?([A-Za-z0-9-]{1,64})\/?(?:\?(.*))?$/;
 const GO_PATH = new RegExp(`^/go/(${UUID_PATTERN})(?:\\?(.*))?$`);
 
 function sourceFromQuery(query: string | undefined) {
   if (!query) return "link" as const;
-  return parseSource(new URLSearchParams(query).get("s"));
+  // The address printed on a card (?s=nfc, ?s=qr) is read as it is; anything else is parsed in full.
+  const printed = PRINTED_QUERY.exec(query);
+  return parseSource(printed ? printed[1]! : new URLSearchParams(query).get("s"));
 }
 
 type ErrorLog = { error(details: object, message: string): void };

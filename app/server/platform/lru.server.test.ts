@@ -30,4 +30,18 @@ describe("Lru", () => {
     expect(lru.size).toBe(0);
     expect(lru.weight).toBe(0);
   });
+
+  it("keeps the order right when the most recent entry is read again, and after it is deleted", () => {
+    const lru = new Lru<string, number>(3);
+    lru.set("a", 1);
+    lru.set("b", 2);
+    expect(lru.get("b")).toBe(2);
+    expect(lru.get("a")).toBe(1);
+    expect(lru.get("a")).toBe(1);
+    expect([...lru.entries()].map(([k]) => k)).toEqual(["b", "a"]);
+    lru.delete("a");
+    lru.set("c", 3);
+    expect(lru.get("b")).toBe(2);
+    expect([...lru.entries()].map(([k]) => k)).toEqual(["c", "b"]);
+  });
 });

@@ -3,6 +3,8 @@
 export class Lru<K, V> {
   readonly #map = new Map<K, V>();
   #weight = 0;
+  /** The entry at the end of the order: reading it again needs no move (a popular card page, read per request). */
+  #newest: K | undefined;
 
   constructor(
     readonly maxWeight: number,
@@ -11,9 +13,10 @@ export class Lru<K, V> {
 
   get(key: K): V | undefined {
     const value = this.#map.get(key);
-    if (value !== undefined) {
+    if (value !== undefined && key !== this.#newest) {
       this.#map.delete(key);
       this.#map.set(key, value);
+      this.#newest = key;
     }
     return value;
   }
@@ -21,6 +24,7 @@ export class Lru<K, V> {
   set(key: K, value: V) {
     this.delete(key);
     this.#map.set(key, value);
+    this.#newest = key;
     this.#weight += this.weigh(value);
     for (const [oldest, old] of this.#map) {
       if (this.#weight <= this.maxWeight) break;
@@ -33,11 +37,13 @@ export class Lru<K, V> {
     const value = this.#map.get(key);
     if (value === undefined) return;
     this.#map.delete(key);
+    if (key === this.#newest) this.#newest = undefined;
     this.#weight -= this.weigh(value);
   }
 
   clear() {
     this.#map.clear();
+    this.#newest = undefined;
     this.#weight = 0;
   }
 
