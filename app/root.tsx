@@ -30,7 +30,7 @@ export const links: Route.LinksFunction = () => [
 ];
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const user = await getSessionUser(context.auth, request);
+  const user = await getSessionUser(context, request);
   const { toast, headers: toastHeaders } = await readToast(request);
   const headers = toastHeaders ?? new Headers();
   // A referral link (/?ref={code}) is remembered for 30 days and preselects that referrer in the cart.

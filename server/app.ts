@@ -8,7 +8,6 @@ import { pinoHttp } from "pino-http";
 import { type AppLoadContext, createRequestHandler as createDocumentHandler } from "react-router";
 import { CARD_CACHE_LIMITS, cardPageCache } from "~/server/cards/page-cache.server";
 import { tryFastCardResponse } from "~/server/cards/page-responses.server";
-import { inSessionScope } from "~/server/platform/auth.server";
 import { EMBEDDED_BACKUP_PATH, mayTakeBackup } from "~/server/platform/backup.server";
 import { maxBodyBytes } from "~/server/platform/body-limits.server";
 import { loggedPath } from "~/server/platform/request-log.server";
@@ -166,9 +165,6 @@ let uploads: ReturnType<typeof express.static> | undefined;
 app.use(refuseCrossSitePosts);
 app.use(refuseOversizedBodies);
 app.use(answerFromSitePageCache);
-
-// The loaders of one page load share one session lookup (getSessionUser).
-app.use((_req, _res, next) => inSessionScope(next));
 
 app.use(
   createRequestHandler({

@@ -8,12 +8,12 @@ import type { Route } from "./+types/account";
 export const meta = () => [{ title: "Admin account" }];
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const admin = await requireAdmin(context.auth, request);
+  const admin = await requireAdmin(context, request);
   return loadAccountSettings(context, request, admin);
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const admin = await requireAdmin(context.auth, request);
+  const admin = await requireAdmin(context, request);
   const form = await readFormData(request);
   return handleAccountAction(context, request, admin, form, "/admin-dashboard/account");
 }

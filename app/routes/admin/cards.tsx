@@ -8,7 +8,7 @@ import type { Route } from "./+types/cards";
 export const meta = () => [{ title: "Admin Dashboard" }];
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  await requireAdmin(context.auth, request);
+  await requireAdmin(context, request);
   return loadCardsTab(context.db, new URL(request.url), {
     publicUrl: context.config.publicUrl,
     logger: context.logger,
@@ -16,7 +16,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  await requireAdmin(context.auth, request);
+  await requireAdmin(context, request);
   const form = await readFormData(request);
   return handleCardsTabAction(context.db, form, {
     publicUrl: context.config.publicUrl,

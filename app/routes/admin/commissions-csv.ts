@@ -4,7 +4,7 @@ import { commissionLedgerCsv, ledgerFilters } from "~/server/shop/admin-commissi
 import type { Route } from "./+types/commissions-csv";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  await requireAdmin(context.auth, request);
+  await requireAdmin(context, request);
   const filters = ledgerFilters(new URL(request.url));
   const csv = await commissionLedgerCsv(context.db, filters);
   const name = ["commissions", filters.status, filters.month].filter(Boolean).join("-");

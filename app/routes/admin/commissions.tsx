@@ -9,12 +9,12 @@ import type { Route } from "./+types/commissions";
 export const meta = () => [{ title: "Admin Dashboard" }];
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  await requireAdmin(context.auth, request);
+  await requireAdmin(context, request);
   return loadCommissionsSection(context.db, new URL(request.url));
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const admin = await requireAdmin(context.auth, request);
+  const admin = await requireAdmin(context, request);
   const form = await readFormData(request);
   return handleCommissionsAction(context.db, admin, form);
 }

@@ -17,7 +17,7 @@ import type { Route } from "./+types/create-card";
 export const meta = () => [{ title: "Create New Card Page" }];
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  await requireAdmin(context.auth, request);
+  await requireAdmin(context, request);
   return {
     shops: await listShops(context.db),
     password: generateEditPassword(),
@@ -26,7 +26,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  await requireAdmin(context.auth, request);
+  await requireAdmin(context, request);
   const formData = await readFormData(request);
   const submission = parseWithZod(formData, {
     schema: cardPageSchemas((url) => isStoredProfileImageUrl(context.config, url)).create,

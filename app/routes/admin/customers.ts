@@ -4,7 +4,7 @@ import { requireAdmin } from "~/server/platform/auth.server";
 import type { Route } from "./+types/customers";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  await requireAdmin(context.auth, request);
+  await requireAdmin(context, request);
   const q = new URL(request.url).searchParams.get("q") ?? "";
   return Response.json({ customers: await searchCustomers(context.db, q) });
 }

@@ -7,7 +7,7 @@ import type { Route } from "./+types/earnings";
 export const meta = () => [{ title: "Admin Dashboard" }];
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  await requireAdmin(context.auth, request);
+  await requireAdmin(context, request);
   return loadEarningsTab(context.db);
 }
 

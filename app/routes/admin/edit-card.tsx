@@ -21,7 +21,7 @@ export const meta = ({ data }: Route.MetaArgs) => [
 ];
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
-  await requireAdmin(context.auth, request);
+  await requireAdmin(context, request);
   const card = await getCardPageById(context.db, params.id);
   if (!card)
     return data({ card: null, shops: [], publicUrl: "", clicksByLink: {}, ownerEmail: "" }, { status: 404 });
@@ -37,7 +37,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
 }
 
 export async function action({ request, params, context }: Route.ActionArgs) {
-  await requireAdmin(context.auth, request);
+  await requireAdmin(context, request);
   const formData = await readFormData(request);
   const submission = parseWithZod(formData, {
     schema: cardPageSchemas((url) => isStoredProfileImageUrl(context.config, url)).edit,

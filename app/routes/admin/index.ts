@@ -6,7 +6,7 @@ import { requireAdmin } from "~/server/platform/auth.server";
 import type { Route } from "./+types/index";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  await requireAdmin(context.auth, request);
+  await requireAdmin(context, request);
   const url = new URL(request.url);
   const asked = url.searchParams.get("tab");
   const tab = ADMIN_TABS.find((t) => t.id === asked)?.id ?? "orders";

@@ -5,7 +5,7 @@ import { requireAdmin } from "~/server/platform/auth.server";
 import type { Route } from "./+types/layout";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const admin = await requireAdmin(context.auth, request);
+  const admin = await requireAdmin(context, request);
   return { admin: { name: admin.name, email: admin.email } };
 }
 

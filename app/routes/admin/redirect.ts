@@ -3,6 +3,6 @@ import { getSessionUser } from "~/server/platform/auth.server";
 import type { Route } from "./+types/redirect";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const user = await getSessionUser(context.auth, request);
+  const user = await getSessionUser(context, request);
   return redirect(user?.role === "admin" ? "/admin-dashboard" : "/admin-login");
 }

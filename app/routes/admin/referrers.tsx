@@ -8,12 +8,12 @@ import type { Route } from "./+types/referrers";
 export const meta = () => [{ title: "Admin Dashboard" }];
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  await requireAdmin(context.auth, request);
+  await requireAdmin(context, request);
   return loadReferrersTab(context.db, new URL(request.url));
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  await requireAdmin(context.auth, request);
+  await requireAdmin(context, request);
   const form = await readFormData(request);
   return handleReferrersTabAction(context.db, form);
 }

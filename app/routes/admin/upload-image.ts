@@ -5,12 +5,12 @@ import { acceptProfileImage } from "~/server/platform/images.server";
 import type { Route } from "./+types/upload-image";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  await requireAdmin(context.auth, request);
+  await requireAdmin(context, request);
   return Response.json({ error: "Use POST" }, { status: 405 });
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  await requireAdmin(context.auth, request);
+  await requireAdmin(context, request);
   const formData = await readFormData(request);
   const outcome = await acceptProfileImage(context.config, formData.get("image"));
   if (outcome.ok) return Response.json({ url: outcome.url });

@@ -16,7 +16,7 @@ import type { Route } from "./+types/admin-login";
 export const meta = () => [{ title: "Admin login" }];
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const user = await getSessionUser(context.auth, request);
+  const user = await getSessionUser(context, request);
   if (user?.role === "admin") throw redirect("/admin-dashboard");
   return null;
 }

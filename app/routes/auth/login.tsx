@@ -23,7 +23,7 @@ export const meta: Route.MetaFunction = ({ matches }) =>
   });
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const user = await getSessionUser(context.auth, request);
+  const user = await getSessionUser(context, request);
   if (user) throw redirect(user.role === "admin" ? "/admin-dashboard" : "/dashboard");
   return { socialProviders: configuredSocialProviders(context.config) };
 }

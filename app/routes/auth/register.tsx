@@ -25,7 +25,7 @@ export const meta: Route.MetaFunction = ({ matches }) =>
 const SUCCESS = "Registration successful, please check your email to verify your account.";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  if (await getSessionUser(context.auth, request)) throw redirect("/dashboard");
+  if (await getSessionUser(context, request)) throw redirect("/dashboard");
   return { socialProviders: configuredSocialProviders(context.config) };
 }
 

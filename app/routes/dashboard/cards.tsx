@@ -20,7 +20,7 @@ export const meta = () =>
   privatePage("Cards", "Your TapCards: their pages, QR codes, where taps come from and update requests.");
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const user = await requireUser(context.auth, request);
+  const user = await requireUser(context, request);
   const page = await loadMyCardsPage(context.db, user, context.config.publicUrl, new URL(request.url));
   // ?qr= is rendered with the dialog open (it works without JavaScript), so its code must be there first.
   if (page.qr) await QrCodeDialog.preload();
@@ -28,7 +28,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const user = await requireUser(context.auth, request);
+  const user = await requireUser(context, request);
   const form = await readFormData(request);
   return handleMyCardsAction(context, user, form);
 }

@@ -16,7 +16,7 @@ export const meta = () =>
   privatePage("Dashboard", "Your cards at a glance: taps, link clicks and recent activity.");
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const user = await requireUser(context.auth, request);
+  const user = await requireUser(context, request);
   const [stats, cards] = await Promise.all([
     getDashboardStats(context.db, user.id, utcDay()),
     listOwnedCards(context.db, user.id),

@@ -16,7 +16,7 @@ import { cn } from "~/utils/cn";
 import type { Route } from "./+types/layout";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const user = await requireUser(context.auth, request);
+  const user = await requireUser(context, request);
   return { user: { name: user.name, email: user.email } };
 }
 

@@ -11,12 +11,12 @@ import type { Route } from "./+types/links";
 export const meta = () => privatePage("My Links", "Edit, reorder and remove the links on your card pages.");
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const user = await requireUser(context.auth, request);
+  const user = await requireUser(context, request);
   return loadMyLinks(context.db, user, new URL(request.url));
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const user = await requireUser(context.auth, request);
+  const user = await requireUser(context, request);
   const form = await readFormData(request);
   return handleMyLinksAction(context, user, request, form);
 }

@@ -4,7 +4,7 @@ import { referralQrSvg } from "~/server/shop/resell.server";
 import type { Route } from "./+types/resell-qr";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const user = await requireUser(context.auth, request);
+  const user = await requireUser(context, request);
   const svg = await referralQrSvg(context.db, user.id, context.config.publicUrl);
   const download = new URL(request.url).searchParams.get("download") === "1";
   return new Response(svg, {

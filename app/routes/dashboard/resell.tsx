@@ -18,7 +18,7 @@ export const meta = () =>
   privatePage("Resell", "Your referral link and QR code, the orders you referred and your commissions.");
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const user = await requireUser(context.auth, request);
+  const user = await requireUser(context, request);
   return loadResell(context.db, user.id, context.config.publicUrl);
 }
 

@@ -35,7 +35,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       { state: "problem" as const, message: CLAIM_LINK_MESSAGES[found.problem] },
       { status: found.problem === "unknown" ? 404 : 410 },
     );
-  const user = await getSessionUser(context.auth, request);
+  const user = await getSessionUser(context, request);
   const { link } = found;
   return {
     state: "open" as const,
@@ -57,7 +57,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const token = form.get("token");
   switch (form.get("intent")) {
     case "claim": {
-      const user = await requireUser(context.auth, request);
+      const user = await requireUser(context, request);
       // Cards belong to customer accounts, never to an admin's (as on the admin's Owner field).
       if (user.role !== "customer") return refuseWithToast(CUSTOMERS_ONLY, 403);
       return afterRedeem(await redeemClaimLink(context.db, token, user.id));
@@ -89,7 +89,7 @@ async function registerAndClaim(
   form: FormData,
   token: FormDataEntryValue | null,
 ) {
-  if (await getSessionUser(context.auth, request)) return refuseWithToast("You are already logged in.", 400);
+  if (await getSessionUser(context, request)) return refuseWithToast("You are already logged in.", 400);
   const submission = parseWithZod(form, { schema: ClaimAccountSchema });
   if (submission.status !== "success") return data({ result: submission.reply() }, { status: 400 });
   const found = await findClaimLink(context.db, token);

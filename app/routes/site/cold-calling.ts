@@ -4,6 +4,6 @@ import { requireUser } from "~/server/platform/auth.server";
 import type { Route } from "./+types/cold-calling";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  await requireUser(context.auth, request);
+  await requireUser(context, request);
   return redirect("/dashboard/cold-calling");
 }

@@ -12,7 +12,6 @@ import {
   checkAdminPassword,
   createAuth,
   getSessionUser,
-  inSessionScope,
   requireAdmin,
   requireUser,
   upsertAdmin,
@@ -109,12 +108,12 @@ describe("accounts", () => {
     const admin = await signIn("boss@example.com", "second-pass-2");
     const adminCookie = cookieHeader(admin.headers);
 
-    await expect(requireUser(auth, request("/dashboard"))).rejects.toMatchObject({ status: 302 });
-    const user = await requireUser(auth, request("/dashboard", { headers: { Cookie: customerCookie } }));
+    await expect(requireUser({ auth }, request("/dashboard"))).rejects.toMatchObject({ status: 302 });
+    const user = await requireUser({ auth }, request("/dashboard", { headers: { Cookie: customerCookie } }));
     expect(user).toMatchObject({ email: "cara@example.com", role: "customer" });
 
     const page = await requireAdmin(
-      auth,
+      { auth },
       request("/admin-dashboard", { headers: { Cookie: customerCookie } }),
     ).catch((r: Response) => r);
     expect(page).toBeInstanceOf(Response);
@@ -122,13 +121,13 @@ describe("accounts", () => {
     expect((page as Response).headers.get("Set-Cookie")).toMatch(/^toast=/);
 
     const action = await requireAdmin(
-      auth,
+      { auth },
       request("/admin-dashboard", { method: "POST", headers: { Cookie: customerCookie } }),
     ).catch((r: Response) => r);
     expect((action as Response).status).toBe(403);
 
     const ok = await requireAdmin(
-      auth,
+      { auth },
       request("/admin-dashboard", { method: "POST", headers: { Cookie: adminCookie } }),
     );
     expect(ok.role).toBe("admin");
@@ -189,22 +188,23 @@ describe("accounts", () => {
     const loaderRequest = () => request("/dashboard", { headers: { Cookie: cookie } });
     const { sessions } = await import("~/db/schema");
 
-    await inSessionScope(async () => {
+    // One load context per HTTP request, shared by its loaders.
+    const pageLoad = { auth };
+    {
       const [root, layout] = await Promise.all([
-        getSessionUser(auth, loaderRequest()),
-        getSessionUser(auth, loaderRequest()),
+        getSessionUser(pageLoad, loaderRequest()),
+        getSessionUser(pageLoad, loaderRequest()),
       ]);
       expect(root?.email).toBe("lou@example.com");
       expect(layout).toEqual(root);
       // Signed out elsewhere while this page load runs: its last loader was answered with the first lookup...
       await t.db.delete(sessions).where(eq(sessions.userId, root!.id));
-      expect((await getSessionUser(auth, loaderRequest()))?.email).toBe("lou@example.com");
+      expect((await getSessionUser(pageLoad, loaderRequest()))?.email).toBe("lou@example.com");
       // ...but an action reads the session again.
       const action = request("/dashboard", { method: "POST", headers: { Cookie: cookie } });
-      expect(await getSessionUser(auth, action)).toBeNull();
-    });
+      expect(await getSessionUser(pageLoad, action)).toBeNull();
+    }
     // The next page load is signed out.
-    await inSessionScope(async () => expect(await getSessionUser(auth, loaderRequest())).toBeNull());
-    expect(await getSessionUser(auth, loaderRequest())).toBeNull();
+    expect(await getSessionUser({ auth }, loaderRequest())).toBeNull();
   });
 });

@@ -1,6 +1,5 @@
 // Accounts and sessions (better-auth) and the guards every loader and action uses. Roles live only here.
 
-import { AsyncLocalStorage } from "node:async_hooks";
 import { betterAuth } from "better-auth";
 import { drizzleAdapter } from "better-auth/adapters/drizzle";
 import { admin, twoFactor } from "better-auth/plugins";
@@ -155,25 +154,28 @@ export function refuseSocialSignInWithTwoFactor(db: Database) {
   };
 }
 
+/** Whoever asks who is signed in: a request's load context (React Router's, shared by its loaders), or a test's. */
+export type SessionSource = { auth: Auth };
+
 /**
  * The root, the layout and the page each ask who is signed in, in parallel, and React Router hands each loader a
- * Request of its own; so the answer is kept for the rest of one HTTP request (inSessionScope, server/app.ts), and
- * a page load (a GET) asks the database once. Not for other methods: an action may sign out or change the account
+ * Request of its own but one load context per HTTP request; so the answer is kept with that context, and a page
+ * load (a GET) asks the database once. Not for other methods: an action may sign out or change the account
  * before the loaders read it again.
  */
-const sessionScope = new AsyncLocalStorage<Map<string, Promise<SessionUser | null>>>();
+const answersOfRequest = new WeakMap<SessionSource, Map<string, Promise<SessionUser | null>>>();
 
-/** Runs one HTTP request's handling with its own session answers. */
-export const inSessionScope = <T>(run: () => T) => sessionScope.run(new Map(), run);
-
-export function getSessionUser(auth: Auth, request: Request): Promise<SessionUser | null> {
-  const known = sessionScope.getStore();
-  if (!known || (request.method !== "GET" && request.method !== "HEAD"))
-    return lookUpSessionUser(auth, request);
+export function getSessionUser(source: SessionSource, request: Request): Promise<SessionUser | null> {
+  if (request.method !== "GET" && request.method !== "HEAD") return lookUpSessionUser(source.auth, request);
+  let known = answersOfRequest.get(source);
+  if (!known) {
+    known = new Map();
+    answersOfRequest.set(source, known);
+  }
   const key = `${request.headers.get("cookie") ?? ""}\n${request.headers.get("authorization") ?? ""}`;
   let user = known.get(key);
   if (!user) {
-    user = lookUpSessionUser(auth, request);
+    user = lookUpSessionUser(source.auth, request);
     known.set(key, user);
   }
   return user;
@@ -187,16 +189,16 @@ async function lookUpSessionUser(auth: Auth, request: Request): Promise<SessionU
 }
 
 /** A signed-in account, else a redirect to /login that comes back here afterwards. */
-export async function requireUser(auth: Auth, request: Request) {
-  const user = await getSessionUser(auth, request);
+export async function requireUser(source: SessionSource, request: Request) {
+  const user = await getSessionUser(source, request);
   if (user) return user;
   const url = new URL(request.url);
   throw redirect(`/login?redirectTo=${encodeURIComponent(url.pathname + url.search)}`);
 }
 
 /** An admin, else: pages redirect to /admin-login with a toast; direct calls to actions get 403. */
-export async function requireAdmin(auth: Auth, request: Request) {
-  const user = await getSessionUser(auth, request);
+export async function requireAdmin(source: SessionSource, request: Request) {
+  const user = await getSessionUser(source, request);
   if (user?.role === "admin") return user;
   if (request.method !== "GET" && request.method !== "HEAD") {
     throw new Response("Admin role required", { status: 403 });

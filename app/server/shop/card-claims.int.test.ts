@@ -221,7 +221,7 @@ describe("the claim link of a guest order", () => {
     expect(user).toMatchObject({ name: "Gail Guest", emailVerified: true, role: "customer" });
     expect(await ownersOf(pageIds)).toEqual([user!.id, user!.id]);
     const session = await getSessionUser(
-      auth,
+      { auth },
       new Request("http://shop.test/", { headers: { Cookie: cookiesOf(created.headers) } }),
     );
     expect(session?.email).toBe(email);

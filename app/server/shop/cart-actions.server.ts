@@ -150,7 +150,7 @@ export async function startCheckout(context: Ctx, request: Request) {
   const cart = await loadCart(context.db, await readCartId(request));
   if (!cart || cart.items.length === 0) return checkoutError(CHECKOUT_MESSAGES.emptyCart);
   if (cart.items.some(lacksLink)) return checkoutError(CHECKOUT_MESSAGES.noValidLinks);
-  if (cart.items.some((i) => i.kind === "business-list") && !(await getSessionUser(context.auth, request)))
+  if (cart.items.some((i) => i.kind === "business-list") && !(await getSessionUser(context, request)))
     return checkoutError(LIST_MESSAGES.signIn);
   return redirect("/cart?step=delivery");
 }
@@ -161,7 +161,7 @@ export async function startCheckout(context: Ctx, request: Request) {
  */
 export async function deliveryDefaults(context: Ctx, request: Request, saved: unknown) {
   if (saved) return saved as Record<string, string>;
-  const user = await getSessionUser(context.auth, request);
+  const user = await getSessionUser(context, request);
   if (!user) return { country: DEFAULT_COUNTRY };
   const preferred =
     (await savedDeliveryFor(context.db, user.id)) ?? (await lastDeliveryFor(context.db, user.id));
@@ -198,7 +198,7 @@ export async function placeOrder(context: Ctx, request: Request, form: FormData)
   const recipient = `order:email:${delivery.data.email.trim().toLowerCase()}`;
   if (!(await hitRateLimit(context.db, recipient, LIMITS.placeOrder)).allowed)
     return checkoutError(CHECKOUT_MESSAGES.tooManyOrders);
-  const user = await getSessionUser(context.auth, request);
+  const user = await getSessionUser(context, request);
   const bank = context.config.bank;
   let created: Awaited<ReturnType<typeof createOrderFromCart>>;
   try {

@@ -50,7 +50,7 @@ export async function addUpdateRequestToCart(context: AppLoadContext, request: R
     imageUrl = outcome.url;
   }
 
-  const user = await getSessionUser(context.auth, request);
+  const user = await getSessionUser(context, request);
   const proof = await proveOwnership(context.db, v.cardNumber, {
     userId: user?.id ?? null,
     editPassword: v.editPassword || undefined,

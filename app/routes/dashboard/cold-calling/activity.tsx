@@ -15,12 +15,12 @@ export const meta = () =>
   privatePage("Cold Calling: Activity", "Every call and note on your prospects, newest first.");
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const user = await requireUser(context.auth, request);
+  const user = await requireUser(context, request);
   return loadActivity(context.db, user.id, new URL(request.url));
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const user = await requireUser(context.auth, request);
+  const user = await requireUser(context, request);
   const form = await readFormData(request);
   return handleActivityAction(context.db, user, form);
 }

@@ -16,12 +16,12 @@ export const meta = () =>
   privatePage("Cold Calling: Purchase Lists", "Buy lists of local businesses to call about TapCard.");
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const user = await requireUser(context.auth, request);
+  const user = await requireUser(context, request);
   return loadListsTab(context, user.id);
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const user = await requireUser(context.auth, request);
+  const user = await requireUser(context, request);
   const form = await readFormData(request);
   return handleListsAction(context, request, user.id, form);
 }

@@ -14,7 +14,7 @@ export const meta = () =>
   );
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const user = await requireUser(context.auth, request);
+  const user = await requireUser(context, request);
   return loadColdCallingOverview(context.db, user.id);
 }
 

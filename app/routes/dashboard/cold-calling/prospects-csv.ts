@@ -4,7 +4,7 @@ import { requireUser } from "~/server/platform/auth.server";
 import type { Route } from "./+types/prospects-csv";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const user = await requireUser(context.auth, request);
+  const user = await requireUser(context, request);
   const csv = await prospectsCsv(context.db, user.id, prospectFilters(new URL(request.url)));
   return new Response(csv, {
     headers: {

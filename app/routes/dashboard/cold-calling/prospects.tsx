@@ -19,12 +19,12 @@ export const meta = () =>
   privatePage("Cold Calling: Prospects", "The businesses you are calling, their status and your notes.");
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const user = await requireUser(context.auth, request);
+  const user = await requireUser(context, request);
   return loadProspects(context.db, user.id, new URL(request.url));
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const user = await requireUser(context.auth, request);
+  const user = await requireUser(context, request);
   const form = await readFormData(request);
   return handleProspectsAction(context.db, user, form);
 }

@@ -10,12 +10,12 @@ export const meta = () =>
   privatePage("Account settings", "Your password, two-factor sign-in and account deletion.");
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const user = await requireUser(context.auth, request);
+  const user = await requireUser(context, request);
   return loadAccountSettings(context, request, user);
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const user = await requireUser(context.auth, request);
+  const user = await requireUser(context, request);
   const form = await readFormData(request);
   return handleAccountAction(context, request, user, form, "/dashboard/settings/account");
 }

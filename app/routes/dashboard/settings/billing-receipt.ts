@@ -6,7 +6,7 @@ import { orderNotFound, receiptResponse } from "~/server/shop/receipt.server";
 import type { Route } from "./+types/billing-receipt";
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
-  const user = await requireUser(context.auth, request);
+  const user = await requireUser(context, request);
   const order = await getCustomerOrder(context.db, user.id, params.orderId);
   if (!order) return orderNotFound();
   return receiptResponse(order, context, { print: new URL(request.url).searchParams.get("print") === "1" });

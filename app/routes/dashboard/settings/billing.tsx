@@ -15,7 +15,7 @@ export const meta = () => privatePage("Billing settings", "Your delivery address
 const MAX_PAGE = 1000;
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const user = await requireUser(context.auth, request);
+  const user = await requireUser(context, request);
   const raw = Number(new URL(request.url).searchParams.get("page") ?? "1");
   const page = Number.isInteger(raw) && raw >= 1 && raw <= MAX_PAGE ? raw : 1;
   const [saved, history] = await Promise.all([
@@ -31,7 +31,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const user = await requireUser(context.auth, request);
+  const user = await requireUser(context, request);
   const form = await readFormData(request);
   return handleBillingAction(context, user, form);
 }

@@ -21,12 +21,12 @@ export const meta = () =>
   privatePage("Notifications settings", "Which e-mails TapCard sends you, such as the weekly digest.");
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const user = await requireUser(context.auth, request);
+  const user = await requireUser(context, request);
   return { preferences: await getNotificationPreferences(context.db, user.id) };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const user = await requireUser(context.auth, request);
+  const user = await requireUser(context, request);
   const form = await readFormData(request);
   switch (form.get("intent")) {
     case "save": {

@@ -11,7 +11,7 @@ import type { Route } from "./+types/profile";
 export const meta = () => privatePage("Profile settings", "Your name, photo, bio and e-mail address.");
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const user = await requireUser(context.auth, request);
+  const user = await requireUser(context, request);
   const profile = await loadProfile(context.db, user.id);
   const url = new URL(request.url);
   // Where the confirmation link of an e-mail change lands (better-auth adds error= when it fails).
@@ -29,7 +29,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const user = await requireUser(context.auth, request);
+  const user = await requireUser(context, request);
   const form = await readFormData(request);
   return handleProfileAction(context, request, user, form);
 }
