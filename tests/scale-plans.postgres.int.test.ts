@@ -6,6 +6,7 @@ import pg from "pg";
 import { afterAll, beforeAll, expect, test } from "vitest";
 import * as schema from "~/db/schema";
 import { hashEditPassword } from "~/server/cards/edit-passwords.server";
+import { listCardPages } from "~/server/cards/admin-cards.server";
 import type { Database } from "~/server/platform/db.server";
 import { type ScaleSize, seedScale } from "~/server/platform/scale-seed.server";
 import { scalePaths } from "./support/scale-paths";
@@ -47,8 +48,13 @@ afterAll(async () => {
 interface PlanNode {
   "Node Type": string;
   "Relation Name"?: string;
+  "Index Cond"?: string;
+  Filter?: string;
+  "Heap Fetches"?: number;
   Plans?: PlanNode[];
 }
+
+const nodesOf = (node: PlanNode): PlanNode[] => [node, ...(node.Plans ?? []).flatMap(nodesOf)];
 
 function seqScans(node: PlanNode): string[] {
   const own = node["Node Type"] === "Seq Scan" && node["Relation Name"] ? [node["Relation Name"]] : [];
@@ -79,4 +85,19 @@ test("no query of the scale paths reads a big table from end to end", { timeout:
   }
   expect(problems).toEqual([]);
   expect(explained).toBeGreaterThan(30);
+});
+
+test("a name prefix many cards share is matched in the name index alone, without reading each card's row", async () => {
+  // 111 of the seeded names start with "person 123" (123, 1230-1239, 12300-12399); the list shows the newest 20.
+  captured = [];
+  const { cards } = await listCardPages(traced, { q: "Person 123" });
+  expect(cards.map((c) => c.name).slice(0, 3)).toEqual(["Person 123", "Person 1230", "Person 1231"]);
+  const search = captured.find((c) => / union /i.test(c.sql));
+  if (!search) throw new Error("the admin card search sent no union of index ranges");
+  const result = await pool.query(`explain (analyze, format json) ${search.sql}`, search.params);
+  const plan = (result.rows[0]["QUERY PLAN"] as { Plan: PlanNode }[])[0]!.Plan;
+  const byName = nodesOf(plan).filter((n) =>
+    /lower\(+(\w+\.)?name\)/.test(`${n["Index Cond"] ?? ""} ${n.Filter ?? ""}`),
+  );
+  expect(byName.map((n) => [n["Node Type"], n["Heap Fetches"]])).toEqual([["Index Only Scan", 0]]);
 });

@@ -233,12 +233,14 @@ export const cardPages = pgTable(
     index().on(t.ownerUserId),
     index().on(t.profileImageUrl),
     // Prefix search on name, card number and slug in the admin list stays an index scan as the table grows.
-    // The name index also carries the list's order, so a prefix many cards share is sorted from the index alone.
+    // The name index also carries the list's order and the name itself, so a prefix many cards share is read and
+    // sorted from the index alone (an index-only scan), without a visit to each matching card's row.
     index("card_pages_name_search_idx").using(
       "btree",
       sql`lower(${t.name}) text_pattern_ops`,
       t.createdAt,
       t.id,
+      t.name,
     ),
     index("card_pages_card_number_search_idx").using("btree", sql`lower(${t.cardNumber}) text_pattern_ops`),
     index("card_pages_slug_search_idx").using("btree", sql`${t.slug} text_pattern_ops`),

@@ -88,8 +88,10 @@ export async function seedScale(
       sql`insert into app_state (key, value) values (${STATE_KEY}, ${JSON.stringify({ at: new Date().toISOString(), ...size })}::jsonb)`,
     );
   });
-  // Fresh statistics, so the planner sees the new sizes at once rather than after autovacuum's next round.
-  await db.execute(sql`analyze`);
+  // What autovacuum's next round would leave, at once: fresh statistics, so the planner sees the new sizes, and the
+  // visibility map, so index-only scans need not visit the rows (just after a bulk load every page is unmarked, a
+  // state a live shop's tables leave within a minute).
+  await db.execute(sql`vacuum (analyze)`);
   return { ms: Date.now() - started };
 }
 
