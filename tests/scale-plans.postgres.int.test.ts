@@ -101,3 +101,15 @@ test("a name prefix many cards share is matched in the name index alone, without
   );
   expect(byName.map((n) => [n["Node Type"], n["Heap Fetches"]])).toEqual([["Index Only Scan", 0]]);
 });
+
+test("each card's total views in the admin list are summed from an index alone", async () => {
+  captured = [];
+  const { cards } = await listCardPages(traced, {});
+  expect(cards).toHaveLength(20);
+  const list = captured.find((c) => /card_views_daily/.test(c.sql));
+  if (!list) throw new Error("the admin card list read no view counts");
+  const result = await pool.query(`explain (analyze, format json) ${list.sql}`, list.params);
+  const plan = (result.rows[0]["QUERY PLAN"] as { Plan: PlanNode }[])[0]!.Plan;
+  const views = nodesOf(plan).filter((n) => n["Relation Name"] === "card_views_daily");
+  expect(views.map((n) => [n["Node Type"], n["Heap Fetches"]])).toEqual([["Index Only Scan", 0]]);
+});
