@@ -5,6 +5,7 @@ import { drizzle } from "drizzle-orm/node-postgres";
 import pg from "pg";
 import { afterAll, beforeAll, expect, test } from "vitest";
 import * as schema from "~/db/schema";
+import { listCardPages } from "~/server/cards/admin-cards.server";
 import { hashEditPassword } from "~/server/cards/edit-passwords.server";
 import type { Database } from "~/server/platform/db.server";
 import { type ScaleSize, seedScale } from "~/server/platform/scale-seed.server";
@@ -47,8 +48,13 @@ afterAll(async () => {
 interface PlanNode {
   "Node Type": string;
   "Relation Name"?: string;
+  "Index Cond"?: string;
+  Filter?: string;
+  "Heap Fetches"?: number;
   Plans?: PlanNode[];
 }
+
+const nodesOf = (node: PlanNode): PlanNode[] => [node, ...(node.Plans ?? []).flatMap(nodesOf)];
 
 function seqScans(node: PlanNode): string[] {
   const own = node["Node Type"] === "Seq Scan" && node["Relation Name"] ? [node["Relation Name"]] : [];
@@ -79,4 +85,31 @@ test("no query of the scale paths reads a big table from end to end", { timeout:
   }
   expect(problems).toEqual([]);
   expect(explained).toBeGreaterThan(30);
+});
+
+test("a name prefix many cards share is matched in the name index alone, without reading each card's row", async () => {
+  // 111 of the seeded names start with "person 123" (123, 1230-1239, 12300-12399); the list shows the newest 20.
+  captured = [];
+  const { cards } = await listCardPages(traced, { q: "Person 123" });
+  expect(cards.map((c) => c.name).slice(0, 3)).toEqual(["Person 123", "Person 1230", "Person 1231"]);
+  const search = captured.find((c) => / union /i.test(c.sql));
+  if (!search) throw new Error("the admin card search sent no union of index ranges");
+  const result = await pool.query(`explain (analyze, format json) ${search.sql}`, search.params);
+  const plan = (result.rows[0]["QUERY PLAN"] as { Plan: PlanNode }[])[0]!.Plan;
+  const byName = nodesOf(plan).filter((n) =>
+    /lower\(+(\w+\.)?name\)/.test(`${n["Index Cond"] ?? ""} ${n.Filter ?? ""}`),
+  );
+  expect(byName.map((n) => [n["Node Type"], n["Heap Fetches"]])).toEqual([["Index Only Scan", 0]]);
+});
+
+test("each card's total views in the admin list are summed from an index alone", async () => {
+  captured = [];
+  const { cards } = await listCardPages(traced, {});
+  expect(cards).toHaveLength(20);
+  const list = captured.find((c) => /card_views_daily/.test(c.sql));
+  if (!list) throw new Error("the admin card list read no view counts");
+  const result = await pool.query(`explain (analyze, format json) ${list.sql}`, list.params);
+  const plan = (result.rows[0]["QUERY PLAN"] as { Plan: PlanNode }[])[0]!.Plan;
+  const views = nodesOf(plan).filter((n) => n["Relation Name"] === "card_views_daily");
+  expect(views.map((n) => [n["Node Type"], n["Heap Fetches"]])).toEqual([["Index Only Scan", 0]]);
 });

@@ -1,0 +1,1 @@
+CREATE INDEX "card_views_daily_card_page_id_count_index" ON "card_views_daily" USING btree ("card_page_id","count");
