@@ -15,7 +15,13 @@ function render(page: React.ReactNode) {
   });
 }
 
-const rows = Array.from({ length: 2000 }, (_, i) => <li key={i}>{`Row ${i} of a long admin list`}</li>);
+const names = Array.from({ length: 2000 }, (_, i) => `Row ${i} of a long admin list`);
+const rows = names.map((name) => <li key={name}>{name}</li>);
+
+/** Shows a text that arrives later: its Suspense boundary is streamed after the shell. */
+function Late({ text }: { text: Promise<string> }) {
+  return <p>{use(text)}</p>;
+}
 
 describe("BatchedStream", () => {
   it("passes a 60 KB page on in one piece, byte for byte", async () => {
@@ -31,14 +37,11 @@ describe("BatchedStream", () => {
     const late = new Promise<string>((resolve) => {
       resolveLate = resolve;
     });
-    function Late() {
-      return <p>{use(late)}</p>;
-    }
     const rendering = render(
       <main>
         <ul>{rows}</ul>
         <Suspense fallback={<p>Loading</p>}>
-          <Late />
+          <Late text={late} />
         </Suspense>
       </main>,
     );
