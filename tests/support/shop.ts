@@ -13,6 +13,7 @@ import type { Database, DbOrTx } from "~/server/platform/db.server";
 import { type Config, loadConfig } from "~/server/platform/env.server";
 import { readToast } from "~/server/platform/toast.server";
 import { addCardItem, createCart } from "~/server/shop/cart.server";
+import { markOrderPaid } from "~/server/shop/payments/paid-pipeline.server";
 import { routeContext } from "./auth";
 
 export const shopOpts = {
@@ -103,4 +104,14 @@ export async function toastOf(headers: Headers) {
     .map((c) => c.split(";")[0])
     .join("; ");
   return (await readToast(new Request("http://shop.test/", { headers: { Cookie: cookie } }))).toast;
+}
+
+/** Marks an order paid by bank transfer, as the admin's "Mark paid" does. */
+export function markPaidByAdmin(db: DbOrTx, orderId: string) {
+  return markOrderPaid(
+    db,
+    orderId,
+    { provider: "manual", eventId: `m:${orderId}`, type: "bank_transfer", actor: admin },
+    shopOpts,
+  );
 }

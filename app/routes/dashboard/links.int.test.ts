@@ -8,10 +8,16 @@ import { cartItems, linkClicksDaily, pageLinks, updateRequests } from "~/db/sche
 import { getCardPageBySlug, updateCardPage } from "~/server/cards/cards.server";
 import { loadCart, readCartId } from "~/server/shop/cart.server";
 import { createOrderFromCart } from "~/server/shop/checkout.server";
-import { markOrderPaid } from "~/server/shop/payments/paid-pipeline.server";
 import { adminCookieFor, routeContext, verifiedCustomer } from "../../../tests/support/auth";
 import { type Answer, answer, getRequest, postRequest } from "../../../tests/support/routes";
-import { admin, countRows, delivery, shopOpts, testConfig, toastOf } from "../../../tests/support/shop";
+import {
+  countRows,
+  delivery,
+  markPaidByAdmin,
+  shopOpts,
+  testConfig,
+  toastOf,
+} from "../../../tests/support/shop";
 import { createTestDb, type TestDb } from "../../../tests/support/test-db";
 import { createCardPage } from "../../server/cards/cards.server";
 import { type Auth, createAuth } from "../../server/platform/auth.server";
@@ -226,12 +232,7 @@ describe("My Links: changes go to the cart and are applied once paid", () => {
     });
     // Nothing changes on the card before the payment arrives.
     expect((await getCardPageBySlug(t.db, shopCard.slug))!.links).toHaveLength(3);
-    const paid = await markOrderPaid(
-      t.db,
-      order.id,
-      { provider: "manual", eventId: `m:${order.id}`, type: "bank_transfer", actor: admin },
-      shopOpts,
-    );
+    const paid = await markPaidByAdmin(t.db, order.id);
     expect(paid).toMatchObject({ changed: true, applied: 3, queued: 0 });
 
     const page = await getCardPageBySlug(t.db, shopCard.slug);
@@ -298,12 +299,7 @@ describe("My Links: changes go to the cart and are applied once paid", () => {
       userId: alice.id,
       ...shopOpts,
     });
-    const paid = await markOrderPaid(
-      t.db,
-      order.id,
-      { provider: "manual", eventId: `m:${order.id}`, type: "bank_transfer", actor: admin },
-      shopOpts,
-    );
+    const paid = await markPaidByAdmin(t.db, order.id);
     expect(paid).toMatchObject({ changed: true, applied: 1, queued: 1 });
     const after = (await getCardPageBySlug(t.db, card.slug))!.links;
     expect(after.map((l) => [l.id, l.title])).toEqual([[one, "One"]]);

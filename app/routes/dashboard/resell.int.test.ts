@@ -12,7 +12,7 @@ import { carts, referralCommissions, referralPayouts } from "~/db/schema";
 import { cardItemFromForm } from "~/schemas/cart";
 import { adminCookieFor, routeContext, verifiedCustomer } from "../../../tests/support/auth";
 import { type Answer, answer, getRequest, postRequest } from "../../../tests/support/routes";
-import { admin, deliveryTo, form, oneLinkCard, shopOpts } from "../../../tests/support/shop";
+import { admin, deliveryTo, form, markPaidByAdmin, oneLinkCard, shopOpts } from "../../../tests/support/shop";
 import { createTestDb, type TestDb } from "../../../tests/support/test-db";
 import { type Auth, createAuth } from "../../server/platform/auth.server";
 import { loadConfig } from "../../server/platform/env.server";
@@ -20,7 +20,6 @@ import { addCardItem, createCart, setCartReferrer } from "../../server/shop/cart
 import { cartView } from "../../server/shop/cart-actions.server";
 import { createOrderFromCart } from "../../server/shop/checkout.server";
 import { setAdminStatus } from "../../server/shop/orders.server";
-import { markOrderPaid } from "../../server/shop/payments/paid-pipeline.server";
 import {
   getOrCreateReferralCode,
   readRefCode,
@@ -92,12 +91,7 @@ async function referredOrder(
     userId: opts.userId ?? null,
     ...shopOpts,
   });
-  await markOrderPaid(
-    t.db,
-    order.id,
-    { provider: "manual", eventId: `m:${order.id}`, type: "bank_transfer", actor: admin },
-    shopOpts,
-  );
+  await markPaidByAdmin(t.db, order.id);
   if (opts.status === "completed" || opts.status === "refunded")
     await setAdminStatus(t.db, order.id, "completed", admin);
   if (opts.status === "refunded") await setAdminStatus(t.db, order.id, "refunded", admin);

@@ -5,11 +5,10 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { addDays } from "~/components/charts/series";
 import { cardViewsDaily, linkClicksDaily, orders, pageLinks, users } from "~/db/schema";
-import { admin, cartWithMultiLink, deliveryTo, shopOpts } from "../../../tests/support/shop";
+import { cartWithMultiLink, deliveryTo, markPaidByAdmin, shopOpts } from "../../../tests/support/shop";
 import { createTestDb, type TestDb } from "../../../tests/support/test-db";
 import { getEarnings } from "../shop/admin-orders.server";
 import { createOrderFromCart } from "../shop/checkout.server";
-import { markOrderPaid } from "../shop/payments/paid-pipeline.server";
 import { getDashboardStats, scanActivity } from "./card-stats.server";
 import { createCardPage } from "./cards.server";
 
@@ -168,12 +167,7 @@ describe("earnings chart", () => {
         userId: null,
         ...shopOpts,
       });
-      await markOrderPaid(
-        t.db,
-        order.id,
-        { provider: "manual", eventId: `m:${order.id}`, type: "bank_transfer", actor: admin },
-        shopOpts,
-      );
+      await markPaidByAdmin(t.db, order.id);
       await t.db
         .update(orders)
         .set({ paidAt: new Date(at) })

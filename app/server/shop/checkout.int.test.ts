@@ -12,7 +12,7 @@ import {
   referralCommissions,
   users,
 } from "~/db/schema";
-import { admin, cartWithMultiLink, delivery, shopOpts } from "../../../tests/support/shop";
+import { admin, cartWithMultiLink, delivery, markPaidByAdmin, shopOpts } from "../../../tests/support/shop";
 import { createTestDb, type TestDb } from "../../../tests/support/test-db";
 import { createCart, loadCart, setCartReferrer } from "./cart.server";
 import { CheckoutError, createOrderFromCart } from "./checkout.server";
@@ -151,12 +151,7 @@ describe("checkout", () => {
       ...shopOpts,
     });
     expect(order).toMatchObject({ subtotal: 5000, deliveryFee: 999, discount: 600, total: 5399 });
-    await markOrderPaid(
-      t.db,
-      order.id,
-      { provider: "manual", eventId: `m:${order.id}`, type: "bank_transfer", actor: admin },
-      shopOpts,
-    );
+    await markPaidByAdmin(t.db, order.id);
     const [commission] = await t.db
       .select()
       .from(referralCommissions)

@@ -5,7 +5,14 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { updateRequests, users } from "~/db/schema";
 import { action as cartAction } from "~/routes/shop/cart";
 import { cardItemFromForm } from "~/schemas/cart";
-import { admin, cartWithMultiLink, delivery, form, shopOpts } from "../../../tests/support/shop";
+import {
+  admin,
+  cartWithMultiLink,
+  delivery,
+  form,
+  markPaidByAdmin,
+  shopOpts,
+} from "../../../tests/support/shop";
 import { createTestDb, type TestDb } from "../../../tests/support/test-db";
 import { createCardPage, getCardPageBySlug } from "../cards/cards.server";
 import { addUpdateRequestItem, cartCookieHeader, changeQuantity, createCart, loadCart } from "./cart.server";
@@ -211,12 +218,7 @@ describe("update requests", () => {
       userId: null,
       ...shopOpts,
     });
-    const result = await markOrderPaid(
-      t.db,
-      order.id,
-      { provider: "manual", eventId: `m:${order.id}`, type: "bank_transfer", actor: admin },
-      shopOpts,
-    );
+    const result = await markPaidByAdmin(t.db, order.id);
     expect(result).toMatchObject({ changed: true, applied: 1, queued: 1 });
     const after = await getCardPageBySlug(t.db, page.slug);
     expect(after!.links.map((l) => l.url)).toEqual(["https://owner.example/", "https://instagram.com/owner"]);

@@ -3,12 +3,11 @@
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { cardPages, updateRequests } from "~/db/schema";
-import { admin, delivery, shopOpts } from "../../../tests/support/shop";
+import { delivery, markPaidByAdmin, shopOpts } from "../../../tests/support/shop";
 import { createTestDb, type TestDb } from "../../../tests/support/test-db";
 import { createCardPage, getCardPageById, getCardPageBySlug, updateCardPage } from "../cards/cards.server";
 import { addUpdateRequestItem, createCart } from "./cart.server";
 import { createOrderFromCart } from "./checkout.server";
-import { markOrderPaid } from "./payments/paid-pipeline.server";
 import { reviewUpdateRequest } from "./update-requests.server";
 
 let t: TestDb;
@@ -42,12 +41,7 @@ it("applies a reviewed request after a concurrent change to the card, keeping bo
     userId: null,
     ...shopOpts,
   });
-  await markOrderPaid(
-    t.db,
-    order.id,
-    { provider: "manual", eventId: `m:${order.id}`, type: "bank_transfer", actor: admin },
-    shopOpts,
-  );
+  await markPaidByAdmin(t.db, order.id);
   const [request] = await t.db.select().from(updateRequests).where(eq(updateRequests.orderId, order.id));
   expect(request!.status).toBe("pending_review");
 
