@@ -120,7 +120,9 @@ async function serve() {
         "/assets",
         express.static(path.join(root, "build/client/assets"), { immutable: true, maxAge: "1y" }),
       );
-      server.use(express.static(path.join(root, "build/client"), { maxAge: "1h", index: false }));
+      // Only a file name has a dot: pages go on without a stat of the disk per request.
+      const files = express.static(path.join(root, "build/client"), { maxAge: "1h", index: false });
+      server.use((req, res, next) => (req.path.includes(".") ? files(req, res, next) : next()));
       server.use(appModule.app);
     }
   } catch (error) {
@@ -128,23 +130,35 @@ async function serve() {
   }
 
   const { port, host } = runtime.config;
-  // Cached card pages are answered before Express is entered (see fastPath in server/app.ts).
+  // Cached pages are answered before Express is entered (see fastPath in server/app.ts).
   const fastPath = dev ? undefined : appModule.fastPath;
-  const listener = http.createServer((req, res) => {
-    // Nothing thrown here may escape: outside Express an exception ends the process, and with it every visitor's
-    // request (and it would again after each restart if stored data caused it).
+  // Nothing thrown here may escape: outside Express an exception ends the process, and with it every visitor's
+  // request (and it would again after each restart if stored data caused it).
+  function handle(req, res) {
     try {
-      if (fastPath?.(req, res)) return;
       server(req, res);
     } catch (error) {
-      runtime.logger.error({ err: error, url: req.url }, "request failed outside the app");
-      try {
-        if (res.headersSent) res.destroy();
-        else res.writeHead(500, { "Content-Type": "text/plain; charset=utf-8" }).end("Internal Server Error");
-      } catch {
-        res.destroy();
-      }
+      answerFailure(req, res, error);
     }
+  }
+  function answerFailure(req, res, error) {
+    runtime.logger.error({ err: error, url: req.url }, "request failed outside the app");
+    try {
+      if (res.headersSent) res.destroy();
+      else res.writeHead(500, { "Content-Type": "text/plain; charset=utf-8" }).end("Internal Server Error");
+    } catch {
+      res.destroy();
+    }
+  }
+  const listener = http.createServer((req, res) => {
+    try {
+      // Given the app, the fast path may take a request and hand it on later (a signed-in page not in memory).
+      if (fastPath?.(req, res, handle)) return;
+    } catch (error) {
+      answerFailure(req, res, error);
+      return;
+    }
+    handle(req, res);
   });
   // A proxy keeps idle connections to the app open for up to 60 s (nginx's upstream keepalive_timeout, most load
   // balancers the same) and may send the next request on one at any moment: the app must not close them sooner,

@@ -16,6 +16,11 @@ import {
   runWeeklyDigests,
   startRuntime as startAppRuntime,
 } from "~/server/platform/runtime.server";
+import {
+  createSignedInPageCache,
+  type SignedInPageCache,
+  signedInPageKey,
+} from "~/server/platform/signed-in-page-cache.server";
 import { pageSecurityPolicy, siteHeaders } from "~/server/platform/site-headers.server";
 import { IMMUTABLE_CACHE, localUploadsDir } from "~/server/platform/storage.server";
 import { cachedPagePath, sendPageEntry, sitePageCache, tryCachedPage } from "~/server/site/page-cache.server";
@@ -55,8 +60,14 @@ const runtimeLog = {
 /**
  * Cached public card pages, link redirects and marketing pages, answered on the raw Node request before Express,
  * logging and React Router (server.mjs calls this first). Returns true when it answered; never throws.
+ * Given `fallback` (the Express app), signed-in pages kept in memory are answered here too: true then means the
+ * request is taken, and `fallback` gets it when its page is not there.
  */
-export function fastPath(req: IncomingMessage, res: ServerResponse) {
+export function fastPath(
+  req: IncomingMessage,
+  res: ServerResponse,
+  fallback?: (req: IncomingMessage, res: ServerResponse) => void,
+) {
   try {
     if (tryCachedPage(req, res)) return true;
   } catch (error) {
@@ -65,7 +76,20 @@ export function fastPath(req: IncomingMessage, res: ServerResponse) {
     res.destroy();
     return true;
   }
-  return tryFastCardResponse(req, res, runtimeLog);
+  if (tryFastCardResponse(req, res, runtimeLog)) return true;
+  const key = fallback && signedInPageKey(req);
+  if (!fallback || !key) return false;
+  signedInPageCache()
+    .answerFromMemory(key, req, res)
+    .then(
+      (answered) => answered || fallback(req, res),
+      (error: unknown) => {
+        runtimeLog.error({ err: error, url: loggedPath(req.url) }, "signed-in page cache failed");
+        if (!res.headersSent) fallback(req, res);
+        else res.destroy();
+      },
+    );
+  return true;
 }
 
 export const app = express();
@@ -165,6 +189,7 @@ let uploads: ReturnType<typeof express.static> | undefined;
 app.use(refuseCrossSitePosts);
 app.use(refuseOversizedBodies);
 app.use(answerFromSitePageCache);
+app.use(answerFromSignedInPageCache);
 
 app.use(
   createRequestHandler({
@@ -172,21 +197,68 @@ app.use(
     // table (every route pattern compiled and ranked again) on every request, which development needs for
     // hot reload and production must not pay for.
     build: import.meta.env.DEV ? () => import("virtual:react-router/server-build") : serverBuild,
-    getLoadContext(req, res) {
-      const runtime = getRuntime();
-      return {
-        db: runtime.database.db,
-        auth: runtime.auth,
-        config: runtime.config,
-        logger: req.log ?? runtime.logger,
-        pokeOutbox: runtime.outbox.poke,
-        clientIp: req.ip ?? "unknown",
-        cspNonce: res.locals.cspNonce as string,
-        islands: runtime.islands,
-      };
-    },
+    getLoadContext: (req, res) => loadContext(req, res.locals.cspNonce as string),
   }),
 );
+
+function loadContext(req: Request, cspNonce: string): AppLoadContext {
+  const runtime = getRuntime();
+  return {
+    db: runtime.database.db,
+    auth: runtime.auth,
+    config: runtime.config,
+    logger: req.log ?? runtime.logger,
+    pokeOutbox: runtime.outbox.poke,
+    clientIp: req.ip ?? "unknown",
+    cspNonce,
+    islands: runtime.islands,
+  };
+}
+
+let signedInPages: SignedInPageCache | undefined;
+
+/** Dashboard and back-office pages, answered again from memory while nothing they show has changed. */
+function signedInPageCache() {
+  if (!signedInPages) {
+    const { database, config } = getRuntime();
+    signedInPages = createSignedInPageCache({
+      readSnapshot: () => database.snapshot(),
+      siteHeaders: [...siteHeaders(config.publicUrl), ["X-Frame-Options", "DENY"]],
+    });
+  }
+  return signedInPages;
+}
+
+function answerFromSignedInPageCache(req: Request, res: Response, next: NextFunction) {
+  const key = import.meta.env.DEV ? null : signedInPageKey(req);
+  if (key === null) return next();
+  // Rendered without a nonce: kept bytes would repeat it, so the page's policy lists its inline scripts instead.
+  const render = () => handleDocument(documentRequest(req), loadContext(req, ""));
+  signedInPageCache()
+    .answer(key, req, res, render)
+    .then((answer) => answer && sendFetchResponse(res, answer))
+    .catch(next);
+}
+
+/** The Fetch Request React Router reads, for a GET or HEAD (as its Express adapter builds one). */
+function documentRequest(req: Request) {
+  const headers = new Headers();
+  for (const [name, value] of Object.entries(req.headers)) {
+    if (typeof value === "string") headers.set(name, value);
+    else for (const item of value ?? []) headers.append(name, item);
+  }
+  return new Request(`${req.protocol}://${req.host}${req.originalUrl}`, { method: req.method, headers });
+}
+
+/** Sends a whole (buffered) Fetch Response; its policy replaces the one Express set for a nonce. */
+async function sendFetchResponse(res: Response, answer: globalThis.Response) {
+  res.status(answer.status);
+  for (const [name, value] of answer.headers) {
+    if (name === "set-cookie") res.append(name, value);
+    else res.setHeader(name, value);
+  }
+  res.end(Buffer.from(await answer.arrayBuffer()));
+}
 
 /**
  * The first anonymous visit to a shared page renders it for everyone: from a request with nothing of this visitor

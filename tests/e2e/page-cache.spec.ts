@@ -1,7 +1,7 @@
 // Marketing, shop and sign-in pages are rendered once and shared from memory with anonymous visitors: a signed-in
 // visitor or one with a cart never gets the shared page, and an anonymous visitor never gets anyone's header or cart.
 import { type BrowserContext, expect, type Page, type Response } from "@playwright/test";
-import { addOneLinkCard, createCustomer, test, uniqueEmail } from "./fixtures";
+import { addOneLinkCard, createCustomer, logIn, test, uniqueEmail } from "./fixtures";
 
 const MARKETING = [
   "/",
@@ -269,4 +269,72 @@ test("a referrer the admin features appears on the shared order form, and goes w
   await visit(anonymous, "/order-card");
   await expect(selector).not.toContainText(name);
   await context.close();
+});
+
+test("signed-in pages answered from memory stay each visitor's own, show every change at once, and hydrate", async ({
+  page,
+  signedInCustomer,
+  browser,
+  baseURL,
+  extraHTTPHeaders,
+}) => {
+  await recordViolations(page.context());
+  const errors: string[] = [];
+  page.on("pageerror", (e) => errors.push(e.message));
+
+  // Twice: the first visit renders the page and keeps it, the second is answered from memory.
+  for (let i = 0; i < 2; i++) {
+    const response = await visit(page, "/dashboard/settings");
+    const policy = response.headers()["content-security-policy"];
+    expect(policy).toMatch(HASHED_POLICY);
+    expect(policy).not.toContain("nonce");
+    await hydrated(page);
+    await expect(page.getByLabel("First name")).toHaveValue("Casey");
+    await expect(page.getByText(`Your account's e-mail address is ${signedInCustomer.email}.`)).toBeVisible();
+    expect(await violations(page)).toEqual([]);
+  }
+
+  // Another customer gets their own page, and the first still theirs.
+  const other = await browser.newContext({ baseURL, extraHTTPHeaders });
+  const otherPage = await other.newPage();
+  const blake = await createCustomer(otherPage, { name: "Blake Other" });
+  await logIn(otherPage, blake.email, blake.password);
+  await expect(otherPage).toHaveURL(/\/dashboard$/);
+  for (let i = 0; i < 2; i++) {
+    await visit(otherPage, "/dashboard/settings");
+    await expect(otherPage.getByLabel("First name")).toHaveValue("Blake");
+    await visit(page, "/dashboard/settings");
+    await expect(page.getByLabel("First name")).toHaveValue("Casey");
+  }
+  await other.close();
+
+  // A change shows on the very next load of the page.
+  await page.getByLabel("First name").fill("Robin");
+  await page.getByRole("button", { name: "Save Changes" }).click();
+  await expect(page.getByText("Profile updated")).toBeVisible();
+  await visit(page, "/dashboard/settings");
+  await expect(page.getByLabel("First name")).toHaveValue("Robin");
+
+  // Hydrated for real: a link navigates in the page, asking the server only for the next page's data.
+  await hydrated(page);
+  const dataRequest = page.waitForRequest(
+    (r) => new URL(r.url()).pathname === "/dashboard/settings/account.data",
+  );
+  await page.getByRole("navigation", { name: "Settings" }).getByRole("link", { name: "Account" }).click();
+  await dataRequest;
+  await expect(page).toHaveURL(/\/dashboard\/settings\/account$/);
+
+  // Once signed out, the session's cookie gets the login page, not the page kept for it.
+  await visit(page, "/dashboard/settings");
+  const session = (await page.context().cookies()).map((c) => `${c.name}=${c.value}`).join("; ");
+  await page.getByRole("banner").getByRole("button", { name: "Log out" }).click();
+  await expect(page).toHaveURL(/\/login$/);
+  const replayed = await page.request.get("/dashboard/settings", {
+    headers: { Cookie: session },
+    maxRedirects: 0,
+  });
+  expect(replayed.status()).toBe(302);
+  expect(replayed.headers().location).toMatch(/^\/login/);
+  expect(await violations(page)).toEqual([]);
+  expect(errors).toEqual([]);
 });

@@ -1,5 +1,6 @@
 // Headers every answer of the site carries, whichever path serves it: Express (server/app.ts) or the card
 // pages' fast path, which answers before Express is entered.
+import { createHash } from "node:crypto";
 
 /** HSTS for a site served over https (PUBLIC_URL): browsers then never try plain http again. */
 const HSTS = "max-age=31536000; includeSubDomains";
@@ -39,4 +40,20 @@ export function pageSecurityPolicy(nonce: string | null, scriptHashes: readonly 
     "form-action 'self' https:",
     "object-src 'none'",
   ].join("; ");
+}
+
+/** The text of each <script> element without a src: inline code (or a data block, which hashing does no harm). */
+const INLINE_SCRIPT = /<script(?![^>]*\ssrc=)[^>]*>([\s\S]*?)<\/script>/gi;
+
+/**
+ * The policy's source for each inline script of a page: 'sha256-...' of its text as the browser sees it (the
+ * HTML parser turns CR LF and CR into LF before a script's text is read).
+ */
+export function inlineScriptHashes(html: string) {
+  const hashes = new Set<string>();
+  for (const [, code = ""] of html.matchAll(INLINE_SCRIPT)) {
+    const text = code.replace(/\r\n?/g, "\n");
+    hashes.add(`'sha256-${createHash("sha256").update(text).digest("base64")}'`);
+  }
+  return [...hashes];
 }

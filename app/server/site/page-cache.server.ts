@@ -2,10 +2,9 @@
 // register): the same for everyone, so each is rendered once per process from a request that carries nothing of
 // any visitor, compressed once, and answered from memory before Express and React Router (server/app.ts), as
 // the card pages are (docs/decisions/010-cached-marketing-pages.md, 012-cached-shop-pages.md).
-import { createHash } from "node:crypto";
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { type CompressedPage, compressPage } from "../platform/compressed-page.server";
-import { pageSecurityPolicy } from "../platform/site-headers.server";
+import { inlineScriptHashes, pageSecurityPolicy } from "../platform/site-headers.server";
 
 interface PageRule {
   /**
@@ -161,22 +160,6 @@ export function createSitePageCache(now: () => number = Date.now) {
 }
 
 const nextNewYear = (time: number) => new Date(new Date(time).getFullYear() + 1, 0, 1).getTime();
-
-/** The text of each <script> element without a src: inline code (or a data block, which hashing does no harm). */
-const INLINE_SCRIPT = /<script(?![^>]*\ssrc=)[^>]*>([\s\S]*?)<\/script>/gi;
-
-/**
- * The policy's source for each inline script of a page: 'sha256-...' of its text as the browser sees it (the
- * HTML parser turns CR LF and CR into LF before a script's text is read).
- */
-export function inlineScriptHashes(html: string) {
-  const hashes = new Set<string>();
-  for (const [, code = ""] of html.matchAll(INLINE_SCRIPT)) {
-    const text = code.replace(/\r\n?/g, "\n");
-    hashes.add(`'sha256-${createHash("sha256").update(text).digest("base64")}'`);
-  }
-  return [...hashes];
-}
 
 const entryBytes = (e: PageEntry) => e.identity.length + e.gzip.length + e.br.length;
 

@@ -1,11 +1,7 @@
 // Which visitors get a shared page, and what the cache agrees to share.
 import { describe, expect, it } from "vitest";
-import {
-  cachedPagePath,
-  createSitePageCache,
-  inlineScriptHashes,
-  STORED_DATA_MAX_AGE_MS,
-} from "./page-cache.server";
+import { inlineScriptHashes } from "../platform/site-headers.server";
+import { cachedPagePath, createSitePageCache, STORED_DATA_MAX_AGE_MS } from "./page-cache.server";
 
 const get = (url: string, headers: { cookie?: string; authorization?: string } = {}) =>
   cachedPagePath({ method: "GET", url, headers });
