@@ -47,7 +47,12 @@ async function fetchFresh(url, init) {
 buildIfStale();
 
 // --- the app ---
-const [appCmd, appArgs] = pin(1, process.execPath, [...PROFILE_ARGS, path.join(root, "server.mjs")]);
+const [appCmd, appArgs] = pin(1, process.execPath, [
+  ...PROFILE_ARGS,
+  "--import",
+  "./scripts/bare-reference-probe.mjs",
+  path.join(root, "server.mjs"),
+]);
 const app = spawn(appCmd, appArgs, {
   cwd: root,
   env: {
@@ -60,6 +65,7 @@ const app = spawn(appCmd, appArgs, {
     ADMIN_PASSWORD: "bench-password-123",
     LOG_LEVEL: "warn",
     DEMO_DATA: "1",
+    BARE_REFERENCE_DIR: work,
   },
   stdio: ["ignore", process.env.BENCH_VERBOSE ? "inherit" : "ignore", "inherit"],
 });
@@ -178,6 +184,7 @@ const appHeaders = [...appResponse.headers]
   .flatMap(([name, value]) => [name, name === "content-length" ? String(bareGzip.length) : value]);
 const bareScript = path.join(work, "bare.mjs");
 fs.writeFileSync(path.join(work, "page.html.gz"), bareGzip);
+fs.writeFileSync(path.join(work, "headers.json"), JSON.stringify(appHeaders));
 fs.writeFileSync(
   bareScript,
   `import fs from "node:fs"; import http from "node:http";
@@ -208,6 +215,7 @@ const targets = {
   bareHeaders: `http://127.0.0.1:${BARE_PORT}/bench-card-headers`,
   bareHeadersAsync: `http://127.0.0.1:${BARE_PORT + 10}/bench-card-headers`,
   app: `${pageUrl}?s=nfc`,
+  bareInApp: `${base}/bench-bare-in-app`,
 };
 // One unrecorded run each first, so that no server is measured while its JIT is still warming up.
 for (const url of Object.values(targets)) wrk(url, "3s");
@@ -216,14 +224,16 @@ const nginxRuns = [];
 const bareRuns = [];
 const bareHeadersRuns = [];
 const bareHeadersAsyncRuns = [];
+const bareInAppRuns = [];
 for (let i = 0; i < ROUNDS; i++) {
   nginxRuns.push(wrk(targets.nginx));
   bareRuns.push(wrk(targets.bare));
   bareHeadersRuns.push(wrk(targets.bareHeaders));
   bareHeadersAsyncRuns.push(wrk(targets.bareHeadersAsync));
   appRuns.push(wrk(targets.app));
+  bareInAppRuns.push(wrk(targets.bareInApp));
   console.log(
-    `round ${i + 1}: nginx ${nginxRuns[i].rps.toFixed(0)} req/s, bare Node ${bareRuns[i].rps.toFixed(0)} req/s, bare Node with the app's headers ${bareHeadersRuns[i].rps.toFixed(0)} req/s (with async context ${bareHeadersAsyncRuns[i].rps.toFixed(0)}), app ${appRuns[i].rps.toFixed(0)} req/s`,
+    `round ${i + 1}: nginx ${nginxRuns[i].rps.toFixed(0)} req/s, bare Node ${bareRuns[i].rps.toFixed(0)} req/s, bare Node with the app's headers ${bareHeadersRuns[i].rps.toFixed(0)} req/s (with async context ${bareHeadersAsyncRuns[i].rps.toFixed(0)}, in the app's process ${bareInAppRuns[i].rps.toFixed(0)}), app ${appRuns[i].rps.toFixed(0)} req/s`,
   );
 }
 const appRps = median(appRuns.map((r) => r.rps));
@@ -231,6 +241,7 @@ const nginxRps = median(nginxRuns.map((r) => r.rps));
 const bareRps = median(bareRuns.map((r) => r.rps));
 const bareHeadersRps = median(bareHeadersRuns.map((r) => r.rps));
 const bareHeadersAsyncRps = median(bareHeadersAsyncRuns.map((r) => r.rps));
+const bareInAppRps = median(bareInAppRuns.map((r) => r.rps));
 const appP99 = median(appRuns.map((r) => r.p99));
 const bareP99 = median(bareRuns.map((r) => r.p99));
 const nginxP99 = median(nginxRuns.map((r) => r.p99));
@@ -292,6 +303,16 @@ const results = [
   [
     "app / bare Node with the app's headers and async context on (reference)",
     `${((appRps / bareHeadersAsyncRps) * 100).toFixed(1)}%`,
+    true,
+  ],
+  [
+    `the same bare handler inside the app's process, before the app (reference, median of ${ROUNDS})`,
+    `${bareInAppRps.toFixed(0)} req/s, ${((bareInAppRps / bareHeadersRps) * 100).toFixed(1)}% of bare Node with the app's headers`,
+    true,
+  ],
+  [
+    "app / the bare handler inside the app's process (reference: the app's own code)",
+    `${((appRps / bareInAppRps) * 100).toFixed(1)}%`,
     true,
   ],
   ["app p99 latency at 50 connections", `${appP99.toFixed(2)} ms`, appP99 <= 10, "<= 10 ms"],

@@ -1,0 +1,30 @@
+// The card benchmark's reference inside the app's own process: preloaded with
+// `node --import ./scripts/bare-reference-probe.mjs server.mjs` and BARE_REFERENCE_DIR set, it answers
+// GET /bench-bare-in-app with the bytes and headers of `page.html.gz` and `headers.json` in that folder, as the
+// bare Node reference does, before the app sees the request. The app's process (its modules, heap, embedded
+// database, timers and asynchronous-context hooks) is then measured apart from the app's own code. The app itself
+// has no such door: production never loads this file.
+import fs from "node:fs";
+import http from "node:http";
+
+const PATH = "/bench-bare-in-app";
+const dir = process.env.BARE_REFERENCE_DIR;
+let page;
+
+const createServer = http.createServer;
+http.createServer = (...args) => {
+  const at = args.findIndex((a) => typeof a === "function");
+  if (at >= 0 && dir) {
+    const app = args[at];
+    args[at] = (req, res) => {
+      if (req.url !== PATH) return app(req, res);
+      page ??= {
+        body: fs.readFileSync(`${dir}/page.html.gz`),
+        headers: JSON.parse(fs.readFileSync(`${dir}/headers.json`, "utf8")),
+      };
+      res.writeHead(200, page.headers);
+      res.end(page.body);
+    };
+  }
+  return createServer(...args);
+};
