@@ -10,7 +10,15 @@ import os from "node:os";
 import path from "node:path";
 import { gzipSync } from "node:zlib";
 import { busyPhoto } from "../tests/fixtures/busy-photo.mjs";
-import { BROWSER_UA, wrk as loadTest, median, PROFILE_ARGS, pin, waitFor } from "./bench-load.mjs";
+import {
+  BROWSER_UA,
+  fetchFresh,
+  wrk as loadTest,
+  median,
+  PROFILE_ARGS,
+  pin,
+  waitFor,
+} from "./bench-load.mjs";
 import { report } from "./bench-report.mjs";
 import { buildIfStale, root } from "./build-if-stale.mjs";
 
@@ -33,16 +41,6 @@ process.on("exit", cleanup);
 process.on("SIGINT", () => process.exit(130));
 
 const wrk = (url, duration = DURATION) => loadTest(url, duration);
-
-/** After a load run the pooled keep-alive socket may have been closed by the server: retry once. */
-async function fetchFresh(url, init) {
-  try {
-    return await fetch(url, init);
-  } catch (error) {
-    if (!(error instanceof TypeError)) throw error;
-    return fetch(url, init);
-  }
-}
 
 buildIfStale();
 

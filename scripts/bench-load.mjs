@@ -55,6 +55,16 @@ export async function waitFor(url) {
   throw new Error(`${url} did not come up`);
 }
 
+/** After a load run the pooled keep-alive socket may have been closed by the server: retry once. */
+export async function fetchFresh(url, init) {
+  try {
+    return await fetch(url, init);
+  } catch (error) {
+    if (!(error instanceof TypeError)) throw error;
+    return fetch(url, init);
+  }
+}
+
 /**
  * wrk -t1 on core 0 with gzip and a browser's User-Agent, at 50 connections unless told: requests a second,
  * requests, p99 (ms), time-outs, other socket errors (connect, read, write) and answers other than 2xx or 3xx.

@@ -18,6 +18,7 @@ import { sql } from "drizzle-orm";
 import { appModuleLoader } from "./app-modules.mjs";
 import {
   BROWSER_UA,
+  fetchFresh,
   wrk as loadTest,
   median,
   PROFILE_ARGS,
@@ -159,16 +160,6 @@ const app = spawn(appCmd, appArgs, {
 children.push(app);
 await waitFor(`${base}/healthz`);
 const appStarted = Date.now();
-
-/** After a long load run the pooled keep-alive socket may have been closed by the server: retry once. */
-async function fetchFresh(url, init) {
-  try {
-    return await fetch(url, init);
-  } catch (error) {
-    if (!(error instanceof TypeError)) throw error;
-    return fetch(url, init);
-  }
-}
 
 /** Sends a login form as a browser would and returns the session's Cookie header. */
 async function signIn(formPath, email, password) {
