@@ -232,8 +232,8 @@ function signedInPageCache() {
 function answerFromSignedInPageCache(req: Request, res: Response, next: NextFunction) {
   const key = import.meta.env.DEV ? null : signedInPageKey(req);
   if (key === null) return next();
-  // Rendered without a nonce: kept bytes would repeat it, so the page's policy lists its inline scripts instead.
-  const render = () => handleDocument(documentRequest(req), loadContext(req, ""));
+  // The page's policy lists the scripts that carry the render's nonce by hash, not the nonce: kept bytes repeat it.
+  const render = (nonce: string) => handleDocument(documentRequest(req), loadContext(req, nonce));
   signedInPageCache()
     .answer(key, req, res, render)
     .then((answer) => answer && sendFetchResponse(res, answer))

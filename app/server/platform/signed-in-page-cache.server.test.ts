@@ -60,13 +60,21 @@ describe("which requests it may answer", () => {
   });
 });
 
-const PAGE = (text: string) =>
-  `<!DOCTYPE html><html><body><h1>${text}</h1><script>window.__data = ${JSON.stringify(text)};</script>` +
+/** A page as a render writes it: its own inline script carries the render's nonce. */
+const PAGE = (text: string, nonce = "") =>
+  `<!DOCTYPE html><html><body><h1>${text}</h1>` +
+  `<script nonce="${nonce}">window.__data = ${JSON.stringify(text)};</script>` +
   '<script type="module" src="/a.js"></script></body></html>';
 
 /** A cache behind a real HTTP server, with a snapshot and a clock the test moves, counting renders. */
 async function serve(opts: { limits?: typeof SIGNED_IN_CACHE_LIMITS } = {}) {
-  const state = { snapshot: "1:1:", time: 1_000_000, renders: 0, respond: (_url: string) => page("") };
+  const state = {
+    snapshot: "1:1:",
+    time: 1_000_000,
+    renders: 0,
+    nonces: [] as string[],
+    respond: (_url: string, _nonce: string) => page(""),
+  };
   const cache = createSignedInPageCache({
     readSnapshot: async () => state.snapshot,
     siteHeaders: [["X-Content-Type-Options", "nosniff"]],
@@ -75,9 +83,10 @@ async function serve(opts: { limits?: typeof SIGNED_IN_CACHE_LIMITS } = {}) {
   });
   const server = http.createServer((req, res) => {
     const k = signedInPageKey(req)!;
-    const render: RenderPage = async () => {
+    const render: RenderPage = async (nonce) => {
       state.renders++;
-      return state.respond(req.url!)();
+      state.nonces.push(nonce);
+      return state.respond(req.url!, nonce)();
     };
     cache.answer(k, req, res, render).then(async (answer) => {
       if (!answer) return;
@@ -205,27 +214,34 @@ describe("when a kept page is answered again", () => {
     const held = new Promise<void>((r) => {
       release = r;
     });
-    state.respond = () => async () => {
+    state.respond = (_url, nonce) => async () => {
       await held;
-      return page(PAGE("shared"))();
+      return page(PAGE("shared", nonce))();
     };
     const answers = Array.from({ length: 5 }, () => get("/dashboard"));
     await expect.poll(() => state.renders).toBe(1);
     release();
     const texts = await Promise.all(answers.map(async (a) => (await a).text()));
-    expect(new Set(texts)).toEqual(new Set([PAGE("shared")]));
+    expect(new Set(texts)).toEqual(new Set([PAGE("shared", state.nonces[0])]));
     expect(state.renders).toBe(1);
   });
 
-  it("answers with the page's policy listing its inline scripts, the site's headers, and the encoding asked for", async () => {
+  it("answers with a policy listing the render's own inline scripts, the site's headers, and the encoding asked for", async () => {
     const { state, get } = await serve();
-    const html = PAGE("Hello");
-    state.respond = () =>
-      page(html, { headers: { "Content-Type": "text/html; charset=utf-8", "X-Own": "1" } });
+    // Stored text that slipped past escaping would bring a script without the render's nonce.
+    const smuggled = "<script>alert('stored')</script>";
+    let html = "";
+    state.respond = (_url, nonce) => {
+      html = PAGE("Hello", nonce).replace("</h1>", `</h1>${smuggled}`);
+      return page(html, { headers: { "Content-Type": "text/html; charset=utf-8", "X-Own": "1" } });
+    };
     const plain = await get("/dashboard", "s=alice", { headers: { "Accept-Encoding": "identity" } });
     expect(await plain.text()).toBe(html);
     const policy = plain.headers.get("Content-Security-Policy")!;
-    expect(policy).toContain(`script-src 'self' ${inlineScriptHashes(html).join(" ")};`);
+    const own = inlineScriptHashes(PAGE("Hello", state.nonces[0]));
+    expect(own).toHaveLength(1);
+    expect(policy).toContain(`script-src 'self' ${own[0]};`);
+    expect(policy).not.toContain(inlineScriptHashes(`<html>${smuggled}</html>`)[0]);
     expect(policy).not.toContain("nonce");
     expect(plain.headers.get("X-Content-Type-Options")).toBe("nosniff");
     expect(plain.headers.get("X-Own")).toBe("1");

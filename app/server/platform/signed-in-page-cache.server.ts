@@ -2,6 +2,7 @@
 // database. A page is answered again from memory only to the same Cookie header, at the same address, while the
 // database has committed no write since its render began, and for a minute at most, for what follows the clock
 // (docs/decisions/013-signed-in-page-cache.md).
+import { randomBytes } from "node:crypto";
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { brotliCompressSync, constants, gzipSync } from "node:zlib";
 import { Lru } from "./lru.server";
@@ -25,8 +26,11 @@ interface Entry {
   keyLength: number;
 }
 
-/** A render of the request as it came, answered as a Fetch Response (React Router's document handler). */
-export type RenderPage = () => Promise<Response>;
+/**
+ * A render of the request as it came, with this nonce on the scripts it writes, answered as a Fetch Response
+ * (React Router's document handler).
+ */
+export type RenderPage = (nonce: string) => Promise<Response>;
 
 const SIGNED_IN_PATH = /^\/(?:dashboard|admin-dashboard)(?:\/[^.?]*)?(?:\?.*)?$/;
 
@@ -169,15 +173,17 @@ export function createSignedInPageCache(opts: {
 }
 
 /**
- * The whole render, with a policy that allows its inline scripts by their hashes: the render has no nonce, since
- * one kept in stored bytes would be repeated.
+ * The whole render, with a policy that allows, by hash, exactly the inline scripts the render wrote: they carry
+ * this render's nonce, which markup smuggled in through stored text could not know. The nonce itself is not in
+ * the policy, since kept bytes repeat it.
  */
 async function renderWhole(render: RenderPage) {
-  const rendered = await render();
+  const nonce = randomBytes(16).toString("base64");
+  const rendered = await render(nonce);
   const body = Buffer.from(await rendered.arrayBuffer());
   const headers = new Headers(rendered.headers);
   const html = (headers.get("Content-Type") ?? "").startsWith("text/html");
-  const policy = pageSecurityPolicy(null, html ? inlineScriptHashes(body.toString()) : []);
+  const policy = pageSecurityPolicy(null, html ? inlineScriptHashes(body.toString(), nonce) : []);
   headers.set("Content-Security-Policy", policy);
   const empty = body.length === 0 || NULL_BODY_STATUSES.has(rendered.status);
   const response = new Response(empty ? null : new Uint8Array(body), { status: rendered.status, headers });

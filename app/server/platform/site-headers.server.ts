@@ -43,15 +43,18 @@ export function pageSecurityPolicy(nonce: string | null, scriptHashes: readonly 
 }
 
 /** The text of each <script> element without a src: inline code (or a data block, which hashing does no harm). */
-const INLINE_SCRIPT = /<script(?![^>]*\ssrc=)[^>]*>([\s\S]*?)<\/script>/gi;
+const INLINE_SCRIPT = /<script(?![^>]*\ssrc=)([^>]*)>([\s\S]*?)<\/script>/gi;
 
 /**
  * The policy's source for each inline script of a page: 'sha256-...' of its text as the browser sees it (the
- * HTML parser turns CR LF and CR into LF before a script's text is read).
+ * HTML parser turns CR LF and CR into LF before a script's text is read). Given the nonce the page was rendered
+ * with, only the scripts that carry it: those the render wrote itself, not markup that stored text smuggled in.
  */
-export function inlineScriptHashes(html: string) {
+export function inlineScriptHashes(html: string, renderNonce?: string) {
   const hashes = new Set<string>();
-  for (const [, code = ""] of html.matchAll(INLINE_SCRIPT)) {
+  const mark = renderNonce === undefined ? null : `nonce="${renderNonce}"`;
+  for (const [, attributes = "", code = ""] of html.matchAll(INLINE_SCRIPT)) {
+    if (mark !== null && !attributes.includes(mark)) continue;
     const text = code.replace(/\r\n?/g, "\n");
     hashes.add(`'sha256-${createHash("sha256").update(text).digest("base64")}'`);
   }
