@@ -17,6 +17,7 @@ import {
   median,
   PROFILE_ARGS,
   pin,
+  SERVICE_NODE_ARGS,
   waitFor,
 } from "./bench-load.mjs";
 import { report } from "./bench-report.mjs";
@@ -45,7 +46,9 @@ const wrk = (url, duration = DURATION) => loadTest(url, duration);
 buildIfStale();
 
 // --- the app ---
+// With Node's flags from the service file, as deployed.
 const [appCmd, appArgs] = pin(1, process.execPath, [
+  ...SERVICE_NODE_ARGS,
   ...PROFILE_ARGS,
   "--import",
   "./scripts/bare-reference-probe.mjs",

@@ -1,7 +1,7 @@
 // What visitors send (user agents, link ids in any spelling) cannot make the hit counters hold more memory
 // than the cards and links that exist.
 import { describe, expect, it } from "vitest";
-import { analyticsMemory, isCountableHit } from "./analytics.server";
+import { analyticsMemory, isCountableHit, recordView } from "./analytics.server";
 import { linkRedirect } from "./page-responses.server";
 
 const BROWSER =
@@ -25,5 +25,33 @@ describe("hit counting memory", () => {
     for (const spelling of [linkId, linkId.toUpperCase(), "0A1b2C3d-4E5f-4A6b-8C7d-9E0f1A2b3C4d"])
       linkRedirect(target, spelling, "link", { "user-agent": BROWSER }, "GET");
     expect(analyticsMemory().pendingClicks).toBe(before + 1);
+  });
+
+  it("judges each agent on its own however they alternate, and never counts a prefetch", () => {
+    const bot = "Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)";
+    const verdicts = [BROWSER, BROWSER, bot, bot, BROWSER, "", "", bot].map((ua) =>
+      isCountableHit({ "user-agent": ua }),
+    );
+    expect(verdicts).toEqual([true, true, false, false, true, false, false, false]);
+    expect(isCountableHit({ "user-agent": BROWSER, "sec-purpose": "prefetch" })).toBe(false);
+    expect(isCountableHit({ "user-agent": BROWSER, purpose: "Prefetch" })).toBe(false);
+    expect(isCountableHit({ "user-agent": BROWSER, "sec-purpose": "prefetch;prerender" })).toBe(false);
+    expect(isCountableHit({ "user-agent": BROWSER })).toBe(true);
+  });
+
+  it("keeps each card's views under its own card and source, however the views alternate", () => {
+    const a = "aaaaaaaa-2222-4333-8444-555555555555";
+    const b = "bbbbbbbb-2222-4333-8444-555555555555";
+    const before = analyticsMemory().pendingViews;
+    for (const [card, source] of [
+      [a, "nfc"],
+      [a, "nfc"],
+      [b, "nfc"],
+      [a, "nfc"],
+      [a, "qr"],
+      [b, "link"],
+    ] as const)
+      recordView(card, source);
+    expect(analyticsMemory().pendingViews).toBe(before + 4);
   });
 });

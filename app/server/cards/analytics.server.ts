@@ -17,8 +17,15 @@ export function isCountableHit(headers: HeaderBag) {
     const v = headers[name];
     return Array.isArray(v) ? v[0] : v;
   };
-  const purpose = `${one("sec-purpose") ?? ""} ${one("purpose") ?? ""} ${one("x-moz") ?? ""}`.toLowerCase();
-  if (purpose.includes("prefetch") || purpose.includes("prerender")) return false;
+  // Most requests carry none of these headers: then no string is built.
+  if (
+    headers["sec-purpose"] !== undefined ||
+    headers.purpose !== undefined ||
+    headers["x-moz"] !== undefined
+  ) {
+    const purpose = `${one("sec-purpose") ?? ""} ${one("purpose") ?? ""} ${one("x-moz") ?? ""}`.toLowerCase();
+    if (purpose.includes("prefetch") || purpose.includes("prerender")) return false;
+  }
   return isPersonAgent(one("user-agent") ?? "");
 }
 
@@ -28,7 +35,10 @@ export function isCountableHit(headers: HeaderBag) {
 const agentVerdicts = new Map<string, boolean>();
 const MAX_REMEMBERED_AGENTS = 5000;
 const MAX_REMEMBERED_AGENT_LENGTH = 512;
+let lastAgent = { ua: "", verdict: false };
 function isPersonAgent(ua: string) {
+  // A burst of hits mostly repeats one agent: comparing it is cheaper than hashing it for the map.
+  if (ua === lastAgent.ua && ua !== "") return lastAgent.verdict;
   let verdict = agentVerdicts.get(ua);
   if (verdict === undefined) {
     verdict = ua !== "" && !isbot(ua);
@@ -36,6 +46,7 @@ function isPersonAgent(ua: string) {
     if (agentVerdicts.size >= MAX_REMEMBERED_AGENTS) agentVerdicts.clear();
     agentVerdicts.set(ua, verdict);
   }
+  if (ua.length <= MAX_REMEMBERED_AGENT_LENGTH) lastAgent = { ua, verdict };
   return verdict;
 }
 
@@ -53,9 +64,13 @@ function today() {
 const views = new Map<string, number>(); // cardId|day|source
 const clicks = new Map<string, number>(); // linkId|cardId|day|source
 
+// The last view's key, used again while the same card is viewed from the same source on the same day.
+let lastView = { cardPageId: "", day: "", source: "", key: "" };
 export function recordView(cardPageId: string, source: VisitSource) {
-  const key = `${cardPageId}|${today()}|${source}`;
-  views.set(key, (views.get(key) ?? 0) + 1);
+  const day = today();
+  if (lastView.cardPageId !== cardPageId || lastView.day !== day || lastView.source !== source)
+    lastView = { cardPageId, day, source, key: `${cardPageId}|${day}|${source}` };
+  views.set(lastView.key, (views.get(lastView.key) ?? 0) + 1);
 }
 
 export function recordClick(linkId: string, cardPageId: string, source: VisitSource) {

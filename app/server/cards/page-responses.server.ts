@@ -8,13 +8,12 @@ import { SITE_HEADER_NAMES } from "../platform/site-headers.server";
 import { isCountableHit, recordClick, recordView } from "./analytics.server";
 import { type CardEntry, cardPageCache } from "./page-cache.server";
 
-type Negotiated = { body: Buffer; headers: string[] };
-
-function negotiate(entry: CardEntry, acceptEncoding: string | undefined): Negotiated {
+/** Which of the entry's forms to send: its body is `entry[form]`, its headers `entry.headers[form]`. */
+function negotiate(acceptEncoding: string | undefined): "br" | "gzip" | "identity" {
   const accept = acceptEncoding ?? "";
-  if (accept.includes("br")) return { body: entry.br, headers: entry.headers.br };
-  if (accept.includes("gzip")) return { body: entry.gzip, headers: entry.headers.gzip };
-  return { body: entry.identity, headers: entry.headers.identity };
+  if (accept.includes("br")) return "br";
+  if (accept.includes("gzip")) return "gzip";
+  return "identity";
 }
 
 function pairs(flat: string[]) {
@@ -26,27 +25,27 @@ function pairs(flat: string[]) {
 /** Counts the view (when it is a person's) and writes the page. No cookie is ever set. */
 function sendCardEntry(req: IncomingMessage, res: ServerResponse, entry: CardEntry, source: VisitSource) {
   if (entry.cardId && req.method === "GET" && isCountableHit(req.headers)) recordView(entry.cardId, source);
-  const negotiated = negotiate(entry, req.headers["accept-encoding"] as string | undefined);
   if (entry.status === 200 && req.headers["if-none-match"] === entry.etag) {
     res.writeHead(304, { ETag: entry.etag, "Cache-Control": "no-cache", Vary: "Accept-Encoding" });
     res.end();
     return;
   }
-  res.writeHead(entry.status, negotiated.headers);
-  res.end(req.method === "HEAD" ? undefined : negotiated.body);
+  const form = negotiate(req.headers["accept-encoding"]);
+  res.writeHead(entry.status, entry.headers[form]);
+  res.end(req.method === "HEAD" ? undefined : entry[form]);
 }
 
 export function cardEntryResponse(request: Request, entry: CardEntry, source: VisitSource) {
   const headers = Object.fromEntries(request.headers);
   if (entry.cardId && request.method === "GET" && isCountableHit(headers)) recordView(entry.cardId, source);
-  const negotiated = negotiate(entry, request.headers.get("accept-encoding") ?? undefined);
   if (entry.status === 200 && request.headers.get("if-none-match") === entry.etag) {
     return new Response(null, { status: 304, headers: { ETag: entry.etag, "Cache-Control": "no-cache" } });
   }
-  return new Response(request.method === "HEAD" ? null : new Uint8Array(negotiated.body), {
+  const form = negotiate(request.headers.get("accept-encoding") ?? undefined);
+  return new Response(request.method === "HEAD" ? null : new Uint8Array(entry[form]), {
     status: entry.status,
     // Express has already added the headers every answer carries.
-    headers: pairs(negotiated.headers).filter(([name]) => !SITE_HEADER_NAMES.has(name)),
+    headers: pairs(entry.headers[form]).filter(([name]) => !SITE_HEADER_NAMES.has(name.toLowerCase())),
   });
 }
 
@@ -76,6 +75,7 @@ const GO_PATH = new RegExp(`^/go/(${UUID_PATTERN})(?:\\?(.*))?$`);
 function sourceFromQuery(query: string | undefined) {
   if (!query) return "link" as const;
   // The address printed on a card (?s=nfc, ?s=qr) is read as it is; anything else is parsed in full.
+  if (query === "s=nfc") return "nfc" as const;
   const printed = PRINTED_QUERY.exec(query);
   return parseSource(printed ? printed[1]! : new URLSearchParams(query).get("s"));
 }

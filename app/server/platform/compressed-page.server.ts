@@ -44,7 +44,9 @@ export function compressPage(
       ...siteHeaders(opts.publicUrl).flat(),
     ];
     if (encoding) headers.push("Content-Encoding", encoding);
-    return headers;
+    // Names in lower case, as HTTP/2 sends them: Node then matches them against the headers it manages without
+    // lower-casing each of them again on every response.
+    return headers.map((item, i) => (i % 2 === 0 ? item.toLowerCase() : item));
   };
   return {
     etag,

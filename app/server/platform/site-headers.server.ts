@@ -15,10 +15,11 @@ export function siteHeaders(publicUrl: string): [string, string][] {
   return headers;
 }
 
+/** The names of siteHeaders, in lower case. */
 export const SITE_HEADER_NAMES = new Set([
-  "X-Content-Type-Options",
-  "Referrer-Policy",
-  "Strict-Transport-Security",
+  "x-content-type-options",
+  "referrer-policy",
+  "strict-transport-security",
 ]);
 
 /**

@@ -90,10 +90,10 @@ describe("what the cache shares", () => {
     expect(a).toBe(b);
     expect(cache.peek("/")?.identity.toString()).toBe(PLAIN);
     const headers = a!.headers.gzip;
-    const csp = headers[headers.indexOf("Content-Security-Policy") + 1];
+    const csp = headers[headers.indexOf("content-security-policy") + 1];
     expect(csp).toContain("script-src 'self';");
     expect(csp).not.toContain("nonce");
-    expect(headers).toContain("Strict-Transport-Security");
+    expect(headers).toContain("strict-transport-security");
   });
 
   it("nothing that sets a cookie or fails", async () => {
@@ -115,7 +115,7 @@ describe("what the cache shares", () => {
       '<body><script>alert(1)</script><script type="module" async="">a\r\nb</script><script src="/x.js"></script></body>';
     const entry = await cache.load("/login", page(html), "https://shop.test");
     const headers = entry!.headers.br;
-    const csp = headers[headers.indexOf("Content-Security-Policy") + 1];
+    const csp = headers[headers.indexOf("content-security-policy") + 1];
     // The hashes as `openssl dgst -sha256 -binary | base64` gives them for "alert(1)" and "a\nb".
     expect(csp).toContain(
       "script-src 'self' 'sha256-bhHHL3z2vDgxUt0W3dWQOrprscmda2Y5pLsLg4GF+pI=' 'sha256-fhj3NzEbLcOy8mndeDlrA1HxT7Zu+oefdoyyMYGIPHg=';",
