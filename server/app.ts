@@ -4,6 +4,7 @@ import type { IncomingMessage, ServerResponse } from "node:http";
 import * as serverBuild from "virtual:react-router/server-build";
 import { createRequestHandler } from "@react-router/express";
 import express, { type NextFunction, type Request, type Response } from "express";
+import onHeaders from "on-headers";
 import { pinoHttp } from "pino-http";
 import { type AppLoadContext, createRequestHandler as createDocumentHandler } from "react-router";
 import { CARD_CACHE_LIMITS, cardPageCache } from "~/server/cards/page-cache.server";
@@ -299,13 +300,20 @@ export function baseHeaders(_req: Request, res: Response, next: NextFunction) {
   next();
 }
 
-/** The page policy: scripts only from this site or with this response's nonce. */
+/**
+ * The page policy: scripts only from this site or with this response's nonce. An answer that brings its own
+ * policy (a card page, stricter still) keeps it alone: React Router adds a route's headers to those set here,
+ * and a browser enforces every policy it is sent.
+ */
 function securityHeaders(_req: Request, res: Response, next: NextFunction) {
   const nonce = randomBytes(16).toString("base64");
   res.locals.cspNonce = nonce;
   // Vite's development client injects inline scripts, so the policy applies to the built app only.
   if (!import.meta.env.DEV) {
-    res.setHeader("Content-Security-Policy", pageSecurityPolicy(nonce));
+    onHeaders(res, () => {
+      if (!res.hasHeader("Content-Security-Policy"))
+        res.setHeader("Content-Security-Policy", pageSecurityPolicy(nonce));
+    });
   }
   next();
 }

@@ -170,6 +170,11 @@ test("with an https address: HSTS, Secure cookies and the production headers on 
     for (const page of [home, card, cardAgain]) {
       expect(page.headers()["content-security-policy"]).toContain("frame-ancestors 'none'");
     }
+    // The card page states one policy, its own (nothing but its one stylesheet), rendered or from memory.
+    for (const page of [card, cardAgain]) {
+      const policies = page.headersArray().filter((h) => h.name.toLowerCase() === "content-security-policy");
+      expect(policies.map((h) => h.value)).toEqual([expect.stringContaining("default-src 'none'")]);
+    }
     const cookies = home.headersArray().filter((h) => h.name.toLowerCase() === "set-cookie");
     expect(cookies.map((c) => c.value)).toContainEqual(expect.stringMatching(/^ref=.*; Secure/));
   } finally {

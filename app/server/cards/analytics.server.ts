@@ -13,20 +13,22 @@ type HeaderBag = Record<string, string | string[] | undefined>;
 
 /** A hit counts when a person asked for it: no crawler, no link preview, no speculative prefetch. */
 export function isCountableHit(headers: HeaderBag) {
-  const one = (name: string) => {
-    const v = headers[name];
-    return Array.isArray(v) ? v[0] : v;
-  };
   // Most requests carry none of these headers: then no string is built.
   if (
     headers["sec-purpose"] !== undefined ||
     headers.purpose !== undefined ||
     headers["x-moz"] !== undefined
   ) {
-    const purpose = `${one("sec-purpose") ?? ""} ${one("purpose") ?? ""} ${one("x-moz") ?? ""}`.toLowerCase();
+    const purpose =
+      `${one(headers, "sec-purpose") ?? ""} ${one(headers, "purpose") ?? ""} ${one(headers, "x-moz") ?? ""}`.toLowerCase();
     if (purpose.includes("prefetch") || purpose.includes("prerender")) return false;
   }
-  return isPersonAgent(one("user-agent") ?? "");
+  return isPersonAgent(one(headers, "user-agent") ?? "");
+}
+
+function one(headers: HeaderBag, name: string) {
+  const v = headers[name];
+  return Array.isArray(v) ? v[0] : v;
 }
 
 // The bot pattern is a large regular expression and visitors repeat the same few user agents: remember answers.

@@ -97,6 +97,22 @@ describe("card page cache limits", () => {
     expect(cache.peekLinkTarget(links[7]!.id)?.url).toBe("https://example.com/7");
   });
 
+  it("answers each card and source with its own page when visits alternate between them", async () => {
+    const cache = createCardPageCache();
+    await card("alt-one", "Alt One");
+    await card("alt-two", "Alt Two");
+    for (const slug of ["alt-one", "alt-two"])
+      for (const source of ["nfc", "qr"] as const) await cache.load(options(), slug, source);
+    for (let round = 0; round < 2; round++) {
+      expect(html(cache.peek("alt-one", "nfc"))).toContain("Alt One");
+      expect(html(cache.peek("alt-two", "nfc"))).toContain("Alt Two");
+      expect(html(cache.peek("alt-two", "qr"))).toContain("Alt Two");
+      expect(html(cache.peek("alt-one", "qr"))).toContain("Alt One");
+      expect(cache.peek("alt-one", "link")).toBeUndefined();
+      expect(html(cache.peek("alt-one", "qr"))).not.toBe(html(cache.peek("alt-one", "nfc")));
+    }
+  });
+
   it("does not store a load that an edit overtook, however many other pages changed meanwhile", async () => {
     const raced = await card("raced-page", "Before Edit");
     const cache = createCardPageCache();

@@ -58,11 +58,20 @@ export function createCardPageCache(limits: CardCacheLimits = CARD_CACHE_LIMITS)
   const loading = new Map<string, Set<{ stale: boolean }>>();
   let notFound: CardEntry | null = null;
 
+  // The last key asked for, used again while the same page is asked for: a burst of taps on one card then
+  // builds no string, and the map finds the key by identity.
+  let lastKey = { slug: "", source: "", key: "" };
+  function pageKey(slug: string, source: VisitSource) {
+    if (slug !== lastKey.slug || source !== lastKey.source)
+      lastKey = { slug, source, key: `${slug}|${source}` };
+    return lastKey.key;
+  }
+
   function peek(slug: string, source: VisitSource): CardEntry | null | undefined {
-    const key = `${slug}|${source}`;
+    const key = pageKey(slug, source);
     const entry = pages.get(key);
     if (entry) {
-      if (entry.expiresAt >= Date.now()) return entry;
+      if (entry.expiresAt === Number.POSITIVE_INFINITY || entry.expiresAt >= Date.now()) return entry;
       pages.delete(key);
     }
     const missUntil = misses.get(slug);
@@ -139,7 +148,7 @@ export function createCardPageCache(limits: CardCacheLimits = CARD_CACHE_LIMITS)
         : null;
       // An edit that landed while we were reading wins: store only if nothing changed meanwhile.
       if (!ticket.stale) {
-        if (entry) pages.set(`${slug}|${source}`, entry);
+        if (entry) pages.set(pageKey(slug, source), entry);
         else misses.set(slug, Date.now() + CARD_CACHE_MISS_TTL_MS);
         const expiresAt = ttl ? Date.now() + ttl : Number.POSITIVE_INFINITY;
         // Normalised again on the way out: a link stored by an older version must still make a valid header.
