@@ -11,11 +11,11 @@ const PORT = Number(process.env.BENCH_BARE_PORT ?? 3393);
 const DURATION = process.env.BENCH_DURATION ?? "10s";
 const MAX_QUIET_MS = 300_000;
 
-if (process.argv[2] === "serve") serve();
-else await compare();
-
 /** Held for the server's whole life: a live heap like the app's (tens of MB). */
 let kept = [];
+
+if (process.argv[2] === "serve") serve();
+else await compare();
 
 /** The measured server: the heap above and a fixed 4 KB answer. */
 function serve() {
