@@ -22,10 +22,20 @@ export function enhanceCarousel(root: HTMLElement): () => void {
   const autoplay = Autoplay({ delay: CAROUSEL.autoplayMs, stopOnInteraction: false, playOnInit: false });
   const api = EmblaCarousel(viewport, { loop: true, duration: 30 }, [autoplay]);
   let lockedUntil = 0;
+  let unlockTimer: ReturnType<typeof setTimeout> | undefined;
+  // The lock is shown as data-locked, so a test can wait for it to end instead of for a time.
+  const lock = () => {
+    lockedUntil = Date.now() + CAROUSEL.lockMs;
+    root.dataset.locked = "true";
+    clearTimeout(unlockTimer);
+    unlockTimer = setTimeout(() => {
+      root.dataset.locked = "false";
+    }, CAROUSEL.lockMs);
+  };
 
   const go = (index: number) => {
     if (Date.now() < lockedUntil) return;
-    lockedUntil = Date.now() + CAROUSEL.lockMs;
+    lock();
     api.scrollTo(index);
   };
 
@@ -75,7 +85,7 @@ export function enhanceCarousel(root: HTMLElement): () => void {
     const target =
       Math.abs(dx) > CAROUSEL.swipePx ? (dragStartIndex + (dx < 0 ? 1 : -1) + n) % n : dragStartIndex;
     dx = 0;
-    lockedUntil = Date.now() + CAROUSEL.lockMs;
+    lock();
     api.scrollTo(target);
   });
 
@@ -110,6 +120,7 @@ export function enhanceCarousel(root: HTMLElement): () => void {
     window.removeEventListener("pointercancel", up);
     root.removeEventListener("click", onClick);
     root.removeEventListener("keydown", onKeyDown);
+    clearTimeout(unlockTimer);
     api.destroy();
     delete root.dataset.enhanced;
   };

@@ -81,9 +81,12 @@ test("home carousels advance by dots, arrows, keyboard and drag", async ({ page 
   await why.getByRole("button", { name: "Pause automatic slides" }).click();
   await why.getByRole("button", { name: "Go to feature 1" }).click();
   await expect(why).toHaveAttribute("data-settled", "true");
+  // A move locks the carousel for 600 ms, so that rapid clicks do not skip slides: wait for it to end.
+  await expect(why).toHaveAttribute("data-locked", "false");
   await why.getByRole("button", { name: "Next feature" }).click();
   await expect(why.getByText("Feature 2 of 6", { exact: true })).toBeVisible();
   await expect(why).toHaveAttribute("data-settled", "true");
+  await expect(why).toHaveAttribute("data-locked", "false");
   await why.getByRole("button", { name: "Go to feature 5" }).focus();
   await page.keyboard.press("ArrowLeft");
   await expect(why.getByText("Feature 1 of 6", { exact: true })).toBeVisible();
