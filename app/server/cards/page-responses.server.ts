@@ -44,8 +44,8 @@ export function cardEntryResponse(request: Request, entry: CardEntry, source: Vi
   const form = negotiate(request.headers.get("accept-encoding") ?? undefined);
   return new Response(request.method === "HEAD" ? null : new Uint8Array(entry[form]), {
     status: entry.status,
-    // Express has already added the headers every answer carries.
-    headers: pairs(entry.headers[form]).filter(([name]) => !SITE_HEADER_NAMES.has(name.toLowerCase())),
+    // Express has already added the headers every answer carries (the entry's names are in lower case).
+    headers: pairs(entry.headers[form]).filter(([name]) => !SITE_HEADER_NAMES.has(name)),
   });
 }
 
