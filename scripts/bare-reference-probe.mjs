@@ -4,10 +4,13 @@
 // bare Node reference does, before the app sees the request. The app's process (its modules, heap, embedded
 // database, timers and asynchronous-context hooks) is then measured apart from the app's own code. The app itself
 // has no such door: production never loads this file.
+// GET /bench-context-hooks tells whether Node's asynchronous-context hooks are on in the process at that moment.
+import { executionAsyncResource } from "node:async_hooks";
 import fs from "node:fs";
 import http from "node:http";
 
 const PATH = "/bench-bare-in-app";
+const HOOKS_PATH = "/bench-context-hooks";
 const dir = process.env.BARE_REFERENCE_DIR;
 let page;
 
@@ -17,6 +20,7 @@ http.createServer = (...args) => {
   if (at >= 0 && dir) {
     const app = args[at];
     args[at] = (req, res) => {
+      if (req.url === HOOKS_PATH) return answerHooksOn(res);
       if (req.url !== PATH) return app(req, res);
       page ??= {
         body: fs.readFileSync(`${dir}/page.html.gz`),
@@ -28,3 +32,8 @@ http.createServer = (...args) => {
   }
   return createServer(...args);
 };
+
+/** With the hooks on, a promise's reaction runs as that promise's resource. */
+function answerHooksOn(res) {
+  Promise.resolve().then(() => res.end(JSON.stringify({ on: executionAsyncResource() instanceof Promise })));
+}

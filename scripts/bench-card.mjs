@@ -6,6 +6,7 @@
 
 import { spawn } from "node:child_process";
 import fs from "node:fs";
+import http from "node:http";
 import os from "node:os";
 import path from "node:path";
 import { gzipSync } from "node:zlib";
@@ -220,6 +221,20 @@ const targets = {
 };
 // One unrecorded run each first, so that no server is measured while its JIT is still warming up.
 for (const url of Object.values(targets)) wrk(url, "3s");
+// On a connection of its own: this script's event loop sleeps through each wrk run, so a kept one may be stale.
+const hooksOn = () =>
+  new Promise((resolve, reject) => {
+    http
+      .get(`${base}/bench-context-hooks`, { agent: false }, (res) => {
+        let body = "";
+        res.on("data", (d) => {
+          body += d;
+        });
+        res.on("end", () => resolve(JSON.parse(body).on));
+      })
+      .on("error", reject);
+  });
+const hooksBefore = await hooksOn();
 const appRuns = [];
 const nginxRuns = [];
 const bareRuns = [];
@@ -237,6 +252,7 @@ for (let i = 0; i < ROUNDS; i++) {
     `round ${i + 1}: nginx ${nginxRuns[i].rps.toFixed(0)} req/s, bare Node ${bareRuns[i].rps.toFixed(0)} req/s, bare Node with the app's headers ${bareHeadersRuns[i].rps.toFixed(0)} req/s (with async context ${bareHeadersAsyncRuns[i].rps.toFixed(0)}, in the app's process ${bareInAppRuns[i].rps.toFixed(0)}), app ${appRuns[i].rps.toFixed(0)} req/s`,
   );
 }
+const hooksAfter = await hooksOn();
 const appRps = median(appRuns.map((r) => r.rps));
 const nginxRps = median(nginxRuns.map((r) => r.rps));
 const bareRps = median(bareRuns.map((r) => r.rps));
@@ -309,6 +325,11 @@ const results = [
   [
     `the same bare handler inside the app's process, before the app (reference, median of ${ROUNDS})`,
     `${bareInAppRps.toFixed(0)} req/s, ${((bareInAppRps / bareHeadersRps) * 100).toFixed(1)}% of bare Node with the app's headers`,
+    true,
+  ],
+  [
+    "asynchronous-context hooks in the app's process, before and after the load (reference)",
+    `${hooksBefore ? "on" : "off"}, ${hooksAfter ? "on" : "off"}`,
     true,
   ],
   [

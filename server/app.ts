@@ -25,6 +25,7 @@ import {
 import { pageSecurityPolicy, siteHeaders } from "~/server/platform/site-headers.server";
 import { IMMUTABLE_CACHE, localUploadsDir } from "~/server/platform/storage.server";
 import { cachedPagePath, sendPageEntry, sitePageCache, tryCachedPage } from "~/server/site/page-cache.server";
+import { contextHooksOn, releaseContextHooksWhenIdle } from "./context-hooks";
 
 export { createBackup, restoreBackup } from "~/server/platform/backup.server";
 export { createAdminAccount, stopRuntime } from "~/server/platform/runtime.server";
@@ -32,6 +33,7 @@ export { serveAssets } from "./static-assets";
 
 /** Starts the runtime, then applies the settings the HTTP layer takes from the configuration. */
 export async function startRuntime(opts: Parameters<typeof startAppRuntime>[0]) {
+  releaseContextHooksWhenIdle();
   const runtime = await startAppRuntime(opts);
   // Behind a proxy req.ip is the proxy's address unless we trust it to tell us the client's (TRUST_PROXY).
   app.set("trust proxy", runtime.config.trustProxy);
@@ -130,6 +132,12 @@ app.use((req, res, next) => {
 // Browser tests read the card cache's size to prove it stays bounded (E2E_TEST_HOOKS, refused in production).
 app.get("/__test/card-cache", (_req, res, next) => {
   if (getRuntime().config.testHooks) res.json({ size: cardPageCache.size(), limits: CARD_CACHE_LIMITS });
+  else next();
+});
+
+// Browser tests check that the asynchronous-context hooks go off once no page needs them (E2E_TEST_HOOKS).
+app.get("/__test/context-hooks", (_req, res, next) => {
+  if (getRuntime().config.testHooks) contextHooksOn().then((on) => res.json({ on }), next);
   else next();
 });
 

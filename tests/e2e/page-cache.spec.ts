@@ -338,3 +338,18 @@ test("signed-in pages answered from memory stay each visitor's own, show every c
   expect(await violations(page)).toEqual([]);
   expect(errors).toEqual([]);
 });
+
+test("once a signed-in page is answered the server turns its context hooks off, and the next one turns them on", async ({
+  adminPage,
+  request,
+}) => {
+  // On Node 20 the hooks that carry React's and the sign-in library's context cost every request, card pages
+  // included, so they must not stay on after a sign-in. The second visit starts with them off.
+  const hooksOn = async () => (await (await request.get("/__test/context-hooks")).json()).on;
+  for (let i = 0; i < 2; i++) {
+    await adminPage.goto("/admin-dashboard");
+    await expect(adminPage.getByRole("heading", { name: "Admin Dashboard" })).toBeVisible();
+    await expect(adminPage.getByText("Signed in as admin@e2e.test")).toBeVisible();
+    await expect.poll(hooksOn).toBe(false);
+  }
+});
