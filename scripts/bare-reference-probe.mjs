@@ -33,7 +33,10 @@ http.createServer = (...args) => {
   return createServer(...args);
 };
 
-/** With the hooks on, a promise's reaction runs as that promise's resource. */
+/**
+ * With the hooks on, a promise's reaction runs as that promise's resource. The same check as `contextHooksOn` in
+ * server/context-hooks.ts, written again here because this preload runs before, and apart from, the built app.
+ */
 function answerHooksOn(res) {
   Promise.resolve().then(() => res.end(JSON.stringify({ on: executionAsyncResource() instanceof Promise })));
 }
