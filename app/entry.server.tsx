@@ -15,12 +15,16 @@ export default function handleRequest(
   routerContext: EntryContext,
   loadContext: AppLoadContext,
 ) {
-  // A page rendered to be shared has no nonce, and no attribute should carry an empty one.
+  // No attribute should carry an empty nonce.
   const nonce = loadContext.cspNonce || undefined;
   // Bots, static renders and pages rendered to be shared get the whole document at once (a shared page then
   // needs none of React's streaming scripts, each of which its policy would have to list); browsers get it
   // streamed.
-  const whole = isbot(request.headers.get("user-agent") ?? "") || routerContext.isSpaMode || !nonce;
+  const whole =
+    isbot(request.headers.get("user-agent") ?? "") ||
+    routerContext.isSpaMode ||
+    !nonce ||
+    loadContext.sharedRender === true;
   const readyEvent = whole ? "onAllReady" : "onShellReady";
   return new Promise((resolve, reject) => {
     let shellRendered = false;

@@ -49,8 +49,10 @@ declare module "react-router" {
     /** Wakes the e-mail worker after a transaction that queued a message has committed. */
     pokeOutbox: () => void;
     clientIp: string;
-    /** This response's script nonce; empty for a page rendered to be shared, whose policy lists its scripts by hash. */
+    /** This response's script nonce; for a page rendered to be shared, a marker its policy never lists (by hash). */
     cspNonce: string;
+    /** Rendered to be shared between visitors: whole, not streamed (sitePageCache). */
+    sharedRender?: boolean;
     /** URL of each island script, for pages that do not hydrate React. */
     islands: import("~/server/site/islands.server").IslandUrls;
   }
@@ -285,7 +287,7 @@ function answerFromSitePageCache(req: Request, res: Response, next: NextFunction
 
 const handleDocument = createDocumentHandler(serverBuild, process.env.NODE_ENV);
 
-function renderAnonymous(path: string) {
+function renderAnonymous(path: string, nonce: string) {
   const runtime = getRuntime();
   const context: AppLoadContext = {
     db: runtime.database.db,
@@ -294,8 +296,9 @@ function renderAnonymous(path: string) {
     logger: runtime.logger,
     pokeOutbox: runtime.outbox.poke,
     clientIp: "unknown",
-    // No nonce: the shared page's policy allows its own inline scripts by their hashes (sitePageCache).
-    cspNonce: "",
+    // Marks the render's own scripts: the shared page's policy lists those by hash, never the nonce (sitePageCache).
+    cspNonce: nonce,
+    sharedRender: true,
     islands: runtime.islands,
   };
   return handleDocument(new Request(new URL(path, runtime.config.publicUrl)), context);

@@ -2,6 +2,7 @@
 // register): the same for everyone, so each is rendered once per process from a request that carries nothing of
 // any visitor, compressed once, and answered from memory before Express and React Router (server/app.ts), as
 // the card pages are (docs/decisions/010-cached-marketing-pages.md, 012-cached-shop-pages.md).
+import { randomBytes } from "node:crypto";
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { type CompressedPage, compressPage } from "../platform/compressed-page.server";
 import { inlineScriptHashes, pageSecurityPolicy } from "../platform/site-headers.server";
@@ -86,8 +87,11 @@ export type PageEntry = CompressedPage & {
   generation: number | null;
 };
 
-/** Renders a page as a visitor without cookies sees it: the app's own render, answered as a Fetch Response. */
-export type RenderAnonymous = (path: string) => Promise<Response>;
+/**
+ * Renders a page as a visitor without cookies sees it: the app's own render, answered as a Fetch Response, with
+ * this nonce on the scripts it writes.
+ */
+export type RenderAnonymous = (path: string, nonce: string) => Promise<Response>;
 
 /**
  * One cache per process, cleared only by a restart (a deploy). It holds at most one entry per path in
@@ -108,8 +112,13 @@ export function createSitePageCache(now: () => number = Date.now) {
   async function fill(path: string, render: RenderAnonymous, publicUrl: string) {
     const rule = CACHED_PAGES.get(path);
     const renderedIn = generation;
-    const response = await render(path);
-    const html = await response.text();
+    const nonce = randomBytes(16).toString("base64");
+    const response = await render(path, nonce);
+    const rendered = await response.text();
+    // The render's own scripts, known by its nonce; the kept bytes then lose it, so that a page rendered again
+    // unchanged is the same page.
+    const scriptHashes = inlineScriptHashes(rendered, nonce);
+    const html = rendered.replaceAll(` nonce="${nonce}"`, "");
     // Only a plain page is shared: an error, a redirect or a cookie being set means this answer is not the
     // same for every visitor, so it is sent to this one alone (the caller renders it afresh).
     if (response.status !== 200 || response.headers.has("Set-Cookie")) return null;
@@ -123,7 +132,7 @@ export function createSitePageCache(now: () => number = Date.now) {
     const entry: PageEntry =
       previous && previous.identity.toString() === html
         ? { ...previous, expiresAt, generation: dataGeneration }
-        : { ...compress(html, publicUrl), expiresAt, generation: dataGeneration };
+        : { ...compress(html, publicUrl, scriptHashes), expiresAt, generation: dataGeneration };
     // A write during the render may be missing from it: this visitor gets it, nobody else.
     if (rule && (dataGeneration === null || renderedIn === generation)) entries.set(path, entry);
     return entry;
@@ -204,11 +213,16 @@ export function tryCachedPage(req: IncomingMessage, res: ServerResponse) {
 }
 
 /**
- * A shared page carries no nonce (one fixed in shared bytes would be public, and so allow any injected script
- * that copies it): its policy allows scripts from this site and exactly its own inline scripts, by hash.
+ * A shared page's policy names no nonce (one fixed in shared bytes would be public, and so allow any injected
+ * script that copies it). It allows scripts from this site and, by hash, the inline scripts the render wrote:
+ * those that carried its nonce, which markup smuggled in through stored text could not know.
  */
-function compress(html: string, publicUrl: string): CompressedPage & { policy: string } {
-  const policy = pageSecurityPolicy(null, inlineScriptHashes(html));
+function compress(
+  html: string,
+  publicUrl: string,
+  scriptHashes: string[],
+): CompressedPage & { policy: string } {
+  const policy = pageSecurityPolicy(null, scriptHashes);
   return {
     ...compressPage(html, { csp: policy, publicUrl, extraHeaders: ["X-Frame-Options", "DENY"] }),
     policy,

