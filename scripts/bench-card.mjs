@@ -261,9 +261,10 @@ const bareHeadersAsyncRuns = [];
 const bareInAppRuns = [];
 /** Per app process: the hooks before and after its load, and its median paired ratios. */
 const processes = [];
-// The median of each round's app / baseline, the two measured seconds apart, over the rounds from `from` on.
-const pairedRatio = (baseline, from = 0) =>
-  median(appRuns.slice(from).map((r, i) => r.rps / baseline[from + i].rps));
+const pairedRuns = { bareHeaders: bareHeadersRuns, app: appRuns, bareInApp: bareInAppRuns };
+// The median of each round's runs / baseline, the two measured seconds apart, over the rounds from `from` on.
+const pairedRatio = (runs, baseline, from) =>
+  median(runs.slice(from).map((r, i) => r.rps / baseline[from + i].rps));
 for (let p = 0; p < PROCESSES; p++) {
   if (p > 0) {
     await stopApp(current.app);
@@ -279,21 +280,17 @@ for (let p = 0; p < PROCESSES; p++) {
     bareHeadersAsyncRuns.push(wrk(targets.bareHeadersAsync));
     // The app sits between its two baselines, and which comes first alternates, so a drift in the machine's
     // speed during a round falls on both sides alike.
-    const [first, last] = i % 2 ? [bareInAppRuns, bareHeadersRuns] : [bareHeadersRuns, bareInAppRuns];
-    first.push(wrk(first === bareHeadersRuns ? targets.bareHeaders : targets.bareInApp));
-    appRuns.push(wrk(targets.app));
-    last.push(wrk(last === bareHeadersRuns ? targets.bareHeaders : targets.bareInApp));
+    const order = i % 2 ? ["bareInApp", "app", "bareHeaders"] : ["bareHeaders", "app", "bareInApp"];
+    for (const name of order) pairedRuns[name].push(wrk(targets[name]));
     console.log(
       `process ${p + 1}, round ${i - from + 1}: nginx ${nginxRuns[i].rps.toFixed(0)} req/s, bare Node ${bareRuns[i].rps.toFixed(0)} req/s, bare Node with the app's headers ${bareHeadersRuns[i].rps.toFixed(0)} req/s (with async context ${bareHeadersAsyncRuns[i].rps.toFixed(0)}, in the app's process ${bareInAppRuns[i].rps.toFixed(0)}), app ${appRuns[i].rps.toFixed(0)} req/s (${((appRuns[i].rps / bareHeadersRuns[i].rps) * 100).toFixed(1)}%)`,
     );
   }
   processes.push({
     hooks: `${hooksBefore ? "on" : "off"}, ${(await hooksOn()) ? "on" : "off"}`,
-    toBareHeaders: pairedRatio(bareHeadersRuns, from),
-    toBareInApp: pairedRatio(bareInAppRuns, from),
-    bareInAppToBareHeaders: median(
-      bareInAppRuns.slice(from).map((r, i) => r.rps / bareHeadersRuns[from + i].rps),
-    ),
+    toBareHeaders: pairedRatio(appRuns, bareHeadersRuns, from),
+    toBareInApp: pairedRatio(appRuns, bareInAppRuns, from),
+    bareInAppToBareHeaders: pairedRatio(bareInAppRuns, bareHeadersRuns, from),
   });
 }
 const appRps = median(appRuns.map((r) => r.rps));
