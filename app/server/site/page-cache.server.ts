@@ -115,13 +115,13 @@ export function createSitePageCache(now: () => number = Date.now) {
     const nonce = randomBytes(16).toString("base64");
     const response = await render(path, nonce);
     const rendered = await response.text();
+    // Only a plain page is shared: an error, a redirect or a cookie being set means this answer is not the
+    // same for every visitor, so it is sent to this one alone (the caller renders it afresh).
+    if (response.status !== 200 || response.headers.has("Set-Cookie")) return null;
     // The render's own scripts, known by its nonce; the kept bytes then lose it, so that a page rendered again
     // unchanged is the same page.
     const scriptHashes = inlineScriptHashes(rendered, nonce);
     const html = rendered.replaceAll(` nonce="${nonce}"`, "");
-    // Only a plain page is shared: an error, a redirect or a cookie being set means this answer is not the
-    // same for every visitor, so it is sent to this one alone (the caller renders it afresh).
-    if (response.status !== 200 || response.headers.has("Set-Cookie")) return null;
     const expiresAt = Math.min(
       nextNewYear(now()),
       rule?.maxAgeMs == null ? Number.POSITIVE_INFINITY : now() + rule.maxAgeMs,
