@@ -6,6 +6,10 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import compression from "compression";
 import express from "express";
+import { keepTickEntryMaps } from "./server/tick-entries.mjs";
+
+// First, before the app's start-up collections can free the maps of Node's tick entries (server/tick-entries.mjs).
+keepTickEntryMaps();
 
 const root = path.dirname(fileURLToPath(import.meta.url));
 const dev = process.argv.includes("--dev");

@@ -7,23 +7,27 @@ import path from "node:path";
 import zlib from "node:zlib";
 import { expect, test } from "@playwright/test";
 import { E2E_ADMIN } from "../../playwright.config";
+import { literalKeyStates } from "../fixtures/tick-feedback.mjs";
 
-/** Runs `node server.mjs` with extra env until it exits or prints "Ready"; returns its output. */
-function startServer(env: Record<string, string>) {
-  const child = spawn(process.execPath, ["server.mjs"], {
+/**
+ * Runs `node server.mjs` with extra env (and Node flags) until it exits or prints "Ready"; returns what it wrote to
+ * stderr. Its stdout may go to a file (a descriptor): what V8 prints there itself is cut short on a pipe.
+ */
+function startServer(
+  env: Record<string, string>,
+  nodeFlags: string[] = [],
+  stdout: "ignore" | number = "ignore",
+) {
+  const child = spawn(process.execPath, [...nodeFlags, "server.mjs"], {
     env: { ...process.env, LOG_LEVEL: "warn", ...env },
-    stdio: ["ignore", "pipe", "pipe"],
+    stdio: ["ignore", stdout, "pipe"],
   });
-  let stdout = "";
   let stderr = "";
-  child.stdout.on("data", (d) => {
-    stdout += d;
-  });
-  child.stderr.on("data", (d) => {
+  child.stderr?.on("data", (d) => {
     stderr += d;
   });
   const exited = new Promise<number | null>((resolve) => child.on("exit", (code) => resolve(code)));
-  return { child, exited, output: () => ({ stdout, stderr }) };
+  return { child, exited, output: () => ({ stderr }) };
 }
 
 const tempDir = () => fs.mkdtempSync(path.join(os.tmpdir(), "srv-"));
@@ -99,6 +103,30 @@ test("SIGTERM closes the server and the embedded database", async ({ request }) 
   server.child.kill("SIGTERM");
   expect(await server.exited).toBe(0);
   expect(fs.existsSync(path.join(dataDir, "db.lock"))).toBe(false);
+});
+
+// Without the entry server.mjs keeps, a collection like this one, which a start or a quiet spell brings, leaves every
+// tick of every request on V8's slow path for the life of the process (server/tick-entries.mjs).
+test("Node's tick entries keep their fast path through a full garbage collection", async ({ request }) => {
+  const printed = path.join(tempDir(), "v8.txt");
+  const file = fs.openSync(printed, "w");
+  const server = startServer(
+    { DATA_DIR: tempDir(), PORT: "3192" },
+    ["--expose-gc", "--allow-natives-syntax", "--import", "./tests/fixtures/tick-feedback-probe.mjs"],
+    file,
+  );
+  fs.closeSync(file);
+  const states = () => literalKeyStates(fs.readFileSync(printed, "utf8"));
+  try {
+    await expect.poll(() => server.output().stderr, { timeout: 30_000 }).toContain("Ready on");
+    expect((await request.get("http://127.0.0.1:3192/healthz")).status()).toBe(200);
+    expect(await (await request.get("http://127.0.0.1:3192/__tick-feedback")).text()).toBe("printed");
+    await expect.poll(states).toHaveLength(4);
+    expect(states()).toEqual(Array(4).fill("MONOMORPHIC"));
+  } finally {
+    server.child.kill("SIGTERM");
+    await server.exited;
+  }
 });
 
 test("health, robots and refused requests", async ({ request, baseURL }) => {
