@@ -2,6 +2,7 @@ import { spawnSync } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
+import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
 import { literalKeyStates } from "../tests/fixtures/tick-feedback.mjs";
 
@@ -19,7 +20,7 @@ function keyStatesAfterCollection({ keep }: { keep: boolean }) {
   const node = spawnSync(
     process.execPath,
     ["--expose-gc", "--allow-natives-syntax", "--input-type=module", "-e", script],
-    { encoding: "utf8", stdio: ["ignore", file, "pipe"] },
+    { cwd: fileURLToPath(new URL("..", import.meta.url)), encoding: "utf8", stdio: ["ignore", file, "pipe"] },
   );
   fs.closeSync(file);
   expect(node.stderr).toBe("");
