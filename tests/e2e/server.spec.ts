@@ -105,8 +105,8 @@ test("SIGTERM closes the server and the embedded database", async ({ request }) 
   expect(fs.existsSync(path.join(dataDir, "db.lock"))).toBe(false);
 });
 
-// Without the entry server.mjs keeps, a collection like this one, which a start or a quiet spell brings, leaves every
-// tick of every request on V8's slow path for the life of the process (server/tick-entries.mjs).
+// Without the entry server.mjs keeps, a full collection like this one (a start runs several) leaves every tick of
+// every request on V8's slow path for the life of the process (server/tick-entries.mjs).
 test("Node's tick entries keep their fast path through a full garbage collection", async ({ request }) => {
   const printed = path.join(tempDir(), "v8.txt");
   const file = fs.openSync(printed, "w");
