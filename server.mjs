@@ -6,6 +6,7 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import compression from "compression";
 import express from "express";
+import { expressShapedClasses } from "./server/express-shaped.mjs";
 import { keepTickEntryMaps } from "./server/tick-entries.mjs";
 
 // First, before the app's start-up collections can free the maps of Node's tick entries (server/tick-entries.mjs).
@@ -134,6 +135,8 @@ async function serve() {
   }
 
   const { port, host } = runtime.config;
+  // Behind a proxy req.ip is the proxy's address unless we trust it to tell us the client's (TRUST_PROXY).
+  server.set("trust proxy", runtime.config.trustProxy);
   // Cached pages are answered before Express is entered (see fastPath in server/app.ts).
   const fastPath = dev ? undefined : appModule.fastPath;
   // Nothing thrown here may escape: outside Express an exception ends the process, and with it every visitor's
@@ -154,7 +157,7 @@ async function serve() {
       res.destroy();
     }
   }
-  const listener = http.createServer((req, res) => {
+  const listener = http.createServer(expressShapedClasses(server), (req, res) => {
     try {
       // Given the app, the fast path may take a request and hand it on later (a signed-in page not in memory).
       if (fastPath?.(req, res, handle)) return;

@@ -31,13 +31,10 @@ export { createBackup, restoreBackup } from "~/server/platform/backup.server";
 export { createAdminAccount, stopRuntime } from "~/server/platform/runtime.server";
 export { serveAssets } from "./static-assets";
 
-/** Starts the runtime, then applies the settings the HTTP layer takes from the configuration. */
-export async function startRuntime(opts: Parameters<typeof startAppRuntime>[0]) {
+/** Starts the runtime (the server applies its `config.trustProxy` to the Express app it mounts `app` in). */
+export function startRuntime(opts: Parameters<typeof startAppRuntime>[0]) {
   releaseContextHooksWhenIdle();
-  const runtime = await startAppRuntime(opts);
-  // Behind a proxy req.ip is the proxy's address unless we trust it to tell us the client's (TRUST_PROXY).
-  app.set("trust proxy", runtime.config.trustProxy);
-  return runtime;
+  return startAppRuntime(opts);
 }
 
 declare module "react-router" {
@@ -97,8 +94,8 @@ export function fastPath(
   return true;
 }
 
-export const app = express();
-app.disable("x-powered-by");
+// A router, not an app of its own: a mounted app would give each request its own prototypes (server/express-shaped.mjs).
+export const app = express.Router();
 
 // In development server.mjs goes through Vite first, so the fast path also runs here.
 app.use((req, res, next) => {

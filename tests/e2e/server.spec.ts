@@ -129,6 +129,34 @@ test("Node's tick entries keep their fast path through a full garbage collection
   }
 });
 
+test("Express answers on requests born with its shape, so Node's HTTP code meets one shape", async ({
+  request,
+}) => {
+  const server = startServer({ DATA_DIR: tempDir(), PORT: "3193" }, [
+    "--import",
+    "./tests/fixtures/prototype-probe.mjs",
+  ]);
+  const origin = "http://127.0.0.1:3193";
+  try {
+    await expect.poll(() => server.output().stderr, { timeout: 30_000 }).toContain("Ready on");
+    // A rendered page, a resource route, a static file, a refused post, a missing page; then a cached page.
+    for (const page of ["/login", "/healthz", "/robots.txt", "/nowhere", "/"])
+      await request.get(origin + page);
+    const refused = await request.post(`${origin}/login`, {
+      form: { email: "a@b.co" },
+      headers: { Origin: "https://evil.example" },
+    });
+    expect(refused.status()).toBe(403);
+    expect((await request.get(`${origin}/`)).status()).toBe(200);
+    const counts = async () => (await request.get(`${origin}/__prototype-changes`)).json();
+    await expect.poll(async () => (await counts()).seen).toBe(7);
+    expect(await counts()).toEqual({ seen: 7, changed: 0 });
+  } finally {
+    server.child.kill("SIGTERM");
+    await server.exited;
+  }
+});
+
 test("health, robots and refused requests", async ({ request, baseURL }) => {
   const health = await request.get("/healthz");
   expect(health.status()).toBe(200);
