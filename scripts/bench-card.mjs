@@ -1,7 +1,7 @@
 // npm run bench:card: budgets of the public card page, measured against a bare Node server sending the same bytes
 // and headers in the same run (nginx's figure is printed as the physical reference).
 // Starts the built app (pinned to core 1) with a fresh embedded database, creates a card with 10 links through
-// the admin form, then compares GET /{slug} with nginx serving the same HTML as a pre-compressed static file
+// the admin form and serves the other pages a site in use serves, then compares GET /{slug} with nginx serving the same HTML as a pre-compressed static file
 // (one worker, same core). wrk runs on core 0. The app is measured in several processes, each started afresh,
 // since one process can run a fifth slower than the next for its whole life (docs/benchmarks.md, 2026-11-25
 // evening). Prints figures and PASS/FAIL per budget; exits 1 on a failure.
@@ -24,6 +24,7 @@ import {
   waitFor,
 } from "./bench-load.mjs";
 import { report } from "./bench-report.mjs";
+import { BUDGETED_PAGES, MARKETING_PAGES } from "./budgeted-pages.mjs";
 import { buildIfStale, root } from "./build-if-stale.mjs";
 
 const APP_PORT = Number(process.env.BENCH_APP_PORT ?? 3390);
@@ -138,7 +139,25 @@ async function startApp(index) {
   });
   if (created.status !== 302) throw new Error(`creating the card failed with ${created.status}`);
   await fetch(`${base}/bench-card`, { headers: { "User-Agent": UA } }); // fills the cache
+  await servePagesOfASiteInUse(cookie);
   return { app, cookie, form, uploaded };
+}
+
+/**
+ * A site in use answers every kind of request between card pages, and what Node's HTTP code has met decides its
+ * speed for all of them (docs/decisions/017-express-shaped-requests.md). So each process first serves marketing,
+ * shop, sign-in and back-office pages, a file, a missing page and a resource route, 20 rounds.
+ */
+async function servePagesOfASiteInUse(cookie) {
+  const pages = [...MARKETING_PAGES, ...BUDGETED_PAGES, "/nowhere", "/robots.txt", "/healthz"];
+  for (let round = 0; round < 20; round++) {
+    for (const page of pages) {
+      const res = await fetch(`${base}${page}`, { headers: { "User-Agent": UA }, redirect: "manual" });
+      await res.arrayBuffer();
+    }
+    const admin = await fetch(`${base}/admin-dashboard`, { headers: { "User-Agent": UA, Cookie: cookie } });
+    await admin.arrayBuffer();
+  }
 }
 
 /** Stops an app process and waits until its port is free for the next one. */
