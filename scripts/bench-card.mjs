@@ -1,10 +1,10 @@
 // npm run bench:card: budgets of the public card page, measured against a bare Node server sending the same bytes
 // and headers in the same run (nginx's figure is printed as the physical reference).
 // Starts the built app (pinned to core 1) with a fresh embedded database, creates a card with 10 links through
-// the admin form and serves the other pages a site in use serves, then compares GET /{slug} with nginx serving the same HTML as a pre-compressed static file
-// (one worker, same core). wrk runs on core 0. The app is measured in several processes, each started afresh,
-// since one process can run a fifth slower than the next for its whole life (docs/benchmarks.md, 2026-11-25
-// evening). Prints figures and PASS/FAIL per budget; exits 1 on a failure.
+// the admin form and serves the other pages a site in use serves, then compares GET /{slug} with nginx serving the
+// same HTML as a pre-compressed static file (one worker, same core). wrk runs on core 0. The app is measured in
+// several processes, each started afresh, since one process can run a fifth slower than the next for its whole
+// life (docs/benchmarks.md, 2026-11-25 evening). Prints figures and PASS/FAIL per budget; exits 1 on a failure.
 
 import { spawn } from "node:child_process";
 import fs from "node:fs";

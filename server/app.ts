@@ -94,7 +94,8 @@ export function fastPath(
   return true;
 }
 
-// A router, not an app of its own: a mounted app would give each request its own prototypes (server/express-shaped.mjs).
+// A router, not an app of its own: a mounted app would give each request its own prototypes
+// (server/express-shaped.mjs).
 export const app = express.Router();
 
 // In development server.mjs goes through Vite first, so the fast path also runs here.
