@@ -63,16 +63,23 @@ function today() {
   return currentDay;
 }
 
-const views = new Map<string, number>(); // cardId|day|source
+type Count = { n: number };
+const views = new Map<string, Count>(); // cardId|day|source
 const clicks = new Map<string, number>(); // linkId|cardId|day|source
 
-// The last view's key, used again while the same card is viewed from the same source on the same day.
-let lastView = { cardPageId: "", day: "", source: "", key: "" };
+// The last view's count, added to again while the same card is viewed from the same source on the same day: a
+// burst of taps on one card then builds no string and looks nothing up. A write takes the counts and forgets it.
+const NO_VIEW = { cardPageId: "", day: "", source: "", count: { n: 0 } };
+let lastView = NO_VIEW;
 export function recordView(cardPageId: string, source: VisitSource) {
   const day = today();
-  if (lastView.cardPageId !== cardPageId || lastView.day !== day || lastView.source !== source)
-    lastView = { cardPageId, day, source, key: `${cardPageId}|${day}|${source}` };
-  views.set(lastView.key, (views.get(lastView.key) ?? 0) + 1);
+  if (lastView.cardPageId !== cardPageId || lastView.day !== day || lastView.source !== source) {
+    const key = `${cardPageId}|${day}|${source}`;
+    const count = views.get(key) ?? { n: 0 };
+    views.set(key, count);
+    lastView = { cardPageId, day, source, count };
+  }
+  lastView.count.n++;
 }
 
 export function recordClick(linkId: string, cardPageId: string, source: VisitSource) {
@@ -104,8 +111,9 @@ async function writePending(db: Database, logger?: Logger) {
   const clickBatch = [...clicks];
   views.clear();
   clicks.clear();
+  lastView = NO_VIEW;
   // One statement per aggregate row: a row whose card was deleted meanwhile fails alone and is dropped.
-  for (const [key, n] of viewBatch) {
+  for (const [key, { n }] of viewBatch) {
     const [cardPageId, day, source] = key.split("|") as [string, string, VisitSource];
     await db
       .insert(cardViewsDaily)

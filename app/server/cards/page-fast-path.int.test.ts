@@ -9,7 +9,7 @@ import { createTestDb, type TestDb } from "../../../tests/support/test-db";
 import { flushAnalytics } from "./analytics.server";
 import { createCardPage } from "./cards.server";
 import { loadCardEntry } from "./page-cache.server";
-import { tryFastCardResponse } from "./page-responses.server";
+import { cardAddressMemory, tryFastCardResponse } from "./page-responses.server";
 
 let t: TestDb;
 let server: http.Server;
@@ -114,5 +114,47 @@ describe("the card page fast path", () => {
       { source: "nfc", count: 2 },
       { source: "qr", count: 3 },
     ]);
+
+    // After the counts were written: the same card and source as the last view first, then addresses read before
+    // and other spellings. None lost, none counted twice.
+    for (const path of [
+      "/sources",
+      "/sources?s=nfc",
+      "/SOURCES?s=nfc",
+      "/card/sources?s=qr",
+      "/sources?s=nfc",
+    ]) {
+      const res = await fetch(`${base}${path}`, { headers: browser });
+      expect(res.status).toBe(200);
+    }
+    await flushAnalytics(t.db);
+    const after = await t.db
+      .select({ source: cardViewsDaily.source, count: sql<number>`sum(${cardViewsDaily.count})::int` })
+      .from(cardViewsDaily)
+      .where(eq(cardViewsDaily.cardPageId, card.id))
+      .groupBy(cardViewsDaily.source)
+      .orderBy(cardViewsDaily.source);
+    expect(after).toEqual([
+      { source: "link", count: 4 },
+      { source: "nfc", count: 5 },
+      { source: "qr", count: 4 },
+    ]);
+  });
+
+  it("remembers a bounded number of card addresses, however many are asked for", async () => {
+    const { limit } = cardAddressMemory();
+    const ask = (url: string) =>
+      tryFastCardResponse(
+        { method: "GET", url, headers: {} } as http.IncomingMessage,
+        {} as http.ServerResponse,
+      );
+    for (let i = 0; i <= limit + 50; i++) expect(ask(`/made-up-${i}?s=nfc`)).toBe(false);
+    expect(cardAddressMemory().addresses).toBeLessThanOrEqual(limit);
+    const before = cardAddressMemory().addresses;
+    expect(ask(`/long-${"x".repeat(60)}?utm_campaign=${"y".repeat(5000)}`)).toBe(false);
+    expect(cardAddressMemory().addresses).toBe(before);
+    // Still answered from memory after the addresses were forgotten.
+    const res = await fetch(`${base}/sources?s=qr`);
+    expect(res.status).toBe(200);
   });
 });

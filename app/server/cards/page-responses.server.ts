@@ -113,16 +113,42 @@ function answerServerError(res: ServerResponse) {
   }
 }
 
+type CardAddress = { slug: string; source: VisitSource };
+
+// Reading a card's address (the pattern, the slug in lower case, the source) cost more than the rest of an answer
+// from memory, and visitors repeat the same few addresses: each one's reading is remembered. Only addresses of the
+// card pattern are kept, short ones, and at most so many (all forgotten at once when full), so the memory stays
+// small whatever is asked for.
+const cardAddresses = new Map<string, CardAddress>();
+const MAX_REMEMBERED_ADDRESSES = 10_000;
+const MAX_REMEMBERED_ADDRESS_LENGTH = 200;
+
+function readCardAddress(url: string): CardAddress | null {
+  const known = cardAddresses.get(url);
+  if (known !== undefined) return known;
+  const card = CARD_PATH.exec(url);
+  if (!card) return null;
+  const address = { slug: card[1]!.toLowerCase(), source: sourceFromQuery(card[2]) };
+  if (url.length <= MAX_REMEMBERED_ADDRESS_LENGTH) {
+    if (cardAddresses.size >= MAX_REMEMBERED_ADDRESSES) cardAddresses.clear();
+    cardAddresses.set(url, address);
+  }
+  return address;
+}
+
+/** How many card addresses are remembered (for tests and monitoring). */
+export function cardAddressMemory() {
+  return { addresses: cardAddresses.size, limit: MAX_REMEMBERED_ADDRESSES };
+}
+
 function answerFromCache(req: IncomingMessage, res: ServerResponse) {
   if (req.method !== "GET" && req.method !== "HEAD") return false;
   const url = req.url ?? "";
-  const card = CARD_PATH.exec(url);
+  const card = readCardAddress(url);
   if (card) {
-    const slug = card[1]!.toLowerCase();
-    const source = sourceFromQuery(card[2]);
-    const entry = cardPageCache.peek(slug, source);
+    const entry = cardPageCache.peek(card.slug, card.source);
     if (!entry) return false;
-    sendCardEntry(req, res, entry, source);
+    sendCardEntry(req, res, entry, card.source);
     return true;
   }
   const go = GO_PATH.exec(url);
