@@ -7,31 +7,28 @@
 // GET /bench-context-hooks tells whether Node's asynchronous-context hooks are on in the process at that moment.
 import { executionAsyncResource } from "node:async_hooks";
 import fs from "node:fs";
-import http from "node:http";
+import { beforeApp } from "../tests/fixtures/before-app.mjs";
 
 const PATH = "/bench-bare-in-app";
 const HOOKS_PATH = "/bench-context-hooks";
 const dir = process.env.BARE_REFERENCE_DIR;
 let page;
 
-const createServer = http.createServer;
-http.createServer = (...args) => {
-  const at = args.findIndex((a) => typeof a === "function");
-  if (at >= 0 && dir) {
-    const app = args[at];
-    args[at] = (req, res) => {
-      if (req.url === HOOKS_PATH) return answerHooksOn(res);
-      if (req.url !== PATH) return app(req, res);
-      page ??= {
-        body: fs.readFileSync(`${dir}/page.html.gz`),
-        headers: JSON.parse(fs.readFileSync(`${dir}/headers.json`, "utf8")),
-      };
-      res.writeHead(200, page.headers);
-      res.end(page.body);
-    };
+beforeApp((req, res) => {
+  if (!dir) return false;
+  if (req.url === HOOKS_PATH) {
+    answerHooksOn(res);
+    return true;
   }
-  return createServer(...args);
-};
+  if (req.url !== PATH) return false;
+  page ??= {
+    body: fs.readFileSync(`${dir}/page.html.gz`),
+    headers: JSON.parse(fs.readFileSync(`${dir}/headers.json`, "utf8")),
+  };
+  res.writeHead(200, page.headers);
+  res.end(page.body);
+  return true;
+});
 
 /**
  * With the hooks on, a promise's reaction runs as that promise's resource. The same check as `contextHooksOn` in
