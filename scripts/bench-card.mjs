@@ -216,7 +216,9 @@ await waitFor(`http://127.0.0.1:${NGINX_PORT}/bench-card`);
 // fewest headers and once (/bench-card-headers) with the app's own response headers (CSP, ETag, ...). A second
 // copy runs with asynchronous context tracking on as the app's process has it: React's renderer and better-auth
 // each keep an AsyncLocalStorage (four in all), and on Node 20 that runs a hook for every asynchronous resource
-// of every request, card pages included. It is a reference, not the budget's baseline. ---
+// of every request, card pages included. It is a reference, not the budget's baseline. Both run with the Node
+// flags of the service file, as the app does: the heap limit alone costs a bare server 3-7% of its throughput
+// (docs/benchmarks.md, 2026-11-26, afternoon), and it is the runtime's setting, not the app's code. ---
 const appResponse = await fetch(pageUrl, { headers: { "User-Agent": UA, "Accept-Encoding": "gzip" } });
 const bareGzip = gzipSync(html, { level: 9 });
 const appHeaders = [...appResponse.headers]
@@ -235,7 +237,7 @@ const { AsyncLocalStorage } = await import("node:async_hooks");
 for (let i = 0; i < Number(process.env.ASYNC_STORES ?? 0); i++) new AsyncLocalStorage().enterWith({});
 http.createServer((req, res) => { res.writeHead(200, req.url === "/bench-card-headers" ? appHeaders : fewest); res.end(body); }).listen(Number(process.env.PORT), "127.0.0.1");`,
 );
-const [bareCmd, bareArgs] = pin(1, process.execPath, [bareScript]);
+const [bareCmd, bareArgs] = pin(1, process.execPath, [...SERVICE_NODE_ARGS, bareScript]);
 children.push(
   spawn(bareCmd, bareArgs, { stdio: "ignore", env: { ...process.env, PORT: String(BARE_PORT) } }),
 );
