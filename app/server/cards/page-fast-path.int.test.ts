@@ -98,18 +98,22 @@ describe("the card page fast path", () => {
     const browser = {
       "User-Agent": "Mozilla/5.0 (Linux; Android 14) AppleWebKit/537.36 Chrome/126 Mobile Safari/537.36",
     };
-    for (const query of ["?s=nfc", "?s=nfc", "?s=qr", "?s=%71r", "?utm_source=x&s=qr", "?s=NFC", "?s=", ""]) {
-      const res = await fetch(`${base}/sources${query}`, { headers: browser });
-      expect(res.status).toBe(200);
-    }
-    await flushAnalytics(t.db);
-    const counts = await t.db
-      .select({ source: cardViewsDaily.source, count: sql<number>`sum(${cardViewsDaily.count})::int` })
-      .from(cardViewsDaily)
-      .where(eq(cardViewsDaily.cardPageId, card.id))
-      .groupBy(cardViewsDaily.source)
-      .orderBy(cardViewsDaily.source);
-    expect(counts).toEqual([
+    /** Visits each address, writes the counts, and reads the card's views by source. */
+    const viewsAfterVisits = async (paths: string[]) => {
+      for (const path of paths) {
+        const res = await fetch(`${base}${path}`, { headers: browser });
+        expect(res.status).toBe(200);
+      }
+      await flushAnalytics(t.db);
+      return t.db
+        .select({ source: cardViewsDaily.source, count: sql<number>`sum(${cardViewsDaily.count})::int` })
+        .from(cardViewsDaily)
+        .where(eq(cardViewsDaily.cardPageId, card.id))
+        .groupBy(cardViewsDaily.source)
+        .orderBy(cardViewsDaily.source);
+    };
+    const queries = ["?s=nfc", "?s=nfc", "?s=qr", "?s=%71r", "?utm_source=x&s=qr", "?s=NFC", "?s=", ""];
+    expect(await viewsAfterVisits(queries.map((query) => `/sources${query}`))).toEqual([
       { source: "link", count: 3 },
       { source: "nfc", count: 2 },
       { source: "qr", count: 3 },
@@ -117,24 +121,8 @@ describe("the card page fast path", () => {
 
     // After the counts were written: the same card and source as the last view first, then addresses read before
     // and other spellings. None lost, none counted twice.
-    for (const path of [
-      "/sources",
-      "/sources?s=nfc",
-      "/SOURCES?s=nfc",
-      "/card/sources?s=qr",
-      "/sources?s=nfc",
-    ]) {
-      const res = await fetch(`${base}${path}`, { headers: browser });
-      expect(res.status).toBe(200);
-    }
-    await flushAnalytics(t.db);
-    const after = await t.db
-      .select({ source: cardViewsDaily.source, count: sql<number>`sum(${cardViewsDaily.count})::int` })
-      .from(cardViewsDaily)
-      .where(eq(cardViewsDaily.cardPageId, card.id))
-      .groupBy(cardViewsDaily.source)
-      .orderBy(cardViewsDaily.source);
-    expect(after).toEqual([
+    const again = ["/sources", "/sources?s=nfc", "/SOURCES?s=nfc", "/card/sources?s=qr", "/sources?s=nfc"];
+    expect(await viewsAfterVisits(again)).toEqual([
       { source: "link", count: 4 },
       { source: "nfc", count: 5 },
       { source: "qr", count: 4 },
