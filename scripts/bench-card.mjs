@@ -418,7 +418,7 @@ const results = [
   ["edit visible on the next request", editVisible ? "yes" : "no", editVisible],
 ];
 console.log(
-  `bench:card (${cores} cores, wrk -t1 -c50 -d${DURATION}, ${PROCESSES} app processes x ${ROUNDS} rounds, app and nginx on core 1, wrk on core 0)`,
+  `bench:card (${cores} cores, wrk -t1 -c50 -d${DURATION}, ${PROCESSES} app processes x ${ROUNDS} rounds, app and nginx on core 1, wrk on core 0; app and bare Node run with ${SERVICE_NODE_ARGS.join(" ")})`,
 );
 for (const [figure, value, pass, budget, baseline] of results)
   report({ bench: "card", figure, value, pass, budget, baseline });
