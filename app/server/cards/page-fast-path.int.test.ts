@@ -129,20 +129,25 @@ describe("the card page fast path", () => {
     ]);
   });
 
-  it("remembers a bounded number of card addresses, however many are asked for", async () => {
+  it("remembers a bounded number of card addresses, only those answered from memory", async () => {
     const { limit } = cardAddressMemory();
+    const answered: number[] = [];
+    const sink = {
+      writeHead: (status: number) => answered.push(status),
+      end: () => undefined,
+    } as unknown as http.ServerResponse;
     const ask = (url: string) =>
-      tryFastCardResponse(
-        { method: "GET", url, headers: {} } as http.IncomingMessage,
-        {} as http.ServerResponse,
-      );
-    for (let i = 0; i <= limit + 50; i++) expect(ask(`/made-up-${i}?s=nfc`)).toBe(false);
-    expect(cardAddressMemory().addresses).toBeLessThanOrEqual(limit);
+      tryFastCardResponse({ method: "GET", url, headers: {} } as http.IncomingMessage, sink);
     const before = cardAddressMemory().addresses;
-    expect(ask(`/long-${"x".repeat(60)}?utm_campaign=${"y".repeat(5000)}`)).toBe(false);
+    for (let i = 0; i < 100; i++) expect(ask(`/made-up-${i}?s=nfc`)).toBe(false);
+    expect(ask("/reset-password?token=secret-token-value")).toBe(false);
     expect(cardAddressMemory().addresses).toBe(before);
-    // Still answered from memory after the addresses were forgotten.
-    const res = await fetch(`${base}/sources?s=qr`);
-    expect(res.status).toBe(200);
+    for (let i = 0; i <= limit + 50; i++) expect(ask(`/sources?utm_content=${i}`)).toBe(true);
+    expect(answered.length).toBe(limit + 51);
+    expect(new Set(answered)).toEqual(new Set([200]));
+    expect(cardAddressMemory().addresses).toBeLessThanOrEqual(limit);
+    const kept = cardAddressMemory().addresses;
+    expect(ask(`/sources?utm_campaign=${"y".repeat(5000)}`)).toBe(true);
+    expect(cardAddressMemory().addresses).toBe(kept);
   });
 });

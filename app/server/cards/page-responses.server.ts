@@ -116,9 +116,9 @@ function answerServerError(res: ServerResponse) {
 type CardAddress = { slug: string; source: VisitSource };
 
 // Reading a card's address (the pattern, the slug in lower case, the source) cost more than the rest of an answer
-// from memory, and visitors repeat the same few addresses: each one's reading is remembered. Only addresses of the
-// card pattern are kept, short ones, and at most so many (all forgotten at once when full), so the memory stays
-// small whatever is asked for.
+// from memory, and visitors repeat the same few addresses: the reading of each address answered from memory is
+// remembered. Only those, short ones, and at most so many (all forgotten at once when full): made-up addresses and
+// other pages' addresses (which may carry a token) are never kept, and the memory stays small whatever is asked.
 const cardAddresses = new Map<string, CardAddress>();
 const MAX_REMEMBERED_ADDRESSES = 10_000;
 const MAX_REMEMBERED_ADDRESS_LENGTH = 200;
@@ -127,13 +127,13 @@ function readCardAddress(url: string): CardAddress | null {
   const known = cardAddresses.get(url);
   if (known !== undefined) return known;
   const card = CARD_PATH.exec(url);
-  if (!card) return null;
-  const address = { slug: card[1]!.toLowerCase(), source: sourceFromQuery(card[2]) };
-  if (url.length <= MAX_REMEMBERED_ADDRESS_LENGTH) {
-    if (cardAddresses.size >= MAX_REMEMBERED_ADDRESSES) cardAddresses.clear();
-    cardAddresses.set(url, address);
-  }
-  return address;
+  return card ? { slug: card[1]!.toLowerCase(), source: sourceFromQuery(card[2]) } : null;
+}
+
+function rememberCardAddress(url: string, address: CardAddress) {
+  if (url.length > MAX_REMEMBERED_ADDRESS_LENGTH || cardAddresses.get(url) === address) return;
+  if (cardAddresses.size >= MAX_REMEMBERED_ADDRESSES) cardAddresses.clear();
+  cardAddresses.set(url, address);
 }
 
 /** How many card addresses are remembered (for tests and monitoring). */
@@ -148,6 +148,7 @@ function answerFromCache(req: IncomingMessage, res: ServerResponse) {
   if (card) {
     const entry = cardPageCache.peek(card.slug, card.source);
     if (!entry) return false;
+    rememberCardAddress(url, card);
     sendCardEntry(req, res, entry, card.source);
     return true;
   }
