@@ -1,12 +1,9 @@
 // Settings → Notifications and what it governs: the choices survive a reload, the weekly digest reaches one card
 // owner and not another who turned it off, its unsubscribe link works signed out, and a guest buyer's
 // confirmation e-mail puts the card on a new account.
-import fs from "node:fs";
-import path from "node:path";
 import type { Page } from "@playwright/test";
-import type { SunkEmail } from "../mocks/smtp-sink.mjs";
 import { expectNoSeriousA11yViolations } from "../support/axe";
-import { firstLink, waitForEmail } from "../support/mailbox";
+import { firstLink, readMailbox, waitForEmail } from "../support/mailbox";
 import {
   type Customer,
   createCustomer,
@@ -82,12 +79,6 @@ test("notification choices are saved and survive a reload; the tab passes axe on
   await noScript.close();
 });
 
-/** Every message the SMTP sink has received. */
-function mailbox(): SunkEmail[] {
-  const dir = process.env.E2E_MAILBOX!;
-  return fs.readdirSync(dir).map((f) => JSON.parse(fs.readFileSync(path.join(dir, f), "utf8")) as SunkEmail);
-}
-
 /** Buys a Multi Link card signed in (so it is the customer's own) and returns its public address. */
 async function ownCard(page: Page, adminPage: Page, customer: Customer, name: string) {
   await page.goto("/order-card?type=multi-link");
@@ -154,7 +145,7 @@ test("the weekly digest reaches a card owner, not one who turned it off, and its
     (await (await request.post(`/__test/weekly-digests?now=${encodeURIComponent(nextWeek)}`)).json()).sent,
   ).toBe(0);
   const digestsTo = (to: string) =>
-    mailbox().filter((m) => m.to.includes(to) && /weekly digest/.test(m.subject));
+    readMailbox().filter((m) => m.to.includes(to) && /weekly digest/.test(m.subject));
   expect(digestsTo(ann.email)).toHaveLength(1);
   expect(digestsTo(bob.email)).toHaveLength(0);
 

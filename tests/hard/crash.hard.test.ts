@@ -9,7 +9,7 @@ import path from "node:path";
 import pg from "pg";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type SunkEmail, startSmtpSink } from "../mocks/smtp-sink.mjs";
+import { readSunkMail, type SunkEmail, startSmtpSink } from "../mocks/smtp-sink.mjs";
 import { type AppServer, buildApp, signInAdmin, startApp } from "../support/app-server";
 import { freePort, type PostgresServer, startPostgres } from "../support/postgres-server";
 
@@ -151,10 +151,7 @@ class Shop {
 
   /** Every message the sink has written so far (one JSON file each), so nothing depends on this process's memory. */
   mail(): SunkEmail[] {
-    if (!fs.existsSync(this.sinkDir)) return [];
-    return fs
-      .readdirSync(this.sinkDir)
-      .map((f) => JSON.parse(fs.readFileSync(path.join(this.sinkDir, f), "utf8")) as SunkEmail);
+    return readSunkMail(this.sinkDir);
   }
 }
 

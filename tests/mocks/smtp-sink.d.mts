@@ -14,3 +14,5 @@ export function startSmtpSink(opts?: { port?: number; dir?: string; rejectFirst?
   messages: SunkEmail[];
   stop(): Promise<void>;
 }>;
+
+export function readSunkMail(dir: string): SunkEmail[];

@@ -37,8 +37,10 @@ export async function startSmtpSink(opts = {}) {
           };
           messages.push(message);
           if (opts.dir) {
+            // Written under another name and renamed, so a reader never sees half a message.
             const file = path.join(opts.dir, `${Date.now()}-${messages.length}.json`);
-            fs.writeFileSync(file, JSON.stringify(message));
+            fs.writeFileSync(`${file}.part`, JSON.stringify(message));
+            fs.renameSync(`${file}.part`, file);
           }
           callback();
         })
@@ -56,6 +58,16 @@ export async function startSmtpSink(opts = {}) {
     messages,
     stop: () => new Promise((resolve) => server.close(resolve)),
   };
+}
+
+/** Every message written to `dir` so far, oldest first; a message still being written is not listed yet. */
+export function readSunkMail(dir) {
+  if (!fs.existsSync(dir)) return [];
+  return fs
+    .readdirSync(dir)
+    .filter((f) => f.endsWith(".json"))
+    .sort()
+    .map((f) => JSON.parse(fs.readFileSync(path.join(dir, f), "utf8")));
 }
 
 if (process.argv[1] && path.resolve(process.argv[1]) === path.resolve(new URL(import.meta.url).pathname)) {

@@ -1,16 +1,12 @@
 // Reads what the SMTP sink of the browser tests received (JSON files in E2E_MAILBOX).
-import fs from "node:fs";
-import path from "node:path";
 import { expect } from "@playwright/test";
-import type { SunkEmail } from "../mocks/smtp-sink.mjs";
+import { readSunkMail, type SunkEmail } from "../mocks/smtp-sink.mjs";
 
-function readMailbox(): SunkEmail[] {
+/** Every message the SMTP sink of the browser tests has received. */
+export function readMailbox(): SunkEmail[] {
   const dir = process.env.E2E_MAILBOX;
   if (!dir) throw new Error("E2E_MAILBOX is not set");
-  return fs
-    .readdirSync(dir)
-    .sort()
-    .map((f) => JSON.parse(fs.readFileSync(path.join(dir, f), "utf8")) as SunkEmail);
+  return readSunkMail(dir);
 }
 
 /** Waits until a message to `to` whose subject matches arrives, and returns the newest such message. */
