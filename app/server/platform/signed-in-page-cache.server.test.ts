@@ -72,11 +72,15 @@ async function serve(opts: { limits?: typeof SIGNED_IN_CACHE_LIMITS } = {}) {
     snapshot: "1:1:",
     time: 1_000_000,
     renders: 0,
+    snapshotReads: 0,
     nonces: [] as string[],
     respond: (_url: string, _nonce: string) => page(""),
   };
   const cache = createSignedInPageCache({
-    readSnapshot: async () => state.snapshot,
+    readSnapshot: async () => {
+      state.snapshotReads++;
+      return state.snapshot;
+    },
     siteHeaders: [["X-Content-Type-Options", "nosniff"]],
     limits: opts.limits,
     now: () => state.time,
@@ -175,6 +179,21 @@ describe("when a kept page is answered again", () => {
     expect((await memory("/dashboard", "s=bob")).answered).toBe(false);
     state.snapshot = "2:2:";
     expect((await memory("/dashboard")).answered).toBe(false);
+  });
+
+  it("reads the snapshot once for the requests answered together, after the last of them arrived", async () => {
+    const { state, get, memory } = await serve();
+    state.respond = () => page(PAGE("x"));
+    await get("/dashboard");
+    const reads = state.snapshotReads;
+    const together = Array.from({ length: 20 }, () => memory("/dashboard"));
+    expect((await Promise.all(together)).every((answer) => answer.answered)).toBe(true);
+    expect(state.snapshotReads).toBe(reads + 1);
+
+    // A write committed after a request arrived but before the shared read began is seen by that request.
+    const stale = memory("/dashboard");
+    state.snapshot = "1:2:";
+    expect((await stale).answered).toBe(false);
   });
 
   it("keeps no redirect, error, page that sets a cookie, page that asks not to be stored, or file", async () => {

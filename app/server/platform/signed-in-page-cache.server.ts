@@ -5,6 +5,7 @@
 import { randomBytes } from "node:crypto";
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { brotliCompressSync, constants, gzipSync } from "node:zlib";
+import { freshRead } from "./fresh-read.server";
 import { Lru } from "./lru.server";
 import { inlineScriptHashes, pageSecurityPolicy } from "./site-headers.server";
 
@@ -67,6 +68,8 @@ export function createSignedInPageCache(opts: {
   now?: () => number;
 }) {
   const limits = opts.limits ?? SIGNED_IN_CACHE_LIMITS;
+  // Every answer reads the snapshot after its request arrived; requests that arrive together share one read.
+  const readSnapshot = freshRead(opts.readSnapshot);
   const now = opts.now ?? Date.now;
   const entries = new Lru<string, Entry>(limits.bytes, weigh);
   // Concurrent first requests of one key in one snapshot share its render. Only live requests are held here.
@@ -141,7 +144,7 @@ export function createSignedInPageCache(opts: {
      */
     async answerFromMemory(key: string, req: IncomingMessage, res: ServerResponse) {
       // Read after the request arrived, so every write answered before it is in the snapshot.
-      const entry = current(key, await opts.readSnapshot());
+      const entry = current(key, await readSnapshot());
       if (!entry) return false;
       send(key, entry, req, res);
       return true;
@@ -152,7 +155,7 @@ export function createSignedInPageCache(opts: {
      * Response for the caller to send when the answer is not a page that may be kept (a redirect, an error).
      */
     async answer(key: string, req: IncomingMessage, res: ServerResponse, render: RenderPage) {
-      const snapshot = await opts.readSnapshot();
+      const snapshot = await readSnapshot();
       let entry = current(key, snapshot);
       if (!entry) {
         const shared = `${snapshot}\n${key}`;
