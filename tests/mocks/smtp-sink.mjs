@@ -37,8 +37,12 @@ export async function startSmtpSink(opts = {}) {
           };
           messages.push(message);
           if (opts.dir) {
-            // Written under another name and renamed, so a reader never sees half a message.
-            const file = path.join(opts.dir, `${Date.now()}-${messages.length}.json`);
+            // Names sort in the order received (the count padded, for two in one millisecond). Each file is
+            // written under another name and renamed, so a reader never sees half a message.
+            const file = path.join(
+              opts.dir,
+              `${Date.now()}-${String(messages.length).padStart(6, "0")}.json`,
+            );
             fs.writeFileSync(`${file}.part`, JSON.stringify(message));
             fs.renameSync(`${file}.part`, file);
           }
