@@ -1,11 +1,14 @@
-// The only module that imports sharp, and the one rule for uploaded profile images (the card form's upload and
-// the update request's new photo). Images are decoded once and re-encoded, never stored as sent: that drops
-// SVG, scripts, metadata and polyglot payloads.
+// The only module that imports sharp (on first use, as a start does not need it), and the one rule for uploaded
+// profile images (the card form's upload and the update request's new photo). Images are decoded once and
+// re-encoded, never stored as sent: that drops SVG, scripts, metadata and polyglot payloads.
 import { createHash } from "node:crypto";
-import sharp, { type Metadata, type OutputInfo } from "sharp";
+import type { Metadata, OutputInfo } from "sharp";
 import { IMAGE_MAX_BYTES } from "~/schemas/card-page";
 import type { Config } from "./env.server";
 import { storeProfileImage } from "./storage.server";
+
+// Node loads a module once; later imports get the same one.
+const loadSharp = async () => (await import("sharp")).default;
 
 export class ImageError extends Error {
   override name = "ImageError";
@@ -60,6 +63,7 @@ export type ProcessedProfileImage = { hash: string; webp: Buffer; jpeg: Buffer }
 export async function processProfileImage(input: Buffer): Promise<ProcessedProfileImage> {
   const format = sniffFormat(input);
   if (!format) throw new ImageError(IMAGE_MESSAGES.notAnImage);
+  const sharp = await loadSharp();
   let header: Metadata;
   try {
     // Reads the header only: the size is known before a single pixel is decoded. No pixel limit here, so a
@@ -124,6 +128,7 @@ export async function acceptProfileImage(config: Config, file: unknown): Promise
 /** A small placeholder portrait for the demo card (a plain gradient, generated, no file shipped). */
 export async function demoPortrait() {
   const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="256" height="256"><defs><linearGradient id="g" x1="0" y1="0" x2="1" y2="1"><stop offset="0" stop-color="#4f46e5"/><stop offset="1" stop-color="#0ea5e9"/></linearGradient></defs><rect width="256" height="256" fill="url(#g)"/><circle cx="128" cy="100" r="46" fill="#fff" fill-opacity=".85"/><ellipse cx="128" cy="236" rx="84" ry="70" fill="#fff" fill-opacity=".85"/></svg>`;
+  const sharp = await loadSharp();
   const png = await sharp(Buffer.from(svg)).png().toBuffer();
   return processProfileImage(png);
 }

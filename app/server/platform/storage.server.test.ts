@@ -1,10 +1,17 @@
 // Which profile image URLs the card form takes (only those this shop's storage gives out), and how files are written.
 import fs from "node:fs";
+import http from "node:http";
+import type { AddressInfo } from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { loadConfig } from "./env.server";
-import { isStoredProfileImageUrl, storeProfileImage } from "./storage.server";
+import {
+  deleteProfileImage,
+  isStoredProfileImageUrl,
+  readProfileJpeg,
+  storeProfileImage,
+} from "./storage.server";
 
 const hash = "0123456789abcdef0123456789abcdef";
 const dataDir = () => fs.mkdtempSync(path.join(os.tmpdir(), "storage-"));
@@ -63,5 +70,60 @@ describe("storeProfileImage on disk", () => {
     expect([...seen].filter((size) => size !== 1000 && size !== big.length)).toEqual([]);
     // Nothing temporary is left beside it.
     expect(fs.readdirSync(path.dirname(file)).sort()).toEqual([`${hash}.jpg`, `${hash}.webp`]);
+  });
+});
+
+describe("storeProfileImage in a bucket", () => {
+  it("puts both files, reads the JPEG back and deletes both, through the S3 API over HTTP", async () => {
+    // A bucket over HTTP, path-style as S3-compatible stores are addressed: PUT, GET and DELETE of objects.
+    const objects = new Map<string, { body: Buffer; type?: string; cache?: string }>();
+    const bucket = http.createServer(async (req, res) => {
+      const key = new URL(req.url ?? "/", "http://bucket").pathname;
+      if (req.method === "PUT") {
+        const chunks: Buffer[] = [];
+        for await (const chunk of req) chunks.push(chunk);
+        const type = req.headers["content-type"];
+        objects.set(key, { body: Buffer.concat(chunks), type, cache: req.headers["cache-control"] });
+        return res.writeHead(200, { etag: '"1"' }).end();
+      }
+      if (req.method === "DELETE") {
+        objects.delete(key);
+        return res.writeHead(204).end();
+      }
+      const object = objects.get(key);
+      if (!object)
+        return res
+          .writeHead(404, { "content-type": "application/xml" })
+          .end("<Error><Code>NoSuchKey</Code></Error>");
+      res
+        .writeHead(200, { "content-type": object.type ?? "", "content-length": object.body.length })
+        .end(object.body);
+    });
+    await new Promise<void>((resolve) => bucket.listen(0, "127.0.0.1", resolve));
+    try {
+      const endpoint = `http://127.0.0.1:${(bucket.address() as AddressInfo).port}`;
+      const config = loadConfig({
+        DATA_DIR: dataDir(),
+        S3_ENDPOINT: endpoint,
+        S3_BUCKET: "cards",
+        S3_REGION: "auto",
+        S3_ACCESS_KEY_ID: "key",
+        S3_SECRET_ACCESS_KEY: "secret",
+      });
+      const jpeg = Buffer.from("jpeg bytes");
+      const url = await storeProfileImage(config, { hash, webp: Buffer.from("webp bytes"), jpeg });
+      expect(url).toBe(`${endpoint}/cards/profiles/${hash}.webp`);
+      expect(objects.get(`/cards/profiles/${hash}.webp`)).toMatchObject({
+        body: Buffer.from("webp bytes"),
+        type: "image/webp",
+        cache: "public, max-age=31536000, immutable",
+      });
+      expect(await readProfileJpeg(config, url)).toEqual(jpeg);
+      expect(await deleteProfileImage(config, url)).toBe(true);
+      expect([...objects.keys()]).toEqual([]);
+      expect(await readProfileJpeg(config, url)).toBeNull();
+    } finally {
+      await new Promise((resolve) => bucket.close(resolve));
+    }
   });
 });

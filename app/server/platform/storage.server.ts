@@ -1,9 +1,10 @@
-// The only module that imports the S3 SDK. Files go to DATA_DIR/uploads by default, or to an S3-compatible
-// bucket when S3_BUCKET is set. Names are content hashes, so they can be cached for a year.
+// The only module that imports the S3 SDK, on first use: most shops keep files on disk, and loading the SDK would
+// cost every start a tenth of a second. Files go to DATA_DIR/uploads by default, or to an S3-compatible bucket
+// when S3_BUCKET is set. Names are content hashes, so they can be cached for a year.
 import { randomUUID } from "node:crypto";
 import fs from "node:fs/promises";
 import path from "node:path";
-import { DeleteObjectCommand, GetObjectCommand, PutObjectCommand, S3Client } from "@aws-sdk/client-s3";
+import type { S3Client } from "@aws-sdk/client-s3";
 import type { Config } from "./env.server";
 
 export interface Storage {
@@ -81,22 +82,30 @@ async function writeWhole(file: string, body: Buffer) {
 }
 
 function s3Storage(s3: NonNullable<Config["s3"]>): Storage {
-  const client = new S3Client({
-    region: s3.region,
-    endpoint: s3.endpoint,
-    forcePathStyle: Boolean(s3.endpoint),
-    credentials:
-      s3.accessKeyId && s3.secretAccessKey
-        ? { accessKeyId: s3.accessKeyId, secretAccessKey: s3.secretAccessKey }
-        : undefined,
-  });
+  let connection: Promise<{ sdk: typeof import("@aws-sdk/client-s3"); client: S3Client }> | undefined;
+  const connect = () => {
+    connection ??= import("@aws-sdk/client-s3").then((sdk) => ({
+      sdk,
+      client: new sdk.S3Client({
+        region: s3.region,
+        endpoint: s3.endpoint,
+        forcePathStyle: Boolean(s3.endpoint),
+        credentials:
+          s3.accessKeyId && s3.secretAccessKey
+            ? { accessKeyId: s3.accessKeyId, secretAccessKey: s3.secretAccessKey }
+            : undefined,
+      }),
+    }));
+    return connection;
+  };
   const base = (
     s3.publicUrl ?? (s3.endpoint ? `${s3.endpoint}/${s3.bucket}` : `https://${s3.bucket}.s3.amazonaws.com`)
   ).replace(/\/+$/, "");
   return {
     async put(key, body, contentType) {
+      const { sdk, client } = await connect();
       await client.send(
-        new PutObjectCommand({
+        new sdk.PutObjectCommand({
           Bucket: s3.bucket,
           Key: safeKey(key),
           Body: body,
@@ -107,16 +116,18 @@ function s3Storage(s3: NonNullable<Config["s3"]>): Storage {
       return `${base}/${key}`;
     },
     async get(key) {
+      const { sdk, client } = await connect();
       try {
-        const out = await client.send(new GetObjectCommand({ Bucket: s3.bucket, Key: safeKey(key) }));
+        const out = await client.send(new sdk.GetObjectCommand({ Bucket: s3.bucket, Key: safeKey(key) }));
         return out.Body ? Buffer.from(await out.Body.transformToByteArray()) : null;
       } catch {
         return null;
       }
     },
     async delete(key) {
+      const { sdk, client } = await connect();
       // S3 answers a delete of a missing key with success too.
-      await client.send(new DeleteObjectCommand({ Bucket: s3.bucket, Key: safeKey(key) }));
+      await client.send(new sdk.DeleteObjectCommand({ Bucket: s3.bucket, Key: safeKey(key) }));
     },
     keyFromUrl(url) {
       return url.startsWith(`${base}/`) ? url.slice(base.length + 1) : null;
