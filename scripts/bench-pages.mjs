@@ -7,7 +7,8 @@
 // page, p99 and time-outs per page, and PASS/FAIL against each group's budget; for signed-in pages, which are
 // answered from memory while the database is unchanged, also the CPU of a render. Exits 1 on a failure. Knobs:
 // BENCH_DURATION (5s), BENCH_ROUNDS (3), BENCH_APP_PORT (3395), BENCH_CARD_SLUG (wc341), BENCH_GROUPS
-// (marketing,shop,signed-in), BENCH_VERBOSE=1.
+// (marketing,shop,signed-in), BENCH_VERBOSE=1, and DATABASE_URL (an empty PostgreSQL database, used instead of
+// the embedded one).
 
 import { spawn } from "node:child_process";
 import fs from "node:fs";
@@ -117,6 +118,8 @@ if (signedIn) {
     const { hashEditPassword } = await loader.load("app/server/cards/edit-passwords.server.ts");
     const seed = await loader.load("app/server/platform/scale-seed.server.ts");
     const database = await openDatabase({
+      // The app's own database: the embedded one, or PostgreSQL when DATABASE_URL is set.
+      databaseUrl: process.env.DATABASE_URL,
       dataDir: path.join(work, "data"),
       migrationsFolder: path.join(root, "drizzle"),
     });
