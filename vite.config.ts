@@ -8,8 +8,9 @@ import { precompressAssets } from "./server/static-assets.ts";
 const reactRouterBuild = (file: string) =>
   `${import.meta.dirname}/node_modules/react-router/dist/production/${file}`;
 
-// Packages the server build leaves to Node: native code or files found beside the module (sharp, PGlite, pg, pino's
-// workers), loaded only when used (the S3 SDK), or one copy shared with server.mjs, which shapes its classes (express).
+// Packages the server build leaves to Node: native code or files found beside the module (sharp, PGlite, pg,
+// pino's workers), loaded only when used (the S3 SDK), or one copy shared with server.mjs, which shapes its
+// classes (express).
 const serverExternals = [
   "sharp",
   "@electric-sql/pglite",
@@ -22,7 +23,7 @@ const serverExternals = [
 
 export default defineConfig(({ isSsrBuild }) => ({
   // The server build bundles its dependencies: Node's module loader took 1.6 s to load them as 1,200 files, about
-  // half of a start (docs/decisions/021-server-bundle.md).
+  // half of a start (docs/decisions/018-server-bundle.md).
   ssr: isSsrBuild ? { noExternal: true, external: serverExternals } : undefined,
   // The server build's entry is our Express app, which wraps the React Router handler.
   build: isSsrBuild
