@@ -148,6 +148,8 @@ function burst(app, total, seconds) {
     });
     worker.once("message", resolve);
     worker.once("error", reject);
+    // Settled already when it answered; otherwise it stopped without a word.
+    worker.once("exit", (code) => reject(new Error(`the view burst stopped with exit code ${code}`)));
   });
 }
 
@@ -189,7 +191,7 @@ try {
     });
 
     // A burst of views from one client, and the card page timed by another, at rest and during the burst.
-    await burst(app, 500, 5);
+    const warmUp = await burst(app, 500, 5);
     const atRest = await probe(app, 5);
     const [load, during] = await Promise.all([burst(app, VIEWS, VIEW_SECONDS), probe(app, VIEW_SECONDS)]);
     // Stopped, the server writes what it still holds; then the database is read on its own.
@@ -197,9 +199,9 @@ try {
     report({
       bench: "writes",
       figure: `${app.name}: card page p95 during ${VIEWS} views in ${VIEW_SECONDS} s (timed 20 times a second)`,
-      value: `${ms(percentile(during.times, 0.95))}, views sent late by ${ms(load.lateP95)} (p95)`,
+      value: `${ms(percentile(during.times, 0.95))}, views sent late by ${ms(percentile(load.late, 0.95))} (p95)`,
       baseline: `at rest: ${ms(percentile(atRest.times, 0.95))}`,
-      pass: load.bad + atRest.bad + during.bad === 0,
+      pass: warmUp.bad + load.bad + atRest.bad + during.bad === 0,
     });
     const expected = 500 + VIEWS + atRest.sent + during.sent;
     report({
