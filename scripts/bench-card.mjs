@@ -18,6 +18,8 @@ import {
   fetchFresh,
   wrk as loadTest,
   median,
+  needCommands,
+  openLatency,
   PROFILE_ARGS,
   pin,
   SERVICE_NODE_ARGS,
@@ -35,6 +37,9 @@ const BARE_PORT = Number(process.env.BENCH_BARE_PORT ?? 3392);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 5);
 const PROCESSES = Number(process.env.BENCH_PROCESSES ?? 3);
 const DURATION = process.env.BENCH_DURATION ?? "2s";
+// The p99 budget's runs, per process after its rounds: app, bare Node with the app's headers and nginx in turn,
+// each timed for 2 s once its 50 connections are open (openLatency in bench-load.mjs says why).
+const LATENCY_ROUNDS = Number(process.env.BENCH_LATENCY_ROUNDS ?? 3);
 const UA = BROWSER_UA;
 const base = `http://127.0.0.1:${APP_PORT}`;
 const work = fs.mkdtempSync(path.join(os.tmpdir(), "bench-card-"));
@@ -49,6 +54,8 @@ process.on("exit", cleanup);
 process.on("SIGINT", () => process.exit(130));
 
 const wrk = (url, duration = DURATION) => loadTest(url, duration);
+
+needCommands({ nginx: "nginx", wrk: "wrk", h2load: "nghttp2-client" });
 
 buildIfStale();
 
@@ -280,6 +287,7 @@ const bareRuns = [];
 const bareHeadersRuns = [];
 const bareHeadersAsyncRuns = [];
 const bareInAppRuns = [];
+const latencyRuns = { app: [], bareHeaders: [], nginx: [] };
 /** Per app process: the hooks before and after its load, and its median paired ratios. */
 const processes = [];
 const pairedRuns = { bareHeaders: bareHeadersRuns, app: appRuns, bareInApp: bareInAppRuns };
@@ -307,6 +315,12 @@ for (let p = 0; p < PROCESSES; p++) {
       `process ${p + 1}, round ${i - from + 1}: nginx ${nginxRuns[i].rps.toFixed(0)} req/s, bare Node ${bareRuns[i].rps.toFixed(0)} req/s, bare Node with the app's headers ${bareHeadersRuns[i].rps.toFixed(0)} req/s (with async context ${bareHeadersAsyncRuns[i].rps.toFixed(0)}, in the app's process ${bareInAppRuns[i].rps.toFixed(0)}), app ${appRuns[i].rps.toFixed(0)} req/s (${((appRuns[i].rps / bareHeadersRuns[i].rps) * 100).toFixed(1)}%)`,
     );
   }
+  for (let i = 0; i < LATENCY_ROUNDS; i++) {
+    for (const name of Object.keys(latencyRuns)) latencyRuns[name].push(openLatency(targets[name], DURATION));
+    console.log(
+      `process ${p + 1}, latency ${i + 1}: p99 app ${latencyRuns.app.at(-1).p99.toFixed(2)} ms, bare Node with the app's headers ${latencyRuns.bareHeaders.at(-1).p99.toFixed(2)} ms, nginx ${latencyRuns.nginx.at(-1).p99.toFixed(2)} ms`,
+    );
+  }
   processes.push({
     hooks: `${hooksBefore ? "on" : "off"}, ${(await hooksOn()) ? "on" : "off"}`,
     toBareHeaders: pairedRatio(appRuns, bareHeadersRuns, from),
@@ -320,9 +334,11 @@ const bareRps = median(bareRuns.map((r) => r.rps));
 const bareHeadersRps = median(bareHeadersRuns.map((r) => r.rps));
 const bareHeadersAsyncRps = median(bareHeadersAsyncRuns.map((r) => r.rps));
 const bareInAppRps = median(bareInAppRuns.map((r) => r.rps));
-const appP99 = median(appRuns.map((r) => r.p99));
-const bareP99 = median(bareRuns.map((r) => r.p99));
-const nginxP99 = median(nginxRuns.map((r) => r.p99));
+const p99Of = (runs) => median(runs.map((r) => r.p99));
+const appP99 = p99Of(latencyRuns.app);
+const bareHeadersP99 = p99Of(latencyRuns.bareHeaders);
+const nginxP99 = p99Of(latencyRuns.nginx);
+const appMax = median(latencyRuns.app.map((r) => r.max));
 const ratio = appRps / nginxRps;
 // The budget's ratio: the median over the app's processes of each one's paired ratio.
 const appToBareHeaders = median(processes.map((p) => p.toBareHeaders));
@@ -408,17 +424,27 @@ const results = [
     `${(appToBareInApp * 100).toFixed(1)}% (processes: ${percents("toBareInApp")})`,
     true,
   ],
-  ["app p99 latency at 50 connections", `${appP99.toFixed(2)} ms`, appP99 <= 10, "<= 10 ms"],
-  ["bare Node / nginx p99 latency", `${bareP99.toFixed(2)} / ${nginxP99.toFixed(2)} ms`, true],
+  [
+    `app p99 latency at 50 open connections (h2load, median of ${LATENCY_ROUNDS * PROCESSES} runs of ${DURATION} after 1 s)`,
+    `${appP99.toFixed(2)} ms (slowest answer ${appMax.toFixed(2)} ms, median of the runs)`,
+    appP99 <= 10,
+    "<= 10 ms",
+    `bare Node with the app's headers ${bareHeadersP99.toFixed(2)} ms, nginx ${nginxP99.toFixed(2)} ms`,
+  ],
+  [
+    "p99 over a whole wrk run, the opening of its 50 connections included (reference): app / bare Node / nginx",
+    `${p99Of(appRuns).toFixed(2)} / ${p99Of(bareRuns).toFixed(2)} / ${p99Of(nginxRuns).toFixed(2)} ms`,
+    true,
+  ],
   [
     "non-2xx answers from the app",
-    String(appRuns.reduce((n, r) => n + r.non2xx, 0)),
-    appRuns.every((r) => r.non2xx === 0),
+    String([...appRuns, ...latencyRuns.app].reduce((n, r) => n + r.non2xx, 0)),
+    [...appRuns, ...latencyRuns.app].every((r) => r.non2xx === 0),
   ],
   ["edit visible on the next request", editVisible ? "yes" : "no", editVisible],
 ];
 console.log(
-  `bench:card (${cores} cores, wrk -t1 -c50 -d${DURATION}, ${PROCESSES} app processes x ${ROUNDS} rounds, app and nginx on core 1, wrk on core 0; app and bare Node run with ${SERVICE_NODE_ARGS.join(" ")})`,
+  `bench:card (${cores} cores, wrk -t1 -c50 -d${DURATION}, ${PROCESSES} app processes x ${ROUNDS} rounds, then ${LATENCY_ROUNDS} latency rounds with h2load -t1 -c50; app and nginx on core 1, wrk and h2load on core 0; app and bare Node run with ${SERVICE_NODE_ARGS.join(" ")})`,
 );
 for (const [figure, value, pass, budget, baseline] of results)
   report({ bench: "card", figure, value, pass, budget, baseline });

@@ -1,9 +1,11 @@
 // What the load benchmarks and the load test share: a browser's User-Agent, pinning a process to a core, waiting
-// for a server, wrk with its figures read back, and rounds of load with the app's memory read after each.
+// for a server, wrk with its figures read back, latency on open connections (h2load), and rounds of load with the
+// app's memory read after each.
 import { execFile, execFileSync } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import fs from "node:fs";
 import os from "node:os";
+import path from "node:path";
 import { promisify } from "node:util";
 
 /** Node's flags in the service file's command (deploy/tapcard.service): measured processes start as deployed. */
@@ -41,6 +43,10 @@ export const pin = (core, cmd, args) =>
   cores > 1 ? ["taskset", ["-c", String(core), cmd, ...args]] : [cmd, args];
 
 export const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
+
+/** The value below which a share `p` (0.99 for p99) of `xs` lies. */
+export const percentile = (xs, p) =>
+  [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor(xs.length * p))];
 
 /** Resolves once `url` answers at all (any status), or fails after 30 s. */
 export async function waitFor(url) {
@@ -109,6 +115,64 @@ function wrkFigures(out) {
   const socketErrors = socket ? Number(socket[1]) + Number(socket[2]) + Number(socket[3]) : 0;
   const non2xx = Number(/Non-2xx or 3xx responses:\s+(\d+)/.exec(out)?.[1] ?? 0);
   return { rps, requests, p99, timeouts, socketErrors, non2xx };
+}
+
+/** Stops with the Debian packages to install when a command a benchmark runs is not on this machine. */
+export function needCommands(commands) {
+  const missing = Object.keys(commands).filter((cmd) => {
+    try {
+      execFileSync("sh", ["-c", `command -v ${cmd}`], { stdio: "ignore" });
+      return false;
+    } catch {
+      return true;
+    }
+  });
+  if (missing.length)
+    throw new Error(
+      `${missing.join(", ")} not found: apt-get install ${[...new Set(missing.map((cmd) => commands[cmd]))].join(" ")}`,
+    );
+}
+
+/**
+ * Latency with `connections` connections already open: h2load (Debian's nghttp2-client) over HTTP/1.1, one thread
+ * on core 0, the same headers as `wrk()`, timing only after `warmUp`, from its log of every request. wrk times from
+ * the first request, and Node 20's event loop (libuv 1.46) accepts one connection per turn, so when 50 connections
+ * open at once the last waits for its first answer until the 49 before it are in: 80-400 ms here, which a 2 s run's
+ * p99 measures more than the page (docs/benchmarks.md, 2026-11-26, night). Returns requests a second, p50, p99 and
+ * the slowest (ms), and answers other than 2xx or 3xx.
+ */
+export function openLatency(url, duration, { connections = 50, warmUp = "1s", headers = [] } = {}) {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), "latency-"));
+  const log = path.join(dir, "requests.tsv");
+  try {
+    const [cmd, args] = pin(0, "h2load", [
+      "--h1",
+      "-t1",
+      `-c${connections}`,
+      `--duration=${duration}`,
+      `--warm-up-time=${warmUp}`,
+      `--log-file=${log}`,
+      ...["Accept-Encoding: gzip", `User-Agent: ${BROWSER_UA}`, ...headers].flatMap((h) => ["-H", h]),
+      url,
+    ]);
+    const out = execFileSync(cmd, args, { encoding: "utf8" });
+    // Each row: start (µs since the epoch), status, µs to the end of the answer.
+    const rows = fs
+      .readFileSync(log, "utf8")
+      .trim()
+      .split("\n")
+      .map((line) => line.split("\t").map(Number));
+    const times = rows.map((row) => row[2] / 1000);
+    return {
+      rps: Number(/finished in [\d.]+m?s, ([\d.]+) req\/s/.exec(out)?.[1]),
+      p50: percentile(times, 0.5),
+      p99: percentile(times, 0.99),
+      max: times.reduce((a, b) => Math.max(a, b), 0),
+      non2xx: rows.filter((row) => row[1] < 200 || row[1] >= 400).length,
+    };
+  } finally {
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
 }
 
 /**

@@ -10,6 +10,7 @@ import os from "node:os";
 import path from "node:path";
 import { Worker } from "node:worker_threads";
 import { appModuleLoader } from "./app-modules.mjs";
+import { percentile } from "./bench-load.mjs";
 import { report } from "./bench-report.mjs";
 import { buildIfStale, root } from "./build-if-stale.mjs";
 
@@ -25,8 +26,6 @@ process.on("exit", () => {
   fs.rmSync(work, { recursive: true, force: true });
 });
 
-const percentile = (xs, p) =>
-  [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor(xs.length * p))];
 const ms = (x) => `${x.toFixed(1)} ms`;
 
 async function startApp(name, port, env) {
