@@ -139,7 +139,7 @@ export function needCommands(commands) {
  * the first request, and Node 20's event loop (libuv 1.46) accepts one connection per turn, so when 50 connections
  * open at once the last waits for its first answer until the 49 before it are in: 80-400 ms here, which a 2 s run's
  * p99 measures more than the page (docs/benchmarks.md, 2026-11-26, night). Returns requests a second, p50, p99 and
- * the slowest (ms), and answers other than 2xx or 3xx.
+ * the slowest (ms), and the requests that failed (no answer, or one other than 2xx or 3xx).
  */
 export function openLatency(url, duration, { connections = 50, warmUp = "1s", headers = [] } = {}) {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), "latency-"));
@@ -157,18 +157,15 @@ export function openLatency(url, duration, { connections = 50, warmUp = "1s", he
     ]);
     const out = execFileSync(cmd, args, { encoding: "utf8" });
     // Each row: start (µs since the epoch), status, µs to the end of the answer.
-    const rows = fs
-      .readFileSync(log, "utf8")
-      .trim()
-      .split("\n")
-      .map((line) => line.split("\t").map(Number));
-    const times = rows.map((row) => row[2] / 1000);
+    const rows = fs.existsSync(log) ? fs.readFileSync(log, "utf8").trim().split("\n").filter(Boolean) : [];
+    if (rows.length === 0) throw new Error(`h2load timed no answer from ${url}:\n${out}`);
+    const times = rows.map((row) => Number(row.split("\t")[2]) / 1000);
     return {
       rps: Number(/finished in [\d.]+m?s, ([\d.]+) req\/s/.exec(out)?.[1]),
       p50: percentile(times, 0.5),
       p99: percentile(times, 0.99),
       max: times.reduce((a, b) => Math.max(a, b), 0),
-      non2xx: rows.filter((row) => row[1] < 200 || row[1] >= 400).length,
+      failed: Number(/(\d+) failed/.exec(out)?.[1] ?? Number.NaN),
     };
   } finally {
     fs.rmSync(dir, { recursive: true, force: true });
