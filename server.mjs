@@ -116,6 +116,9 @@ async function serve() {
       server.use(appModule.baseHeaders);
       // Scripts and styles go out as compressed at build time, before the compression middleware sees them.
       server.use("/assets", appModule.serveAssets(path.join(root, "build/client/assets")));
+      // The text files at the top of the build (the favicon) the same way; other files go on to the disk below.
+      const topFiles = appModule.serveTopFiles(path.join(root, "build/client"));
+      server.use((req, res, next) => (req.path.includes(".") ? topFiles(req, res, next) : next()));
       server.use(
         compression({
           filter: (req, res) => !req.path.startsWith("/healthz") && compression.filter(req, res),

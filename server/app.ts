@@ -29,7 +29,7 @@ import { contextHooksOn, releaseContextHooksWhenIdle } from "./context-hooks";
 
 export { createBackup, restoreBackup } from "~/server/platform/backup.server";
 export { createAdminAccount, stopRuntime } from "~/server/platform/runtime.server";
-export { serveAssets } from "./static-assets";
+export { serveAssets, serveTopFiles } from "./static-assets";
 
 /** Starts the runtime (the server applies its `config.trustProxy` to the Express app it mounts `app` in). */
 export function startRuntime(opts: Parameters<typeof startAppRuntime>[0]) {

@@ -5,7 +5,7 @@ import os from "node:os";
 import path from "node:path";
 import { brotliDecompressSync, gunzipSync } from "node:zlib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { precompressDir, serveAssets } from "./static-assets";
+import { precompressDir, serveAssets, serveTopFiles } from "./static-assets";
 
 const small = "export const greeting = 'hello, hello, hello, hello, hello, hello';\n".repeat(4);
 const large = Array.from({ length: 2000 }, (_, i) => `export const value${i} = ${i};`).join("\n");
@@ -39,11 +39,11 @@ afterAll(async () => {
   fs.rmSync(dir, { recursive: true, force: true });
 });
 
-function get(url: string, headers: Record<string, string> = {}, method = "GET") {
+function get(url: string, headers: Record<string, string> = {}, method = "GET", base = origin) {
   return new Promise<{ status: number; headers: http.IncomingHttpHeaders; body: Buffer }>(
     (resolve, reject) => {
       http
-        .request(`${origin}${url}`, { method, headers }, (res) => {
+        .request(`${base}${url}`, { method, headers }, (res) => {
           const chunks: Buffer[] = [];
           res.on("data", (c) => chunks.push(c));
           res.on("end", () =>
@@ -110,5 +110,50 @@ describe("assets compressed at build time", () => {
     expect((await get("/small-abc.js.map")).body.toString()).toBe("next");
     expect((await get("/small-abc.js.gz")).body.toString()).toBe("next");
     expect((await get("/small-abc.js", {}, "POST")).body.toString()).toBe("next");
+  });
+});
+
+describe("text files at the top of the build", () => {
+  const icon = `<svg xmlns="http://www.w3.org/2000/svg">${'<circle r="1"/>'.repeat(40)}</svg>`;
+  let top: string;
+  let topServer: http.Server;
+  let topOrigin: string;
+
+  beforeAll(async () => {
+    top = fs.mkdtempSync(path.join(os.tmpdir(), "top-files-"));
+    fs.writeFileSync(path.join(top, "favicon.svg"), icon);
+    fs.writeFileSync(path.join(top, "photo.png"), "not text");
+    fs.mkdirSync(path.join(top, "assets"));
+    fs.writeFileSync(path.join(top, "assets/app-abc.js"), small);
+    const files = serveTopFiles(top);
+    topServer = http.createServer((req, res) =>
+      files(req, res, () => {
+        res.statusCode = 404;
+        res.end("next");
+      }),
+    );
+    await new Promise<void>((resolve) => topServer.listen(0, "127.0.0.1", resolve));
+    topOrigin = `http://127.0.0.1:${(topServer.address() as AddressInfo).port}`;
+  });
+
+  afterAll(async () => {
+    await new Promise((resolve) => topServer.close(resolve));
+    fs.rmSync(top, { recursive: true, force: true });
+  });
+
+  const getTop = (url: string, headers: Record<string, string> = {}) => get(url, headers, "GET", topOrigin);
+
+  it("sends the favicon compressed once, cached for an hour since its name does not change", async () => {
+    const res = await getTop("/favicon.svg", { "Accept-Encoding": "gzip" });
+    expect(res.headers["content-type"]).toBe("image/svg+xml");
+    expect(res.headers["content-encoding"]).toBe("gzip");
+    expect(res.headers["cache-control"]).toBe("public, max-age=3600");
+    expect(gunzipSync(res.body).toString()).toBe(icon);
+  });
+
+  it("leaves files in folders below and files that are not text to the next handler", async () => {
+    expect((await getTop("/assets/app-abc.js")).body.toString()).toBe("next");
+    expect((await getTop("/photo.png")).body.toString()).toBe("next");
+    expect((await getTop("/favicon.svg?v=2")).status).toBe(200);
   });
 });

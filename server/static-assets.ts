@@ -1,5 +1,7 @@
 // The build's content-hashed files (build/client/assets): compressed once when they are built, at the best levels,
 // and served from memory in the encoding the browser accepts. The JavaScript budget test reads the same choice.
+// The text files at the top of build/client (the favicon) are served the same way, cached for an hour as their
+// names do not change with their content: no file stream and no compression stream per request.
 import { createHash } from "node:crypto";
 import fs from "node:fs";
 import type { IncomingMessage, ServerResponse } from "node:http";
@@ -72,10 +74,13 @@ interface Asset {
   encoded: Variant[];
 }
 
-/** Every text file under `dir` with its compressed variants, by URL path relative to `dir` ("/x-hash.js"). */
-export function loadAssets(dir: string): Map<string, Asset> {
+/**
+ * Every text file under `dir` (or only at its top with `topOnly`) with its compressed variants, by URL path
+ * relative to `dir` ("/x-hash.js").
+ */
+export function loadAssets(dir: string, { topOnly = false } = {}): Map<string, Asset> {
   const assets = new Map<string, Asset>();
-  for (const file of listFiles(dir)) {
+  for (const file of listFiles(dir, { recursive: !topOnly })) {
     const type = TEXT_TYPES[path.extname(file)];
     if (!type) continue;
     const encoded: Variant[] = [];
@@ -107,14 +112,24 @@ export function chooseVariant(asset: Asset, acceptEncoding: string | undefined):
  * memory with immutable caching; anything else goes on (to the plain static handler, then the 404 page).
  */
 export function serveAssets(dir: string) {
-  const assets = loadAssets(dir);
+  return serveFromMemory(loadAssets(dir), IMMUTABLE_CACHE);
+}
+
+/** The same for the text files at the top of `dir`, mounted at the root, whose names stay when they change. */
+export function serveTopFiles(dir: string) {
+  return serveFromMemory(loadAssets(dir, { topOnly: true }), TOP_FILES_CACHE);
+}
+
+const TOP_FILES_CACHE = "public, max-age=3600";
+
+function serveFromMemory(assets: Map<string, Asset>, cacheControl: string) {
   return (req: IncomingMessage, res: ServerResponse, next: () => void) => {
     const asset =
       req.method === "GET" || req.method === "HEAD" ? assets.get((req.url ?? "").split("?")[0]) : undefined;
     if (!asset) return next();
     const variant = chooseVariant(asset, req.headers["accept-encoding"]);
     res.setHeader("Content-Type", asset.type);
-    res.setHeader("Cache-Control", IMMUTABLE_CACHE);
+    res.setHeader("Cache-Control", cacheControl);
     res.setHeader("Vary", "Accept-Encoding");
     res.setHeader("ETag", variant.etag);
     if (variant.encoding) res.setHeader("Content-Encoding", variant.encoding);
@@ -144,10 +159,10 @@ function etag(body: Buffer) {
   return `"${createHash("sha1").update(body).digest("base64url").slice(0, 22)}"`;
 }
 
-function listFiles(dir: string): string[] {
+function listFiles(dir: string, { recursive = true } = {}): string[] {
   if (!fs.existsSync(dir)) return [];
   return fs
-    .readdirSync(dir, { recursive: true, withFileTypes: true })
+    .readdirSync(dir, { recursive, withFileTypes: true })
     .filter((entry) => entry.isFile())
     .map((entry) => path.join(entry.parentPath, entry.name));
 }
