@@ -23,16 +23,22 @@ beforeAll(async () => {
   fs.writeFileSync(path.join(dir, "tiny-ghi.js"), tiny);
   fs.writeFileSync(path.join(dir, "small-abc.js.map"), "{}");
   precompressDir(dir);
-  const assets = serveAssets(dir);
-  server = http.createServer((req, res) =>
-    assets(req, res, () => {
+  ({ server, origin } = await serveWith(serveAssets(dir)));
+});
+
+type Middleware = ReturnType<typeof serveAssets>;
+
+/** A server answering through `middleware`, and "next" (404) where the middleware passes a request on. */
+async function serveWith(middleware: Middleware) {
+  const listening = http.createServer((req, res) =>
+    middleware(req, res, () => {
       res.statusCode = 404;
       res.end("next");
     }),
   );
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-});
+  await new Promise<void>((resolve) => listening.listen(0, "127.0.0.1", resolve));
+  return { server: listening, origin: `http://127.0.0.1:${(listening.address() as AddressInfo).port}` };
+}
 
 afterAll(async () => {
   await new Promise((resolve) => server.close(resolve));
@@ -125,15 +131,7 @@ describe("text files at the top of the build", () => {
     fs.writeFileSync(path.join(top, "photo.png"), "not text");
     fs.mkdirSync(path.join(top, "assets"));
     fs.writeFileSync(path.join(top, "assets/app-abc.js"), small);
-    const files = serveTopFiles(top);
-    topServer = http.createServer((req, res) =>
-      files(req, res, () => {
-        res.statusCode = 404;
-        res.end("next");
-      }),
-    );
-    await new Promise<void>((resolve) => topServer.listen(0, "127.0.0.1", resolve));
-    topOrigin = `http://127.0.0.1:${(topServer.address() as AddressInfo).port}`;
+    ({ server: topServer, origin: topOrigin } = await serveWith(serveTopFiles(top)));
   });
 
   afterAll(async () => {
