@@ -4,7 +4,6 @@ import cluster from "node:cluster";
 import http from "node:http";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import compression from "compression";
 import express from "express";
 import { expressShapedClasses } from "./server/express-shaped.mjs";
 import { keepTickEntryMaps } from "./server/tick-entries.mjs";
@@ -114,16 +113,11 @@ async function serve() {
       appModule = await import(path.join(root, "build/server/index.js"));
       runtime = await appModule.startRuntime({ root });
       server.use(appModule.baseHeaders);
-      // Scripts and styles go out as compressed at build time, before the compression middleware sees them.
+      // Scripts and styles go out as compressed at build time; what the app renders is compressed as it is sent.
       server.use("/assets", appModule.serveAssets(path.join(root, "build/client/assets")));
       // The text files at the top of the build (the favicon) the same way; other files go on to the disk below.
       const topFiles = appModule.serveTopFiles(path.join(root, "build/client"));
       server.use((req, res, next) => (req.path.includes(".") ? topFiles(req, res, next) : next()));
-      server.use(
-        compression({
-          filter: (req, res) => !req.path.startsWith("/healthz") && compression.filter(req, res),
-        }),
-      );
       server.use(
         "/assets",
         express.static(path.join(root, "build/client/assets"), { immutable: true, maxAge: "1y" }),

@@ -2,11 +2,11 @@
 import { randomBytes, randomUUID } from "node:crypto";
 import type { IncomingMessage, ServerResponse } from "node:http";
 import * as serverBuild from "virtual:react-router/server-build";
-import { createRequestHandler } from "@react-router/express";
+import { createReadableStreamFromReadable } from "@react-router/node";
 import express, { type NextFunction, type Request, type Response } from "express";
 import onHeaders from "on-headers";
 import { pinoHttp } from "pino-http";
-import { type AppLoadContext, createRequestHandler as createDocumentHandler } from "react-router";
+import { type AppLoadContext, createRequestHandler as createRouterHandler } from "react-router";
 import { CARD_CACHE_LIMITS, cardPageCache } from "~/server/cards/page-cache.server";
 import { tryFastCardResponse } from "~/server/cards/page-responses.server";
 import { EMBEDDED_BACKUP_PATH, mayTakeBackup } from "~/server/platform/backup.server";
@@ -26,6 +26,7 @@ import { pageSecurityPolicy, siteHeaders } from "~/server/platform/site-headers.
 import { IMMUTABLE_CACHE, localUploadsDir } from "~/server/platform/storage.server";
 import { cachedPagePath, sendPageEntry, sitePageCache, tryCachedPage } from "~/server/site/page-cache.server";
 import { contextHooksOn, releaseContextHooksWhenIdle } from "./context-hooks";
+import { sendWholeResponse } from "./whole-response";
 
 export { createBackup, restoreBackup } from "~/server/platform/backup.server";
 export { createAdminAccount, stopRuntime } from "~/server/platform/runtime.server";
@@ -48,8 +49,6 @@ declare module "react-router" {
     clientIp: string;
     /** This response's script nonce; for a page rendered to be shared, a marker its policy never lists (by hash). */
     cspNonce: string;
-    /** Rendered to be shared between visitors: whole, not streamed (sitePageCache). */
-    sharedRender?: boolean;
     /** URL of each island script, for pages that do not hydrate React. */
     islands: import("~/server/site/islands.server").IslandUrls;
   }
@@ -200,15 +199,12 @@ app.use(refuseOversizedBodies);
 app.use(answerFromSitePageCache);
 app.use(answerFromSignedInPageCache);
 
-app.use(
-  createRequestHandler({
-    // The built app itself, not a function returning it: given a function, React Router rebuilds its route
-    // table (every route pattern compiled and ranked again) on every request, which development needs for
-    // hot reload and production must not pay for.
-    build: import.meta.env.DEV ? () => import("virtual:react-router/server-build") : serverBuild,
-    getLoadContext: (req, res) => loadContext(req, res.locals.cspNonce as string),
-  }),
-);
+// React Router answers the rest, sent whole, not streamed (server/whole-response.ts).
+app.use((req, res, next) => {
+  handleRequest(fetchRequest(req, res), loadContext(req, res.locals.cspNonce as string))
+    .then((answer) => sendWholeResponse(res, answer))
+    .catch(next);
+});
 
 function loadContext(req: Request, cspNonce: string): AppLoadContext {
   const runtime = getRuntime();
@@ -242,31 +238,39 @@ function answerFromSignedInPageCache(req: Request, res: Response, next: NextFunc
   const key = import.meta.env.DEV ? null : signedInPageKey(req);
   if (key === null) return next();
   // The page's policy lists the scripts that carry the render's nonce by hash, not the nonce: kept bytes repeat it.
-  const render = (nonce: string) => handleDocument(documentRequest(req), loadContext(req, nonce));
+  const render = (nonce: string) => handleRequest(documentRequest(req), loadContext(req, nonce));
   signedInPageCache()
     .answer(key, req, res, render)
-    .then((answer) => answer && sendFetchResponse(res, answer))
+    .then((answer) => answer && sendWholeResponse(res, answer))
     .catch(next);
 }
 
-/** The Fetch Request React Router reads, for a GET or HEAD (as its Express adapter builds one). */
-function documentRequest(req: Request) {
+/** The Fetch Request React Router reads (as its Express adapter builds one), with the body of a post. */
+function documentRequest(req: Request, signal?: AbortSignal) {
   const headers = new Headers();
   for (const [name, value] of Object.entries(req.headers)) {
     if (typeof value === "string") headers.set(name, value);
     else for (const item of value ?? []) headers.append(name, item);
   }
-  return new Request(`${req.protocol}://${req.host}${req.originalUrl}`, { method: req.method, headers });
+  const url = `${req.protocol}://${req.host}${req.originalUrl}`;
+  if (req.method === "GET" || req.method === "HEAD")
+    return new Request(url, { method: req.method, headers, signal });
+  return new Request(url, {
+    method: req.method,
+    headers,
+    signal,
+    body: createReadableStreamFromReadable(req),
+    duplex: "half",
+  } as RequestInit);
 }
 
-/** Sends a whole (buffered) Fetch Response; its policy replaces the one Express set for a nonce. */
-async function sendFetchResponse(res: Response, answer: globalThis.Response) {
-  res.status(answer.status);
-  for (const [name, value] of answer.headers) {
-    if (name === "set-cookie") res.append(name, value);
-    else res.setHeader(name, value);
-  }
-  res.end(Buffer.from(await answer.arrayBuffer()));
+/** The request for React Router, aborted (its loaders and actions told) when the visitor goes before the answer. */
+function fetchRequest(req: Request, res: Response) {
+  const controller = new AbortController();
+  res.once("close", () => {
+    if (!res.writableFinished) controller.abort();
+  });
+  return documentRequest(req, controller.signal);
 }
 
 /**
@@ -283,7 +287,12 @@ function answerFromSitePageCache(req: Request, res: Response, next: NextFunction
   }, next);
 }
 
-const handleDocument = createDocumentHandler(serverBuild, process.env.NODE_ENV);
+// The built app itself, not a function returning it: given a function, React Router rebuilds its route table (every
+// route pattern compiled and ranked again) on every request, which development needs for hot reload and production
+// must not pay for.
+const handleRequest = import.meta.env.DEV
+  ? createRouterHandler(() => import("virtual:react-router/server-build"), "development")
+  : createRouterHandler(serverBuild, process.env.NODE_ENV);
 
 function renderAnonymous(path: string, nonce: string) {
   const runtime = getRuntime();
@@ -296,10 +305,9 @@ function renderAnonymous(path: string, nonce: string) {
     clientIp: "unknown",
     // Marks the render's own scripts: the shared page's policy lists those by hash, never the nonce (sitePageCache).
     cspNonce: nonce,
-    sharedRender: true,
     islands: runtime.islands,
   };
-  return handleDocument(new Request(new URL(path, runtime.config.publicUrl)), context);
+  return handleRequest(new Request(new URL(path, runtime.config.publicUrl)), context);
 }
 
 /** Headers for every answer, static files included: no sniffing, no framing, no referrer leaks, https only. */

@@ -1,10 +1,9 @@
 import fs from "node:fs";
-import http from "node:http";
-import type { AddressInfo } from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { brotliDecompressSync, gunzipSync } from "node:zlib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { listenLocally, rawRequest } from "../tests/support/raw-http";
 import { precompressDir, serveAssets, serveTopFiles } from "./static-assets";
 
 const small = "export const greeting = 'hello, hello, hello, hello, hello, hello';\n".repeat(4);
@@ -12,7 +11,7 @@ const large = Array.from({ length: 2000 }, (_, i) => `export const value${i} = $
 const tiny = "x";
 
 let dir: string;
-let server: http.Server;
+let closeServer: () => Promise<void>;
 let origin: string;
 
 beforeAll(async () => {
@@ -23,44 +22,28 @@ beforeAll(async () => {
   fs.writeFileSync(path.join(dir, "tiny-ghi.js"), tiny);
   fs.writeFileSync(path.join(dir, "small-abc.js.map"), "{}");
   precompressDir(dir);
-  ({ server, origin } = await serveWith(serveAssets(dir)));
+  ({ close: closeServer, origin } = await serveWith(serveAssets(dir)));
 });
 
 type Middleware = ReturnType<typeof serveAssets>;
 
 /** A server answering through `middleware`, and "next" (404) where the middleware passes a request on. */
-async function serveWith(middleware: Middleware) {
-  const listening = http.createServer((req, res) =>
+function serveWith(middleware: Middleware) {
+  return listenLocally((req, res) =>
     middleware(req, res, () => {
       res.statusCode = 404;
       res.end("next");
     }),
   );
-  await new Promise<void>((resolve) => listening.listen(0, "127.0.0.1", resolve));
-  return { server: listening, origin: `http://127.0.0.1:${(listening.address() as AddressInfo).port}` };
 }
 
 afterAll(async () => {
-  await new Promise((resolve) => server.close(resolve));
+  await closeServer();
   fs.rmSync(dir, { recursive: true, force: true });
 });
 
-function get(url: string, headers: Record<string, string> = {}, method = "GET", base = origin) {
-  return new Promise<{ status: number; headers: http.IncomingHttpHeaders; body: Buffer }>(
-    (resolve, reject) => {
-      http
-        .request(`${base}${url}`, { method, headers }, (res) => {
-          const chunks: Buffer[] = [];
-          res.on("data", (c) => chunks.push(c));
-          res.on("end", () =>
-            resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks) }),
-          );
-        })
-        .on("error", reject)
-        .end();
-    },
-  );
-}
+const get = (url: string, headers: Record<string, string> = {}, method = "GET", base = origin) =>
+  rawRequest(`${base}${url}`, headers, method);
 
 describe("assets compressed at build time", () => {
   it("sends brotli to a browser that accepts it, with the headers caches need", async () => {
@@ -122,7 +105,7 @@ describe("assets compressed at build time", () => {
 describe("text files at the top of the build", () => {
   const icon = `<svg xmlns="http://www.w3.org/2000/svg">${'<circle r="1"/>'.repeat(40)}</svg>`;
   let top: string;
-  let topServer: http.Server;
+  let closeTop: () => Promise<void>;
   let topOrigin: string;
 
   beforeAll(async () => {
@@ -131,11 +114,11 @@ describe("text files at the top of the build", () => {
     fs.writeFileSync(path.join(top, "photo.png"), "not text");
     fs.mkdirSync(path.join(top, "assets"));
     fs.writeFileSync(path.join(top, "assets/app-abc.js"), small);
-    ({ server: topServer, origin: topOrigin } = await serveWith(serveTopFiles(top)));
+    ({ close: closeTop, origin: topOrigin } = await serveWith(serveTopFiles(top)));
   });
 
   afterAll(async () => {
-    await new Promise((resolve) => topServer.close(resolve));
+    await closeTop();
     fs.rmSync(top, { recursive: true, force: true });
   });
 

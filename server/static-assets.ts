@@ -8,6 +8,7 @@ import type { IncomingMessage, ServerResponse } from "node:http";
 import path from "node:path";
 import { brotliCompressSync, constants, gzipSync } from "node:zlib";
 import type { Plugin } from "vite";
+import { acceptedEncodings, accepts } from "./encodings.ts";
 
 /** Encodings written next to each file at build time, most compact first: the first one a browser accepts is sent. */
 const ENCODINGS = [
@@ -103,8 +104,7 @@ export function loadAssets(dir: string, { topOnly = false } = {}): Map<string, A
 /** What goes out for a request with this Accept-Encoding: the first variant it accepts, or the file as it is. */
 export function chooseVariant(asset: Asset, acceptEncoding: string | undefined): Variant {
   const accepted = acceptedEncodings(acceptEncoding);
-  const q = (name: string) => accepted.get(name) ?? accepted.get("*") ?? 0;
-  return asset.encoded.find((v) => v.encoding && q(v.encoding) > 0) ?? asset.identity;
+  return asset.encoded.find((v) => v.encoding && accepts(accepted, v.encoding)) ?? asset.identity;
 }
 
 /**
@@ -141,18 +141,6 @@ function serveFromMemory(assets: Map<string, Asset>, cacheControl: string) {
     res.setHeader("Content-Length", variant.body.length);
     res.end(req.method === "HEAD" ? undefined : variant.body);
   };
-}
-
-function acceptedEncodings(header: string | undefined) {
-  const accepted = new Map<string, number>();
-  for (const part of (header ?? "").slice(0, 500).split(",")) {
-    const [name, ...params] = part.trim().toLowerCase().split(";");
-    if (!name) continue;
-    const qParam = params.map((p) => p.trim()).find((p) => p.startsWith("q="));
-    const q = qParam ? Number(qParam.slice(2)) : 1;
-    accepted.set(name, Number.isFinite(q) ? q : 0);
-  }
-  return accepted;
 }
 
 function etag(body: Buffer) {
