@@ -240,6 +240,29 @@ test("scripts go out compressed at the best level, brotli when accepted, small o
   expect(plain.body.equals(fs.readFileSync(path.join(dir, small)))).toBe(true);
 });
 
+test("a page rendered for its visitor goes out whole, compressed as it is sent, with its length", async ({
+  baseURL,
+}) => {
+  const brotli = await rawGet(`${baseURL}/payment-success`, "gzip, deflate, br, zstd");
+  expect(brotli.status).toBe(200);
+  expect(brotli.headers["content-encoding"]).toBe("br");
+  expect(brotli.headers["content-length"]).toBe(String(brotli.body.length));
+  expect(brotli.headers["transfer-encoding"]).toBeUndefined();
+  expect(brotli.headers.vary).toMatch(/Accept-Encoding/i);
+  const page = zlib.brotliDecompressSync(brotli.body).toString();
+  expect(page).toMatch(/^<!DOCTYPE html><html lang="en-GB">/);
+  expect(page).toContain("Order Received");
+  expect(page.trimEnd()).toMatch(/<\/html>$/);
+
+  const gzip = await rawGet(`${baseURL}/payment-success`, "gzip");
+  expect(gzip.headers["content-encoding"]).toBe("gzip");
+  expect(zlib.gunzipSync(gzip.body).toString()).toContain("Order Received");
+
+  const plain = await rawGet(`${baseURL}/payment-success`, "identity");
+  expect(plain.headers["content-encoding"]).toBeUndefined();
+  expect(plain.body.toString()).toContain("Order Received");
+});
+
 test("no credentials reach the browser bundle", async ({ request }) => {
   const dir = path.resolve("build/client/assets");
   const assets = fs.readdirSync(dir).filter((f) => f.endsWith(".js"));
