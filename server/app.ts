@@ -201,7 +201,7 @@ app.use(answerFromSignedInPageCache);
 
 // React Router answers the rest, sent whole, not streamed (server/whole-response.ts).
 app.use((req, res, next) => {
-  handleRequest(fetchRequest(req, res), loadContext(req, res.locals.cspNonce as string))
+  handleRequest(abortableRequest(req, res), loadContext(req, res.locals.cspNonce as string))
     .then((answer) => sendWholeResponse(res, answer))
     .catch(next);
 });
@@ -238,7 +238,7 @@ function answerFromSignedInPageCache(req: Request, res: Response, next: NextFunc
   const key = import.meta.env.DEV ? null : signedInPageKey(req);
   if (key === null) return next();
   // The page's policy lists the scripts that carry the render's nonce by hash, not the nonce: kept bytes repeat it.
-  const render = (nonce: string) => handleRequest(documentRequest(req), loadContext(req, nonce));
+  const render = (nonce: string) => handleRequest(routerRequest(req), loadContext(req, nonce));
   signedInPageCache()
     .answer(key, req, res, render)
     .then((answer) => answer && sendWholeResponse(res, answer))
@@ -246,7 +246,7 @@ function answerFromSignedInPageCache(req: Request, res: Response, next: NextFunc
 }
 
 /** The Fetch Request React Router reads (as its Express adapter builds one), with the body of a post. */
-function documentRequest(req: Request, signal?: AbortSignal) {
+function routerRequest(req: Request, signal?: AbortSignal) {
   const headers = new Headers();
   for (const [name, value] of Object.entries(req.headers)) {
     if (typeof value === "string") headers.set(name, value);
@@ -265,12 +265,12 @@ function documentRequest(req: Request, signal?: AbortSignal) {
 }
 
 /** The request for React Router, aborted (its loaders and actions told) when the visitor goes before the answer. */
-function fetchRequest(req: Request, res: Response) {
+function abortableRequest(req: Request, res: Response) {
   const controller = new AbortController();
   res.once("close", () => {
     if (!res.writableFinished) controller.abort();
   });
-  return documentRequest(req, controller.signal);
+  return routerRequest(req, controller.signal);
 }
 
 /**
