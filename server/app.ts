@@ -49,6 +49,8 @@ declare module "react-router" {
     clientIp: string;
     /** This response's script nonce; for a page rendered to be shared, a marker its policy never lists (by hash). */
     cspNonce: string;
+    /** Rendered to be shared between visitors: whole, not streamed (sitePageCache). */
+    sharedRender?: boolean;
     /** URL of each island script, for pages that do not hydrate React. */
     islands: import("~/server/site/islands.server").IslandUrls;
   }
@@ -305,6 +307,7 @@ function renderAnonymous(path: string, nonce: string) {
     clientIp: "unknown",
     // Marks the render's own scripts: the shared page's policy lists those by hash, never the nonce (sitePageCache).
     cspNonce: nonce,
+    sharedRender: true,
     islands: runtime.islands,
   };
   return handleRequest(new Request(new URL(path, runtime.config.publicUrl)), context);

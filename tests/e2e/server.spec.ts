@@ -203,7 +203,8 @@ test("idle connections stay open longer than a proxy keeps them (nginx: 60 s), s
 });
 
 /** An asset as the server sends it for this Accept-Encoding: status, headers and the bytes on the wire. */
-const rawGet = (url: string, acceptEncoding: string) => rawRequest(url, { "Accept-Encoding": acceptEncoding });
+const rawGet = (url: string, acceptEncoding: string) =>
+  rawRequest(url, { "Accept-Encoding": acceptEncoding });
 
 test("scripts go out compressed at the best level, brotli when accepted, small ones too, cached for a year", async ({
   baseURL,
