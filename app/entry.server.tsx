@@ -18,8 +18,8 @@ export default function handleRequest(
   // No attribute should carry an empty nonce.
   const nonce = loadContext.cspNonce || undefined;
   // Bots, static renders and pages rendered to be shared get the whole document at once (a shared page then
-  // needs none of React's streaming scripts, each of which its policy would have to list); browsers get it
-  // streamed.
+  // needs none of React's streaming scripts, each of which its policy would have to list); browsers get it as
+  // React streams it, which the server reads whole before it sends it (server/whole-response.ts).
   const whole =
     isbot(request.headers.get("user-agent") ?? "") ||
     routerContext.isSpaMode ||
