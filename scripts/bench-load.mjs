@@ -155,7 +155,7 @@ export function openLatency(url, duration, { connections = 50, warmUp = "1s" } =
       ...["Accept-Encoding: gzip", `User-Agent: ${BROWSER_UA}`].flatMap((h) => ["-H", h]),
       url,
     ]);
-    const out = execFileSync(cmd, args, { encoding: "utf8" });
+    const out = runH2load(cmd, args, seconds(warmUp) + seconds(duration) + H2LOAD_GRACE_S);
     // Each row: start (µs since the epoch), status, µs to the end of the answer.
     const rows = fs.existsSync(log) ? fs.readFileSync(log, "utf8").trim().split("\n").filter(Boolean) : [];
     if (rows.length === 0) throw new Error(`h2load timed no answer from ${url}:\n${out}`);
@@ -168,6 +168,33 @@ export function openLatency(url, duration, { connections = 50, warmUp = "1s" } =
   } finally {
     fs.rmSync(dir, { recursive: true, force: true });
   }
+}
+
+// h2load has hung now and then after "Stopped all clients", spinning on a core until killed.
+const H2LOAD_GRACE_S = 20;
+const H2LOAD_TRIES = 3;
+
+/** Runs h2load, killed and run again (from an empty log) when it outlives its run by H2LOAD_GRACE_S seconds. */
+function runH2load(cmd, args, timeoutS) {
+  const log = args.find((a) => a.startsWith("--log-file="))?.slice("--log-file=".length);
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return execFileSync(cmd, args, { encoding: "utf8", timeout: timeoutS * 1000, killSignal: "SIGKILL" });
+    } catch (error) {
+      if (error.code !== "ETIMEDOUT" || attempt === H2LOAD_TRIES) throw error;
+      console.warn(
+        `h2load did not stop within ${timeoutS} s; running it again (${attempt + 1} of ${H2LOAD_TRIES})`,
+      );
+      if (log) fs.rmSync(log, { force: true });
+    }
+  }
+}
+
+/** "2s", "500ms" or "1m" in seconds. */
+function seconds(duration) {
+  const [, n, unit] = /^(\d+(?:\.\d+)?)(ms|s|m)?$/.exec(duration) ?? [];
+  if (n === undefined) throw new Error(`not a duration: ${duration}`);
+  return (Number(n) / (unit === "ms" ? 1000 : 1)) * (unit === "m" ? 60 : 1);
 }
 
 /**
