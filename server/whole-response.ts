@@ -1,26 +1,14 @@
 // What React Router answers (pages rendered per request, redirects, resource routes, actions) is sent whole: read
-// at once, compressed at once, written with its length. No web stream is piped into the response and no
+// at once, compressed at once (as for one visitor), written with its length. No web stream is piped into the response and no
 // compression stream sits in front of it, so Node's stream code keeps the few shapes the card pages meet
 // (docs/decisions/020-whole-responses.md).
-import { brotliCompressSync, constants, gzipSync } from "node:zlib";
 import compressible from "compressible";
 import type { Response as ExpressResponse } from "express";
+import { compressForOneVisitor } from "~/server/platform/compressed-page.server";
 import { acceptedEncodings, accepts } from "./encodings";
 
 /** Below this, compression saves too little to be worth its time (the threshold the compression middleware had). */
 export const COMPRESSION_THRESHOLD = 1024;
-
-/** Levels for a body compressed while its visitor waits: brotli 4 costs about what gzip 6 does and is smaller. */
-const COMPRESSORS = {
-  br: (body: Buffer) =>
-    brotliCompressSync(body, {
-      params: {
-        [constants.BROTLI_PARAM_QUALITY]: 4,
-        [constants.BROTLI_PARAM_SIZE_HINT]: body.length,
-      },
-    }),
-  gzip: (body: Buffer) => gzipSync(body, { level: 6 }),
-};
 
 /** Whether an answer with these headers may be compressed at all: a type worth it, not encoded or marked not to. */
 function compressibleAnswer(headers: Headers) {
@@ -30,7 +18,7 @@ function compressibleAnswer(headers: Headers) {
 }
 
 /** The encoding the client takes that is worth sending a compressible body of this length in, or null. */
-function encodingFor(acceptEncoding: string | undefined, length: number): keyof typeof COMPRESSORS | null {
+function encodingFor(acceptEncoding: string | undefined, length: number): "br" | "gzip" | null {
   if (length < COMPRESSION_THRESHOLD) return null;
   const accepted = acceptedEncodings(acceptEncoding);
   if (accepts(accepted, "br")) return "br";
@@ -55,13 +43,13 @@ export async function sendWholeResponse(res: ExpressResponse, answer: Response) 
     res.end();
     return;
   }
-  let encoding: keyof typeof COMPRESSORS | null = null;
+  let encoding: "br" | "gzip" | null = null;
   if (compressibleAnswer(answer.headers)) {
     // Caches keep a copy per Accept-Encoding, whether or not this one is compressed.
     res.vary("Accept-Encoding");
     encoding = encodingFor(res.req.headers["accept-encoding"], body.length);
   }
-  const sent = encoding ? COMPRESSORS[encoding](body) : body;
+  const sent = encoding ? compressForOneVisitor(body, encoding) : body;
   if (encoding) res.setHeader("Content-Encoding", encoding);
   res.setHeader("Content-Length", sent.length);
   res.end(sent);

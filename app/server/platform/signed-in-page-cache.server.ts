@@ -4,7 +4,7 @@
 // (docs/decisions/013-signed-in-page-cache.md).
 import { randomBytes } from "node:crypto";
 import type { IncomingMessage, ServerResponse } from "node:http";
-import { brotliCompressSync, constants, gzipSync } from "node:zlib";
+import { compressForOneVisitor } from "./compressed-page.server";
 import { freshRead } from "./fresh-read.server";
 import { Lru } from "./lru.server";
 import { inlineScriptHashes, pageSecurityPolicy } from "./site-headers.server";
@@ -108,17 +108,9 @@ export function createSignedInPageCache(opts: {
   /** The body in the encoding asked for, compressed on first use (at a speed fit for one visitor's page). */
   function encoded(key: string, entry: Entry, encoding: Encoding) {
     const ready = entry.bodies[encoding];
-    if (ready) return ready;
+    if (ready || encoding === "identity") return ready ?? entry.bodies.identity!;
     const identity = entry.bodies.identity!;
-    const body =
-      encoding === "br"
-        ? brotliCompressSync(identity, {
-            params: {
-              [constants.BROTLI_PARAM_QUALITY]: 5,
-              [constants.BROTLI_PARAM_SIZE_HINT]: identity.length,
-            },
-          })
-        : gzipSync(identity, { level: 6 });
+    const body = compressForOneVisitor(identity, encoding);
     // Weighed again, and kept only while it is still the key's entry (a newer render may have replaced it).
     const kept = entries.get(key) === entry;
     if (kept) entries.delete(key);
