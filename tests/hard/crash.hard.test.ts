@@ -395,7 +395,10 @@ describe.each<Engine>(["pglite", "postgres"])("kill -9 on %s", (engine) => {
           statuses.push(r?.status ?? "cut");
           if (r?.status === 302) answered++;
         });
-        await afterSettled(requests, between(3, 10));
+        // Killed once some of the changes have settled: they store the records checked below, and the admin's
+        // uploads (no record, only the file) settle sooner, so counting those could kill before any record.
+        const changes = requests.filter((_, n) => n % 3 !== 2);
+        await afterSettled(changes, between(2, 6));
         await shop.kill();
         await Promise.allSettled(requests);
         await shop.restart();
