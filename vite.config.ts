@@ -11,15 +11,7 @@ const reactRouterBuild = (file: string) =>
 // Packages the server build leaves to Node: native code or files found beside the module (sharp, PGlite, pg,
 // pino's workers), loaded only when used (the S3 SDK), or one copy shared with server.mjs, which shapes its
 // classes (express).
-const serverExternals = [
-  "sharp",
-  "@electric-sql/pglite",
-  "pg",
-  "@aws-sdk/client-s3",
-  "express",
-  "pino",
-  "pino-http",
-];
+const serverExternals = ["sharp", "@electric-sql/pglite", "pg", "@aws-sdk/client-s3", "express", "pino"];
 
 export default defineConfig(({ isSsrBuild }) => ({
   // The server build bundles its dependencies: Node's module loader took 1.6 s to load them as 1,200 files, about

@@ -1,17 +1,16 @@
 // The HTTP app: request logging, security headers, cross-site and size checks, then React Router.
-import { randomBytes, randomUUID } from "node:crypto";
+import { randomBytes } from "node:crypto";
 import type { IncomingMessage, ServerResponse } from "node:http";
 import * as serverBuild from "virtual:react-router/server-build";
 import { createReadableStreamFromReadable } from "@react-router/node";
 import express, { type NextFunction, type Request, type Response } from "express";
 import onHeaders from "on-headers";
-import { pinoHttp } from "pino-http";
 import { type AppLoadContext, createRequestHandler as createRouterHandler } from "react-router";
 import { CARD_CACHE_LIMITS, cardPageCache } from "~/server/cards/page-cache.server";
 import { tryFastCardResponse } from "~/server/cards/page-responses.server";
 import { EMBEDDED_BACKUP_PATH, mayTakeBackup } from "~/server/platform/backup.server";
 import { maxBodyBytes } from "~/server/platform/body-limits.server";
-import { loggedPath } from "~/server/platform/request-log.server";
+import { loggedPath, logRequest, requestLog } from "~/server/platform/request-log.server";
 import {
   getRuntime,
   runWeeklyDigests,
@@ -112,22 +111,8 @@ app.use((req, res, next) => {
 });
 
 app.use((req, res, next) => {
-  const runtime = getRuntime();
-  pinoHttp({
-    logger: runtime.logger,
-    genReqId: (rq, rs) => {
-      const id = (rq.headers["x-request-id"] as string | undefined)?.slice(0, 64) || randomUUID();
-      rs.setHeader("X-Request-Id", id);
-      return id;
-    },
-    autoLogging: { ignore: (rq) => rq.url === "/healthz" },
-    serializers: {
-      // Never the query string: reset, verification and order links carry their secret there.
-      // The id joins this line to the proxy's log and to any error logged for the same request.
-      req: (rq) => ({ id: rq.id, method: rq.method, url: loggedPath(rq.url) }),
-      res: (rs) => ({ status: rs.statusCode }),
-    },
-  })(req, res, next);
+  logRequest(req, res, getRuntime().logger);
+  next();
 });
 
 // Browser tests read the card cache's size to prove it stays bounded (E2E_TEST_HOOKS, refused in production).
@@ -176,7 +161,7 @@ app.post(EMBEDDED_BACKUP_PATH, (req, res) => {
       res.end(Buffer.from(await dump.arrayBuffer()));
     },
     (error: unknown) => {
-      req.log.error({ err: error }, "embedded database backup failed");
+      requestLog(req, getRuntime().logger).error({ err: error }, "embedded database backup failed");
       res.status(500).type("text/plain").send("The backup failed; see the server log");
     },
   );
@@ -214,7 +199,7 @@ function loadContext(req: Request, cspNonce: string): AppLoadContext {
     db: runtime.database.db,
     auth: runtime.auth,
     config: runtime.config,
-    logger: req.log ?? runtime.logger,
+    logger: requestLog(req, runtime.logger),
     pokeOutbox: runtime.outbox.poke,
     clientIp: req.ip ?? "unknown",
     cspNonce,

@@ -1,6 +1,10 @@
-// The request log never carries a secret token from a URL.
-import { describe, expect, it } from "vitest";
-import { loggedPath } from "./request-log.server";
+// The request log: one line per answer with the request's id, never a secret token from a URL, and nothing
+// added to Node's request or response.
+import type { IncomingMessage, ServerResponse } from "node:http";
+import { pino } from "pino";
+import { afterEach, describe, expect, it } from "vitest";
+import { listenLocally, rawRequest } from "../../../tests/support/raw-http";
+import { loggedPath, logRequest, requestLog } from "./request-log.server";
 
 describe("loggedPath", () => {
   it.each([
@@ -30,5 +34,84 @@ describe("loggedPath", () => {
       "/admin-dashboard/edit/7d5b8f0e-2c1a-4b7e-9f3d-1a2b3c4d5e6f",
     );
     expect(loggedPath(undefined)).toBe("");
+  });
+});
+
+describe("logRequest", () => {
+  let stop: (() => Promise<void>) | undefined;
+  afterEach(() => stop?.());
+
+  /** A server that logs each request into `lines`, then answers with `answer`. */
+  async function serve(answer: (req: IncomingMessage, res: ServerResponse, log: pino.Logger) => void) {
+    const lines: Record<string, unknown>[] = [];
+    const logger = pino({ level: "info" }, { write: (line: string) => lines.push(JSON.parse(line)) });
+    const server = await listenLocally((req, res) => {
+      logRequest(req, res, logger);
+      answer(req, res, requestLog(req, logger));
+    });
+    stop = server.close;
+    const linesFor = (id: string) => lines.filter((l) => (l.req as { id?: string } | undefined)?.id === id);
+    return { origin: server.origin, lines, linesFor };
+  }
+
+  it("logs one line per answer with the proxy's request id, sent back, the path without its query and the status", async () => {
+    const { origin, linesFor } = await serve((_req, res, log) => {
+      log.warn({ card: "nora" }, "a line from the page");
+      res.writeHead(404).end("gone");
+    });
+    const answer = await rawRequest(`${origin}/reset-password?token=k2Jd9sLQ0pXz`, {
+      "X-Request-Id": "proxy-1",
+    });
+    expect(answer.headers["x-request-id"]).toBe("proxy-1");
+    await expect.poll(() => linesFor("proxy-1").length).toBe(2);
+    const req = { id: "proxy-1", method: "GET", url: "/reset-password" };
+    expect(linesFor("proxy-1")).toEqual([
+      expect.objectContaining({ req, card: "nora", msg: "a line from the page" }),
+      expect.objectContaining({
+        req,
+        res: { status: 404 },
+        responseTime: expect.any(Number),
+        msg: "request completed",
+      }),
+    ]);
+    expect(JSON.stringify(linesFor("proxy-1"))).not.toContain("k2Jd9sLQ0pXz");
+  });
+
+  it("makes an id when the proxy sends none, and cuts a long one", async () => {
+    const { origin, lines } = await serve((_req, res) => res.end("ok"));
+    const made = (await rawRequest(`${origin}/pricing`)).headers["x-request-id"];
+    expect(made).toMatch(/^[0-9a-f-]{36}$/);
+    const cut = (await rawRequest(`${origin}/pricing`, { "X-Request-Id": "x".repeat(500) })).headers[
+      "x-request-id"
+    ];
+    expect(cut).toBe("x".repeat(64));
+    await expect.poll(() => lines.map((l) => (l.req as { id: string }).id)).toEqual([made, cut]);
+  });
+
+  it("says so when the visitor leaves before the answer, and does not log the health check", async () => {
+    const { origin, lines } = await serve((req, res) => {
+      if (req.url === "/healthz") res.end("ok");
+      else req.socket.destroy();
+    });
+    await rawRequest(`${origin}/healthz`);
+    await rawRequest(`${origin}/dashboard`).catch(() => null);
+    await expect.poll(() => lines.map((l) => l.msg)).toEqual(["request aborted"]);
+  });
+
+  it("adds no property to the request or the response", async () => {
+    const keys: string[][] = [];
+    const ownKeys = (req: IncomingMessage, res: ServerResponse) =>
+      [...Reflect.ownKeys(req), ...Reflect.ownKeys(res)].map(String);
+    const server = await listenLocally((req, res) => {
+      const logger = pino({ level: "silent" });
+      keys.push(ownKeys(req, res));
+      logRequest(req, res, logger);
+      requestLog(req, logger).info("a line");
+      keys.push(ownKeys(req, res));
+      res.end("ok");
+    });
+    stop = server.close;
+    await rawRequest(`${server.origin}/dashboard`);
+    expect(keys[1]).toEqual(keys[0]);
   });
 });
