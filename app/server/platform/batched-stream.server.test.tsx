@@ -4,15 +4,23 @@ import { renderToPipeableStream } from "react-dom/server";
 import { describe, expect, it } from "vitest";
 import { BatchedStream } from "./batched-stream.server";
 
-function render(page: React.ReactNode) {
-  return new Promise<Buffer[]>((resolve, reject) => {
-    const pieces: Buffer[] = [];
-    const stream = new BatchedStream();
-    stream.on("data", (piece: Buffer) => pieces.push(piece));
-    stream.on("end", () => resolve(pieces));
-    stream.on("error", reject);
-    const { pipe } = renderToPipeableStream(page, { onShellReady: () => pipe(stream), onShellError: reject });
+/** Renders `page` into a BatchedStream and reads the web stream React Router gets from it, piece by piece. */
+async function render(page: React.ReactNode) {
+  const stream = new BatchedStream();
+  await new Promise<void>((resolve, reject) => {
+    const { pipe } = renderToPipeableStream(page, {
+      onShellReady: () => {
+        pipe(stream);
+        resolve();
+      },
+      onShellError: reject,
+    });
   });
+  const pieces: Buffer[] = [];
+  const reader = stream.readable.getReader();
+  for (let read = await reader.read(); !read.done; read = await reader.read())
+    pieces.push(Buffer.from(read.value));
+  return pieces;
 }
 
 const names = Array.from({ length: 2000 }, (_, i) => `Row ${i} of a long admin list`);
@@ -30,6 +38,12 @@ describe("BatchedStream", () => {
     expect(html.length).toBeGreaterThan(60_000);
     expect(html).toContain("<li>Row 1999 of a long admin list</li>");
     expect(pieces).toHaveLength(1);
+  });
+
+  it("keeps a long text that React writes as a string, not in its byte buffer", async () => {
+    const text = "é and a long description of a card page, ".repeat(150);
+    const pieces = await render(<p>{text}</p>);
+    expect(Buffer.concat(pieces).toString("utf8")).toBe(`<p>${text}</p>`);
   });
 
   it("passes on the shell, then what a Suspense boundary streams later, each whole", async () => {

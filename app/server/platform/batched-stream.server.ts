@@ -1,24 +1,36 @@
-// The stream between React's renderer and the response: one piece per batch React completes.
-import { Transform, type TransformCallback } from "node:stream";
+// The page React renders, gathered into a web stream for React Router: one piece per batch React completes.
+import { EventEmitter } from "node:events";
 
 /**
- * React writes a page in 4 KB pieces and calls flush() once a batch is complete. Passing each batch on whole
- * gives the web stream React Router reads a few pieces, not one per 4 KB (the answer is then read whole and
- * compressed at once: server/whole-response.ts).
+ * React's `pipe` destination, without Node's stream classes (the socket is then the only writable stream the
+ * process writes to). React writes a page in 4 KB pieces and calls flush() once a batch is complete; each batch
+ * goes on whole. It never pushes back: the answer is read whole (server/whole-response.ts).
  */
-export class BatchedStream extends Transform {
-  #pending: Buffer[] = [];
-  override _transform(chunk: Buffer, _encoding: BufferEncoding, done: TransformCallback) {
-    this.#pending.push(chunk);
-    done();
+export class BatchedStream extends EventEmitter implements NodeJS.WritableStream {
+  writable = true;
+  #pending: Uint8Array[] = [];
+  #controller!: ReadableStreamDefaultController<Uint8Array>;
+  readonly readable = new ReadableStream<Uint8Array>({
+    start: (controller) => {
+      this.#controller = controller;
+    },
+  });
+  write(chunk: Uint8Array | string) {
+    this.#pending.push(typeof chunk === "string" ? Buffer.from(chunk) : chunk);
+    return true;
   }
   flush() {
     if (this.#pending.length === 0) return;
-    this.push(this.#pending.length === 1 ? this.#pending[0] : Buffer.concat(this.#pending));
+    this.#controller.enqueue(this.#pending.length === 1 ? this.#pending[0]! : Buffer.concat(this.#pending));
     this.#pending = [];
   }
-  override _flush(done: TransformCallback) {
+  end() {
     this.flush();
-    done();
+    this.writable = false;
+    this.#controller.close();
+    return this;
+  }
+  destroy(error?: unknown) {
+    this.#controller.error(error);
   }
 }
