@@ -65,4 +65,15 @@ describe("BatchedStream", () => {
     expect(pieces[0]!.toString("utf8")).toContain("Loading");
     expect(pieces[1]!.toString("utf8")).toContain("Arrived later");
   });
+
+  it("drops what React still writes once the reader has cancelled, without throwing into the renderer", async () => {
+    const stream = new BatchedStream();
+    await stream.readable.cancel();
+    stream.write(Buffer.from("<p>late</p>"));
+    expect(() => {
+      stream.flush();
+      stream.end();
+      stream.destroy(new Error("after the end"));
+    }).not.toThrow();
+  });
 });

@@ -10,9 +10,14 @@ export class BatchedStream extends EventEmitter implements NodeJS.WritableStream
   writable = true;
   #pending: Uint8Array[] = [];
   #controller!: ReadableStreamDefaultController<Uint8Array>;
+  // Once the reader has cancelled (or the page ended or failed), what React still writes is dropped.
+  #open = true;
   readonly readable = new ReadableStream<Uint8Array>({
     start: (controller) => {
       this.#controller = controller;
+    },
+    cancel: () => {
+      this.#open = false;
     },
   });
   write(chunk: Uint8Array | string) {
@@ -20,17 +25,19 @@ export class BatchedStream extends EventEmitter implements NodeJS.WritableStream
     return true;
   }
   flush() {
-    if (this.#pending.length === 0) return;
+    if (!this.#open || this.#pending.length === 0) return;
     this.#controller.enqueue(this.#pending.length === 1 ? this.#pending[0]! : Buffer.concat(this.#pending));
     this.#pending = [];
   }
   end() {
     this.flush();
     this.writable = false;
-    this.#controller.close();
+    if (this.#open) this.#controller.close();
+    this.#open = false;
     return this;
   }
   destroy(error?: unknown) {
-    this.#controller.error(error);
+    if (this.#open) this.#controller.error(error);
+    this.#open = false;
   }
 }
