@@ -113,8 +113,23 @@ test("deleting a shop unallocates its cards", async ({ adminPage }) => {
   await expect(adminPage.getByRole("button", { name: `Delete shop ${shop}` })).toBeVisible();
 
   const row = await cardRow(adminPage, "wc341");
-  await row.getByLabel("Shop for card WC0341").selectOption({ label: `${shop} - York` });
+  await row.getByRole("link", { name: "Move card WC0341 to a shop" }).click();
+  const move = adminPage.getByRole("dialog", { name: "Move card WC0341 to a shop" });
+  await move.getByLabel("Shop for card WC0341").selectOption({ label: `${shop} - York` });
+  await move.getByRole("button", { name: "Move card" }).click();
+  await expect(move).toBeHidden();
   await expect(row).toContainText(`Shop: ${shop}`);
+
+  // Shops are edited in one shared dialog, and no row carries a list of every shop: the page grows with its rows.
+  await adminPage.getByRole("link", { name: `Edit shop ${shop}` }).click();
+  const edit = adminPage.getByRole("dialog", { name: `Edit ${shop}` });
+  await edit.getByLabel("Location").fill("Leeds");
+  await edit.getByRole("button", { name: "Save shop" }).click();
+  await expect(edit).toBeHidden();
+  await expect(adminPage.getByText(`${shop} - Leeds`)).toBeVisible();
+  const html = await (await adminPage.request.get("/admin-dashboard/cards")).text();
+  expect(html).toContain("to a shop");
+  expect(html.match(/<option/g) ?? []).toHaveLength(0);
 
   adminPage.once("dialog", (d) => d.accept());
   await adminPage.getByRole("button", { name: `Delete shop ${shop}` }).click();

@@ -1,13 +1,17 @@
 // The admin Cards tab: searchable, paginated card pages with their actions, shops and the create-client dialog.
-import { Download, ExternalLink, Pencil, Plus, QrCode, Search, Trash2 } from "lucide-react";
-import { Form, Link, useFetcher } from "react-router";
+// Moving a card to a shop goes through one shared dialog (`?move=<card id>`), so a page of rows does not carry a
+// list of every shop in every row: the page grows with its rows only.
+import { Download, ExternalLink, Pencil, Plus, QrCode, Search, Store, Trash2 } from "lucide-react";
+import { useEffect } from "react";
+import { Form, Link, useFetcher, useNavigate } from "react-router";
 import { Button, ButtonLink } from "~/components/ui/button";
+import { Dialog } from "~/components/ui/dialog";
 import { Input } from "~/components/ui/input";
 import { CursorPager } from "~/components/ui/pager";
 import { Select } from "~/components/ui/select";
 import { confirmSubmit } from "./confirm-submit";
 import { CreateClientDialog } from "./create-client-dialog";
-import { type Shop, ShopsPanel } from "./shops-panel";
+import { type Shop, ShopsPanel, shopLabel } from "./shops-panel";
 
 type CardRow = {
   id: string;
@@ -35,9 +39,22 @@ export type CardsTabData = {
 const iconButton =
   "inline-flex size-11 items-center justify-center rounded-md text-slate-700 hover:bg-slate-100";
 
-export function CardsTab({ data }: { data: CardsTabData }) {
+/** This page's address with one query parameter set or removed, keeping the search and the page of rows. */
+function withParam(search: string, name: string, value: string | null) {
+  const params = new URLSearchParams(search);
+  params.delete("move");
+  params.delete("shop");
+  if (value) params.set(name, value);
+  const query = params.toString();
+  return `/admin-dashboard/cards${query ? `?${query}` : ""}`;
+}
+
+export function CardsTab({ data, search }: { data: CardsTabData; search: string }) {
   const pageLink = (cursor: { after: string } | { before: string } | null) =>
     `/admin-dashboard/cards?${new URLSearchParams({ ...(data.q ? { q: data.q } : {}), ...cursor })}`;
+  const moving = new URLSearchParams(search).get("move");
+  const movingCard = moving ? data.cards.find((c) => c.id === moving) : undefined;
+  const editLink = (param: "move" | "shop", id: string | null) => withParam(search, param, id);
   return (
     <div className="space-y-10">
       <section aria-labelledby="cards-heading" className="space-y-4">
@@ -76,7 +93,7 @@ export function CardsTab({ data }: { data: CardsTabData }) {
         ) : (
           <ul className="divide-y divide-slate-200 rounded-lg border border-slate-200 bg-white">
             {data.cards.map((card) => (
-              <CardRowItem key={card.id} card={card} shops={data.shops} />
+              <CardRowItem key={card.id} card={card} moveTo={editLink("move", card.id)} />
             ))}
           </ul>
         )}
@@ -88,12 +105,53 @@ export function CardsTab({ data }: { data: CardsTabData }) {
           href={pageLink}
         />
       </section>
-      <ShopsPanel shops={data.shops} />
+      <ShopsPanel
+        shops={data.shops}
+        editing={new URLSearchParams(search).get("shop")}
+        editLink={(id) => editLink("shop", id)}
+      />
+      {movingCard ? (
+        <MoveToShopDialog card={movingCard} shops={data.shops} closeTo={editLink("move", null)} />
+      ) : null}
     </div>
   );
 }
 
-function CardRowItem({ card, shops }: { card: CardRow; shops: Shop[] }) {
+/** The one 'move to shop' control: a dialog for the card named in `?move=`, with every shop once. */
+function MoveToShopDialog({ card, shops, closeTo }: { card: CardRow; shops: Shop[]; closeTo: string }) {
+  const fetcher = useFetcher<{ ok?: boolean }>();
+  const navigate = useNavigate();
+  const close = () => navigate(closeTo, { preventScrollReset: true });
+  useEffect(() => {
+    if (fetcher.state === "idle" && fetcher.data?.ok) navigate(closeTo, { preventScrollReset: true });
+  }, [fetcher.state, fetcher.data, navigate, closeTo]);
+  return (
+    <Dialog title={`Move card ${card.cardNumber} to a shop`} closeTo={closeTo} onClose={close}>
+      <fetcher.Form method="post" action={closeTo} className="space-y-4">
+        <input type="hidden" name="intent" value="allocate" />
+        <input type="hidden" name="id" value={card.id} />
+        <div className="space-y-1">
+          <label htmlFor="move-shop" className="block text-sm font-medium">
+            Shop for card {card.cardNumber}
+          </label>
+          <Select id="move-shop" name="shopId" defaultValue={card.shopId ?? ""} className="w-full">
+            <option value="">No shop (unassigned)</option>
+            {shops.map((s) => (
+              <option key={s.id} value={s.id}>
+                {shopLabel(s)}
+              </option>
+            ))}
+          </Select>
+        </div>
+        <Button type="submit" disabled={fetcher.state !== "idle"}>
+          {fetcher.state !== "idle" ? "Saving..." : "Move card"}
+        </Button>
+      </fetcher.Form>
+    </Dialog>
+  );
+}
+
+function CardRowItem({ card, moveTo }: { card: CardRow; moveTo: string }) {
   const fetcher = useFetcher();
   const label = `card ${card.cardNumber}`;
   return (
@@ -114,32 +172,9 @@ function CardRowItem({ card, shops }: { card: CardRow; shops: Shop[] }) {
         </p>
       </div>
       <div className="flex flex-wrap items-center gap-1">
-        <fetcher.Form method="post" className="flex items-center gap-1">
-          <input type="hidden" name="intent" value="allocate" />
-          <input type="hidden" name="id" value={card.id} />
-          <label htmlFor={`shop-${card.id}`} className="sr-only">
-            Shop for {label}
-          </label>
-          <Select
-            id={`shop-${card.id}`}
-            name="shopId"
-            defaultValue={card.shopId ?? ""}
-            variant="compact"
-            onChange={(e) => fetcher.submit(e.currentTarget.form)}
-          >
-            <option value="">No shop (unassigned)</option>
-            {shops.map((s) => (
-              <option key={s.id} value={s.id}>
-                {s.location ? `${s.name} - ${s.location}` : s.name}
-              </option>
-            ))}
-          </Select>
-          <noscript>
-            <Button type="submit" variant="secondary">
-              Allocate
-            </Button>
-          </noscript>
-        </fetcher.Form>
+        <Link to={moveTo} preventScrollReset className={iconButton} aria-label={`Move ${label} to a shop`}>
+          <Store className="size-4" aria-hidden="true" />
+        </Link>
         <fetcher.Form method="post">
           <input type="hidden" name="intent" value="set-sold" />
           <input type="hidden" name="id" value={card.id} />

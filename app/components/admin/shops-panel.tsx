@@ -1,8 +1,10 @@
 // The admin's shops: the list with edit and delete, and the form that adds one. Cards are allocated to shops.
-import { Trash2 } from "lucide-react";
+// A shop is edited in one shared dialog (`?shop=<id>`), not in a form repeated under every shop.
+import { Pencil, Trash2 } from "lucide-react";
 import { useEffect, useRef } from "react";
-import { useFetcher, useNavigation } from "react-router";
+import { Link, useFetcher, useNavigate, useNavigation } from "react-router";
 import { Button } from "~/components/ui/button";
+import { Dialog } from "~/components/ui/dialog";
 import { FieldError } from "~/components/ui/field";
 import { Input } from "~/components/ui/input";
 import { confirmSubmit } from "./confirm-submit";
@@ -15,6 +17,9 @@ export type Shop = {
   contactPhone: string | null;
   cardCount: number;
 };
+export const shopLabel = (shop: Pick<Shop, "name" | "location">) =>
+  shop.location ? `${shop.name} - ${shop.location}` : shop.name;
+
 type ShopFormResult = { intent?: string; result?: { error?: Record<string, string[] | null> } };
 
 function ShopFields({ shop, errors }: { shop?: Shop; errors?: Record<string, string[] | null> }) {
@@ -48,7 +53,17 @@ function ShopFields({ shop, errors }: { shop?: Shop; errors?: Record<string, str
   );
 }
 
-export function ShopsPanel({ shops }: { shops: Shop[] }) {
+export function ShopsPanel({
+  shops,
+  editing,
+  editLink,
+}: {
+  shops: Shop[];
+  /** The id of the shop whose edit dialog is open, from the page's address. */
+  editing: string | null;
+  editLink: (id: string | null) => string;
+}) {
+  const editedShop = editing ? shops.find((s) => s.id === editing) : undefined;
   const create = useFetcher<ShopFormResult>();
   const formRef = useRef<HTMLFormElement>(null);
   const navigation = useNavigation();
@@ -63,7 +78,7 @@ export function ShopsPanel({ shops }: { shops: Shop[] }) {
       {shops.length === 0 ? <p className="text-slate-600">No shops yet.</p> : null}
       <ul className="space-y-3">
         {shops.map((shop) => (
-          <ShopItem key={shop.id} shop={shop} />
+          <ShopItem key={shop.id} shop={shop} editTo={editLink(shop.id)} />
         ))}
       </ul>
       <create.Form
@@ -81,22 +96,49 @@ export function ShopsPanel({ shops }: { shops: Shop[] }) {
           {create.state !== "idle" ? "Saving..." : "Create shop"}
         </Button>
       </create.Form>
+      {editedShop ? <EditShopDialog shop={editedShop} closeTo={editLink(null)} /> : null}
     </section>
   );
 }
 
-function ShopItem({ shop }: { shop: Shop }) {
+function EditShopDialog({ shop, closeTo }: { shop: Shop; closeTo: string }) {
   const update = useFetcher<ShopFormResult>();
+  const navigate = useNavigate();
+  const close = () => navigate(closeTo, { preventScrollReset: true });
+  useEffect(() => {
+    if (update.state === "idle" && update.data && !update.data.result?.error)
+      navigate(closeTo, { preventScrollReset: true });
+  }, [update.state, update.data, navigate, closeTo]);
+  return (
+    <Dialog title={`Edit ${shop.name}`} closeTo={closeTo} onClose={close}>
+      <update.Form method="post" action={closeTo} className="space-y-3">
+        <input type="hidden" name="intent" value="update-shop" />
+        <ShopFields shop={shop} errors={update.data?.result?.error} />
+        <Button type="submit" disabled={update.state !== "idle"}>
+          {update.state !== "idle" ? "Saving..." : "Save shop"}
+        </Button>
+      </update.Form>
+    </Dialog>
+  );
+}
+
+function ShopItem({ shop, editTo }: { shop: Shop; editTo: string }) {
   const remove = useFetcher();
   return (
-    <li className="rounded-lg border border-slate-200 bg-white p-4">
-      <div className="flex flex-wrap items-center justify-between gap-2">
-        <p>
-          <span className="font-semibold">
-            {shop.location ? `${shop.name} - ${shop.location}` : shop.name}
-          </span>
-          <span className="text-sm text-slate-600"> · {shop.cardCount} cards</span>
-        </p>
+    <li className="flex flex-wrap items-center justify-between gap-2 rounded-lg border border-slate-200 bg-white p-4">
+      <p>
+        <span className="font-semibold">{shopLabel(shop)}</span>
+        <span className="text-sm text-slate-600"> · {shop.cardCount} cards</span>
+      </p>
+      <div className="flex flex-wrap gap-2">
+        <Link
+          to={editTo}
+          preventScrollReset
+          className="inline-flex min-h-11 items-center gap-1 rounded-md px-3 text-sm font-semibold text-brand-700 hover:bg-slate-100"
+          aria-label={`Edit shop ${shop.name}`}
+        >
+          <Pencil className="size-4" aria-hidden="true" /> Edit
+        </Link>
         <remove.Form
           method="post"
           onSubmit={confirmSubmit(`Delete shop ${shop.name}? Its cards will become unallocated.`)}
@@ -108,16 +150,6 @@ function ShopItem({ shop }: { shop: Shop }) {
           </Button>
         </remove.Form>
       </div>
-      <details className="mt-2">
-        <summary className="cursor-pointer text-sm font-semibold text-brand-700">Edit {shop.name}</summary>
-        <update.Form method="post" className="mt-3 space-y-3">
-          <input type="hidden" name="intent" value="update-shop" />
-          <ShopFields shop={shop} errors={update.data?.result?.error} />
-          <Button type="submit" disabled={update.state !== "idle"}>
-            {update.state !== "idle" ? "Saving..." : "Save shop"}
-          </Button>
-        </update.Form>
-      </details>
     </li>
   );
 }

@@ -1,4 +1,5 @@
 // Admin Cards section: card pages with their actions, shops and the create-client dialog.
+import { useLocation } from "react-router";
 import { CardsTab } from "~/components/admin/cards-tab";
 import { handleCardsTabAction, loadCardsTab } from "~/server/cards/admin-actions.server";
 import { requireAdmin } from "~/server/platform/auth.server";
@@ -25,5 +26,6 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 export default function AdminCards({ loaderData }: Route.ComponentProps) {
-  return <CardsTab data={loaderData} />;
+  const { search } = useLocation();
+  return <CardsTab data={loaderData} search={search} />;
 }
