@@ -325,7 +325,7 @@ describe("payouts", () => {
     expect((await resellOf(ben)).payouts).toEqual([]);
 
     // Money that has left the shop stays paid out, whatever happens to the order afterwards.
-    await setAdminStatus(t.db, done1.id, "refunded", admin);
+    await refundOrder(t.db, done1.id, admin, config);
     expect((await commissionOf(done1.id)).status).toBe("paid_out");
   });
 

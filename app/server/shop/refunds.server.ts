@@ -13,7 +13,7 @@ import { orderRefundedEmail } from "./order-emails.server";
 import { type Actor, OrderStatusError, type RefundRecord, setAdminStatus } from "./orders.server";
 import { refundCheckoutPayment, StripeRefundError } from "./payments/stripe.server";
 
-export type RefundResult = Awaited<ReturnType<typeof setAdminStatus>> & {
+type RefundResult = Awaited<ReturnType<typeof setAdminStatus>> & {
   via: "card" | "bank_transfer";
   amount: number;
 };

@@ -212,7 +212,7 @@ export class StripeRefundError extends Error {
 }
 
 /** A refund Stripe made: its id and amount, or null when Stripe says the payment was refunded already. */
-export type StripeRefund = { id: string; amount: number } | null;
+type StripeRefund = { id: string; amount: number } | null;
 
 /**
  * Refunds in full the payment of a paid Checkout Session. The idempotency key makes a repeated call (a second
