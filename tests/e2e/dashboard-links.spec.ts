@@ -99,3 +99,25 @@ test("a customer adds a link from My Links, pays £1 and the link is on the publ
   expect(overflow, "My Links scrolls sideways").toBe(false);
   await expectNoSeriousA11yViolations(page);
 });
+
+test("on a 375 px phone, Edit and Remove sit under the link's address, which stays on one line", async ({
+  page,
+  signedInCustomer,
+  adminPage,
+}) => {
+  expect(signedInCustomer.email).toBeTruthy();
+  await addMultiLinkCard(page);
+  await paidOrder(page, adminPage);
+
+  await page.setViewportSize({ width: 375, height: 800 });
+  await page.goto("/dashboard/links");
+  const instagram = page.getByRole("listitem").filter({ hasText: "https://instagram.com/mia" });
+  const address = (await instagram.getByRole("link", { name: /instagram\.com\/mia/ }).boundingBox())!;
+  const title = (await instagram.getByRole("heading", { name: "Instagram" }).boundingBox())!;
+  for (const name of ["Edit Instagram", "Remove Instagram"]) {
+    const action = (await instagram.getByRole("link", { name }).boundingBox())!;
+    expect(action.y, `${name} is below the address`).toBeGreaterThanOrEqual(address.y + address.height);
+  }
+  // One line of text, not a narrow column of a few characters per line.
+  expect(address.height).toBeLessThan(title.height * 1.5);
+});

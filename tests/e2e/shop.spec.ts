@@ -102,7 +102,7 @@ test("a Multi Link card paid by bank transfer: cart, delivery, summary, receipt,
   expect(confirmed.text).toContain("1 High Street");
   await adminPage.getByRole("button", { name: "Mark completed" }).click();
   await expect(adminPage.getByText(`Order ${orderNumber} marked as completed`)).toBeVisible();
-  await expect(adminPage.getByRole("button", { name: "Mark completed" })).toBeDisabled();
+  await expect(adminPage.getByRole("button", { name: "Mark completed" })).toHaveCount(0);
   await expect(adminPage.getByText(/paid → completed by admin@e2e.test/)).toBeVisible();
 
   // The payment made the card page: the admin opens it, and its public page serves the order's links.
@@ -143,12 +143,19 @@ test("a One Link card paid by card through the payment page and a signed webhook
   await expect(page.getByRole("link", { name: "Cart", exact: true })).toBeVisible();
 });
 
-test("leaving the card payment page cancels the order and keeps the cart", async ({ page }) => {
+test("leaving the card payment page cancels the order, says so with its number, and keeps the cart", async ({
+  page,
+}) => {
   await addOneLinkCard(page, "https://kept.example");
   await checkout(page, "Pay by card");
   await page.getByRole("link", { name: "Cancel and go back" }).click();
   await expect(page.getByRole("heading", { name: "Order Canceled" })).toBeVisible();
-  await expect(page.getByText("Your cart is still saved.")).toBeVisible();
+  // The order exists (it has a number and stays in the order history as cancelled): the page says what happened.
+  await expect(
+    page.getByText(/^Order WC\d{6} was cancelled before payment, so you have not been charged\./),
+  ).toBeVisible();
+  await expect(page.getByText(/No order was placed/)).toHaveCount(0);
+  await expect(page.getByText(/Your cart is still saved/)).toBeVisible();
   await page.goto("/cart");
   await expect(page.getByText("https://kept.example")).toBeVisible();
 });
@@ -175,6 +182,13 @@ test("a paid update request with the edit password changes the public card page"
   await expect(page.getByText("£0.00")).toBeVisible(); // no delivery fee for an update request
   await checkout(page, "Bank transfer", deliveryAddress({ email: "eve.update@example.com" }));
   const orderNumber = await placedOrderNumber(page);
+  // Nothing is posted for a link update: the page says what does happen.
+  const next = page.getByRole("region", { name: "What happens next?" });
+  await expect(next).toContainText(
+    "Once your payment is received, your update is applied to the card page: at once when the card is yours",
+  );
+  await expect(next).not.toContainText("post");
+  await expect(page.getByText(/^Delivering to/)).toHaveCount(0);
 
   const before = await page.request.get(`/${card.slug}`);
   // Links open through a click-counting redirect, so the page shows the new link by its title.

@@ -22,6 +22,8 @@ export function startFakeStripe(opts?: {
     string,
     Record<string, unknown> & { id: string; url: string; success_url: string; cancel_url: string }
   >;
+  /** Every refund made, in order. */
+  refunds: { id: string; amount: number; payment_intent: string; status: string }[];
   deliveries: WebhookDelivery[];
   stop(): Promise<void>;
 }>;

@@ -1,5 +1,6 @@
 // A small fake of the Stripe API over real HTTP, for tests: Checkout Sessions (create, retrieve, expire), a
-// hosted payment page on its own host, and webhooks signed with the real scheme (stripe.webhooks).
+// hosted payment page on its own host, refunds of a paid session's payment (with idempotency keys, as Stripe
+// answers them), and webhooks signed with the real scheme (stripe.webhooks).
 // Run directly: node tests/mocks/fake-stripe.mjs PORT  (env FAKE_STRIPE_WEBHOOK_URL, FAKE_STRIPE_WEBHOOK_SECRET)
 import { randomBytes } from "node:crypto";
 import http from "node:http";
@@ -54,6 +55,12 @@ export async function sendWebhook({
  */
 export async function startFakeStripe(opts = {}) {
   const sessions = new Map();
+  /** Payment intents of paid sessions: id -> { amount, refunded }. */
+  const payments = new Map();
+  /** Every refund made, in order. */
+  const refunds = [];
+  /** Idempotency key -> the answer given, replayed for a repeated request as Stripe does. */
+  const idempotent = new Map();
   /** Every webhook the payment page sent, with the app's answer, so a test can deliver one again. */
   const deliveries = [];
   let base = "";
@@ -67,6 +74,49 @@ export async function startFakeStripe(opts = {}) {
       req.on("data", (c) => (data += c));
       req.on("end", () => resolve(data));
     });
+
+  /** POST /v1/refunds: the rest of a payment intent's amount (or `amount`), refused once nothing is left. */
+  const refund = (p) => {
+    const payment = payments.get(p.payment_intent);
+    if (!payment)
+      return [
+        400,
+        {
+          error: {
+            type: "invalid_request_error",
+            code: "resource_missing",
+            message: `No such payment_intent: '${p.payment_intent}'`,
+          },
+        },
+      ];
+    const left = payment.amount - payment.refunded;
+    if (left <= 0)
+      return [
+        400,
+        {
+          error: {
+            type: "invalid_request_error",
+            code: "charge_already_refunded",
+            message: `Charge for ${p.payment_intent} has already been refunded.`,
+          },
+        },
+      ];
+    const amount = p.amount ? Math.min(Number(p.amount), left) : left;
+    payment.refunded += amount;
+    const made = {
+      id: `re_${randomBytes(12).toString("hex")}`,
+      object: "refund",
+      amount,
+      currency: "gbp",
+      payment_intent: p.payment_intent,
+      reason: p.reason ?? null,
+      status: "succeeded",
+      metadata: p.metadata ?? {},
+      created: Math.floor(Date.now() / 1000),
+    };
+    refunds.push(made);
+    return [200, made];
+  };
 
   const server = http.createServer(async (req, res) => {
     const url = new URL(req.url ?? "/", base);
@@ -100,6 +150,20 @@ export async function startFakeStripe(opts = {}) {
       sessions.set(id, session);
       return json(res, 200, session);
     }
+    if (req.method === "POST" && url.pathname === "/v1/refunds") {
+      if (!/^Bearer sk_/.test(req.headers.authorization ?? ""))
+        return json(res, 401, { error: { message: "No API key" } });
+      const key = req.headers["idempotency-key"];
+      if (key && idempotent.has(key)) {
+        const [status, answer] = idempotent.get(key);
+        res.setHeader("Idempotent-Replayed", "true");
+        return json(res, status, answer);
+      }
+      const answer = refund(parseStripeForm(body));
+      if (key) idempotent.set(key, answer);
+      return json(res, ...answer);
+    }
+    if (url.pathname === "/__refunds") return json(res, 200, refunds);
     let m = /^\/v1\/checkout\/sessions\/([\w]+)(\/expire)?$/.exec(url.pathname);
     if (m) {
       const session = sessions.get(m[1]);
@@ -119,6 +183,8 @@ export async function startFakeStripe(opts = {}) {
         // Pay: the session completes, Stripe tells the app by webhook, then sends the customer back.
         session.status = "complete";
         session.payment_status = "paid";
+        session.payment_intent = `pi_${randomBytes(12).toString("hex")}`;
+        payments.set(session.payment_intent, { amount: session.amount_total, refunded: 0 });
         if (opts.webhookUrl && opts.webhookSecret)
           deliveries.push(
             await sendWebhook({
@@ -146,6 +212,7 @@ export async function startFakeStripe(opts = {}) {
     port,
     url: base,
     sessions,
+    refunds,
     deliveries,
     stop: () => new Promise((resolve) => server.close(() => resolve())),
   };

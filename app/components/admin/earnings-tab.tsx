@@ -43,7 +43,7 @@ export function EarningsTab({ data }: { data: Data }) {
           points={data.chart}
           categoryLabel="Month"
           formatCategory={formatMonth}
-          unit="orders"
+          unit={{ one: "order", other: "orders" }}
         />
       </div>
       <ViewsPerDayChart title="Card page views per day across all cards, last 30 days" points={data.views} />

@@ -5,7 +5,9 @@ import { Button } from "~/components/ui/button";
 import type { loadOrdersTab } from "~/server/shop/admin-orders-actions.server";
 import { formatPence } from "~/utils/money";
 import { isCardItem, itemLinks, itemSummary } from "~/utils/order-items";
-import { ORDER_BADGES, OrderStatusBadge, PaidAfterCancellation } from "./order-status-badge";
+import { adminOrderActions } from "~/utils/order-status";
+import { confirmSubmit } from "./confirm-submit";
+import { OrderStatusBadge, PaidAfterCancellation } from "./order-status-badge";
 
 type Order = NonNullable<Awaited<ReturnType<typeof loadOrdersTab>>["selected"]>;
 
@@ -16,7 +18,6 @@ export const formatOrderDate = (value: string | Date) => new Date(value).toLocal
 
 export function OrderDetails({ order, returnTo }: { order: Order; returnTo: string }) {
   const a = order.deliveryAddress as unknown as Record<string, string | undefined>;
-  const current = ORDER_BADGES[order.status]?.label;
   return (
     <section
       aria-labelledby="order-details-heading"
@@ -108,33 +109,58 @@ export function OrderDetails({ order, returnTo }: { order: Order; returnTo: stri
           </ol>
         </div>
       </div>
-      <div className="mt-4 flex flex-wrap gap-2">
-        {order.status === "awaiting_payment" ? (
-          <Form method="post">
-            <input type="hidden" name="intent" value="mark-paid" />
+      <OrderStatusActions order={order} returnTo={returnTo} />
+    </section>
+  );
+}
+
+/** Only the changes this order can take (adminOrderActions); the server accepts no others. */
+function OrderStatusActions({ order, returnTo }: { order: Order; returnTo: string }) {
+  const actions = adminOrderActions(order.status);
+  if (!actions.length) return null;
+  const total = formatPence(order.total);
+  const byCard = order.paymentMethod === "card";
+  return (
+    <div className="mt-4 flex flex-wrap gap-2">
+      {actions.includes("mark-paid") ? (
+        <Form method="post">
+          <input type="hidden" name="intent" value="mark-paid" />
+          <input type="hidden" name="orderId" value={order.id} />
+          <input type="hidden" name="returnTo" value={returnTo} />
+          <Button type="submit">Mark paid</Button>
+        </Form>
+      ) : null}
+      {(["pending", "completed"] as const)
+        .filter((s) => actions.includes(s))
+        .map((s) => (
+          <Form method="post" key={s}>
+            <input type="hidden" name="intent" value="order-status" />
             <input type="hidden" name="orderId" value={order.id} />
             <input type="hidden" name="returnTo" value={returnTo} />
-            <Button type="submit">Mark paid</Button>
+            <Button type="submit" name="status" value={s} variant="secondary">
+              Mark {s}
+            </Button>
           </Form>
-        ) : null}
-        <Form method="post" className="flex flex-wrap gap-2" aria-label="Order status">
+        ))}
+      {actions.includes("refunded") ? (
+        <Form
+          method="post"
+          onSubmit={confirmSubmit(
+            byCard
+              ? `Refund ${total} to the customer's card through Stripe? This cannot be undone.`
+              : `Record that ${total} was sent back to the customer by bank transfer? This cannot be undone.`,
+          )}
+        >
           <input type="hidden" name="intent" value="order-status" />
           <input type="hidden" name="orderId" value={order.id} />
           <input type="hidden" name="returnTo" value={returnTo} />
-          {(["pending", "completed", "refunded"] as const).map((s) => (
-            <Button
-              key={s}
-              type="submit"
-              name="status"
-              value={s}
-              variant={s === "refunded" ? "danger" : "secondary"}
-              disabled={current === s || order.status === "cancelled"}
-            >
-              Mark {s}
-            </Button>
-          ))}
+          <Button type="submit" name="status" value="refunded" variant="danger">
+            {byCard
+              ? `Mark refunded (refund ${total} through Stripe)`
+              : "Mark refunded (money sent back by bank transfer)"}
+          </Button>
         </Form>
-      </div>
-    </section>
+      ) : null}
+    </div>
   );
 }

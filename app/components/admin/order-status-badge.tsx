@@ -1,7 +1,7 @@
 // An order's status as a badge, and the warning badge for money that arrived after a cancellation.
 import { cn } from "~/utils/cn";
 
-export const ORDER_BADGES: Record<string, { label: string; className: string }> = {
+const ORDER_BADGES: Record<string, { label: string; className: string }> = {
   awaiting_payment: { label: "pending", className: "bg-slate-200 text-slate-800" },
   paid: { label: "pending", className: "bg-slate-200 text-slate-800" },
   completed: { label: "completed", className: "bg-brand-600 text-white" },

@@ -18,13 +18,13 @@ describe("BarChart", () => {
         points={months}
         categoryLabel="Month"
         formatCategory={formatMonth}
-        unit="orders"
+        unit={{ one: "order", other: "orders" }}
       />,
     );
     expect(html).toMatch(/<svg[^>]*role="img"[^>]*aria-labelledby="[^"]+-title [^"]+-desc"/);
     expect(html).toContain("<title");
     expect(html).toContain(
-      "1 orders in total from January 2025 to February 2025; highest: 1 orders (February 2025).",
+      "1 order in total from January 2025 to February 2025; highest: 1 order (February 2025).",
     );
     expect(html).not.toContain("6,000");
   });

@@ -25,8 +25,8 @@ export interface BarChartProps<K extends string> {
   formatValue?: (value: number) => string;
   /** The smallest step between y-axis ticks: 1 for counts, 100 for pence. */
   minStep?: number;
-  /** What one unit is called in the summary: 'views', 'orders'. */
-  unit?: string;
+  /** What the counted things are called in the summary, for one and for any other number. */
+  unit?: { one: string; other: string };
 }
 
 const BAR_SLOT = 10;
@@ -57,7 +57,7 @@ export function BarChart<K extends string>({
   const y = (v: number) => HEIGHT - (v / top) * HEIGHT;
   const first = points[0] ? formatCategory(points[0].key).full : "";
   const last = points.at(-1) ? formatCategory(points.at(-1)!.key).full : "";
-  const withUnit = (v: number) => `${formatValue(v)}${unit ? ` ${unit}` : ""}`;
+  const withUnit = (v: number) => `${formatValue(v)}${unit ? ` ${v === 1 ? unit.one : unit.other}` : ""}`;
   const summary =
     grand === 0
       ? `Nothing recorded from ${first} to ${last}.`

@@ -26,7 +26,7 @@ export function ViewsPerDayChart({
       points={points}
       categoryLabel="Day"
       formatCategory={formatDay}
-      unit="views"
+      unit={{ one: "view", other: "views" }}
     />
   );
 }

@@ -194,7 +194,8 @@ function LinkRow({
             <strong>{link.clicksAllTime}</strong> all time
           </p>
         </div>
-        <div className="flex gap-2">
+        {/* On a phone the actions go under the link, so the address keeps the card's width. */}
+        <div className="flex w-full gap-2 pl-9 sm:w-auto sm:pl-0">
           <ButtonLink
             variant="secondary"
             to={tabHref(tab, { edit: link.id })}

@@ -25,6 +25,7 @@ import {
   readRefCode,
   rememberReferralLink,
 } from "../../server/shop/referrals.server";
+import { refundOrder } from "../../server/shop/refunds.server";
 import * as commissions from "../admin/commissions";
 import * as commissionsCsv from "../admin/commissions-csv";
 import * as resell from "./resell";
@@ -94,7 +95,7 @@ async function referredOrder(
   await markPaidByAdmin(t.db, order.id);
   if (opts.status === "completed" || opts.status === "refunded")
     await setAdminStatus(t.db, order.id, "completed", admin);
-  if (opts.status === "refunded") await setAdminStatus(t.db, order.id, "refunded", admin);
+  if (opts.status === "refunded") await refundOrder(t.db, order.id, admin, config);
   return order;
 }
 
@@ -324,7 +325,7 @@ describe("payouts", () => {
     expect((await resellOf(ben)).payouts).toEqual([]);
 
     // Money that has left the shop stays paid out, whatever happens to the order afterwards.
-    await setAdminStatus(t.db, done1.id, "refunded", admin);
+    await refundOrder(t.db, done1.id, admin, config);
     expect((await commissionOf(done1.id)).status).toBe("paid_out");
   });
 

@@ -1,10 +1,11 @@
 import { useEffect } from "react";
 import { Link, useLocation, useRevalidator } from "react-router";
-import { POLICY } from "~/catalog";
 import { OrderLines, TotalsList } from "~/components/shop/order-summary";
+import { WhatHappensNext } from "~/components/shop/what-happens-next";
 import { ButtonLink } from "~/components/ui/button";
 import { getOrderByToken } from "~/server/shop/orders.server";
 import { formatPence } from "~/utils/money";
+import { isCardItem } from "~/utils/order-items";
 import { privatePage } from "~/utils/seo";
 import type { Route } from "./+types/payment-success";
 
@@ -88,9 +89,11 @@ export default function PaymentSuccess({ loaderData }: Route.ComponentProps) {
         Order <span className="font-mono font-semibold">{order.orderNumber}</span>
         {order.status === "cancelled"
           ? " was cancelled."
-          : order.status === "awaiting_payment"
-            ? " is awaiting payment."
-            : " is confirmed."}
+          : order.status === "refunded"
+            ? " was refunded."
+            : order.status === "awaiting_payment"
+              ? " is awaiting payment."
+              : " is confirmed."}
       </p>
       {bank && order.status === "awaiting_payment" ? (
         <section
@@ -123,7 +126,7 @@ export default function PaymentSuccess({ loaderData }: Route.ComponentProps) {
         <OrderLines items={order.items} className="mt-2" />
         <TotalsList totals={order} className="mt-3" />
         <p className="mt-3 text-sm text-slate-700">
-          Delivering to{" "}
+          {order.items.some(isCardItem) ? "Delivering to" : "Billing address:"}{" "}
           {[a.fullName, a.addressLine1, a.city, a.postalCode, a.country].filter(Boolean).join(", ")}
         </p>
       </section>
@@ -144,22 +147,7 @@ export default function PaymentSuccess({ loaderData }: Route.ComponentProps) {
           Print Receipt
         </a>
       </div>
-      <section aria-labelledby="next-heading" className="mt-6 rounded-xl bg-brand-50 p-5">
-        <h2 id="next-heading" className="font-bold">
-          What happens next?
-        </h2>
-        <ol className="mt-2 list-decimal space-y-1 pl-5 text-sm">
-          {order.paymentMethod === "bank_transfer" && order.status === "awaiting_payment" ? (
-            <li>Pay by bank transfer using your order number as the reference.</li>
-          ) : null}
-          <li>We e-mail you a confirmation once your payment is received.</li>
-          <li>
-            We write your links to your card and post it by {POLICY.deliveryService} delivery (
-            {POLICY.ukDelivery} in the UK).
-          </li>
-          <li>Update requests are applied to your card page once paid.</li>
-        </ol>
-      </section>
+      <WhatHappensNext order={order} />
       <Link to="/" className="mt-8 inline-block font-medium text-brand-700 underline">
         Back to home
       </Link>

@@ -3,6 +3,7 @@ import { and, eq } from "drizzle-orm";
 import { utcDay } from "~/components/charts/series";
 import { orderItems, orders } from "~/db/schema";
 import { isUuid } from "~/utils/ids";
+import { formatPence } from "~/utils/money";
 import { scanActivity } from "../cards/card-stats.server";
 import { CardPageError } from "../cards/cards.server";
 import { announceCardPagesChanged } from "../cards/changes.server";
@@ -16,6 +17,7 @@ import { getEarnings, getOrderForAdmin, listOrders } from "./admin-orders.server
 import { cardOwnerForOrder, createItemPages } from "./order-card-pages.server";
 import { type AdminStatus, getOrder, OrderStatusError, setAdminStatus } from "./orders.server";
 import { markOrderPaid } from "./payments/paid-pipeline.server";
+import { refundOrder } from "./refunds.server";
 import { listUpdateRequestQueue, ReviewError, reviewUpdateRequest } from "./update-requests.server";
 
 export async function loadOrdersTab(db: Database, url: URL) {
@@ -57,11 +59,29 @@ export async function handleOrdersTabAction(
       const target = String(form.get("status"));
       if (!["pending", "completed", "refunded"].includes(target)) return refuseWithToast("Unknown status");
       try {
+        if (target === "refunded") {
+          const order = await refundOrder(db, orderId, actor, ctx.config);
+          if (!order.changed)
+            return redirectWithToast(back(form), {
+              type: "info",
+              title: "Nothing changed",
+              description: `Order ${order.orderNumber} was already refunded`,
+            });
+          ctx.pokeOutbox();
+          return redirectWithToast(back(form), {
+            type: "success",
+            title: "Order refunded",
+            description:
+              order.via === "card"
+                ? `Order ${order.orderNumber}: ${formatPence(order.amount)} refunded through Stripe`
+                : `Order ${order.orderNumber} marked as refunded: ${formatPence(order.amount)} sent back by bank transfer`,
+          });
+        }
         const order = await setAdminStatus(db, orderId, target as AdminStatus, actor);
         return redirectWithToast(back(form), {
-          type: "success",
-          title: "Order status updated",
-          description: `Order ${order.orderNumber} marked as ${target}`,
+          type: order.changed ? "success" : "info",
+          title: order.changed ? "Order status updated" : "Nothing changed",
+          description: `Order ${order.orderNumber} ${order.changed ? "marked as" : "was already"} ${target}`,
         });
       } catch (error) {
         if (error instanceof OrderStatusError) return refuseWithToast(error.message);

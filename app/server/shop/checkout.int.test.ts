@@ -19,6 +19,7 @@ import { CheckoutError, createOrderFromCart } from "./checkout.server";
 import { getOrderByToken, setAdminStatus } from "./orders.server";
 import { markOrderPaid } from "./payments/paid-pipeline.server";
 import { getOrCreateReferralCode } from "./referrals.server";
+import { refundOrder } from "./refunds.server";
 
 let t: TestDb;
 beforeAll(async () => {
@@ -158,7 +159,7 @@ describe("checkout", () => {
       .where(eq(referralCommissions.orderId, order.id));
     expect(commission).toMatchObject({ amount: 1000, status: "pending", referrerUserId: referrer!.id });
     await setAdminStatus(t.db, order.id, "completed", admin);
-    await setAdminStatus(t.db, order.id, "refunded", admin);
+    await refundOrder(t.db, order.id, admin, { stripe: undefined, shop: { name: "TapCard" } });
     const [after] = await t.db
       .select()
       .from(referralCommissions)

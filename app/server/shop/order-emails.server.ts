@@ -107,3 +107,22 @@ export function orderConfirmedEmail(
     ],
   });
 }
+
+/** Sent when the admin refunds a paid order: how much went back, and how. */
+export function orderRefundedEmail(
+  o: { orderNumber: string; customerName: string; customerEmail: string },
+  refund: { amount: number; via: "card" | "bank_transfer" },
+  opts: { shop: string },
+): OutgoingEmail {
+  return composeEmail({
+    shop: opts.shop,
+    to: o.customerEmail,
+    subject: `Order ${o.orderNumber} refunded`,
+    greeting: `Hello ${o.customerName},`,
+    lines: [
+      refund.via === "card"
+        ? `We have refunded ${formatPence(refund.amount)} for order ${o.orderNumber} to the card you paid with. It usually reaches your account within ${POLICY.refundDays}.`
+        : `We have sent ${formatPence(refund.amount)} for order ${o.orderNumber} back to you by bank transfer.`,
+    ],
+  });
+}

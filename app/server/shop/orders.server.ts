@@ -4,6 +4,7 @@ import { createHash, randomBytes, timingSafeEqual } from "node:crypto";
 import { and, asc, eq, ne } from "drizzle-orm";
 import { orderItems, orderStatusHistory, orders, referralCommissions } from "~/db/schema";
 import { isUuid } from "~/utils/ids";
+import { adminOrderActions } from "~/utils/order-status";
 import type { DbOrTx, Tx } from "../platform/db.server";
 
 export type OrderStatus = (typeof orders.$inferSelect)["status"];
@@ -103,21 +104,46 @@ export class OrderStatusError extends Error {
   override name = "OrderStatusError";
 }
 
+/** A refund made (or money sent back by hand) that `setAdminStatus` records with the change to refunded. */
+export interface RefundRecord {
+  /** The history note: how the money went back. */
+  note: string;
+  /**
+   * Writes the refund's own rows in the status change's transaction, with the order locked; false when this
+   * refund was recorded already, and then nothing changes.
+   */
+  record: (tx: Tx, order: typeof orders.$inferSelect) => Promise<boolean>;
+}
+
+function refusal(status: OrderStatus) {
+  if (status === "cancelled") return "This order was cancelled";
+  if (status === "refunded") return "This order was refunded";
+  return "Record the payment first ('Mark paid')";
+}
+
 /**
- * The admin's status buttons. Completed and refunded need a recorded payment; pending takes a completed or
- * refunded order back to paid. The referral commission follows: completed with the order, reversed on refund.
+ * The admin's status buttons, for the changes `adminOrderActions` allows: completed and refunded need a recorded
+ * payment; pending takes a completed order back to paid; refunded is final and comes only with the refund itself
+ * (refunds.server.ts). The referral commission follows: completed with the order, reversed on refund.
  */
-export async function setAdminStatus(db: DbOrTx, orderId: string, target: AdminStatus, admin: Actor) {
+export async function setAdminStatus(
+  db: DbOrTx,
+  orderId: string,
+  target: AdminStatus,
+  admin: Actor,
+  refund?: RefundRecord,
+) {
   if (!isUuid(orderId)) throw new OrderStatusError("Order not found");
+  if (target === "refunded" && !refund) throw new OrderStatusError("A refund is made with 'Mark refunded'");
   return db.transaction(async (tx) => {
     const [order] = await tx.select().from(orders).where(eq(orders.id, orderId)).for("update");
     if (!order) throw new OrderStatusError("Order not found");
-    if (badgeFor(order.status) === target) return order;
-    if (order.status === "cancelled") throw new OrderStatusError("This order was cancelled");
+    // Already there (a second click, or two admins at once): nothing changes, nothing is refunded twice.
+    if (badgeFor(order.status) === target) return { ...order, changed: false };
+    if (!adminOrderActions(order.status).includes(target)) throw new OrderStatusError(refusal(order.status));
     const next: OrderStatus = target === "pending" ? (order.paidAt ? "paid" : "awaiting_payment") : target;
-    if (next !== "awaiting_payment" && !order.paidAt)
-      throw new OrderStatusError("Record the payment first ('Mark paid')");
-    await changeStatus(tx, orderId, order.status, next, admin);
+    if (refund && !(await refund.record(tx, order))) return { ...order, changed: false };
+    await changeStatus(tx, orderId, order.status, next, admin, refund?.note);
     const commission =
       next === "completed" ? "completed" : next === "refunded" ? "reversed" : ("pending" as const);
     // A commission already paid out stays paid out: that money has left the shop.
@@ -125,6 +151,6 @@ export async function setAdminStatus(db: DbOrTx, orderId: string, target: AdminS
       .update(referralCommissions)
       .set({ status: commission, updatedAt: new Date() })
       .where(and(eq(referralCommissions.orderId, orderId), ne(referralCommissions.status, "paid_out")));
-    return { ...order, status: next };
+    return { ...order, status: next, changed: true };
   });
 }

@@ -1,5 +1,5 @@
-// The only module that imports the Stripe SDK: Checkout Sessions and webhook verification, converted to our
-// own types. STRIPE_API_BASE points the SDK at a local fake API for the tests.
+// The only module that imports the Stripe SDK: Checkout Sessions, refunds and webhook verification, converted
+// to our own types. STRIPE_API_BASE points the SDK at a local fake API for the tests.
 import Stripe from "stripe";
 import { POLICY } from "~/catalog";
 import { CHECKOUT_MESSAGES } from "~/schemas/checkout";
@@ -205,4 +205,55 @@ export async function expireCheckoutSession(config: Config, sessionId: string) {
   await client(config.stripe)
     .checkout.sessions.expire(sessionId)
     .catch(() => {});
+}
+
+export class StripeRefundError extends Error {
+  override name = "StripeRefundError";
+}
+
+/** A refund Stripe made: its id and amount, or null when Stripe says the payment was refunded already. */
+type StripeRefund = { id: string; amount: number } | null;
+
+/**
+ * Refunds in full the payment of a paid Checkout Session. The idempotency key makes a repeated call (a second
+ * click, two admins at once, a retry after a crash) answer with the same refund instead of making another.
+ */
+export async function refundCheckoutPayment(
+  config: Pick<Config, "stripe">,
+  sessionId: string,
+  idempotencyKey: string,
+): Promise<StripeRefund> {
+  if (!config.stripe) throw new StripeRefundError("Card payment is not configured, so Stripe cannot refund");
+  const stripe = client(config.stripe);
+  let session: Stripe.Checkout.Session;
+  try {
+    session = await stripe.checkout.sessions.retrieve(sessionId);
+  } catch (error) {
+    throw new StripeRefundError(stripeMessage("Stripe could not find this order's payment", error), {
+      cause: error,
+    });
+  }
+  const intent = session.payment_intent;
+  const paymentIntent = typeof intent === "string" ? intent : intent?.id;
+  if (session.payment_status !== "paid" || !paymentIntent)
+    throw new StripeRefundError("Stripe holds no card payment for this order");
+  let refund: Stripe.Refund;
+  try {
+    refund = await stripe.refunds.create(
+      { payment_intent: paymentIntent, reason: "requested_by_customer" },
+      { idempotencyKey },
+    );
+  } catch (error) {
+    if (error instanceof Stripe.errors.StripeError && error.code === "charge_already_refunded") return null;
+    throw new StripeRefundError(stripeMessage("Stripe refused the refund", error), { cause: error });
+  }
+  if (refund.status === "failed" || refund.status === "canceled")
+    throw new StripeRefundError(`Stripe refused the refund (${refund.status})`);
+  return { id: refund.id, amount: refund.amount };
+}
+
+/** Stripe's own explanation, shown to the admin; short, and never more than the API said. */
+function stripeMessage(prefix: string, error: unknown) {
+  const message = error instanceof Stripe.errors.StripeError ? error.message.slice(0, 200) : "";
+  return message ? `${prefix}: ${message}` : prefix;
 }
