@@ -22,7 +22,11 @@ const selected = (name) =>
 const PATH = [path.dirname(process.execPath), process.env.PATH].join(path.delimiter);
 
 function run(command, args, env = {}) {
-  const result = spawnSync(command, args, { cwd: root, stdio: "inherit", env: { ...process.env, PATH, ...env } });
+  const result = spawnSync(command, args, {
+    cwd: root,
+    stdio: "inherit",
+    env: { ...process.env, PATH, ...env },
+  });
   return result.status ?? 1;
 }
 
