@@ -5,7 +5,7 @@
 // the admin form and serves the other pages a site in use serves, then compares GET /{slug} with nginx serving the
 // same HTML as a pre-compressed static file (one worker, same core). wrk runs on core 0. The app is measured in
 // several processes, each started afresh, since one process can run a fifth slower than the next for its whole
-// life (docs/benchmarks.md, 2026-11-25 evening). Prints figures and PASS/FAIL per budget; exits 1 on a failure.
+// life (docs/benchmarks-history.md, 2026-11-25 evening). Prints figures and PASS/FAIL per budget; exits 1 on a failure.
 
 import { spawn } from "node:child_process";
 import fs from "node:fs";
