@@ -236,6 +236,9 @@ for (let round = 0; round < ROUNDS; round++) {
     }
     cpuRuns.get(target).push((processCpuMs(app.pid) - before) / RENDERS);
   }
+  console.log(
+    `CPU per render, round ${round + 1} of ${ROUNDS}: ${REFERENCE} ${cpuRuns.get(REFERENCE)[round].toFixed(2)} ms`,
+  );
 }
 const cpuPerRender = (target) => median(cpuRuns.get(target));
 const referenceCpu = cpuPerRender(REFERENCE);
@@ -244,6 +247,8 @@ const referenceCpu = cpuPerRender(REFERENCE);
 const shopRuns = new Map(SHOP.map((t) => [t, []]));
 for (let round = 0; round < ROUNDS; round++)
   for (const target of SHOP) shopRuns.get(target).push(wrk(target, { connections: 10 }));
+
+console.log("10 shop visitors: done");
 
 // --- 10 signed-in users at once, each browsing its own pages one after another ---
 const timings = [];
