@@ -4,7 +4,7 @@ import { defineConfig } from "vite";
 import { precompressAssets } from "./server/static-assets.ts";
 
 // React Router's package points every condition at its development build; the production build differs only in
-// leaving out the development warnings, which the browser then does not download.
+// leaving out the development warnings, which the browser then does not download (and the server does not run).
 const reactRouterBuild = (file: string) =>
   `${import.meta.dirname}/node_modules/react-router/dist/production/${file}`;
 
@@ -13,14 +13,19 @@ const reactRouterBuild = (file: string) =>
 // classes (express).
 const serverExternals = ["sharp", "@electric-sql/pglite", "pg", "@aws-sdk/client-s3", "express", "pino"];
 
-export default defineConfig(({ isSsrBuild }) => ({
-  // The server build bundles its dependencies: Node's module loader took 1.6 s to load them as 1,200 files, about
-  // half of a start (docs/decisions/018-server-bundle.md).
-  ssr: isSsrBuild ? { noExternal: true, external: serverExternals } : undefined,
-  // The server build's entry is our Express app, which wraps the React Router handler.
-  build: isSsrBuild
-    ? { rollupOptions: { input: "./server/app.ts" } }
-    : {
+// One environment per build (React Router's v8_viteEnvironmentApi): `ssr` builds our Express app, `client` the
+// browser's modules.
+export default defineConfig(({ command }) => ({
+  environments: {
+    ssr: {
+      // The server build bundles its dependencies: Node's module loader took 1.6 s to load them as 1,200 files,
+      // about half of a start (docs/decisions/018-server-bundle.md). The development server loads them as Node does.
+      resolve: command === "build" ? { noExternal: true, external: serverExternals } : undefined,
+      // The server build's entry is our Express app, which wraps the React Router handler.
+      build: { rollupOptions: { input: "./server/app.ts" } },
+    },
+    client: {
+      build: {
         // BUILD_SOURCEMAP=1 writes source maps, to see which modules make up a chunk (docs/benchmarks/js.md).
         sourcemap: process.env.BUILD_SOURCEMAP === "1",
         rolldownOptions: {
@@ -66,14 +71,14 @@ export default defineConfig(({ isSsrBuild }) => ({
           },
         },
       },
+    },
+  },
   resolve: {
     tsconfigPaths: true,
-    alias: isSsrBuild
-      ? []
-      : [
-          { find: /^react-router$/, replacement: reactRouterBuild("index.mjs") },
-          { find: /^react-router\/dom$/, replacement: reactRouterBuild("dom-export.mjs") },
-        ],
+    alias: [
+      { find: /^react-router$/, replacement: reactRouterBuild("index.mjs") },
+      { find: /^react-router\/dom$/, replacement: reactRouterBuild("dom-export.mjs") },
+    ],
   },
   plugins: [
     tailwindcss(),

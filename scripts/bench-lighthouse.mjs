@@ -18,6 +18,9 @@ import { productionEnv } from "./bench-load.mjs";
 import { record } from "./bench-report.mjs";
 import { BUDGETED_PAGES, JS_BUDGET_KIB, MARKETING_PAGES } from "./budgeted-pages.mjs";
 import { buildIfStale, root } from "./build-if-stale.mjs";
+import { announceNode } from "./node-version.mjs";
+
+announceNode("bench:lighthouse");
 
 const run = promisify(execFile);
 const PORT = Number(process.env.BENCH_PORT ?? 3250);

@@ -138,7 +138,7 @@ export function needCommands(commands) {
  * on core 0, the same headers as `wrk()`, timing only after `warmUp`, from its log of every request. wrk times from
  * the first request, and Node 20's event loop (libuv 1.46) accepts one connection per turn, so when 50 connections
  * open at once the last waits for its first answer until the 49 before it are in: 80-400 ms here, which a 2 s run's
- * p99 measures more than the page (docs/benchmarks.md, 2026-11-26, night). Returns p99 and the slowest answer (ms),
+ * p99 measures more than the page (docs/benchmarks-history.md, 2026-11-26, night). Returns p99 and the slowest answer (ms),
  * and the requests that failed (no answer, or one other than 2xx or 3xx).
  */
 export function openLatency(url, duration, { connections = 50, warmUp = "1s" } = {}) {

@@ -1,11 +1,14 @@
 // Why the service starts Node with --no-memory-reducer (docs/decisions/014-no-memory-reducer.md): a bare Node
 // `http` server that holds a heap of 300,000 small objects, measured with wrk before and after V8's memory reducer
 // has run its collection (logged by --trace-gc as "Mark-Compact (reduce)"), then the same with the flag, after
-// the same quiet spell. None of the app's code runs. `node scripts/bench-memory-reducer.mjs`; about 5 minutes.
+// the same quiet spell. None of the app's code runs. `npm run bench:memory-reducer`; about 5 minutes.
 import { spawn } from "node:child_process";
 import http from "node:http";
 import { fileURLToPath } from "node:url";
 import { median, pin, waitFor, wrk } from "./bench-load.mjs";
+import { announceNode } from "./node-version.mjs";
+
+announceNode("bench:memory-reducer");
 
 const PORT = Number(process.env.BENCH_BARE_PORT ?? 3393);
 const DURATION = process.env.BENCH_DURATION ?? "10s";

@@ -23,6 +23,9 @@ import {
 } from "./bench-load.mjs";
 import { record } from "./bench-report.mjs";
 import { buildIfStale } from "./build-if-stale.mjs";
+import { announceNode } from "./node-version.mjs";
+
+announceNode("bench:memory");
 
 const MB = 1024 * 1024;
 const PORT = Number(process.env.BENCH_APP_PORT ?? 3398);

@@ -9,6 +9,9 @@ import os from "node:os";
 import path from "node:path";
 import { report } from "./bench-report.mjs";
 import { build, root } from "./build-if-stale.mjs";
+import { announceNode } from "./node-version.mjs";
+
+announceNode("bench:process");
 
 const PORT = Number(process.env.BENCH_APP_PORT ?? 3393);
 const base = `http://127.0.0.1:${PORT}`;

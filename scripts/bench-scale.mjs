@@ -7,6 +7,9 @@
 import { appModuleLoader } from "./app-modules.mjs";
 import { report } from "./bench-report.mjs";
 import { root } from "./build-if-stale.mjs";
+import { announceNode } from "./node-version.mjs";
+
+announceNode("bench:scale");
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 40);
 const WARMUP = Number(process.env.BENCH_WARMUP ?? 10);

@@ -13,6 +13,9 @@ import { appModuleLoader } from "./app-modules.mjs";
 import { percentile } from "./bench-load.mjs";
 import { report } from "./bench-report.mjs";
 import { buildIfStale, root } from "./build-if-stale.mjs";
+import { announceNode } from "./node-version.mjs";
+
+announceNode("bench:writes");
 
 const CUSTOMERS = Number(process.env.BENCH_CUSTOMERS ?? 20);
 const VIEWS = Number(process.env.BENCH_VIEWS ?? 10_000);

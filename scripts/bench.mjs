@@ -1,11 +1,14 @@
-// npm run bench: every benchmark in turn, then one table of every figure (its budget, the baseline measured in
-// the same run, pass or fail), printed and recorded in docs/benchmarks.md with the date. Exits 1 when any
+// npm run bench: every benchmark in turn, each on this Node, then one table of every figure (its budget, the baseline
+// measured in the same run, pass or fail) under the Node version, printed and recorded in docs/benchmarks.md. Exits 1 when any
 // budget is missed or a benchmark fails to run. BENCH_ONLY=card,process runs some of them.
 import { spawnSync } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { root } from "./build-if-stale.mjs";
+import { announceNode } from "./node-version.mjs";
+
+announceNode("npm run bench");
 
 const BENCHES = ["card", "pages", "scale", "writes", "process", "memory", "lighthouse"];
 const only = process.env.BENCH_ONLY?.split(",").map((s) => s.trim());

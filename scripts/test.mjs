@@ -6,6 +6,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
+import { announceNode } from "./node-version.mjs";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const bin = (name) => path.join(root, "node_modules/.bin", name);
@@ -16,8 +17,16 @@ const results = [];
 const selected = (name) =>
   name.startsWith("Hard") === hard && (!only.length || only.some((o) => name.toLowerCase().includes(o)));
 
+// This Node first on every child's PATH: the runners' `#!/usr/bin/env node` and the servers the browser tests
+// start with `node server.mjs` then run on it too, not on whatever Node the system has.
+const PATH = [path.dirname(process.execPath), process.env.PATH].join(path.delimiter);
+
 function run(command, args, env = {}) {
-  const result = spawnSync(command, args, { cwd: root, stdio: "inherit", env: { ...process.env, ...env } });
+  const result = spawnSync(command, args, {
+    cwd: root,
+    stdio: "inherit",
+    env: { ...process.env, PATH, ...env },
+  });
   return result.status ?? 1;
 }
 
@@ -97,6 +106,7 @@ function ensureSystemPackages() {
   }
 }
 
+announceNode(hard ? "npm run test:hard" : "npm test");
 ensureSystemPackages();
 
 step("Typecheck", () => {
@@ -133,7 +143,7 @@ step("Hard tests", () => {
   return vitest("hard");
 });
 
-console.log("\n━━ Summary ━━");
+console.log(`\n━━ Summary (Node ${process.version}) ━━`);
 for (const r of results) {
   const extra = [r.skipped ? `${r.skipped} skipped` : "", r.note ?? ""].filter(Boolean).join("; ");
   console.log(

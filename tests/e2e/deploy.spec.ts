@@ -31,10 +31,16 @@ function exampleEnvironment() {
   return env;
 }
 
-/** The script deploy/tapcard.service starts, run by this Node. */
+/**
+ * The script deploy/tapcard.service starts, with its Node's arguments. Its Node, the pinned one under the app's
+ * folder (/srv/tapcard in docs/deploy.md, this checkout here), is the one this test runs on.
+ */
 function serviceScript() {
   const unit = fs.readFileSync(path.join(root, "deploy/tapcard.service"), "utf8");
-  const [, ...args] = /^ExecStart=(.*)$/m.exec(unit)![1]!.split(/\s+/);
+  const [node, ...args] = /^ExecStart=(.*)$/m.exec(unit)![1]!.split(/\s+/);
+  expect(fs.realpathSync(node!.replace(/^\/srv\/tapcard\//, `${root}/`))).toBe(
+    fs.realpathSync(process.execPath),
+  );
   return args;
 }
 

@@ -7,7 +7,6 @@ import path from "node:path";
 import zlib from "node:zlib";
 import { expect, test } from "@playwright/test";
 import { E2E_ADMIN } from "../../playwright.config";
-import { literalKeyStates } from "../fixtures/tick-feedback.mjs";
 import { rawRequest } from "../support/raw-http";
 
 /**
@@ -104,30 +103,6 @@ test("SIGTERM closes the server and the embedded database", async ({ request }) 
   server.child.kill("SIGTERM");
   expect(await server.exited).toBe(0);
   expect(fs.existsSync(path.join(dataDir, "db.lock"))).toBe(false);
-});
-
-// Without the entry server.mjs keeps, a full collection like this one (a start runs several) leaves every tick of
-// every request on V8's slow path for the life of the process (server/tick-entries.mjs).
-test("Node's tick entries keep their fast path through a full garbage collection", async ({ request }) => {
-  const printed = path.join(tempDir(), "v8.txt");
-  const file = fs.openSync(printed, "w");
-  const server = startServer(
-    { DATA_DIR: tempDir(), PORT: "3192" },
-    ["--expose-gc", "--allow-natives-syntax", "--import", "./tests/fixtures/tick-feedback-probe.mjs"],
-    file,
-  );
-  fs.closeSync(file);
-  const states = () => literalKeyStates(fs.readFileSync(printed, "utf8"));
-  try {
-    await expect.poll(() => server.output().stderr, { timeout: 30_000 }).toContain("Ready on");
-    expect((await request.get("http://127.0.0.1:3192/healthz")).status()).toBe(200);
-    expect(await (await request.get("http://127.0.0.1:3192/__tick-feedback")).text()).toBe("printed");
-    await expect.poll(states).toHaveLength(4);
-    expect(states()).toEqual(Array(4).fill("MONOMORPHIC"));
-  } finally {
-    server.child.kill("SIGTERM");
-    await server.exited;
-  }
 });
 
 test("Express answers on requests born with its shape, so Node's HTTP code meets one shape", async ({
