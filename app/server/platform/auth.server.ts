@@ -17,6 +17,7 @@ import {
 } from "./email/templates.server";
 import type { Config } from "./env.server";
 import { redirectWithToast } from "./toast.server";
+import { totpReplayGuard } from "./totp-replay.server";
 
 type Role = "customer" | "admin";
 export interface SessionUser {
@@ -112,6 +113,7 @@ export function createAuth(opts: {
       // TOTP with ten single-use backup codes (two-factor.server.ts). A sign-in with it enabled ends with a
       // challenge cookie instead of a session until the code step succeeds.
       twoFactor({ issuer: shop }),
+      totpReplayGuard(opts.db),
     ],
   });
 }
