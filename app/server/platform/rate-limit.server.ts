@@ -40,6 +40,11 @@ export const LIMITS = {
   placeOrder: { max: 10, windowSeconds: 60 * 60 },
   /** Adding a card to an account by number + edit password, per client address and per account: slows guessing. */
   claimCard: { max: 10, windowSeconds: 60 * 60 },
+  /**
+   * Wrong edit passwords per card number, shared by the update form and 'Add a card to my account': however many
+   * addresses and accounts guess, one card's password gets this many tries. Numbers no card has count alike.
+   */
+  editPasswordPerCard: { max: 10, windowSeconds: 60 * 60 },
   /** E-mail change requests per account: each one mails an address that has not proven it is the owner's. */
   changeEmail: { max: 5, windowSeconds: 60 * 60 },
   /** Sign-in codes (TOTP or backup) per client address: every attempt counts, right or wrong. */
@@ -102,12 +107,20 @@ export async function checkSignInAttempt(
   return null;
 }
 
-/** After the right password: the failure taken in advance by checkSignInAttempt is given back. */
-export async function recordSuccessfulSignIn(db: DbOrTx, form: SignInForm, ip: string) {
+/**
+ * Gives back one hit counted in advance for something that turned out not to be a failure (a right password), so
+ * a limit on failures can be checked and counted in one atomic step before the work.
+ */
+export async function giveBackRateLimitHit(db: DbOrTx, key: string) {
   await db
     .update(rateLimits)
     .set({ count: sql`greatest(${rateLimits.count} - 1, 0)` })
-    .where(sql`${rateLimits.key} = ${`${form}:ip-failed:${ip}`}`);
+    .where(sql`${rateLimits.key} = ${key}`);
+}
+
+/** After the right password: the failure taken in advance by checkSignInAttempt is given back. */
+export async function recordSuccessfulSignIn(db: DbOrTx, form: SignInForm, ip: string) {
+  await giveBackRateLimitHit(db, `${form}:ip-failed:${ip}`);
 }
 
 /**
