@@ -13,7 +13,7 @@ export async function hashEditPassword(password: string) {
   return `scrypt$${salt.toString("base64")}$${hash.toString("base64")}`;
 }
 
-export async function verifyEditPassword(password: string, stored: string) {
+async function verifyEditPassword(password: string, stored: string) {
   const [kind, salt, hash] = stored.split("$");
   if (kind !== "scrypt" || !salt || !hash) return false;
   const expected = Buffer.from(hash, "base64");

@@ -43,7 +43,7 @@ function hotp(key: Buffer, step: number) {
  * The step whose code (six digits) this is, among the ones better-auth accepts (the current step and one either side), or
  * null. Every candidate is compared, so the time taken does not say which one matched.
  */
-export function matchingStep(secret: string, code: string, now = Date.now()) {
+function matchingStep(secret: string, code: string, now = Date.now()) {
   const key = secretKey(secret);
   const current = Math.floor(now / PERIOD_MS);
   let found: number | null = null;
