@@ -40,8 +40,8 @@ function hotp(key: Buffer, step: number) {
 }
 
 /**
- * The step whose code (six digits) this is, among the ones better-auth accepts (the current step and one either side), or
- * null. Every candidate is compared, so the time taken does not say which one matched.
+ * The step whose code (six digits) this is, among those better-auth accepts (the current step and one either
+ * side), or null. Every candidate is compared, so the time taken does not say which one matched.
  */
 function matchingStep(secret: string, code: string, now = Date.now()) {
   const key = secretKey(secret);
