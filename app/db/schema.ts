@@ -113,6 +113,8 @@ export const twoFactors = pgTable(
     verified: boolean().default(true),
     failedVerificationCount: integer().default(0),
     lockedUntil: timestamp({ withTimezone: true }),
+    /** The last 30-second TOTP step accepted: a code is accepted once, and never one of an earlier step. */
+    lastAcceptedStep: integer(),
   },
   (t) => [index().on(t.userId), index().on(t.secret)],
 );

@@ -7,7 +7,12 @@ import { Field, FormMessage } from "~/components/ui/field";
 import { AdminLoginSchema } from "~/schemas/auth";
 import { callAuth, checkAdminPassword, getSessionUser } from "~/server/platform/auth.server";
 import { readFormData } from "~/server/platform/forms.server";
-import { checkSignInAttempt, recordFailedSignIn, SIGN_IN_REFUSED } from "~/server/platform/rate-limit.server";
+import {
+  checkSignInAttempt,
+  recordFailedSignIn,
+  recordSuccessfulSignIn,
+  SIGN_IN_REFUSED,
+} from "~/server/platform/rate-limit.server";
 import { dataWithToast, toastHeaders } from "~/server/platform/toast.server";
 import { codeStep, handleSignInCodeForm, isTwoFactorChallenge } from "~/server/platform/two-factor.server";
 import { getFormProps, getInputProps, useForm } from "~/utils/form";
@@ -44,6 +49,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     await recordFailedSignIn(context.db, "admin-sign-in", email);
     return failed();
   }
+  await recordSuccessfulSignIn(context.db, "admin-sign-in", context.clientIp);
 
   const result = await callAuth(() =>
     context.auth.api.signInEmail({ body: { email, password }, headers: request.headers, asResponse: true }),

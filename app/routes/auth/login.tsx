@@ -7,7 +7,12 @@ import { Field, FormMessage } from "~/components/ui/field";
 import { LoginSchema } from "~/schemas/auth";
 import { callAuth, getSessionUser } from "~/server/platform/auth.server";
 import { readFormData, safeRedirect } from "~/server/platform/forms.server";
-import { checkSignInAttempt, recordFailedSignIn, SIGN_IN_REFUSED } from "~/server/platform/rate-limit.server";
+import {
+  checkSignInAttempt,
+  recordFailedSignIn,
+  recordSuccessfulSignIn,
+  SIGN_IN_REFUSED,
+} from "~/server/platform/rate-limit.server";
 import { configuredSocialProviders, startSocialLogin } from "~/server/platform/social-login.server";
 import { toastHeaders } from "~/server/platform/toast.server";
 import { codeStep, handleSignInCodeForm, isTwoFactorChallenge } from "~/server/platform/two-factor.server";
@@ -21,6 +26,13 @@ export const meta: Route.MetaFunction = ({ matches }) =>
     description: "Log in to your TapCard account to manage your cards, links and orders.",
     path: "/login",
   });
+
+const LOGIN_MESSAGES = {
+  invalid: "Invalid email or password",
+  // Links are sent at most 3 times an hour (docs/security.md#rate-limits), so this does not promise a new one.
+  notVerified:
+    "Please verify your e-mail address first: open the link in the e-mail we sent you. We send a new link at most 3 times an hour.",
+} as const;
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const user = await getSessionUser(context, request);
@@ -51,6 +63,8 @@ export async function action({ request, context }: Route.ActionArgs) {
       asResponse: true,
     }),
   );
+  // The right password (two-factor's code step has its own limit): this attempt is not a failure.
+  if (result.ok) await recordSuccessfulSignIn(context.db, "sign-in", context.clientIp);
   if (isTwoFactorChallenge(result)) return codeStep(result.headers, redirectTo);
   if (result.ok) {
     const user = result.body?.user as { role?: string } | undefined;
@@ -59,12 +73,11 @@ export async function action({ request, context }: Route.ActionArgs) {
       headers: result.headers,
     });
   }
-  context.pokeOutbox(); // an unverified sign-in queues a fresh verification link
-  if (result.body?.code !== "EMAIL_NOT_VERIFIED") await recordFailedSignIn(context.db, "sign-in", email);
+  context.pokeOutbox(); // an unverified sign-in may queue a fresh verification link
+  // An unverified address counts too: each such sign-in asks for a verification e-mail.
+  await recordFailedSignIn(context.db, "sign-in", email);
   const message =
-    result.body?.code === "EMAIL_NOT_VERIFIED"
-      ? "Please verify your e-mail address first. We have sent you a new verification link."
-      : "Invalid email or password";
+    result.body?.code === "EMAIL_NOT_VERIFIED" ? LOGIN_MESSAGES.notVerified : LOGIN_MESSAGES.invalid;
   return data(
     { result: submission.reply({ formErrors: [message], hideFields: ["password"] }) },
     { status: 401 },

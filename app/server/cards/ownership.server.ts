@@ -10,7 +10,7 @@ import type { DbOrTx } from "../platform/db.server";
 import { unknownIntent } from "../platform/forms.server";
 import { hitRateLimit, LIMITS } from "../platform/rate-limit.server";
 import { redirectWithToast } from "../platform/toast.server";
-import { hashEditPassword, verifyEditPassword } from "./edit-passwords.server";
+import { checkEditPassword } from "./edit-passwords.server";
 
 /** The most cards the dashboard lists for one account. */
 const OWNED_CARDS_LIMIT = 100;
@@ -61,15 +61,14 @@ export async function listOwnedCards(db: DbOrTx, userId: string): Promise<OwnedC
   }));
 }
 
-let dummyHash: Promise<string> | undefined;
-
 export type ClaimOutcome = { ok: true; cardNumber: string } | { ok: false; error: string; status: 400 | 429 };
 
 /**
  * Adds the card with this number to the account when the edit password matches. A wrong number, a wrong
  * password and a card on another account all get the same answer after the same password work, so a stranger
  * learns nothing about which cards exist or whose they are. Attempts are limited per client address and per
- * account. The owner is set by one conditional UPDATE, so two accounts racing for one card cannot both win.
+ * account, and wrong passwords per card number (shared with the update form). The owner is set by one
+ * conditional UPDATE, so two accounts racing for one card cannot both win.
  */
 export async function claimCard(
   db: DbOrTx,
@@ -83,9 +82,9 @@ export async function claimCard(
     .select({ id: cardPages.id, passwordHash: cardPages.passwordHash })
     .from(cardPages)
     .where(eq(cardPages.cardNumber, input.cardNumber));
-  dummyHash ??= hashEditPassword(crypto.randomUUID());
-  const valid = await verifyEditPassword(input.password, card?.passwordHash ?? (await dummyHash));
-  if (!card || !valid) return { ok: false, error: CLAIM_REFUSED, status: 400 };
+  const check = await checkEditPassword(db, input.cardNumber, input.password, card?.passwordHash ?? null);
+  if (check === "limited") return { ok: false, error: CLAIM_LIMITED, status: 429 };
+  if (!card || check !== "right") return { ok: false, error: CLAIM_REFUSED, status: 400 };
 
   const claimed = await db
     .update(cardPages)

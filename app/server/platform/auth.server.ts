@@ -16,7 +16,9 @@ import {
   verificationEmail,
 } from "./email/templates.server";
 import type { Config } from "./env.server";
+import { allowAccountEmail } from "./rate-limit.server";
 import { redirectWithToast } from "./toast.server";
+import { totpReplayGuard } from "./totp-replay.server";
 
 type Role = "customer" | "admin";
 export interface SessionUser {
@@ -80,7 +82,15 @@ export function createAuth(opts: {
       maxPasswordLength: 128,
       revokeSessionsOnPasswordReset: true,
       sendResetPassword: async ({ user, url }) => {
-        await opts.queueEmail(passwordResetEmail({ shop, to: user.email, name: user.name, url }));
+        if (!(await allowAccountEmail(opts.db, "reset", user.email))) {
+          opts.logger?.info(
+            { source: "auth" },
+            "password reset e-mail not sent: the recipient's limit is reached",
+          );
+          return;
+        }
+        const name = user.emailVerified ? user.name : null;
+        await opts.queueEmail(passwordResetEmail({ shop, to: user.email, name, url }));
       },
     },
     emailVerification: {
@@ -92,7 +102,13 @@ export function createAuth(opts: {
         // An e-mail change (user.changeEmail below) sends its link through here too, to the new address.
         const newEmail = emailChangeTarget(token);
         if (newEmail) await opts.queueEmail(changeEmailVerificationEmail({ shop, to: newEmail, url }));
-        else await opts.queueEmail(verificationEmail({ shop, to: user.email, name: user.name, url }));
+        else if (await allowAccountEmail(opts.db, "verification", user.email))
+          await opts.queueEmail(verificationEmail({ shop, to: user.email, url }));
+        else
+          opts.logger?.info(
+            { source: "auth" },
+            "verification e-mail not sent: the recipient's limit is reached",
+          );
       },
     },
     // The new address gets the link; the account's e-mail changes only when it is opened (Settings, Profile).
@@ -112,6 +128,7 @@ export function createAuth(opts: {
       // TOTP with ten single-use backup codes (two-factor.server.ts). A sign-in with it enabled ends with a
       // challenge cookie instead of a session until the code step succeeds.
       twoFactor({ issuer: shop }),
+      totpReplayGuard(opts.db),
     ],
   });
 }

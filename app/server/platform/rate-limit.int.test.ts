@@ -7,6 +7,7 @@ import {
   LIMITS,
   pruneRateLimits,
   recordFailedSignIn,
+  recordSuccessfulSignIn,
 } from "./rate-limit.server";
 
 let t: TestDb;
@@ -44,15 +45,34 @@ describe("rate limits", () => {
     expect((await hitRateLimit(t.db, "k:window", limit)).allowed).toBe(true);
   });
 
-  it("refuses sign-in attempts past the limit per address, across accounts", async () => {
+  it("refuses sign-in attempts past the failure limit per address, across accounts", async () => {
     const outcomes = [];
-    for (let i = 0; i <= LIMITS.signIn.max; i++)
+    for (let i = 0; i <= LIMITS.signInFailures.max; i++)
       outcomes.push(await checkSignInAttempt(t.db, "sign-in", "10.0.0.1", `user${i}@example.com`));
-    expect(outcomes.slice(0, LIMITS.signIn.max).every((o) => o === null)).toBe(true);
+    expect(outcomes.slice(0, LIMITS.signInFailures.max).every((o) => o === null)).toBe(true);
     expect(outcomes.at(-1)).toBe("address");
     // Another address is not affected; the admin login keeps its own count.
     expect(await checkSignInAttempt(t.db, "sign-in", "10.0.0.2", "user0@example.com")).toBeNull();
     expect(await checkSignInAttempt(t.db, "admin-sign-in", "10.0.0.1", "user0@example.com")).toBeNull();
+  });
+
+  it("never counts a successful sign-in against the address, up to the ceiling on all attempts", async () => {
+    const office = "10.3.0.1";
+    for (let i = 0; i < LIMITS.signIn.max; i++) {
+      expect(await checkSignInAttempt(t.db, "sign-in", office, `staff${i}@example.com`)).toBeNull();
+      await recordSuccessfulSignIn(t.db, "sign-in", office);
+    }
+    expect(LIMITS.signIn.max).toBeGreaterThan(LIMITS.signInFailures.max);
+    expect(await checkSignInAttempt(t.db, "sign-in", office, "one-more@example.com")).toBe("address");
+  });
+
+  it("takes failures in advance, so guesses sent at once cannot pass the address's limit", async () => {
+    const outcomes = await Promise.all(
+      Array.from({ length: 30 }, (_, i) =>
+        checkSignInAttempt(t.db, "sign-in", "10.4.0.1", `racer${i}@example.com`),
+      ),
+    );
+    expect(outcomes.filter((o) => o === null)).toHaveLength(LIMITS.signInFailures.max);
   });
 
   it("backs off an account for a short while only, whatever a stranger does", async () => {
@@ -76,7 +96,7 @@ describe("rate limits", () => {
 
   it("does not count a refused address's attempts against the account", async () => {
     const blocked = "10.2.0.1";
-    for (let i = 0; i < LIMITS.signIn.max; i++)
+    for (let i = 0; i < LIMITS.signInFailures.max; i++)
       await checkSignInAttempt(t.db, "sign-in", blocked, `other${i}@example.com`);
     // Refused at the address, the attempts never reach the password check, so never count as failures.
     for (let i = 0; i < 20; i++)

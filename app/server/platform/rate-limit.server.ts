@@ -11,14 +11,25 @@ export interface Limit {
 }
 
 export const LIMITS = {
-  /** Per client address: what stops one machine guessing passwords across accounts. */
-  signIn: { max: 10, windowSeconds: 15 * 60 },
+  /**
+   * Failed sign-ins per client address: what stops one machine guessing passwords across accounts. Successful
+   * ones do not count, so many people behind one address (an office, a school) can all sign in.
+   */
+  signInFailures: { max: 10, windowSeconds: 15 * 60 },
+  /** Every sign-in attempt per client address, right or wrong: a generous ceiling on the password work asked. */
+  signIn: { max: 100, windowSeconds: 15 * 60 },
   /**
    * Per account: a short back-off, so a stranger who types wrong passwords for someone's e-mail locks that
    * account for a minute at most, while guessing stays slow.
    */
   signInPerAccount: { max: 5, windowSeconds: 60 },
   register: { max: 10, windowSeconds: 60 * 60 },
+  /**
+   * Verification and password-reset e-mails per recipient address, each kind counted apart: a stranger can make
+   * the shop write to any address (registering it, signing in to it, asking for a reset), so only a few times.
+   */
+  accountEmailPerHour: { max: 3, windowSeconds: 60 * 60 },
+  accountEmailPerDay: { max: 10, windowSeconds: 24 * 60 * 60 },
   passwordReset: { max: 5, windowSeconds: 60 * 60 },
   contact: { max: 5, windowSeconds: 60 * 60 },
   /** Update requests per client address, counted before the form is read: no sign-in is needed to send one. */
@@ -29,6 +40,11 @@ export const LIMITS = {
   placeOrder: { max: 10, windowSeconds: 60 * 60 },
   /** Adding a card to an account by number + edit password, per client address and per account: slows guessing. */
   claimCard: { max: 10, windowSeconds: 60 * 60 },
+  /**
+   * Wrong edit passwords per card number, shared by the update form and 'Add a card to my account': however many
+   * addresses and accounts guess, one card's password gets this many tries. Numbers no card has count alike.
+   */
+  editPasswordPerCard: { max: 10, windowSeconds: 60 * 60 },
   /** E-mail change requests per account: each one mails an address that has not proven it is the owner's. */
   changeEmail: { max: 5, windowSeconds: 60 * 60 },
   /** Sign-in codes (TOTP or backup) per client address: every attempt counts, right or wrong. */
@@ -75,9 +91,9 @@ async function isLimited(db: DbOrTx, key: string, limit: Limit) {
 type SignInForm = "sign-in" | "admin-sign-in";
 
 /**
- * Before a sign-in: counts the attempt against the client's address, and checks the account's back-off.
- * Returns why the attempt is refused, or null. Only failed attempts count against an account (see
- * recordFailedSignIn), so its owner signing in often is never locked out.
+ * Before a sign-in: counts the attempt against the client address's ceiling, checks the account's back-off, and
+ * takes one of the address's failures in advance (given back by recordSuccessfulSignIn), so guesses sent all at
+ * once cannot pass the limit before any of them has failed. Returns why the attempt is refused, or null.
  */
 export async function checkSignInAttempt(
   db: DbOrTx,
@@ -87,12 +103,43 @@ export async function checkSignInAttempt(
 ): Promise<keyof typeof SIGN_IN_REFUSED | null> {
   if (!(await hitRateLimit(db, `${form}:ip:${ip}`, LIMITS.signIn)).allowed) return "address";
   if (await isLimited(db, `${form}:email:${email}`, LIMITS.signInPerAccount)) return "account";
+  if (!(await hitRateLimit(db, `${form}:ip-failed:${ip}`, LIMITS.signInFailures)).allowed) return "address";
   return null;
 }
 
-/** After a wrong password: one more failure for the account's back-off. */
+/**
+ * Gives back one hit counted in advance for something that turned out not to be a failure (a right password), so
+ * a limit on failures can be checked and counted in one atomic step before the work.
+ */
+export async function giveBackRateLimitHit(db: DbOrTx, key: string) {
+  await db
+    .update(rateLimits)
+    .set({ count: sql`greatest(${rateLimits.count} - 1, 0)` })
+    .where(sql`${rateLimits.key} = ${key}`);
+}
+
+/** After the right password: the failure taken in advance by checkSignInAttempt is given back. */
+export async function recordSuccessfulSignIn(db: DbOrTx, form: SignInForm, ip: string) {
+  await giveBackRateLimitHit(db, `${form}:ip-failed:${ip}`);
+}
+
+/**
+ * After a wrong password, or the right one for an address not yet verified (each of those sends a verification
+ * e-mail): one more failure for the account's back-off. The address's failure was counted beforehand.
+ */
 export async function recordFailedSignIn(db: DbOrTx, form: SignInForm, email: string) {
   await hitRateLimit(db, `${form}:email:${email}`, LIMITS.signInPerAccount);
+}
+
+/**
+ * Before a verification or password-reset e-mail: counts it for the recipient and says whether it may be sent.
+ * Refused ones are not sent at all; the page that asked answers the same either way.
+ */
+export async function allowAccountEmail(db: DbOrTx, kind: "verification" | "reset", to: string) {
+  const address = to.trim().toLowerCase();
+  if (!(await hitRateLimit(db, `${kind}-email:hour:${address}`, LIMITS.accountEmailPerHour)).allowed)
+    return false;
+  return (await hitRateLimit(db, `${kind}-email:day:${address}`, LIMITS.accountEmailPerDay)).allowed;
 }
 
 /** The longest window of any limit; counters older than a day can be dropped. */

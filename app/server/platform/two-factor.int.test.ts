@@ -3,7 +3,7 @@
 // backup codes used once, switching it off, and the admin login and admin Account page honouring it too.
 import { eq } from "drizzle-orm";
 import type { AppLoadContext } from "react-router";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { twoFactors, users } from "~/db/schema";
 import * as adminAccount from "~/routes/admin/account";
 import * as adminLayout from "~/routes/admin/layout";
@@ -29,10 +29,21 @@ const nextIp = ipSequence();
 const at = (ip = nextIp()): AppLoadContext => routeContext(t.db, config, auth, ip);
 
 beforeAll(async () => {
+  // Only the clock the codes are computed from is set by the tests (nextCode); timers run as usual.
+  vi.useFakeTimers({ toFake: ["Date"], now: Date.now() });
   t = await createTestDb();
   auth = createAuth({ db: t.db, config, queueEmail: async () => {} });
 });
-afterAll(() => t?.close());
+afterAll(() => {
+  vi.useRealTimers();
+  return t?.close();
+});
+
+/** The app's next code, 30 seconds on, as a person waits for it: each code is accepted once. */
+function nextCode(secret: string) {
+  vi.setSystemTime(Date.now() + 30_000);
+  return totpCode(secret);
+}
 
 let seq = 0;
 async function customer() {
@@ -174,10 +185,53 @@ describe("signing in with two-factor on", () => {
     expect(JSON.stringify(wrong.data)).toContain(SIGN_IN_CODE_MESSAGES.wrongCode);
     expect(await signedIn(jar.apply(wrong.headers))).toBe(false);
 
-    const right = await codeStep(jar, totpCode(secret));
+    const right = await codeStep(jar, nextCode(secret));
     expect(right.status).toBe(302);
     expect(right.location).toBe("/dashboard");
     expect(await signedIn(jar.apply(right.headers))).toBe(true);
+  });
+
+  it("accepts each code once: the one that turned two-factor on, or signed in, never signs in again", async () => {
+    const { email, jar: first } = await customer();
+    const { secret } = await enrol(first);
+    const enrolmentCode = totpCode(secret);
+
+    const { jar } = await passwordStep(email);
+    const replayed = await codeStep(jar, enrolmentCode);
+    expect(replayed.status).toBe(401);
+    expect(JSON.stringify(replayed.data)).toContain(SIGN_IN_CODE_MESSAGES.wrongCode);
+    expect(await signedIn(jar.apply(replayed.headers))).toBe(false);
+
+    // The app's next code signs in, once; the enrolment's code, still within the accepted window, stays refused.
+    const next = nextCode(secret);
+    const right = await codeStep(jar, next);
+    expect(right.status).toBe(302);
+    expect(await signedIn(jar.apply(right.headers))).toBe(true);
+    const again = await passwordStep(email);
+    expect((await codeStep(again.jar, next)).status).toBe(401);
+    expect((await codeStep(again.jar, enrolmentCode)).status).toBe(401);
+    expect(await signedIn(again.jar)).toBe(false);
+
+    // Nor does a used code switch two-factor off.
+    const off = await answer(
+      account.action,
+      postForm(ACCOUNT, first, { intent: "disable-2fa", password: PASSWORD, code: next }),
+      at(),
+    );
+    expect(off.status).toBe(400);
+    expect(JSON.stringify(off.data)).toContain(TWO_FACTOR_MESSAGES.wrongCode);
+    expect((await answer(account.loader, getPage(ACCOUNT, first), at())).data.twoFactor).toMatchObject({
+      state: "on",
+    });
+  });
+
+  it("lets one of two sign-ins racing with the same code through, not both", async () => {
+    const { email, jar: first } = await customer();
+    const { secret } = await enrol(first);
+    const [one, two] = await Promise.all([passwordStep(email), passwordStep(email)]);
+    const code = nextCode(secret);
+    const replies = await Promise.all([codeStep(one.jar, code), codeStep(two.jar, code)]);
+    expect(replies.map((r) => r.status).sort()).toEqual([302, 401]);
   });
 
   it("a code without a password step first signs nobody in", async () => {
@@ -185,7 +239,7 @@ describe("signing in with two-factor on", () => {
     const { secret } = await enrol(first);
     expect(email).toBeTruthy();
     const stranger = new CookieJar();
-    const reply = await codeStep(stranger, totpCode(secret));
+    const reply = await codeStep(stranger, nextCode(secret));
     expect(reply.status).toBe(401);
     expect(JSON.stringify(reply.data)).toContain(SIGN_IN_CODE_MESSAGES.expired);
     expect(await signedIn(stranger.apply(reply.headers))).toBe(false);
@@ -196,10 +250,14 @@ describe("signing in with two-factor on", () => {
     const { secret } = await enrol(first);
     const { jar } = await passwordStep(email);
     for (let i = 0; i < 5; i++) expect((await codeStep(jar, wrongTotpCode(secret))).status).toBe(401);
-    const late = await codeStep(jar, totpCode(secret));
+    const code = nextCode(secret);
+    const late = await codeStep(jar, code);
     expect(late.status).toBe(429);
     expect(JSON.stringify(late.data)).toContain(SIGN_IN_CODE_MESSAGES.tooManyForSignIn);
     expect(await signedIn(jar.apply(late.headers))).toBe(false);
+    // That code was not accepted, so it still works after the password.
+    const again = await passwordStep(email);
+    expect((await codeStep(again.jar, code)).status).toBe(302);
   });
 
   it("counts every code from one address: the 11th in 15 minutes is refused, right or not", async () => {
@@ -210,14 +268,14 @@ describe("signing in with two-factor on", () => {
       const { jar } = await passwordStep(email);
       for (let i = 0; i < 4; i++)
         expect((await codeStep(jar, wrongTotpCode(secret), at(ip))).status).toBe(401);
-      expect((await codeStep(jar, totpCode(secret), at(ip))).status).toBe(302);
+      expect((await codeStep(jar, nextCode(secret), at(ip))).status).toBe(302);
     }
     const { jar } = await passwordStep(email);
-    const refused = await codeStep(jar, totpCode(secret), at(ip));
+    const refused = await codeStep(jar, nextCode(secret), at(ip));
     expect(refused.status).toBe(429);
     expect(JSON.stringify(refused.data)).toContain(SIGN_IN_CODE_MESSAGES.tooManyFromAddress);
     // Another address can still finish the same sign-in.
-    expect((await codeStep(jar, totpCode(secret))).status).toBe(302);
+    expect((await codeStep(jar, nextCode(secret))).status).toBe(302);
   });
 
   it("takes a backup code once, with or without its hyphen", async () => {
@@ -307,7 +365,7 @@ describe("admins", () => {
     expect(skipped.location).toBe("/admin-login");
 
     expect((await post({ intent: "two-factor", code: wrongTotpCode(secret) })).status).toBe(401);
-    const done = await post({ intent: "two-factor", code: totpCode(secret) });
+    const done = await post({ intent: "two-factor", code: nextCode(secret) });
     expect(done.status).toBe(302);
     expect(done.location).toBe("/admin-dashboard");
     loginJar.apply(done.headers);

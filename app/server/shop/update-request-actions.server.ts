@@ -13,6 +13,17 @@ import { ensureCart } from "./cart-actions.server";
 import { proveOwnership } from "./update-requests.server";
 
 const FAILED = "Failed to add update request. Please try again.";
+export const EDIT_PASSWORD_WRONG = "The edit password does not match this card";
+export const EDIT_PASSWORD_LIMITED =
+  "Too many wrong edit passwords for this card. Please try again in an hour, or log in as the card's owner.";
+
+/** An image stored for a request that is then refused is not kept. */
+async function discardUpload(context: AppLoadContext, imageUrl: string | undefined) {
+  if (!imageUrl) return;
+  await deleteUploadIfUnused(context.db, context.config, imageUrl).catch((err) =>
+    context.logger.warn({ err }, "unused upload not deleted"),
+  );
+}
 
 /**
  * 'Add to Cart' on the update form: rate limited per client address, parsed, the image (if any) checked and
@@ -51,19 +62,22 @@ export async function addUpdateRequestToCart(context: AppLoadContext, request: R
   }
 
   const user = await getSessionUser(context, request);
-  const proof = await proveOwnership(context.db, v.cardNumber, {
+  const { limited, ...proof } = await proveOwnership(context.db, v.cardNumber, {
     userId: user?.id ?? null,
     editPassword: v.editPassword || undefined,
   });
-  if (v.editPassword && proof.proof !== "password" && proof.proof !== "owner")
+  if (v.editPassword && proof.proof !== "password" && proof.proof !== "owner") {
+    await discardUpload(context, imageUrl);
     return data(
       {
         result: submission.reply({
-          fieldErrors: { editPassword: ["The edit password does not match this card"] },
+          fieldErrors: { editPassword: [limited ? EDIT_PASSWORD_LIMITED : EDIT_PASSWORD_WRONG] },
+          hideFields: ["editPassword"],
         }),
       },
-      { status: 400 },
+      { status: limited ? 429 : 400 },
     );
+  }
   try {
     const { cart, headers } = await ensureCart(context, request);
     await addUpdateRequestItem(context.db, cart.id, {
@@ -88,10 +102,7 @@ export async function addUpdateRequestToCart(context: AppLoadContext, request: R
     return redirect("/update-links", { headers });
   } catch (error) {
     // Refused (cart full, too many new carts): the image uploaded for it is not kept.
-    if (imageUrl)
-      await deleteUploadIfUnused(context.db, context.config, imageUrl).catch((err) =>
-        context.logger.warn({ err }, "unused upload not deleted"),
-      );
+    await discardUpload(context, imageUrl);
     if (error instanceof CartError)
       return data({ result: submission.reply({ formErrors: [error.message] }) }, { status: error.status });
     context.logger.error({ err: error }, "update request failed");

@@ -8,7 +8,7 @@ import { updatePlatformRule } from "~/schemas/update-request";
 import { normalizeLinkUrl } from "~/utils/card-links";
 import { isUuid } from "~/utils/ids";
 import { type CardLinkInput, getCardPageById, updateCardPage } from "../cards/cards.server";
-import { verifyEditPassword } from "../cards/edit-passwords.server";
+import { checkEditPassword } from "../cards/edit-passwords.server";
 import type { DbOrTx, Tx } from "../platform/db.server";
 
 export type UpdateRequestRow = typeof updateRequests.$inferSelect;
@@ -21,21 +21,23 @@ function fingerprint(passwordHash: string) {
 
 /**
  * How the buyer proves they own the card when adding the request: the signed-in owner, or the card's edit
- * password. Returns what to store with the cart item.
+ * password (limited per card number, and checked with the same work whether or not the number is a card's).
+ * Returns what to store with the cart item, or `limited` when that card's password tries are used up.
  */
 export async function proveOwnership(
   db: DbOrTx,
   cardNumber: string,
   opts: { userId: string | null; editPassword?: string },
-): Promise<{ proof: "owner" | "password" | null; fingerprint?: string }> {
+): Promise<{ proof: "owner" | "password" | null; fingerprint?: string; limited?: true }> {
   const [card] = await db
     .select({ ownerUserId: cardPages.ownerUserId, passwordHash: cardPages.passwordHash })
     .from(cardPages)
     .where(eq(cardPages.cardNumber, cardNumber));
-  if (!card) return { proof: null };
-  if (opts.userId && card.ownerUserId === opts.userId) return { proof: "owner" };
-  if (opts.editPassword && (await verifyEditPassword(opts.editPassword, card.passwordHash)))
-    return { proof: "password", fingerprint: fingerprint(card.passwordHash) };
+  if (opts.userId && card && card.ownerUserId === opts.userId) return { proof: "owner" };
+  if (!opts.editPassword) return { proof: null };
+  const check = await checkEditPassword(db, cardNumber, opts.editPassword, card?.passwordHash ?? null);
+  if (check === "limited") return { proof: null, limited: true };
+  if (check === "right" && card) return { proof: "password", fingerprint: fingerprint(card.passwordHash) };
   return { proof: null };
 }
 

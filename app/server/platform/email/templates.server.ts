@@ -38,12 +38,16 @@ ${(m.after ?? []).map(p).join("\n")}
   return { to: m.to, subject: m.subject, text, html };
 }
 
-export function verificationEmail(o: { shop: string; to: string; name: string; url: string }) {
+/**
+ * No name in it: whoever registered typed it, and the address has not yet proven it belongs to them, so the
+ * shop would be carrying a stranger's words to someone else's inbox.
+ */
+export function verificationEmail(o: { shop: string; to: string; url: string }) {
   return composeEmail({
     shop: o.shop,
     to: o.to,
     subject: `Verify your e-mail for ${o.shop}`,
-    greeting: `Hello ${o.name},`,
+    greeting: "Hello,",
     lines: [
       `Thanks for registering with ${o.shop}. Please confirm your e-mail address to activate your account.`,
     ],
@@ -72,12 +76,13 @@ export function changeEmailVerificationEmail(o: { shop: string; to: string; url:
   });
 }
 
-export function passwordResetEmail(o: { shop: string; to: string; name: string; url: string }) {
+/** `name` only for an account whose address is verified (see verificationEmail). */
+export function passwordResetEmail(o: { shop: string; to: string; name: string | null; url: string }) {
   return composeEmail({
     shop: o.shop,
     to: o.to,
     subject: `Reset your ${o.shop} password`,
-    greeting: `Hello ${o.name},`,
+    greeting: o.name ? `Hello ${o.name},` : "Hello,",
     lines: ["We received a request to reset the password of your account."],
     action: { label: "Choose a new password", url: o.url },
     after: ["The link is valid for one hour. If you did not ask for this, you can ignore this message."],

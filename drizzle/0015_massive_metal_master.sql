@@ -1,0 +1,1 @@
+ALTER TABLE "two_factors" ADD COLUMN "last_accepted_step" integer;
