@@ -1,7 +1,7 @@
 // Settings → Account for customers and admins: password, two-factor, other sessions, and deleting the account
 // (docs/product.md#accounts-and-sign-in). Routes hand over the signed-in user; everything here acts on that user only.
 import { parseWithZod } from "@conform-to/zod/v4";
-import { and, eq, gt, inArray, ne, or, sql } from "drizzle-orm";
+import { and, eq, gt, inArray, ne, sql } from "drizzle-orm";
 import { type AppLoadContext, data } from "react-router";
 import { accounts, cardClaimTokens, cardPages, orders, sessions, users, verifications } from "~/db/schema";
 import {
@@ -11,8 +11,11 @@ import {
   DisableTwoFactorSchema,
   EnableTwoFactorSchema,
 } from "~/schemas/account";
+import { deleteUploadIfUnused } from "../shop/cart.server";
+import { ordersOwnedBy } from "../shop/customer-orders.server";
 import { type Auth, callAuth, type SessionUser } from "./auth.server";
 import type { Database, DbOrTx } from "./db.server";
+import type { Config } from "./env.server";
 import { unknownIntent } from "./forms.server";
 import { accountSecretLimited, recordFailedAccountSecret } from "./rate-limit.server";
 import { dataWithToast, redirectWithToast } from "./toast.server";
@@ -304,7 +307,7 @@ async function deleteAccountFromForm(context: Context, request: Request, user: S
       400,
     );
   }
-  const outcome = await deleteAccount(context.db, user.id);
+  const outcome = await deleteAccount(context.db, context.config, user.id);
   if (!outcome.ok)
     return refuse(
       intent,
@@ -328,24 +331,27 @@ async function deleteAccountFromForm(context: Context, request: Request, user: S
 
 /**
  * Deletes a customer account: the user row and with it (by cascade) sessions, sign-in methods, two-factor,
- * preferences, digests, the referral code and its commissions. Card pages stay online without an owner. Orders
- * are kept for the accounts with the customer's details replaced. Refused for admins, and while an order of
- * theirs is unpaid or paid but not yet delivered (its address is still needed).
+ * preferences, digests and the referral code. Commissions and payouts stay in the books without the referrer.
+ * Card pages stay online without an owner. The account's orders (the order history's rule) are kept for the
+ * accounts with the customer's details replaced. Refused for admins, and while an order of theirs is unpaid or
+ * paid but not yet delivered (its address is still needed). The avatar's file goes unless something else shows it.
  */
 async function deleteAccount(
   db: Database,
+  config: Config,
   userId: string,
 ): Promise<{ ok: true } | { ok: false; status: number; message: string }> {
-  return db.transaction(async (tx) => {
+  const outcome = await db.transaction(async (tx) => {
     const [user] = await tx
-      .select({ email: users.email, role: users.role })
+      .select({ role: users.role, image: users.image })
       .from(users)
       .where(eq(users.id, userId))
       .for("update");
-    if (!user) return { ok: false, status: 404, message: "This account no longer exists" };
-    if (user.role === "admin") return { ok: false, status: 403, message: ACCOUNT_MESSAGES.adminCannotDelete };
-    // Orders placed signed in, and those placed as a guest with the account's (verified) e-mail.
-    const mine = or(eq(orders.userId, userId), sql`lower(${orders.customerEmail}) = lower(${user.email})`);
+    if (!user) return { ok: false as const, status: 404, message: "This account no longer exists" };
+    if (user.role === "admin")
+      return { ok: false as const, status: 403, message: ACCOUNT_MESSAGES.adminCannotDelete };
+    const mine = await ordersOwnedBy(tx, userId);
+    if (!mine) return { ok: false as const, status: 404, message: "This account no longer exists" };
     const open = await tx
       .select({ orderNumber: orders.orderNumber })
       .from(orders)
@@ -353,7 +359,7 @@ async function deleteAccount(
       .orderBy(orders.createdAt);
     if (open.length)
       return {
-        ok: false,
+        ok: false as const,
         status: 409,
         message: `Your order ${open.map((o) => o.orderNumber).join(", ")} is still in progress. You can delete your account once it has been delivered or cancelled; contact us if you need help.`,
       };
@@ -380,6 +386,9 @@ async function deleteAccount(
     // Trusted-device records and unfinished two-factor sign-ins hold the user id.
     await tx.delete(verifications).where(eq(verifications.value, userId));
     await tx.delete(users).where(eq(users.id, userId));
-    return { ok: true };
+    return { ok: true as const, image: user.image };
   });
+  if (!outcome.ok) return outcome;
+  if (outcome.image) await deleteUploadIfUnused(db, config, outcome.image);
+  return { ok: true };
 }
