@@ -36,6 +36,7 @@ export const ACCOUNT_MESSAGES = {
   wrongPassword: "Current password is incorrect",
   noPassword: "Your account has no password yet. Use 'Forgot password?' on the login page to set one.",
   tooMany: "Too many wrong attempts. Please wait 15 minutes and try again.",
+  codeNeeded: "Please enter the code from your authenticator app or a backup code",
   adminCannotDelete:
     "Admin accounts cannot be deleted here. Ask another admin to remove your admin role first.",
 } as const;
@@ -238,7 +239,7 @@ async function turnOffTwoFactor(
       429,
     );
   // The password first, so a wrong one never uses up a backup code.
-  if (!(await checkAccountPassword(context.auth, context.db, user.id, password)))
+  if ((await checkAccountPassword(context.auth, context.db, user.id, password)) !== "right")
     return wrong({ password: [ACCOUNT_MESSAGES.wrongPassword] });
   if (!(await checkAccountCode(context.auth, request, code)))
     return wrong({ code: [TWO_FACTOR_MESSAGES.wrongCode] });
@@ -268,15 +269,52 @@ async function signOutOtherSessions(context: Context, request: Request, path: st
   });
 }
 
-/** Whether the password is the account's own; false for an account without one. */
+/** Whether the password is the account's own; "none" for an account that signs in only with Google or Apple. */
 async function checkAccountPassword(auth: Auth, db: DbOrTx, userId: string, password: string) {
   const [row] = await db
     .select({ hash: accounts.password })
     .from(accounts)
     .where(and(eq(accounts.userId, userId), eq(accounts.providerId, "credential")));
-  if (!row?.hash) return false;
+  if (!row?.hash) return "none" as const;
   const ctx = await auth.$context;
-  return ctx.password.verify({ hash: row.hash, password });
+  return (await ctx.password.verify({ hash: row.hash, password })) ? ("right" as const) : ("wrong" as const);
+}
+
+export type SecretsRefusal = {
+  status: number;
+  formErrors?: string[];
+  fieldErrors?: Record<string, string[]>;
+};
+
+/**
+ * The password, and with two-factor on a code from the app or a backup code, for a form that changes who
+ * controls the account. Wrong ones count toward the account's back-off. Null when they are right.
+ */
+export async function checkAccountSecrets(
+  context: Context,
+  request: Request,
+  user: SessionUser,
+  secrets: { password: string; code?: string | undefined },
+): Promise<SecretsRefusal | null> {
+  if (await accountSecretLimited(context.db, user.id))
+    return { status: 429, formErrors: [ACCOUNT_MESSAGES.tooMany] };
+  const password = await checkAccountPassword(context.auth, context.db, user.id, secrets.password);
+  if (password === "none") return { status: 400, formErrors: [ACCOUNT_MESSAGES.noPassword] };
+  if (password === "wrong") {
+    await recordFailedAccountSecret(context.db, user.id);
+    return { status: 400, fieldErrors: { password: [ACCOUNT_MESSAGES.wrongPassword] } };
+  }
+  const [row] = await context.db
+    .select({ twoFactor: users.twoFactorEnabled })
+    .from(users)
+    .where(eq(users.id, user.id));
+  if (!row?.twoFactor) return null;
+  if (!secrets.code) return { status: 400, fieldErrors: { code: [ACCOUNT_MESSAGES.codeNeeded] } };
+  if (!(await checkAccountCode(context.auth, request, secrets.code))) {
+    await recordFailedAccountSecret(context.db, user.id);
+    return { status: 400, fieldErrors: { code: [TWO_FACTOR_MESSAGES.wrongCode] } };
+  }
+  return null;
 }
 
 async function deleteAccountFromForm(context: Context, request: Request, user: SessionUser, form: FormData) {
@@ -296,7 +334,9 @@ async function deleteAccountFromForm(context: Context, request: Request, user: S
       submission.reply({ formErrors: [ACCOUNT_MESSAGES.tooMany], hideFields: passwords }),
       429,
     );
-  if (!(await checkAccountPassword(context.auth, context.db, user.id, submission.value.password))) {
+  if (
+    (await checkAccountPassword(context.auth, context.db, user.id, submission.value.password)) !== "right"
+  ) {
     await recordFailedAccountSecret(context.db, user.id);
     return refuse(
       intent,

@@ -16,6 +16,7 @@ import { runDataMigrations } from "./data-migrations.server";
 import { type DatabaseHandle, openDatabase } from "./db.server";
 import { createMailer, type SendEmail } from "./email/mailer.server";
 import { enqueueEmail, startOutboxWorker } from "./email/outbox.server";
+import { pruneEmailChanges } from "./email-change.server";
 import { type Config, loadConfig } from "./env.server";
 import { startHousekeeping } from "./housekeeping.server";
 import { pruneRateLimits } from "./rate-limit.server";
@@ -89,6 +90,7 @@ export async function startRuntime(opts: { root: string; env?: NodeJS.ProcessEnv
     [
       { name: "idle carts", run: () => expireIdleCarts(db, config) },
       { name: "rate limits", run: () => pruneRateLimits(db) },
+      { name: "e-mail changes", run: () => pruneEmailChanges(db) },
       { name: "weekly digests", run: () => runWeeklyDigests(db, config, outbox) },
       { name: "unpaid bank orders", run: () => expireBankOrders(db, config, outbox) },
     ],
