@@ -54,10 +54,11 @@ export async function action({ request, context }: Route.ActionArgs) {
     }
     case "stop": {
       const outcome = await stopEmailChange(context.db, token);
+      // 'oldTaken' still stopped the change and signed the account out: it acted, so it is no refusal.
       if (!outcome.ok)
         return data(
           { done: false as const, message: EMAIL_CHANGE_MESSAGES[outcome.problem] },
-          { status: 409 },
+          { status: outcome.problem === "oldTaken" ? 200 : 409 },
         );
       return {
         done: true as const,
