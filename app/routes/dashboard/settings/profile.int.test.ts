@@ -4,11 +4,11 @@
 // the new address confirms.
 import fs from "node:fs";
 import path from "node:path";
-import { eq } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import type { AppLoadContext } from "react-router";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { emailOutbox, users } from "~/db/schema";
+import { emailChanges, emailOutbox, users } from "~/db/schema";
 import * as emailChange from "~/routes/auth/email-change";
 import { type Auth, createAuth } from "~/server/platform/auth.server";
 import { enqueueEmail } from "~/server/platform/email/outbox.server";
@@ -390,6 +390,27 @@ describe("Settings, Profile: e-mail change", () => {
     });
     expect(asked.status).toBe(302);
     expect(await outboxTo("lee.new@example.com")).toHaveLength(1);
+  });
+
+  it("lets the new address confirm within 24 hours, and the old address stop it within 7 days", async () => {
+    const max = await verifiedCustomer(auth, t.db, "Max", "max@example.com");
+    await change(max.cookie, { newEmail: "max.new@example.com", password: PASSWORD });
+    const confirmLink = linkIn((await outboxTo("max.new@example.com"))[0]!.text);
+    const stopLink = linkIn((await outboxTo("max@example.com"))[0]!.text);
+    const age = (hours: number) =>
+      t.db
+        .update(emailChanges)
+        .set({ createdAt: sql`now() - make_interval(hours => ${hours})` })
+        .where(eq(emailChanges.userId, max.id));
+    await age(25);
+    expect((await open(confirmLink)).status).toBe(410);
+    expect((await press(confirmLink, "confirm")).status).toBe(409);
+    expect((await open(stopLink)).status).toBe(200);
+    await age(7 * 24 + 1);
+    expect((await open(stopLink)).status).toBe(410);
+    expect((await press(stopLink, "stop")).status).toBe(409);
+    expect(await signedIn(max.cookie)).toBe(true);
+    expect((await row(max.id)).email).toBe("max@example.com");
   });
 
   it("says so when a link is unknown", async () => {
