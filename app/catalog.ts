@@ -58,6 +58,9 @@ export const REFERRAL_DISCOUNT_PERCENT = 10;
 export const REFERRAL_COMMISSION_PERCENT = 20;
 
 /** Returns and delivery rules (docs/product.md#delivery-and-returns); pages, FAQ and terms render these. */
+/** An unpaid bank-transfer order is cancelled this many days after it was placed. */
+export const BANK_TRANSFER_DAYS = 14;
+
 export const POLICY = {
   cancelWindowHours: 24,
   processingCharge: 150,

@@ -34,9 +34,11 @@ export default [
     route("forgot-password", "routes/auth/forgot-password.tsx"),
     route("reset-password", "routes/auth/reset-password.tsx"),
     route("admin-login", "routes/auth/admin-login.tsx"),
-    // Links from e-mails that work without signing in: stop the weekly digests; take a guest order's cards.
+    // Links from e-mails that work without signing in: stop the weekly digests; take a guest order's cards;
+    // confirm, or stop, a change of an account's e-mail address.
     route("unsubscribe", "routes/site/unsubscribe.tsx"),
     route("claim-cards", "routes/shop/claim-cards.tsx"),
+    route("email-change", "routes/auth/email-change.tsx"),
 
     route("dashboard", "routes/dashboard/layout.tsx", [
       index("routes/dashboard/home.tsx"),

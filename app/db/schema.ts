@@ -119,6 +119,27 @@ export const twoFactors = pgTable(
   (t) => [index().on(t.userId), index().on(t.secret)],
 );
 
+/**
+ * An e-mail change asked for in Settings (docs/security.md#e-mail-change). The link sent to the new address makes
+ * it; the link sent to the old address stops it, or undoes it, for a week. Only sha256 of each secret is kept.
+ */
+export const emailChanges = pgTable(
+  "email_changes",
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    userId: text()
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    oldEmail: text().notNull(),
+    newEmail: text().notNull(),
+    confirmTokenHash: text().notNull().unique(),
+    stopTokenHash: text().notNull().unique(),
+    confirmedAt: timestamp({ withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [index().on(t.userId), index().on(t.createdAt)],
+);
+
 /** What a customer chose in Settings: e-mail preferences and the delivery address that prefills checkout. */
 export const customerPreferences = pgTable("customer_preferences", {
   userId: text()
@@ -556,9 +577,8 @@ export const referralPayouts = pgTable(
   "referral_payouts",
   {
     id: uuid().primaryKey().defaultRandom(),
-    referrerUserId: text()
-      .notNull()
-      .references(() => users.id, { onDelete: "cascade" }),
+    /** Null once the referrer's account is deleted: the row stays for the books. */
+    referrerUserId: text().references(() => users.id, { onDelete: "set null" }),
     amount: integer().notNull(),
     /** The bank or payment reference the admin sent the money with. */
     reference: text().notNull(),
@@ -578,9 +598,8 @@ export const referralCommissions = pgTable(
       .notNull()
       .unique()
       .references(() => orders.id, { onDelete: "cascade" }),
-    referrerUserId: text()
-      .notNull()
-      .references(() => users.id, { onDelete: "cascade" }),
+    /** Null once the referrer's account is deleted: the row stays for the books. */
+    referrerUserId: text().references(() => users.id, { onDelete: "set null" }),
     amount: integer().notNull(),
     status: text({ enum: COMMISSION_STATUSES }).notNull().default("pending"),
     /** Set with status 'paid_out': the payout that settled this commission. */

@@ -178,8 +178,11 @@ const CASES: Record<string, RouteCase> = {
         fields: () => ({ firstName: "Mallory", lastName: "M", bio: "", location: "" }),
       },
       avatar: { kind: "self", fields: noFields },
-      // Taking A's address is refused: it is in use.
-      email: { kind: "self", fields: () => ({ newEmail: "alice@example.com" }) },
+      // Moving an account needs its password (wrong here): A's address is never touched either way.
+      email: {
+        kind: "self",
+        fields: () => ({ newEmail: "alice@example.com", password: "not-the-password-1" }),
+      },
     },
   },
   "routes/dashboard/settings/billing.tsx": {

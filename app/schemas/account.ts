@@ -3,7 +3,7 @@ import { z } from "~/schemas/zod";
 
 const PASSWORD_MAX_LENGTH = 128;
 
-const currentPassword = z
+export const currentPassword = z
   .string({ error: "Please enter your current password" })
   .min(1, "Please enter your current password")
   .max(PASSWORD_MAX_LENGTH, "Current password is incorrect");

@@ -1,6 +1,7 @@
 // Settings, Profile tab: one schema per form (profile details, avatar, e-mail change), checked by the
 // action. Every text field is capped before anything else looks at it.
 import { z } from "~/schemas/zod";
+import { currentPassword, twoFactorCode } from "./account";
 import { IMAGE_MAX_BYTES } from "./card-page";
 import { emailAddress } from "./fields";
 import { PROFILE_LIMITS } from "./profile-limits";
@@ -63,11 +64,14 @@ export const AvatarSchema = z.object({
     .refine((f) => f.size <= IMAGE_MAX_BYTES, AVATAR_MESSAGES.tooLarge),
 });
 
+/** The password, and with two-factor on a code too: a signed-in browser alone cannot move the account away. */
 export const ChangeEmailSchema = z.object({
   newEmail: emailAddress(
     { required: "Please enter the new e-mail address", invalid: "Invalid email address" },
     { lowerCase: true },
   ),
+  password: currentPassword,
+  code: twoFactorCode.optional(),
 });
 
 /**

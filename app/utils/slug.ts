@@ -49,6 +49,7 @@ const RESERVED_SLUGS = new Set([
   "create",
   "dashboard",
   "edit",
+  "email-change",
   "faq",
   "favicon",
   "features",

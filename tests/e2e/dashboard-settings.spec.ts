@@ -1,6 +1,6 @@
 // Settings, Profile and Billing tabs in a real browser: a profile change and a new avatar survive a reload, an
-// e-mail change takes effect from the link in the new inbox, and a saved delivery address prefills checkout
-// and the order then shows in the history with its receipt.
+// e-mail change (with the password) takes effect once confirmed from the link in the new inbox, the old inbox is
+// warned, and a saved delivery address prefills checkout and the order then shows in the history with its receipt.
 import sharp from "sharp";
 import { expectNoSeriousA11yViolations } from "../support/axe";
 import { firstLink, waitForEmail } from "../support/mailbox";
@@ -57,14 +57,23 @@ test("a profile change, a new avatar and a confirmed e-mail change survive a rel
     .poll(() => avatar.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0))
     .toBe(true);
 
-  // The new address gets a link; the account keeps the old address until it is opened.
+  // The change needs the password. The new address gets a link, the old one a warning with a way to stop it;
+  // the account keeps the old address until the new address confirms.
   const newEmail = uniqueEmail("moved");
   await page.getByLabel("New e-mail address").fill(newEmail);
   await page.getByRole("button", { name: "Change e-mail" }).click();
+  await expect(page.getByText("Please enter your current password")).toBeVisible();
+  await page.getByLabel("New e-mail address").fill(newEmail);
+  await page.getByLabel("Current password").fill(signedInCustomer.password);
+  await page.getByRole("button", { name: "Change e-mail" }).click();
   await expect(page.getByText("Check your new inbox")).toBeVisible();
   await expect(page.getByText(`Your account's e-mail address is ${signedInCustomer.email}.`)).toBeVisible();
+  const warning = await waitForEmail(signedInCustomer.email, /e-mail address is being changed/);
+  expect(firstLink(warning.text, "/email-change?token=")).toBeTruthy();
   const mail = await waitForEmail(newEmail, /Confirm your new e-mail/);
-  await page.goto(firstLink(mail.text, "/api/auth/verify-email"));
+  await page.goto(firstLink(mail.text, "/email-change?token="));
+  await expect(page.getByRole("heading", { name: "Change of e-mail address", level: 1 })).toBeVisible();
+  await page.getByRole("button", { name: "Confirm new e-mail" }).click();
   await expect(page).toHaveURL(/\/dashboard\/settings\?email=confirmed$/);
   await expect(
     page.getByRole("status").filter({ hasText: `Your account's e-mail address is now ${newEmail}.` }),

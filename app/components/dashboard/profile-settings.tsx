@@ -143,10 +143,12 @@ export function ProfileDetailsForm({
 
 export function EmailForm({
   email,
+  twoFactor,
   notice,
   lastResult,
 }: {
   email: string;
+  twoFactor: boolean;
   notice: { tone: "success" | "error"; text: string } | null;
   lastResult: LastResult;
 }) {
@@ -170,13 +172,28 @@ export function EmailForm({
       ) : null}
       <Form method="post" {...getFormProps(form)} noValidate className="mt-4 space-y-4">
         <input type="hidden" name="intent" value="email" />
+        {form.errors?.length ? <FormMessage>{form.errors[0]}</FormMessage> : null}
         <Field
           label="New e-mail address"
           autoComplete="email"
-          hint="We send a link to the new address; your e-mail address changes once you open it."
+          hint="We send a link to the new address; your e-mail address changes once you open it. We tell your current address too."
           {...getInputProps(fields.newEmail, { type: "email" })}
           errors={fields.newEmail.errors}
         />
+        <Field
+          label="Current password"
+          autoComplete="current-password"
+          {...getInputProps(fields.password, { type: "password" })}
+          errors={fields.password.errors}
+        />
+        {twoFactor ? (
+          <Field
+            label="Code from the app or a backup code"
+            autoComplete="one-time-code"
+            {...getInputProps(fields.code, { type: "text" })}
+            errors={fields.code.errors}
+          />
+        ) : null}
         <Button type="submit" variant="secondary" disabled={pending}>
           {pending ? "Sending..." : "Change e-mail"}
         </Button>

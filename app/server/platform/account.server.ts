@@ -1,7 +1,7 @@
 // Settings → Account for customers and admins: password, two-factor, other sessions, and deleting the account
 // (docs/product.md#accounts-and-sign-in). Routes hand over the signed-in user; everything here acts on that user only.
 import { parseWithZod } from "@conform-to/zod/v4";
-import { and, eq, gt, inArray, ne, or, sql } from "drizzle-orm";
+import { and, eq, gt, inArray, ne, sql } from "drizzle-orm";
 import { type AppLoadContext, data } from "react-router";
 import { accounts, cardClaimTokens, cardPages, orders, sessions, users, verifications } from "~/db/schema";
 import {
@@ -11,8 +11,11 @@ import {
   DisableTwoFactorSchema,
   EnableTwoFactorSchema,
 } from "~/schemas/account";
+import { deleteUploadIfUnused } from "../shop/cart.server";
+import { ordersOwnedBy } from "../shop/customer-orders.server";
 import { type Auth, callAuth, type SessionUser } from "./auth.server";
 import type { Database, DbOrTx } from "./db.server";
+import type { Config } from "./env.server";
 import { unknownIntent } from "./forms.server";
 import { accountSecretLimited, recordFailedAccountSecret } from "./rate-limit.server";
 import { dataWithToast, redirectWithToast } from "./toast.server";
@@ -33,6 +36,7 @@ export const ACCOUNT_MESSAGES = {
   wrongPassword: "Current password is incorrect",
   noPassword: "Your account has no password yet. Use 'Forgot password?' on the login page to set one.",
   tooMany: "Too many wrong attempts. Please wait 15 minutes and try again.",
+  codeNeeded: "Please enter the code from your authenticator app or a backup code",
   adminCannotDelete:
     "Admin accounts cannot be deleted here. Ask another admin to remove your admin role first.",
 } as const;
@@ -235,7 +239,7 @@ async function turnOffTwoFactor(
       429,
     );
   // The password first, so a wrong one never uses up a backup code.
-  if (!(await checkAccountPassword(context.auth, context.db, user.id, password)))
+  if ((await checkAccountPassword(context.auth, context.db, user.id, password)) !== "right")
     return wrong({ password: [ACCOUNT_MESSAGES.wrongPassword] });
   if (!(await checkAccountCode(context.auth, request, code)))
     return wrong({ code: [TWO_FACTOR_MESSAGES.wrongCode] });
@@ -265,15 +269,52 @@ async function signOutOtherSessions(context: Context, request: Request, path: st
   });
 }
 
-/** Whether the password is the account's own; false for an account without one. */
+/** Whether the password is the account's own; "none" for an account that signs in only with Google or Apple. */
 async function checkAccountPassword(auth: Auth, db: DbOrTx, userId: string, password: string) {
   const [row] = await db
     .select({ hash: accounts.password })
     .from(accounts)
     .where(and(eq(accounts.userId, userId), eq(accounts.providerId, "credential")));
-  if (!row?.hash) return false;
+  if (!row?.hash) return "none" as const;
   const ctx = await auth.$context;
-  return ctx.password.verify({ hash: row.hash, password });
+  return (await ctx.password.verify({ hash: row.hash, password })) ? ("right" as const) : ("wrong" as const);
+}
+
+export type SecretsRefusal = {
+  status: number;
+  formErrors?: string[];
+  fieldErrors?: Record<string, string[]>;
+};
+
+/**
+ * The password, and with two-factor on a code from the app or a backup code, for a form that changes who
+ * controls the account. Wrong ones count toward the account's back-off. Null when they are right.
+ */
+export async function checkAccountSecrets(
+  context: Context,
+  request: Request,
+  user: SessionUser,
+  secrets: { password: string; code?: string | undefined },
+): Promise<SecretsRefusal | null> {
+  if (await accountSecretLimited(context.db, user.id))
+    return { status: 429, formErrors: [ACCOUNT_MESSAGES.tooMany] };
+  const password = await checkAccountPassword(context.auth, context.db, user.id, secrets.password);
+  if (password === "none") return { status: 400, formErrors: [ACCOUNT_MESSAGES.noPassword] };
+  if (password === "wrong") {
+    await recordFailedAccountSecret(context.db, user.id);
+    return { status: 400, fieldErrors: { password: [ACCOUNT_MESSAGES.wrongPassword] } };
+  }
+  const [row] = await context.db
+    .select({ twoFactor: users.twoFactorEnabled })
+    .from(users)
+    .where(eq(users.id, user.id));
+  if (!row?.twoFactor) return null;
+  if (!secrets.code) return { status: 400, fieldErrors: { code: [ACCOUNT_MESSAGES.codeNeeded] } };
+  if (!(await checkAccountCode(context.auth, request, secrets.code))) {
+    await recordFailedAccountSecret(context.db, user.id);
+    return { status: 400, fieldErrors: { code: [TWO_FACTOR_MESSAGES.wrongCode] } };
+  }
+  return null;
 }
 
 async function deleteAccountFromForm(context: Context, request: Request, user: SessionUser, form: FormData) {
@@ -293,7 +334,9 @@ async function deleteAccountFromForm(context: Context, request: Request, user: S
       submission.reply({ formErrors: [ACCOUNT_MESSAGES.tooMany], hideFields: passwords }),
       429,
     );
-  if (!(await checkAccountPassword(context.auth, context.db, user.id, submission.value.password))) {
+  if (
+    (await checkAccountPassword(context.auth, context.db, user.id, submission.value.password)) !== "right"
+  ) {
     await recordFailedAccountSecret(context.db, user.id);
     return refuse(
       intent,
@@ -304,7 +347,7 @@ async function deleteAccountFromForm(context: Context, request: Request, user: S
       400,
     );
   }
-  const outcome = await deleteAccount(context.db, user.id);
+  const outcome = await deleteAccount(context.db, context.config, user.id);
   if (!outcome.ok)
     return refuse(
       intent,
@@ -328,24 +371,27 @@ async function deleteAccountFromForm(context: Context, request: Request, user: S
 
 /**
  * Deletes a customer account: the user row and with it (by cascade) sessions, sign-in methods, two-factor,
- * preferences, digests, the referral code and its commissions. Card pages stay online without an owner. Orders
- * are kept for the accounts with the customer's details replaced. Refused for admins, and while an order of
- * theirs is unpaid or paid but not yet delivered (its address is still needed).
+ * preferences, digests and the referral code. Commissions and payouts stay in the books without the referrer.
+ * Card pages stay online without an owner. The account's orders (the order history's rule) are kept for the
+ * accounts with the customer's details replaced. Refused for admins, and while an order of theirs is unpaid or
+ * paid but not yet delivered (its address is still needed). The avatar's file goes unless something else shows it.
  */
 async function deleteAccount(
   db: Database,
+  config: Config,
   userId: string,
 ): Promise<{ ok: true } | { ok: false; status: number; message: string }> {
-  return db.transaction(async (tx) => {
+  const outcome = await db.transaction(async (tx) => {
     const [user] = await tx
-      .select({ email: users.email, role: users.role })
+      .select({ role: users.role, image: users.image })
       .from(users)
       .where(eq(users.id, userId))
       .for("update");
-    if (!user) return { ok: false, status: 404, message: "This account no longer exists" };
-    if (user.role === "admin") return { ok: false, status: 403, message: ACCOUNT_MESSAGES.adminCannotDelete };
-    // Orders placed signed in, and those placed as a guest with the account's (verified) e-mail.
-    const mine = or(eq(orders.userId, userId), sql`lower(${orders.customerEmail}) = lower(${user.email})`);
+    if (!user) return { ok: false as const, status: 404, message: "This account no longer exists" };
+    if (user.role === "admin")
+      return { ok: false as const, status: 403, message: ACCOUNT_MESSAGES.adminCannotDelete };
+    const mine = await ordersOwnedBy(tx, userId);
+    if (!mine) return { ok: false as const, status: 404, message: "This account no longer exists" };
     const open = await tx
       .select({ orderNumber: orders.orderNumber })
       .from(orders)
@@ -353,7 +399,7 @@ async function deleteAccount(
       .orderBy(orders.createdAt);
     if (open.length)
       return {
-        ok: false,
+        ok: false as const,
         status: 409,
         message: `Your order ${open.map((o) => o.orderNumber).join(", ")} is still in progress. You can delete your account once it has been delivered or cancelled; contact us if you need help.`,
       };
@@ -380,6 +426,9 @@ async function deleteAccount(
     // Trusted-device records and unfinished two-factor sign-ins hold the user id.
     await tx.delete(verifications).where(eq(verifications.value, userId));
     await tx.delete(users).where(eq(users.id, userId));
-    return { ok: true };
+    return { ok: true as const, image: user.image };
   });
+  if (!outcome.ok) return outcome;
+  if (outcome.image) await deleteUploadIfUnused(db, config, outcome.image);
+  return { ok: true };
 }

@@ -10,11 +10,7 @@ import { accounts, sessions, twoFactors, users, verifications } from "~/db/schem
 import { getOrCreateReferralCode } from "../shop/referrals.server";
 import type { Database } from "./db.server";
 import type { OutgoingEmail } from "./email/mailer.server";
-import {
-  changeEmailVerificationEmail,
-  passwordResetEmail,
-  verificationEmail,
-} from "./email/templates.server";
+import { passwordResetEmail, verificationEmail } from "./email/templates.server";
 import type { Config } from "./env.server";
 import { allowAccountEmail } from "./rate-limit.server";
 import { redirectWithToast } from "./toast.server";
@@ -98,21 +94,15 @@ export function createAuth(opts: {
       sendOnSignIn: true,
       autoSignInAfterVerification: false,
       expiresIn: 60 * 60 * 24,
-      sendVerificationEmail: async ({ user, url, token }) => {
-        // An e-mail change (user.changeEmail below) sends its link through here too, to the new address.
-        const newEmail = emailChangeTarget(token);
-        if (newEmail) await opts.queueEmail(changeEmailVerificationEmail({ shop, to: newEmail, url }));
-        else if (await allowAccountEmail(opts.db, "verification", user.email))
+      sendVerificationEmail: async ({ user, url }) => {
+        if (await allowAccountEmail(opts.db, "verification", user.email))
           await opts.queueEmail(verificationEmail({ shop, to: user.email, url }));
         else
-          opts.logger?.info(
-            { source: "auth" },
-            "verification e-mail not sent: the recipient's limit is reached",
-          );
+          opts.logger?.info({ source: "auth" }, "verification e-mail not sent: the recipient's limit is reached");
       },
     },
-    // The new address gets the link; the account's e-mail changes only when it is opened (Settings, Profile).
-    user: { changeEmail: { enabled: true } },
+    // E-mail changes are ours (email-change.server.ts): they need the password and can be stopped by the old address.
+    user: { changeEmail: { enabled: false } },
     socialProviders: {
       ...(config.google ? { google: config.google } : {}),
       ...(config.apple ? { apple: config.apple } : {}),
@@ -134,24 +124,6 @@ export function createAuth(opts: {
 }
 
 export type Auth = ReturnType<typeof createAuth>;
-
-/**
- * The new address of an e-mail change's verification token (better-auth signs it; it is only read here, and
- * verified when the link is opened), or null for a sign-up's token.
- */
-function emailChangeTarget(token: string) {
-  try {
-    const payload = JSON.parse(Buffer.from(token.split(".")[1] ?? "", "base64url").toString("utf8")) as {
-      updateTo?: unknown;
-      requestType?: unknown;
-    };
-    return payload.requestType === "change-email-verification" && typeof payload.updateTo === "string"
-      ? payload.updateTo
-      : null;
-  } catch {
-    return null;
-  }
-}
 
 /** Where better-auth makes a session from Google or Apple: the OAuth callback, or an ID token posted directly. */
 const SOCIAL_SIGN_IN = /^\/(callback\/|sign-in\/social)/;

@@ -1,34 +1,32 @@
-// The customer's own profile (Settings, Profile tab): name, bio, location, avatar, and a change of e-mail
-// address that takes effect only once the new address is confirmed through the link sent to it.
+// The customer's own profile (Settings, Profile tab): name, bio, location, avatar, and asking for a change of
+// e-mail address (email-change.server.ts), which needs the password and a code when two-factor is on.
 import { parseWithZod } from "@conform-to/zod/v4";
-import { and, eq, ne, sql } from "drizzle-orm";
+import { eq } from "drizzle-orm";
 import { type AppLoadContext, data } from "react-router";
 import { users } from "~/db/schema";
 import { AvatarSchema, ChangeEmailSchema, joinName, ProfileSchema, splitName } from "~/schemas/profile";
 import { deleteUploadIfUnused } from "../shop/cart.server";
-import { callAuth, type SessionUser } from "./auth.server";
+import { checkAccountSecrets } from "./account.server";
+import type { SessionUser } from "./auth.server";
 import type { DbOrTx } from "./db.server";
+import { requestEmailChange } from "./email-change.server";
 import { unknownIntent } from "./forms.server";
 import { acceptProfileImage } from "./images.server";
 import { hitRateLimit, LIMITS } from "./rate-limit.server";
 import { redirectWithToast } from "./toast.server";
 
 const PROFILE_PATH = "/dashboard/settings";
-/** Where the confirmation link of an e-mail change lands; better-auth adds `error=` when the link fails. */
-const EMAIL_CONFIRMED_PATH = `${PROFILE_PATH}?email=confirmed`;
 
 const PROFILE_MESSAGES = {
   saved: "Profile updated",
   avatarSaved: "Profile photo updated",
   emailSent: "Check your new inbox",
   sameEmail: "This is already your e-mail address",
-  emailTaken: "This e-mail address is already used by another account",
   emailLimited: "Too many e-mail changes asked for. Please try again later.",
-  emailFailed: "Your e-mail address could not be changed. Please try again.",
   avatarFailed: "Failed to upload image. Please try again.",
 } as const;
 
-type Context = Pick<AppLoadContext, "db" | "auth" | "config" | "logger">;
+type Context = Pick<AppLoadContext, "db" | "auth" | "config" | "logger" | "pokeOutbox">;
 
 /** What the Profile tab shows: the account's own row, the name split for the form. */
 export async function loadProfile(db: DbOrTx, userId: string) {
@@ -39,6 +37,7 @@ export async function loadProfile(db: DbOrTx, userId: string) {
       bio: users.bio,
       location: users.location,
       image: users.image,
+      twoFactor: users.twoFactorEnabled,
     })
     .from(users)
     .where(eq(users.id, userId));
@@ -49,6 +48,8 @@ export async function loadProfile(db: DbOrTx, userId: string) {
     bio: row.bio ?? "",
     location: row.location ?? "",
     image: row.image,
+    /** The e-mail change then asks for a code too. */
+    twoFactor: row.twoFactor === true,
   };
 }
 
@@ -84,16 +85,6 @@ async function replaceAvatar(context: Pick<Context, "db" | "config">, userId: st
     return row?.image ?? null;
   });
   if (previous && previous !== url) await deleteUploadIfUnused(context.db, context.config, previous);
-}
-
-/** True when an account other than this one has the address (compared without case). */
-async function emailTakenByOther(db: DbOrTx, email: string, userId: string) {
-  const [row] = await db
-    .select({ id: users.id })
-    .from(users)
-    .where(and(sql`lower(${users.email}) = ${email.toLowerCase()}`, ne(users.id, userId)))
-    .limit(1);
-  return Boolean(row);
 }
 
 /** The Profile tab's form posts, by intent. */
@@ -153,33 +144,34 @@ async function avatarFromForm(context: Context, user: SessionUser, form: FormDat
 
 async function emailFromForm(context: Context, request: Request, user: SessionUser, form: FormData) {
   const submission = parseWithZod(form, { schema: ChangeEmailSchema });
-  const refuse = (message: string, status: number) =>
+  const secrets = ["password", "code"];
+  const refuse = (
+    status: number,
+    errors: { formErrors?: string[]; fieldErrors?: Record<string, string[]> },
+  ) =>
     data(
-      { intent: "email" as const, result: submission.reply({ fieldErrors: { newEmail: [message] } }) },
+      { intent: "email" as const, result: submission.reply({ ...errors, hideFields: secrets }) },
       { status },
     );
-  if (submission.status !== "success")
-    return data({ intent: "email" as const, result: submission.reply() }, { status: 400 });
-  const newEmail = submission.value.newEmail;
-  if (newEmail === user.email.toLowerCase()) return refuse(PROFILE_MESSAGES.sameEmail, 400);
-  // Each request e-mails an address not yet proven, and answers whether an address has an account: both slowed.
+  if (submission.status !== "success") return refuse(400, {});
+  const { newEmail, password, code } = submission.value;
+  if (newEmail === user.email.toLowerCase())
+    return refuse(400, { fieldErrors: { newEmail: [PROFILE_MESSAGES.sameEmail] } });
+  const refused = await checkAccountSecrets(context, request, user, { password, code });
+  if (refused) return refuse(refused.status, refused);
+  // Each request e-mails two addresses.
   if (!(await hitRateLimit(context.db, `change-email:user:${user.id}`, LIMITS.changeEmail)).allowed)
-    return refuse(PROFILE_MESSAGES.emailLimited, 429);
-  if (await emailTakenByOther(context.db, newEmail, user.id)) return refuse(PROFILE_MESSAGES.emailTaken, 400);
-  const answer = await callAuth(() =>
-    context.auth.api.changeEmail({
-      body: { newEmail, callbackURL: EMAIL_CONFIRMED_PATH },
-      headers: request.headers,
-      asResponse: true,
-    }),
+    return refuse(429, { formErrors: [PROFILE_MESSAGES.emailLimited] });
+  await requestEmailChange(
+    context.db,
+    { userId: user.id, oldEmail: user.email, newEmail },
+    { shop: context.config.shop.name, publicUrl: context.config.publicUrl },
   );
-  if (!answer.ok) {
-    context.logger.error({ status: answer.status }, "e-mail change refused by the account system");
-    return refuse(PROFILE_MESSAGES.emailFailed, 500);
-  }
+  context.pokeOutbox();
+  // The same answer whether or not the new address has an account: that address is told by e-mail.
   return redirectWithToast(PROFILE_PATH, {
     type: "success",
     title: PROFILE_MESSAGES.emailSent,
-    description: `We sent a link to ${newEmail}. Your e-mail address changes once you open it.`,
+    description: `We sent a message to ${newEmail}. Your e-mail address changes once you open its link. We told ${user.email} too.`,
   });
 }

@@ -1,5 +1,6 @@
 // Starts and stops everything the app holds for its lifetime: configuration, database, auth, e-mail worker,
-// the expiry of idle carts, and with PostgreSQL the listener that keeps card page caches in step across app processes.
+// the expiry of idle carts and of unpaid bank-transfer orders, and with PostgreSQL the listener that keeps card
+// page caches in step across app processes.
 import path from "node:path";
 import pino, { type Logger } from "pino";
 import { AdminAccountSchema } from "~/schemas/auth";
@@ -7,6 +8,7 @@ import { startAnalyticsWriter } from "../cards/analytics.server";
 import { startCardPageSync } from "../cards/page-sync.server";
 import { sendWeeklyDigests } from "../cards/weekly-digest.server";
 import { expireIdleCarts } from "../shop/cart.server";
+import { expireUnpaidBankOrders } from "../shop/orders.server";
 import { type IslandUrls, islandUrls } from "../site/islands.server";
 import { type Auth, adminExists, createAuth, upsertAdmin } from "./auth.server";
 import { setSecureCookies } from "./cookies.server";
@@ -14,6 +16,7 @@ import { runDataMigrations } from "./data-migrations.server";
 import { type DatabaseHandle, openDatabase } from "./db.server";
 import { createMailer, type SendEmail } from "./email/mailer.server";
 import { enqueueEmail, startOutboxWorker } from "./email/outbox.server";
+import { pruneEmailChanges } from "./email-change.server";
 import { type Config, loadConfig } from "./env.server";
 import { startHousekeeping } from "./housekeeping.server";
 import { pruneRateLimits } from "./rate-limit.server";
@@ -87,7 +90,9 @@ export async function startRuntime(opts: { root: string; env?: NodeJS.ProcessEnv
     [
       { name: "idle carts", run: () => expireIdleCarts(db, config) },
       { name: "rate limits", run: () => pruneRateLimits(db) },
+      { name: "e-mail changes", run: () => pruneEmailChanges(db) },
       { name: "weekly digests", run: () => runWeeklyDigests(db, config, outbox) },
+      { name: "unpaid bank orders", run: () => expireBankOrders(db, config, outbox) },
     ],
     logger,
   );
@@ -126,6 +131,13 @@ export async function runWeeklyDigests(
     now,
   });
   if (result.sent) outbox.poke();
+  return result;
+}
+
+/** Cancels the bank-transfer orders unpaid for too long, then nudges the e-mail worker for their notices. */
+async function expireBankOrders(db: DatabaseHandle["db"], config: Config, outbox: { poke(): void }) {
+  const result = await expireUnpaidBankOrders(db, { shop: config.shop.name, support: config.mail.support });
+  if (result.expired) outbox.poke();
   return result;
 }
 

@@ -12,6 +12,7 @@ import {
 } from "~/schemas/commission-statuses";
 import { toCsv } from "~/utils/csv";
 import { formatPence } from "~/utils/money";
+import { DELETED_CUSTOMER } from "../platform/account.server";
 import type { SessionUser } from "../platform/auth.server";
 import type { Database, DbOrTx } from "../platform/db.server";
 import { unknownIntent } from "../platform/forms.server";
@@ -62,35 +63,41 @@ function ledgerWhere(f: LedgerFilters) {
 }
 
 function ledgerQuery(db: DbOrTx, f: LedgerFilters) {
-  return db
-    .select({
-      id: referralCommissions.id,
-      createdAt: referralCommissions.createdAt,
-      orderNumber: orders.orderNumber,
-      referrerName: users.name,
-      referrerEmail: users.email,
-      customerName: orders.customerName,
-      sale: orders.total,
-      amount: referralCommissions.amount,
-      status: referralCommissions.status,
-      payoutReference: referralPayouts.reference,
-      paidOutAt: referralPayouts.createdAt,
-    })
-    .from(referralCommissions)
-    .innerJoin(orders, eq(orders.id, referralCommissions.orderId))
-    .innerJoin(users, eq(users.id, referralCommissions.referrerUserId))
-    .leftJoin(referralPayouts, eq(referralPayouts.id, referralCommissions.payoutId))
-    .where(ledgerWhere(f))
-    .orderBy(desc(referralCommissions.createdAt), desc(referralCommissions.id))
-    .$dynamic();
+  return (
+    db
+      .select({
+        id: referralCommissions.id,
+        createdAt: referralCommissions.createdAt,
+        orderNumber: orders.orderNumber,
+        referrerName: sql<string>`coalesce(${users.name}, ${DELETED_CUSTOMER})`,
+        referrerEmail: sql<string>`coalesce(${users.email}, '')`,
+        customerName: orders.customerName,
+        sale: orders.total,
+        amount: referralCommissions.amount,
+        status: referralCommissions.status,
+        payoutReference: referralPayouts.reference,
+        paidOutAt: referralPayouts.createdAt,
+      })
+      .from(referralCommissions)
+      .innerJoin(orders, eq(orders.id, referralCommissions.orderId))
+      // A deleted referrer's rows stay in the books without the person.
+      .leftJoin(users, eq(users.id, referralCommissions.referrerUserId))
+      .leftJoin(referralPayouts, eq(referralPayouts.id, referralCommissions.payoutId))
+      .where(ledgerWhere(f))
+      .orderBy(desc(referralCommissions.createdAt), desc(referralCommissions.id))
+      .$dynamic()
+  );
 }
 
-/** Completed commissions not yet paid out, summed per referrer (largest first). */
+/**
+ * Completed commissions not yet paid out, summed per referrer (largest first). A deleted account's commissions
+ * stay in the ledger but are not listed here: there is nobody to pay.
+ */
 async function listOwedByReferrer(db: DbOrTx) {
   const owed = sql<number>`sum(${referralCommissions.amount})::int`;
   return db
     .select({
-      referrerUserId: referralCommissions.referrerUserId,
+      referrerUserId: users.id,
       name: users.name,
       email: users.email,
       commissions: sql<number>`count(*)::int`,
@@ -99,7 +106,7 @@ async function listOwedByReferrer(db: DbOrTx) {
     .from(referralCommissions)
     .innerJoin(users, eq(users.id, referralCommissions.referrerUserId))
     .where(eq(referralCommissions.status, "completed"))
-    .groupBy(referralCommissions.referrerUserId, users.name, users.email)
+    .groupBy(users.id, users.name, users.email)
     .orderBy(desc(owed), asc(users.name));
 }
 
@@ -112,13 +119,13 @@ export async function loadCommissionsSection(db: DbOrTx, url: URL) {
   const payouts = await db
     .select({
       id: referralPayouts.id,
-      name: users.name,
+      name: sql<string>`coalesce(${users.name}, ${DELETED_CUSTOMER})`,
       amount: referralPayouts.amount,
       reference: referralPayouts.reference,
       createdAt: referralPayouts.createdAt,
     })
     .from(referralPayouts)
-    .innerJoin(users, eq(users.id, referralPayouts.referrerUserId))
+    .leftJoin(users, eq(users.id, referralPayouts.referrerUserId))
     .orderBy(desc(referralPayouts.createdAt))
     .limit(10);
   return {

@@ -10,8 +10,11 @@ import { getOrder } from "./orders.server";
 /** Orders per page of the history. */
 const ORDERS_PAGE_SIZE = 20;
 
-/** Which orders belong to this account, or null for an account that does not exist. */
-async function ownedBy(db: DbOrTx, userId: string): Promise<SQL | null> {
+/**
+ * Which orders belong to this account, or null for an account that does not exist. The one rule for the order
+ * history, receipts and deleting the account.
+ */
+export async function ordersOwnedBy(db: DbOrTx, userId: string): Promise<SQL | null> {
   const [user] = await db
     .select({ email: users.email, verified: users.emailVerified })
     .from(users)
@@ -33,7 +36,7 @@ interface OrderSummaryRow {
 
 /** One page (from 1) of the account's orders, newest first, and whether another page follows. */
 export async function listCustomerOrders(db: DbOrTx, userId: string, page = 1) {
-  const where = await ownedBy(db, userId);
+  const where = await ordersOwnedBy(db, userId);
   if (!where) return { orders: [] as OrderSummaryRow[], hasNext: false };
   const rows = await db
     .select({
@@ -54,7 +57,7 @@ export async function listCustomerOrders(db: DbOrTx, userId: string, page = 1) {
 /** The order with its items when it is this account's, else null (the caller answers 404 either way). */
 export async function getCustomerOrder(db: DbOrTx, userId: string, orderId: string) {
   if (!isUuid(orderId)) return null;
-  const where = await ownedBy(db, userId);
+  const where = await ordersOwnedBy(db, userId);
   if (!where) return null;
   const [owned] = await db
     .select({ id: orders.id })

@@ -1,5 +1,6 @@
-// Order e-mails: the bank-transfer instructions when an order is placed, the confirmation once it is paid.
-import { POLICY } from "~/catalog";
+// Order e-mails: the bank-transfer instructions when an order is placed, the confirmation once it is paid, and
+// the notice when an unpaid bank-transfer order expires.
+import { BANK_TRANSFER_DAYS, POLICY } from "~/catalog";
 import type { Delivery, PaymentMethod } from "~/schemas/checkout";
 import { formatPence } from "~/utils/money";
 import type { OutgoingEmail } from "../platform/email/mailer.server";
@@ -125,4 +126,26 @@ export function orderRefundedEmail(
         : `We have sent ${formatPence(refund.amount)} for order ${o.orderNumber} back to you by bank transfer.`,
     ],
   });
+}
+
+/**
+ * Sent when a bank-transfer order is cancelled because no payment arrived in time. No name in it: the address
+ * was typed at checkout and has not proven whose it is.
+ */
+export function orderExpiredEmail(
+  o: { orderNumber: string; customerEmail: string; total: number },
+  opts: { shop: string; support: string },
+): OutgoingEmail {
+  const email = composeEmail({
+    shop: opts.shop,
+    to: o.customerEmail,
+    subject: `Order ${o.orderNumber} cancelled: no payment received`,
+    greeting: "Hello,",
+    lines: [
+      `We have cancelled your order ${o.orderNumber} (${formatPence(o.total)}) because no payment arrived within ${BANK_TRANSFER_DAYS} days of placing it.`,
+      "Nothing was charged, and there is nothing more to do. If you still want it, please place a new order.",
+      `If you have sent the money, please reply (or write to ${opts.support}) with the payment's date and the reference ${o.orderNumber}: we will match it and carry on with the order.`,
+    ],
+  });
+  return { ...email, replyTo: opts.support };
 }

@@ -1,11 +1,14 @@
 // Orders once placed: opened by the customer only through a secret link, and moved through their lifecycle
 // (docs/product.md#order-lifecycle) with every change recorded.
 import { createHash, randomBytes, timingSafeEqual } from "node:crypto";
-import { and, asc, eq, ne } from "drizzle-orm";
+import { and, asc, eq, lt, ne, sql } from "drizzle-orm";
+import { BANK_TRANSFER_DAYS } from "~/catalog";
 import { orderItems, orderStatusHistory, orders, referralCommissions } from "~/db/schema";
 import { isUuid } from "~/utils/ids";
 import { adminOrderActions } from "~/utils/order-status";
-import type { DbOrTx, Tx } from "../platform/db.server";
+import type { Database, DbOrTx, Tx } from "../platform/db.server";
+import { enqueueEmail } from "../platform/email/outbox.server";
+import { orderExpiredEmail } from "./order-emails.server";
 
 export type OrderStatus = (typeof orders.$inferSelect)["status"];
 
@@ -81,6 +84,48 @@ export async function changeStatus(
 /** Cancels an order that is still waiting for its payment (card payment abandoned or expired). */
 export async function cancelAwaitingOrder(db: DbOrTx, orderId: string, actor: Actor, note: string) {
   return db.transaction((tx) => changeStatus(tx, orderId, "awaiting_payment", "cancelled", actor, note));
+}
+
+/**
+ * Cancels bank-transfer orders still unpaid BANK_TRANSFER_DAYS after they were placed, each with an e-mail to
+ * its buyer (hourly housekeeping). The order and its number stay; money that arrives later still marks it paid.
+ */
+export async function expireUnpaidBankOrders(
+  db: Database,
+  opts: { shop: string; support: string },
+  batchSize = 100,
+) {
+  const actor: Actor = { userId: null, label: "automatic expiry" };
+  const note = `No payment within ${BANK_TRANSFER_DAYS} days`;
+  let expired = 0;
+  for (;;) {
+    const done = await db.transaction(async (tx) => {
+      const due = await tx
+        .select({
+          id: orders.id,
+          orderNumber: orders.orderNumber,
+          customerEmail: orders.customerEmail,
+          total: orders.total,
+        })
+        .from(orders)
+        .where(
+          and(
+            eq(orders.status, "awaiting_payment"),
+            eq(orders.paymentMethod, "bank_transfer"),
+            lt(orders.createdAt, sql`now() - make_interval(days => ${BANK_TRANSFER_DAYS})`),
+          ),
+        )
+        .limit(batchSize)
+        .for("update", { skipLocked: true });
+      for (const order of due) {
+        await changeStatus(tx, order.id, "awaiting_payment", "cancelled", actor, note);
+        await enqueueEmail(tx, orderExpiredEmail(order, opts));
+      }
+      return due.length;
+    });
+    expired += done;
+    if (done < batchSize) return { expired };
+  }
 }
 
 export async function setStripeSession(db: DbOrTx, orderId: string, sessionId: string) {

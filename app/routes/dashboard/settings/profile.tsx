@@ -13,18 +13,11 @@ export const meta = () => privatePage("Profile settings", "Your name, photo, bio
 export async function loader({ request, context }: Route.LoaderArgs) {
   const user = await requireUser(context, request);
   const profile = await loadProfile(context.db, user.id);
-  const url = new URL(request.url);
-  // Where the confirmation link of an e-mail change lands (better-auth adds error= when it fails).
-  const linkError = url.searchParams.has("error");
-  const confirmed = url.searchParams.get("email") === "confirmed";
-  const notice = linkError
-    ? {
-        tone: "error" as const,
-        text: "This e-mail change link is invalid or has expired. Please ask for a new one below.",
-      }
-    : confirmed
-      ? { tone: "success" as const, text: `Your account's e-mail address is now ${profile.email}.` }
-      : null;
+  // Where a confirmed e-mail change lands (/email-change).
+  const confirmed = new URL(request.url).searchParams.get("email") === "confirmed";
+  const notice = confirmed
+    ? { tone: "success" as const, text: `Your account's e-mail address is now ${profile.email}.` }
+    : null;
   return { profile, notice };
 }
 
@@ -52,7 +45,12 @@ export default function ProfileSettings({ loaderData, actionData }: Route.Compon
         }}
         lastResult={resultFor("profile")}
       />
-      <EmailForm email={profile.email} notice={notice} lastResult={resultFor("email")} />
+      <EmailForm
+        email={profile.email}
+        twoFactor={profile.twoFactor}
+        notice={notice}
+        lastResult={resultFor("email")}
+      />
     </div>
   );
 }

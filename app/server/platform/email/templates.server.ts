@@ -67,12 +67,53 @@ export function changeEmailVerificationEmail(o: { shop: string; to: string; url:
     subject: `Confirm your new e-mail for ${o.shop}`,
     greeting: "Hello,",
     lines: [
-      `Someone asked to use this e-mail address for their ${o.shop} account. Your account's e-mail address changes to this one when you open the link below.`,
+      `Someone asked to use this e-mail address for their ${o.shop} account. Your account's e-mail address changes to this one when you open the link below and confirm.`,
     ],
     action: { label: "Confirm my new e-mail", url: o.url },
     after: [
       "The link is valid for 24 hours. If you did not ask for this, you can ignore this message: nothing changes.",
     ],
+  });
+}
+
+/**
+ * Sent to the new address of an e-mail change instead of the link when it already has an account, so the
+ * request's answer never tells whether an address is taken.
+ */
+export function emailChangeAddressTakenEmail(o: { shop: string; to: string; loginUrl: string }) {
+  return composeEmail({
+    shop: o.shop,
+    to: o.to,
+    subject: `Your e-mail is already on a ${o.shop} account`,
+    greeting: "Hello,",
+    lines: [
+      `Someone asked to move another ${o.shop} account to this e-mail address, but this address already has an account of its own, so nothing changed.`,
+      "If that was you, log in with this address instead, or choose another address for the other account.",
+    ],
+    action: { label: "Log in", url: o.loginUrl },
+    after: ["If this was not you, you can ignore this message."],
+  });
+}
+
+/** Sent to the account's current address when a change of address is asked for: it can stop (or undo) it. */
+export function emailChangeRequestedEmail(o: {
+  shop: string;
+  to: string;
+  newEmail: string;
+  stopUrl: string;
+  stopDays: number;
+}) {
+  return composeEmail({
+    shop: o.shop,
+    to: o.to,
+    subject: `Your ${o.shop} e-mail address is being changed`,
+    greeting: "Hello,",
+    lines: [
+      `Someone signed in to your ${o.shop} account, with its password, asked to change its e-mail address to ${o.newEmail}. The change is made when that address confirms it.`,
+      `If this was not you, stop it now: the link below keeps (or brings back) this address and signs your account out everywhere. Then choose a new password with 'Forgot password?' on the login page, since whoever asked knew it.`,
+    ],
+    action: { label: "Stop the e-mail change", url: o.stopUrl },
+    after: [`The link works for ${o.stopDays} days. If you asked for this change, you need not do anything.`],
   });
 }
 
