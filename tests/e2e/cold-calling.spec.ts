@@ -17,7 +17,7 @@ test("a customer works their prospects: add, import, change a status, add a note
   await expect(page.getByRole("heading", { name: "Cold Calling", level: 1 })).toBeVisible();
   const figures = page.getByRole("region", { name: "Your figures" });
   await expect(figures.getByText("Total Prospects")).toBeVisible();
-  await expect(figures.getByText("No prospect contacted yet")).toBeVisible();
+  await expect(figures.getByText("No prospects yet")).toBeVisible();
 
   const tabs = page.getByRole("navigation", { name: "Cold Calling" });
   await tabs.getByRole("link", { name: "Prospects" }).click();
@@ -106,6 +106,7 @@ test("a customer works their prospects: add, import, change a status, add a note
   await expect(figure("Meetings")).toHaveText("1");
   await expect(figure("Sales Made")).toHaveText("0");
   await expect(figure("Conversion Rate")).toHaveText("0%");
+  await expect(figures.getByText("Sales made over all prospects (0 of 3)")).toBeVisible();
   const recent = page.getByRole("list", { name: "Recent activity" });
   await expect(recent.getByRole("listitem")).toHaveCount(2);
   await expect(recent.getByRole("listitem").first()).toContainText("Meeting on Friday at 10");

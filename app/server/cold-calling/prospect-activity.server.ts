@@ -49,7 +49,8 @@ export type ActivityEntry = ReturnType<
 
 /**
  * The figures of the Overview: every prospect, those contacted (any status but not_contacted), meetings and
- * sales as they stand now, and sales over contacted as a rounded percentage (null while nobody was contacted).
+ * sales as they stand now, and the conversion rate as the specification defines it: sales made over all
+ * prospects, a rounded percentage (null while there are no prospects).
  */
 async function prospectStats(db: DbOrTx, userId: string) {
   const [row] = await db
@@ -62,7 +63,7 @@ async function prospectStats(db: DbOrTx, userId: string) {
     .from(prospects)
     .where(eq(prospects.userId, userId));
   const s = row ?? { total: 0, contacted: 0, meetings: 0, sales: 0 };
-  return { ...s, conversionRate: s.contacted ? Math.round((s.sales * 100) / s.contacted) : null };
+  return { ...s, conversionRate: s.total ? Math.round((s.sales * 100) / s.total) : null };
 }
 export type ProspectStats = Awaited<ReturnType<typeof prospectStats>>;
 
