@@ -10,7 +10,12 @@ import { Input } from "~/components/ui/input";
 import { Pager } from "~/components/ui/pager";
 import { ScrollRegion } from "~/components/ui/scroll-region";
 import { Select } from "~/components/ui/select";
-import { PROSPECT_LIMITS, PROSPECT_STATUS_LABELS, PROSPECT_STATUSES } from "~/schemas/prospect-options";
+import {
+  PROSPECT_LIMITS,
+  PROSPECT_QUOTAS,
+  PROSPECT_STATUS_LABELS,
+  PROSPECT_STATUSES,
+} from "~/schemas/prospect-options";
 import type { ImportReport } from "~/server/cold-calling/prospect-import.server";
 import type { ProspectFilters, ProspectsData } from "~/server/cold-calling/prospects.server";
 import { getFormProps, getInputProps, getSelectProps, type SubmissionResult, useForm } from "~/utils/form";
@@ -285,8 +290,8 @@ export function ImportProspectsForm({ result }: { result?: ImportResult }) {
       </h2>
       <p id="import-hint" className="mb-4 text-sm text-slate-600">
         The first row must name the columns business_name, contact_name, phone, email, address, business_type.
-        Up to 2,000 rows and 1 MB. Every row is checked first: the good rows are added and the others are
-        listed with the reason.
+        Up to 2,000 rows and 1 MB, and {PROSPECT_QUOTAS.prospects.toLocaleString("en-GB")} prospects in all.
+        Every row is checked first: the good rows are added and the others are listed with the reason.
       </p>
       <Form method="post" encType="multipart/form-data" className="flex flex-wrap items-end gap-3">
         <input type="hidden" name="intent" value="import-csv" />

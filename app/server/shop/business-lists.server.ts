@@ -3,14 +3,23 @@
 // copied from the lead pool into the buyer's prospects, never one the buyer already has.
 import { and, asc, desc, eq, sql } from "drizzle-orm";
 import { BUSINESS_LIST, type ItemKind } from "~/catalog";
-import { businessLists, businessTypes, leads, type orderItems, orderStatusHistory } from "~/db/schema";
+import {
+  businessLists,
+  businessTypes,
+  leads,
+  type orderItems,
+  orderStatusHistory,
+  prospects,
+} from "~/db/schema";
 import type { BusinessListDetails, ItemDetails } from "~/schemas/item-details";
+import { PROSPECT_QUOTAS } from "~/schemas/prospect-options";
 import type { DbOrTx } from "../platform/db.server";
 import { addBusinessListItem, CartError } from "./cart.server";
 
 export const LIST_MESSAGES = {
   signIn: "Please sign in to buy a business list: its businesses go into your account's prospects.",
   unknownType: "Please choose a business type.",
+  full: `Your prospects are full: an account holds at most ${PROSPECT_QUOTAS.prospects.toLocaleString("en-GB")} prospects.`,
   /**
    * Why a list cannot be filled, in the buyer's terms: the pool has none of the type, fewer than a list, or
    * only businesses the buyer already has (or that lists already in the cart take).
@@ -87,6 +96,15 @@ export async function listShortfall(
     if (line.kind !== "business-list") continue;
     const type = (line.details as BusinessListDetails).businessType;
     wanted.set(type, (wanted.get(type) ?? 0) + BUSINESS_LIST.size);
+  }
+  const listed = [...wanted.values()].reduce((a, b) => a + b, 0);
+  if (listed > 0) {
+    const [held] = await db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(prospects)
+      .where(eq(prospects.userId, userId));
+    // Paid lists are always delivered, so an account near its quota is stopped here, before payment.
+    if (Number(held?.n ?? 0) + listed > PROSPECT_QUOTAS.prospects) return LIST_MESSAGES.full;
   }
   for (const [type, need] of wanted) {
     const row = await businessType(db, type);
