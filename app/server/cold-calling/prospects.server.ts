@@ -35,6 +35,7 @@ const PROSPECTS_PAGE_SIZE = 25;
 /** An export holds at most this many prospects (newest first); the filters narrow a bigger list. */
 const EXPORT_MAX_ROWS = 20_000;
 export const PROSPECT_NOT_FOUND = "Prospect not found";
+
 export interface ProspectFilters {
   status: ProspectStatus | null;
   type: string | null;
