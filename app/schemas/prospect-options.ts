@@ -36,3 +36,6 @@ export const PROSPECT_LIMITS = {
   note: 1000,
   search: 100,
 } as const;
+
+/** How much one account may hold: prospects in all, and notes on one prospect. */
+export const PROSPECT_QUOTAS = { prospects: 20_000, notesPerProspect: 50 } as const;

@@ -17,7 +17,7 @@ test("a customer works their prospects: add, import, change a status, add a note
   await expect(page.getByRole("heading", { name: "Cold Calling", level: 1 })).toBeVisible();
   const figures = page.getByRole("region", { name: "Your figures" });
   await expect(figures.getByText("Total Prospects")).toBeVisible();
-  await expect(figures.getByText("No prospect contacted yet")).toBeVisible();
+  await expect(figures.getByText("No prospects yet")).toBeVisible();
 
   const tabs = page.getByRole("navigation", { name: "Cold Calling" });
   await tabs.getByRole("link", { name: "Prospects" }).click();
@@ -73,11 +73,23 @@ test("a customer works their prospects: add, import, change a status, add a note
   await page.goto("/dashboard/cold-calling/prospects");
   await expectNoSeriousA11yViolations(page);
 
-  // A meeting with Luigi.
+  // A meeting with Luigi: choosing it in the dropdown saves it, no button to press (the Save button is only for
+  // a browser without JavaScript, and is gone once the page runs).
+  await expect(luigi.getByRole("button", { name: /^Save/ })).toHaveCount(0);
+  await luigi.getByLabel("Status of Luigi's Trattoria").focus();
   await luigi.getByLabel("Status of Luigi's Trattoria").selectOption("meeting_scheduled");
-  await luigi.getByRole("button", { name: "Save status of Luigi's Trattoria" }).click();
+  await expect(page.getByText("Status updated", { exact: true })).toBeVisible();
   await expect(page.getByText("Prospect status has been updated")).toBeVisible();
   await expect(luigi.getByRole("cell", { name: "Meeting scheduled", exact: true })).toBeVisible();
+  await expect(luigi.getByLabel("Status of Luigi's Trattoria")).toBeFocused();
+  // The list is read again: filtered to Not contacted, Luigi leaves it as soon as the change is saved.
+  await page.goto("/dashboard/cold-calling/prospects?status=not_contacted");
+  const snips = table.getByRole("row").filter({ hasText: "Snips Salon" });
+  await expect(snips.getByRole("button", { name: /^Save/ })).toHaveCount(0);
+  await snips.getByLabel("Status of Snips Salon").selectOption("contacted");
+  await expect(table.getByRole("row").filter({ hasText: "Snips Salon" })).toHaveCount(0);
+  await expect(table.getByRole("row").filter({ hasText: "Corner Shop" })).toBeVisible();
+  await page.goto("/dashboard/cold-calling/prospects");
 
   // A note on Luigi, from the row's link.
   await luigi.getByRole("link", { name: /Notes/ }).click();
@@ -102,12 +114,13 @@ test("a customer works their prospects: add, import, change a status, add a note
   const figure = (label: string) =>
     figures.getByText(label, { exact: true }).locator("xpath=following-sibling::dd[1]");
   await expect(figure("Total Prospects")).toHaveText("3");
-  await expect(figure("Contacted")).toHaveText("1");
+  await expect(figure("Contacted")).toHaveText("2");
   await expect(figure("Meetings")).toHaveText("1");
   await expect(figure("Sales Made")).toHaveText("0");
   await expect(figure("Conversion Rate")).toHaveText("0%");
+  await expect(figures.getByText("Sales made over all prospects (0 of 3)")).toBeVisible();
   const recent = page.getByRole("list", { name: "Recent activity" });
-  await expect(recent.getByRole("listitem")).toHaveCount(2);
+  await expect(recent.getByRole("listitem")).toHaveCount(3);
   await expect(recent.getByRole("listitem").first()).toContainText("Meeting on Friday at 10");
   await expectNoSeriousA11yViolations(page);
 

@@ -1,6 +1,7 @@
 // Admin Leads tab: stock per business type, a CSV upload per type with its report, a new business type, and one
 // type's leads with a remove button each. Plain forms: works without JavaScript.
 import { Form, useNavigation } from "react-router";
+import { BUSINESS_LIST } from "~/catalog";
 import { Button } from "~/components/ui/button";
 import { Field, FieldFrame, FormMessage } from "~/components/ui/field";
 import { Pager } from "~/components/ui/pager";
@@ -22,6 +23,34 @@ export type LeadsActionData =
 const th = "px-3 py-2";
 const td = "px-3 py-2";
 
+/**
+ * What customers are offered follows from the stock: a type is for sale only while it holds a full list, so an
+ * empty pool (a fresh install without demo data) means no list can be bought at all.
+ */
+export function LeadPoolNotice({ stock }: { stock: Data["stock"] }) {
+  if (stock.every((s) => s.total === 0))
+    return (
+      <p
+        role="status"
+        className="rounded-md border border-amber-300 bg-amber-50 px-4 py-3 text-sm text-amber-900"
+      >
+        <strong>The lead pool is empty.</strong> Customers are offered no business lists until you upload
+        leads below: a type is offered once it holds at least {BUSINESS_LIST.size} leads.
+      </p>
+    );
+  const short = stock.filter((s) => s.total < BUSINESS_LIST.size);
+  if (!short.length) return null;
+  return (
+    <p
+      role="status"
+      className="rounded-md border border-slate-200 bg-slate-50 px-4 py-3 text-sm text-slate-700"
+    >
+      Not offered to customers (fewer than {BUSINESS_LIST.size} leads): {short.map((s) => s.label).join(", ")}
+      .
+    </p>
+  );
+}
+
 export function LeadsTab({ data, actionData }: { data: Data; actionData: LeadsActionData }) {
   const busy = useNavigation().state === "submitting";
   const labelError = actionData?.typeResult?.error?.label ?? undefined;
@@ -37,6 +66,7 @@ export function LeadsTab({ data, actionData }: { data: Data; actionData: LeadsAc
             removed.
           </p>
         </div>
+        <LeadPoolNotice stock={data.stock} />
         <div className="overflow-x-auto rounded-lg border border-slate-200">
           <table className="w-full text-left text-sm">
             <caption className="sr-only">Stock per business type</caption>

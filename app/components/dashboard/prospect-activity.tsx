@@ -79,7 +79,10 @@ export function ProspectStatCards({ stats }: { stats: ProspectStats }) {
     {
       label: "Conversion Rate",
       value: stats.conversionRate === null ? "–" : `${stats.conversionRate}%`,
-      hint: stats.conversionRate === null ? "No prospect contacted yet" : "Sales over contacted",
+      hint:
+        stats.conversionRate === null
+          ? "No prospects yet"
+          : `Sales made over all prospects (${stats.sales} of ${stats.total})`,
     },
   ];
   return (

@@ -1,8 +1,8 @@
-// Cold Calling's Prospects tab: the filters, the table with a status form per row, adding a prospect by hand,
-// and the CSV import with its report and the export. Plain forms: everything works without JavaScript.
+// Cold Calling's Prospects tab: the filters, the table with a status dropdown per row (saved on change), adding
+// a prospect by hand, and the CSV import with its report and the export. Works without JavaScript.
 
 import { Download, Filter, Upload } from "lucide-react";
-import { Form, Link, useNavigation } from "react-router";
+import { Form, Link, useFetcher, useNavigation } from "react-router";
 import { Button, ButtonLink } from "~/components/ui/button";
 import { Field, FieldFrame, FormMessage } from "~/components/ui/field";
 import { FilterSelect } from "~/components/ui/filter-select";
@@ -10,10 +10,16 @@ import { Input } from "~/components/ui/input";
 import { Pager } from "~/components/ui/pager";
 import { ScrollRegion } from "~/components/ui/scroll-region";
 import { Select } from "~/components/ui/select";
-import { PROSPECT_LIMITS, PROSPECT_STATUS_LABELS, PROSPECT_STATUSES } from "~/schemas/prospect-options";
+import {
+  PROSPECT_LIMITS,
+  PROSPECT_QUOTAS,
+  PROSPECT_STATUS_LABELS,
+  PROSPECT_STATUSES,
+} from "~/schemas/prospect-options";
 import type { ImportReport } from "~/server/cold-calling/prospect-import.server";
 import type { ProspectFilters, ProspectsData } from "~/server/cold-calling/prospects.server";
 import { getFormProps, getInputProps, getSelectProps, type SubmissionResult, useForm } from "~/utils/form";
+import { useHydrated } from "~/utils/use-hydrated";
 
 const panel = "rounded-xl border border-slate-200 bg-white p-5 shadow-sm";
 
@@ -78,32 +84,46 @@ export function ProspectFiltersForm({ data }: { data: ProspectsData }) {
   );
 }
 
+/**
+ * With JavaScript a change of the dropdown is saved at once (a fetcher, so the page stays where it is and the
+ * select keeps focus); the list and the toast come from the revalidation that follows. Without JavaScript the
+ * Save button posts the same form.
+ */
 function StatusForm({ prospect }: { prospect: ProspectsData["prospects"][number] }) {
-  const navigation = useNavigation();
-  const busy =
-    navigation.state === "submitting" &&
-    navigation.formData?.get("intent") === "set-status" &&
-    navigation.formData?.get("prospectId") === prospect.id;
+  const fetcher = useFetcher();
+  const hydrated = useHydrated();
+  const pending = fetcher.formData?.get("status");
   const id = `status-${prospect.id}`;
   return (
-    <Form method="post" preventScrollReset className="flex items-center gap-2">
+    <fetcher.Form method="post" preventScrollReset className="flex items-center gap-2">
       <input type="hidden" name="intent" value="set-status" />
       <input type="hidden" name="prospectId" value={prospect.id} />
       <label htmlFor={id} className="sr-only">
         Status of {prospect.businessName}
       </label>
-      <Select id={id} name="status" variant="compact" defaultValue={prospect.status} key={prospect.status}>
+      <Select
+        id={id}
+        name="status"
+        variant="compact"
+        // The choice being saved, then what the server holds (a refused change falls back to it).
+        value={typeof pending === "string" ? pending : prospect.status}
+        aria-busy={fetcher.state !== "idle" || undefined}
+        onChange={(e) => {
+          if (hydrated) fetcher.submit(e.currentTarget.form);
+        }}
+      >
         {PROSPECT_STATUSES.map((s) => (
           <option key={s} value={s}>
             {PROSPECT_STATUS_LABELS[s]}
           </option>
         ))}
       </Select>
-      <Button type="submit" variant="secondary" disabled={busy} className="min-h-11 px-3">
-        {busy ? "Saving..." : "Save"}
-        <span className="sr-only"> status of {prospect.businessName}</span>
-      </Button>
-    </Form>
+      {hydrated ? null : (
+        <Button type="submit" variant="secondary" className="min-h-11 px-3">
+          Save<span className="sr-only"> status of {prospect.businessName}</span>
+        </Button>
+      )}
+    </fetcher.Form>
   );
 }
 
@@ -270,8 +290,8 @@ export function ImportProspectsForm({ result }: { result?: ImportResult }) {
       </h2>
       <p id="import-hint" className="mb-4 text-sm text-slate-600">
         The first row must name the columns business_name, contact_name, phone, email, address, business_type.
-        Up to 2,000 rows and 1 MB. Every row is checked first: the good rows are added and the others are
-        listed with the reason.
+        Up to 2,000 rows and 1 MB, and {PROSPECT_QUOTAS.prospects.toLocaleString("en-GB")} prospects in all.
+        Every row is checked first: the good rows are added and the others are listed with the reason.
       </p>
       <Form method="post" encType="multipart/form-data" className="flex flex-wrap items-end gap-3">
         <input type="hidden" name="intent" value="import-csv" />

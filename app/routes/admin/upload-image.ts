@@ -2,6 +2,7 @@
 import { requireAdmin } from "~/server/platform/auth.server";
 import { readFormData } from "~/server/platform/forms.server";
 import { acceptProfileImage } from "~/server/platform/images.server";
+import { hitWriteLimit, WRITE_LIMITED } from "~/server/platform/rate-limit.server";
 import type { Route } from "./+types/upload-image";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
@@ -10,7 +11,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  await requireAdmin(context, request);
+  const admin = await requireAdmin(context, request);
+  if (!(await hitWriteLimit(context.db, "adminImage", { userId: admin.id, clientIp: context.clientIp })))
+    return Response.json({ error: WRITE_LIMITED }, { status: 429 });
   const formData = await readFormData(request);
   const outcome = await acceptProfileImage(context.config, formData.get("image"));
   if (outcome.ok) return Response.json({ url: outcome.url });

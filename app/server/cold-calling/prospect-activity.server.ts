@@ -4,12 +4,15 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { and, desc, eq, type SQL, sql } from "drizzle-orm";
 import { data } from "react-router";
 import { prospectActivities, prospects } from "~/db/schema";
+import { PROSPECT_QUOTAS } from "~/schemas/prospect-options";
 import { AddProspectNoteSchema } from "~/schemas/prospects";
 import { isUuid } from "~/utils/ids";
 import type { SessionUser } from "../platform/auth.server";
 import type { Database, DbOrTx } from "../platform/db.server";
 import { unknownIntent } from "../platform/forms.server";
+import { hitWriteLimit, WRITE_LIMITED } from "../platform/rate-limit.server";
 import { dataWithToast, refuseWithToast } from "../platform/toast.server";
+import { lockNoteCount, NOTES_FULL, type ProspectsContext } from "./prospect-quotas.server";
 import { PROSPECT_NOT_FOUND, requireOwnProspect } from "./prospects.server";
 
 const ACTIVITY_PAGE_SIZE = 25;
@@ -49,7 +52,8 @@ export type ActivityEntry = ReturnType<
 
 /**
  * The figures of the Overview: every prospect, those contacted (any status but not_contacted), meetings and
- * sales as they stand now, and sales over contacted as a rounded percentage (null while nobody was contacted).
+ * sales as they stand now, and the conversion rate as the specification defines it: sales made over all
+ * prospects, a rounded percentage (null while there are no prospects).
  */
 async function prospectStats(db: DbOrTx, userId: string) {
   const [row] = await db
@@ -62,7 +66,7 @@ async function prospectStats(db: DbOrTx, userId: string) {
     .from(prospects)
     .where(eq(prospects.userId, userId));
   const s = row ?? { total: 0, contacted: 0, meetings: 0, sales: 0 };
-  return { ...s, conversionRate: s.contacted ? Math.round((s.sales * 100) / s.contacted) : null };
+  return { ...s, conversionRate: s.total ? Math.round((s.sales * 100) / s.total) : null };
 }
 export type ProspectStats = Awaited<ReturnType<typeof prospectStats>>;
 
@@ -89,37 +93,44 @@ export async function loadActivity(db: DbOrTx, userId: string, url: URL) {
   };
 }
 
-/** Adds a note to the customer's own prospect; null when the prospect is not theirs. */
-async function addProspectNote(db: DbOrTx, userId: string, prospectId: string, note: string) {
-  const [p] = await db
-    .select({ id: prospects.id })
-    .from(prospects)
-    .where(and(eq(prospects.id, prospectId), eq(prospects.userId, userId)));
-  if (!p) return null;
-  const [row] = await db
-    .insert(prospectActivities)
-    .values({ prospectId, userId, kind: "note", note })
-    .returning({ id: prospectActivities.id });
-  return row!;
+/**
+ * Adds a note to the customer's own prospect: "missing" when the prospect is not theirs, "full" when it already
+ * holds its quota of notes.
+ */
+async function addProspectNote(db: Database, userId: string, prospectId: string, note: string) {
+  return db.transaction(async (tx) => {
+    const notes = await lockNoteCount(tx, userId, prospectId);
+    if (notes === null) return "missing" as const;
+    if (notes >= PROSPECT_QUOTAS.notesPerProspect) return "full" as const;
+    await tx.insert(prospectActivities).values({ prospectId, userId, kind: "note", note });
+    return "added" as const;
+  });
 }
 
-async function addNote(db: Database, user: SessionUser, form: FormData) {
+async function addNote(context: ProspectsContext, user: SessionUser, form: FormData) {
   const submission = parseWithZod(form, { schema: AddProspectNoteSchema });
   if (submission.status !== "success")
     return data({ form: "note" as const, result: submission.reply() }, { status: 400 });
+  const refuse = (message: string, status: number) =>
+    data({ form: "note" as const, result: submission.reply({ formErrors: [message] }) }, { status });
+  if (!(await hitWriteLimit(context.db, "prospectNote", { userId: user.id, clientIp: context.clientIp })))
+    return refuse(WRITE_LIMITED, 429);
   const { prospectId, note } = submission.value;
-  const owned = isUuid(prospectId) && (await addProspectNote(db, user.id, prospectId, note));
-  if (!owned) return refuseWithToast(PROSPECT_NOT_FOUND, 404);
+  const outcome = isUuid(prospectId)
+    ? await addProspectNote(context.db, user.id, prospectId, note)
+    : "missing";
+  if (outcome === "missing") return refuseWithToast(PROSPECT_NOT_FOUND, 404);
+  if (outcome === "full") return refuse(NOTES_FULL, 409);
   return dataWithToast(
     { form: "note" as const, result: submission.reply({ resetForm: true }) },
     { type: "success", title: "Note added" },
   );
 }
 
-export function handleActivityAction(db: Database, user: SessionUser, form: FormData) {
+export function handleActivityAction(context: ProspectsContext, user: SessionUser, form: FormData) {
   switch (form.get("intent")) {
     case "add-note":
-      return addNote(db, user, form);
+      return addNote(context, user, form);
     default:
       return unknownIntent();
   }

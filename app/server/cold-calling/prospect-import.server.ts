@@ -4,9 +4,11 @@
 import { parse } from "csv-parse/sync";
 import { and, eq, inArray, sql } from "drizzle-orm";
 import { prospects } from "~/db/schema";
+import { PROSPECT_QUOTAS } from "~/schemas/prospect-options";
 import { type ProspectFields, ProspectFieldsSchema } from "~/schemas/prospects";
 import { CsvEncodingError, csvCellText, decodeCsvBytes } from "~/utils/csv";
 import type { Database } from "../platform/db.server";
+import { lockProspectCount, PROSPECTS_FULL } from "./prospect-quotas.server";
 
 /** The file may be at most this large, and hold at most this many rows after its header. */
 export const PROSPECT_IMPORT_MAX_BYTES = 1024 * 1024;
@@ -187,6 +189,12 @@ export async function importProspects(db: Database, userId: string, parsed: Pars
   refused.sort((a, b) => a.line - b.line);
   if (fresh.length) {
     await db.transaction(async (tx) => {
+      const held = await lockProspectCount(tx, userId);
+      if (held + fresh.length > PROSPECT_QUOTAS.prospects)
+        throw new ProspectImportError(
+          `${PROSPECTS_FULL} You have ${held.toLocaleString("en-GB")} and this file would add ${fresh.length.toLocaleString("en-GB")}.`,
+          409,
+        );
       for (let i = 0; i < fresh.length; i += 500) {
         await tx.insert(prospects).values(
           fresh.slice(i, i + 500).map(({ line: _line, ...r }) => ({

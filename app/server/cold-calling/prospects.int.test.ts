@@ -140,7 +140,8 @@ describe("prospects", () => {
       prospectId: p.id,
       status: "sale_made",
     });
-    expect(await stats(A)).toEqual({ total: 2, contacted: 1, meetings: 0, sales: 1, conversionRate: 100 });
+    // Sales made over all prospects (the specification's figure): 1 of 2.
+    expect(await stats(A)).toEqual({ total: 2, contacted: 1, meetings: 0, sales: 1, conversionRate: 50 });
 
     const badStatus = await post(prospectsRoute.action, "/dashboard/cold-calling/prospects", A, {
       intent: "set-status",
@@ -148,6 +149,19 @@ describe("prospects", () => {
       status: "won",
     });
     expect(badStatus.status).toBe(400);
+  });
+
+  it("counts the conversion rate as sales made over all prospects, rounded, not over those contacted", async () => {
+    const C = await verifiedCustomer(auth, t.db, "Cy Caller", "cy@example.com");
+    for (const name of ["One Cafe", "Two Cafe", "Three Cafe"]) await addByHand(C, name);
+    const [sold] = await t.db.select().from(prospects).where(eq(prospects.userId, C.id)).limit(1);
+    await post(prospectsRoute.action, "/dashboard/cold-calling/prospects", C, {
+      intent: "set-status",
+      prospectId: sold!.id,
+      status: "sale_made",
+    });
+    // One sale among three prospects, the only one contacted: 33%, not 100%.
+    expect(await stats(C)).toEqual({ total: 3, contacted: 1, meetings: 0, sales: 1, conversionRate: 33 });
   });
 
   it("adds notes to the timeline, newest first, for all prospects and for one, with the business name", async () => {

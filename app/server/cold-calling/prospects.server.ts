@@ -7,6 +7,7 @@ import { data } from "react-router";
 import { businessTypes, prospectActivities, prospects } from "~/db/schema";
 import {
   PROSPECT_LIMITS,
+  PROSPECT_QUOTAS,
   PROSPECT_STATUS_LABELS,
   PROSPECT_STATUSES,
   type ProspectStatus,
@@ -17,6 +18,7 @@ import { isUuid } from "~/utils/ids";
 import type { SessionUser } from "../platform/auth.server";
 import type { Database, DbOrTx } from "../platform/db.server";
 import { unknownIntent } from "../platform/forms.server";
+import { hitWriteLimit, WRITE_LIMITED } from "../platform/rate-limit.server";
 import { ilikeAny } from "../platform/sql.server";
 import { dataWithToast, refuseWithToast } from "../platform/toast.server";
 import { listBusinessTypes } from "../shop/business-lists.server";
@@ -27,6 +29,7 @@ import {
   ProspectImportError,
   parseProspectCsv,
 } from "./prospect-import.server";
+import { lockProspectCount, PROSPECTS_FULL, type ProspectsContext } from "./prospect-quotas.server";
 
 const PROSPECTS_PAGE_SIZE = 25;
 /** An export holds at most this many prospects (newest first); the filters narrow a bigger list. */
@@ -159,7 +162,8 @@ async function knownBusinessType(db: DbOrTx, id: string) {
   return Boolean(t);
 }
 
-async function addProspect(db: Database, user: SessionUser, form: FormData) {
+async function addProspect(context: ProspectsContext, user: SessionUser, form: FormData) {
+  const db = context.db;
   const submission = parseWithZod(form, { schema: AddProspectSchema });
   if (submission.status !== "success")
     return data({ form: "add" as const, result: submission.reply() }, { status: 400 });
@@ -172,29 +176,45 @@ async function addProspect(db: Database, user: SessionUser, form: FormData) {
       },
       { status: 400 },
     );
-  await db.insert(prospects).values({
-    userId: user.id,
-    businessName: v.businessName,
-    contactName: v.contactName ?? null,
-    phone: v.phone ?? null,
-    email: v.email ?? null,
-    address: v.address ?? null,
-    businessType: v.businessType,
+  if (!(await hitWriteLimit(db, "addProspect", { userId: user.id, clientIp: context.clientIp })))
+    return data(
+      { form: "add" as const, result: submission.reply({ formErrors: [WRITE_LIMITED] }) },
+      { status: 429 },
+    );
+  const added = await db.transaction(async (tx) => {
+    if ((await lockProspectCount(tx, user.id)) >= PROSPECT_QUOTAS.prospects) return false;
+    await tx.insert(prospects).values({
+      userId: user.id,
+      businessName: v.businessName,
+      contactName: v.contactName ?? null,
+      phone: v.phone ?? null,
+      email: v.email ?? null,
+      address: v.address ?? null,
+      businessType: v.businessType,
+    });
+    return true;
   });
+  if (!added)
+    return data(
+      { form: "add" as const, result: submission.reply({ formErrors: [PROSPECTS_FULL] }) },
+      { status: 409 },
+    );
   return dataWithToast(
     { form: "add" as const, result: submission.reply({ resetForm: true }) },
     { type: "success", title: "Prospect added", description: `${v.businessName} is in your prospects.` },
   );
 }
 
-async function changeStatus(db: Database, user: SessionUser, form: FormData) {
+async function changeStatus(context: ProspectsContext, user: SessionUser, form: FormData) {
   const submission = parseWithZod(form, { schema: SetProspectStatusSchema });
   if (submission.status !== "success") {
     const issue = Object.values(submission.error ?? {}).flat()[0];
     return refuseWithToast(issue ?? "Failed to update prospect status", 400);
   }
+  if (!(await hitWriteLimit(context.db, "prospectStatus", { userId: user.id, clientIp: context.clientIp })))
+    return refuseWithToast(WRITE_LIMITED, 429);
   const { prospectId, status } = submission.value;
-  const outcome = await setProspectStatus(db, user.id, prospectId, status);
+  const outcome = await setProspectStatus(context.db, user.id, prospectId, status);
   if (!outcome) return refuseWithToast(PROSPECT_NOT_FOUND, 404);
   if (!outcome.changed)
     return dataWithToast(
@@ -211,9 +231,12 @@ async function changeStatus(db: Database, user: SessionUser, form: FormData) {
   );
 }
 
-async function importCsv(db: Database, user: SessionUser, form: FormData) {
+async function importCsv(context: ProspectsContext, user: SessionUser, form: FormData) {
+  const db = context.db;
   const file = form.get("file");
   try {
+    if (!(await hitWriteLimit(db, "prospectImport", { userId: user.id, clientIp: context.clientIp })))
+      throw new ProspectImportError(WRITE_LIMITED, 429);
     if (!(file instanceof File) || file.size === 0)
       throw new ProspectImportError("Choose a CSV file to import");
     if (file.size > PROSPECT_IMPORT_MAX_BYTES)
@@ -247,14 +270,14 @@ async function importCsv(db: Database, user: SessionUser, form: FormData) {
   }
 }
 
-export function handleProspectsAction(db: Database, user: SessionUser, form: FormData) {
+export function handleProspectsAction(context: ProspectsContext, user: SessionUser, form: FormData) {
   switch (form.get("intent")) {
     case "set-status":
-      return changeStatus(db, user, form);
+      return changeStatus(context, user, form);
     case "add-prospect":
-      return addProspect(db, user, form);
+      return addProspect(context, user, form);
     case "import-csv":
-      return importCsv(db, user, form);
+      return importCsv(context, user, form);
     default:
       return unknownIntent();
   }

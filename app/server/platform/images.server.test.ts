@@ -24,6 +24,25 @@ describe("processProfileImage", () => {
     expect(hash).toMatch(/^[0-9a-f]{32}$/);
   });
 
+  it("works on two images at a time, lets eight wait, and refuses more at once instead of queueing them", async () => {
+    const photo = await sharp({ create: { width: 1200, height: 900, channels: 3, background: "#336699" } })
+      .jpeg()
+      .toBuffer();
+    const outcomes = await Promise.allSettled(Array.from({ length: 14 }, () => processProfileImage(photo)));
+    const refused = outcomes.filter((o) => o.status === "rejected");
+    expect(outcomes.filter((o) => o.status === "fulfilled")).toHaveLength(10);
+    expect(refused).toHaveLength(4);
+    for (const r of refused) {
+      expect(r.reason).toBeInstanceOf(ImageError);
+      expect((r.reason as Error).message).toBe(
+        "We are busy processing other images. Please try again in a minute.",
+      );
+    }
+    // Every slot is free again afterwards.
+    const again = await Promise.allSettled(Array.from({ length: 10 }, () => processProfileImage(photo)));
+    expect(again.every((o) => o.status === "fulfilled")).toBe(true);
+  });
+
   it("keeps the better quality when a photo is already small", async () => {
     const flat = await sharp({ create: { width: 800, height: 800, channels: 3, background: "#336699" } })
       .png()

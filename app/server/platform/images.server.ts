@@ -20,7 +20,38 @@ const IMAGE_MESSAGES = {
   tooManyPixels: "Image should be at most 24 megapixels",
   failed: "Failed to upload image. Please try again.",
   badName: "Please rename the file: its name may not contain folders or control characters",
+  busy: "We are busy processing other images. Please try again in a minute.",
 } as const;
+
+/** Refused because too many images are already waiting: nothing is wrong with the file. */
+class ImageBusyError extends ImageError {
+  override name = "ImageBusyError";
+}
+
+/**
+ * Image work runs on libuv's thread pool (4 threads), which password hashing (scrypt) shares: at most two images
+ * are processed at once, so sign-ins never wait behind uploads. A few more wait their turn; beyond that an upload
+ * is refused at once rather than queued without bound.
+ */
+const IMAGE_SLOTS = 2;
+const IMAGE_QUEUE = 8;
+let imagesRunning = 0;
+const imagesWaiting: (() => void)[] = [];
+
+/** Runs work in an image slot. Decides synchronously whether to run, wait or refuse. */
+async function withImageSlot<T>(work: () => Promise<T>): Promise<T> {
+  if (imagesRunning < IMAGE_SLOTS) imagesRunning++;
+  else if (imagesWaiting.length >= IMAGE_QUEUE) throw new ImageBusyError(IMAGE_MESSAGES.busy);
+  else await new Promise<void>((resolve) => imagesWaiting.push(resolve));
+  try {
+    return await work();
+  } finally {
+    // The slot passes straight to the next in line, so the count never dips and lets a newcomer jump the queue.
+    const next = imagesWaiting.shift();
+    if (next) next();
+    else imagesRunning--;
+  }
+}
 
 /**
  * A browser sends a file's own name, never a path. A name with a folder separator, a parent folder or a control
@@ -60,9 +91,14 @@ function sniffFormat(bytes: Buffer): AcceptedFormat | null {
 
 export type ProcessedProfileImage = { hash: string; webp: Buffer; jpeg: Buffer };
 
-export async function processProfileImage(input: Buffer): Promise<ProcessedProfileImage> {
+/** Checks, decodes and re-encodes one image, in an image slot (withImageSlot). */
+export function processProfileImage(input: Buffer): Promise<ProcessedProfileImage> {
   const format = sniffFormat(input);
-  if (!format) throw new ImageError(IMAGE_MESSAGES.notAnImage);
+  if (!format) return Promise.reject(new ImageError(IMAGE_MESSAGES.notAnImage));
+  return withImageSlot(() => encodeProfileImage(input, format));
+}
+
+async function encodeProfileImage(input: Buffer, format: AcceptedFormat): Promise<ProcessedProfileImage> {
   const sharp = await loadSharp();
   let header: Metadata;
   try {
@@ -103,7 +139,7 @@ export async function processProfileImage(input: Buffer): Promise<ProcessedProfi
 
 export type ProfileImageOutcome =
   | { ok: true; url: string }
-  | { ok: false; status: 400; message: string }
+  | { ok: false; status: 400 | 503; message: string }
   | { ok: false; status: 500; message: string; cause: unknown };
 
 /**
@@ -120,6 +156,7 @@ export async function acceptProfileImage(config: Config, file: unknown): Promise
     const image = await processProfileImage(Buffer.from(await file.arrayBuffer()));
     return { ok: true, url: await storeProfileImage(config, image) };
   } catch (error) {
+    if (error instanceof ImageBusyError) return { ok: false, status: 503, message: error.message };
     if (error instanceof ImageError) return { ok: false, status: 400, message: error.message };
     return { ok: false, status: 500, message: IMAGE_MESSAGES.failed, cause: error };
   }

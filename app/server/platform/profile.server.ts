@@ -12,7 +12,7 @@ import type { DbOrTx } from "./db.server";
 import { requestEmailChange } from "./email-change.server";
 import { unknownIntent } from "./forms.server";
 import { acceptProfileImage } from "./images.server";
-import { hitRateLimit, LIMITS } from "./rate-limit.server";
+import { hitRateLimit, hitWriteLimit, LIMITS, WRITE_LIMITED } from "./rate-limit.server";
 import { redirectWithToast } from "./toast.server";
 
 const PROFILE_PATH = "/dashboard/settings";
@@ -26,7 +26,7 @@ const PROFILE_MESSAGES = {
   avatarFailed: "Failed to upload image. Please try again.",
 } as const;
 
-type Context = Pick<AppLoadContext, "db" | "auth" | "config" | "logger" | "pokeOutbox">;
+type Context = Pick<AppLoadContext, "db" | "auth" | "config" | "logger" | "pokeOutbox" | "clientIp">;
 
 /** What the Profile tab shows: the account's own row, the name split for the form. */
 export async function loadProfile(db: DbOrTx, userId: string) {
@@ -118,6 +118,12 @@ async function avatarFromForm(context: Context, user: SessionUser, form: FormDat
   const submission = parseWithZod(form, { schema: AvatarSchema });
   if (submission.status !== "success")
     return data({ intent: "avatar" as const, result: submission.reply() }, { status: 400 });
+  // Counted before the image is decoded: the decode is the cost being limited.
+  if (!(await hitWriteLimit(context.db, "avatar", { userId: user.id, clientIp: context.clientIp })))
+    return data(
+      { intent: "avatar" as const, result: submission.reply({ fieldErrors: { avatar: [WRITE_LIMITED] } }) },
+      { status: 429 },
+    );
   const outcome = await acceptProfileImage(context.config, submission.value.avatar);
   if (!outcome.ok) {
     if (outcome.status === 500) context.logger.error({ err: outcome.cause }, "avatar upload failed");

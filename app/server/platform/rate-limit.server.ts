@@ -165,3 +165,31 @@ export async function pruneRateLimits(db: DbOrTx) {
     .returning({ key: rateLimits.key });
   return { counters: removed.length };
 }
+
+/**
+ * Signed-in writes that cost rows or image work, each counted per account and per client address (an office
+ * behind one address shares the second, so it allows more). Every attempt counts, accepted or not.
+ */
+export const WRITE_LIMITS = {
+  /** A file is up to 2,000 rows: ten files an hour is more than any real list. */
+  prospectImport: { account: { max: 10, windowSeconds: 3600 }, address: { max: 30, windowSeconds: 3600 } },
+  addProspect: { account: { max: 120, windowSeconds: 3600 }, address: { max: 360, windowSeconds: 3600 } },
+  prospectNote: { account: { max: 240, windowSeconds: 3600 }, address: { max: 720, windowSeconds: 3600 } },
+  prospectStatus: { account: { max: 600, windowSeconds: 3600 }, address: { max: 1800, windowSeconds: 3600 } },
+  /** One upload is a decode of up to 24 megapixels and up to seven encodes. */
+  avatar: { account: { max: 10, windowSeconds: 3600 }, address: { max: 30, windowSeconds: 3600 } },
+  adminImage: { account: { max: 200, windowSeconds: 3600 }, address: { max: 200, windowSeconds: 3600 } },
+} satisfies Record<string, { account: Limit; address: Limit }>;
+
+export const WRITE_LIMITED = "Too many changes in the last hour. Please wait a while and try again.";
+
+/** Counts one write for the account and for the address; false when either has used up its hour. */
+export async function hitWriteLimit(
+  db: DbOrTx,
+  what: keyof typeof WRITE_LIMITS,
+  who: { userId: string; clientIp: string },
+) {
+  const byAccount = await hitRateLimit(db, `${what}:user:${who.userId}`, WRITE_LIMITS[what].account);
+  const byAddress = await hitRateLimit(db, `${what}:ip:${who.clientIp}`, WRITE_LIMITS[what].address);
+  return byAccount.allowed && byAddress.allowed;
+}

@@ -5,13 +5,14 @@ import { BUSINESS_LIST } from "~/catalog";
 import { BuyListSchema } from "~/schemas/business-list";
 import { unknownIntent } from "../platform/forms.server";
 import { dataWithToast, toastHeaders } from "../platform/toast.server";
-import { addBusinessListToCart, listBusinessTypes, purchasedLists } from "./business-lists.server";
+import { addBusinessListToCart, businessTypesInStock, purchasedLists } from "./business-lists.server";
 import { CartError } from "./cart.server";
 import { ensureCart } from "./cart-actions.server";
 
 export async function loadListsTab(context: AppLoadContext, userId: string) {
   return {
-    types: await listBusinessTypes(context.db),
+    // Only the types with at least one full list in stock for this buyer are offered.
+    types: await businessTypesInStock(context.db, userId),
     price: BUSINESS_LIST.price,
     size: BUSINESS_LIST.size,
     lists: await purchasedLists(context.db, userId),

@@ -20,7 +20,7 @@ import { routeContext } from "../../../tests/support/auth";
 import { answer, postRequest } from "../../../tests/support/routes";
 import { countRows, deliveryTo, shopOpts, testConfig } from "../../../tests/support/shop";
 import { createTestDb, type TestDb } from "../../../tests/support/test-db";
-import { handleListsAction } from "./business-list-actions.server";
+import { handleListsAction, loadListsTab } from "./business-list-actions.server";
 import { addBusinessListToCart, deliverBusinessLists, purchasedLists } from "./business-lists.server";
 import { CartError, createCart, loadCart } from "./cart.server";
 import { CheckoutError, createOrderFromCart } from "./checkout.server";
@@ -110,7 +110,7 @@ describe("buying a business list", () => {
     const short = await stockedType(19);
     const cart = await createCart(t.db);
     await expect(addBusinessListToCart(t.db, cart.id, u.id, short)).rejects.toThrow(
-      /cannot fill a list of 20 Type \d+ for you right now: only 19/,
+      /We have only 19 Type \d+ in stock right now, and a list holds 20\./,
     );
     const type = await stockedType(30);
     await addBusinessListToCart(t.db, cart.id, u.id, type);
@@ -133,11 +133,54 @@ describe("buying a business list", () => {
     };
     const refused = await buy({ intent: "buy-list", businessType: short });
     expect(refused.status).toBe(409);
-    expect(refused.data.error).toMatch(/only 5 you do not already have/);
+    expect(refused.data.error).toMatch(/We have only 5 Type \d+ in stock right now/);
     expect((await buy({ intent: "buy-list", businessType: "no-such-type" })).status).toBe(400);
     expect((await buy({ intent: "buy-list", businessType: "x".repeat(5000) })).status).toBe(400);
     const ok = await buy({ intent: "buy-list", businessType: await stockedType(20) });
     expect(ok).toMatchObject({ status: 302, location: "/cart" });
+  });
+
+  it("offers only the types with a full list in stock for this buyer, with how many lists are left", async () => {
+    const u = await buyer();
+    const context = routeContext(t.db, config, createAuth({ db: t.db, config, queueEmail: async () => {} }));
+    const empty = await stockedType(0);
+    const short = await stockedType(19);
+    const two = await stockedType(45);
+    const offered = async () =>
+      ((await loadListsTab(context, u.id)).types as { id: string; listsLeft: number }[]).filter((x) =>
+        [empty, short, two].includes(x.id),
+      );
+    expect(await offered()).toEqual([{ id: two, label: expect.any(String), listsLeft: 2 }]);
+    // Once the buyer has 40 of the 45, the 5 left are no list: the type is no longer offered to them.
+    await pay((await orderList(u.id, two)).id);
+    expect((await offered()).map((x) => x.listsLeft)).toEqual([1]);
+    await pay((await orderList(u.id, two)).id);
+    expect(await offered()).toEqual([]);
+    // Another buyer still sees both lists.
+    expect(
+      ((await loadListsTab(context, (await buyer()).id)).types as { id: string; listsLeft: number }[]).find(
+        (x) => x.id === two,
+      )?.listsLeft,
+    ).toBe(2);
+  });
+
+  it("says truthfully why a list cannot be filled: none in stock, too few, or the buyer has them all", async () => {
+    const u = await buyer();
+    const refusal = async (type: string) => {
+      const cart = await createCart(t.db);
+      return addBusinessListToCart(t.db, cart.id, u.id, type).then(
+        () => "added",
+        (e: Error) => e.message,
+      );
+    };
+    const empty = await stockedType(0);
+    expect(await refusal(empty)).toMatch(
+      /^We have no Type \d+ in stock right now\. Please choose another type/,
+    );
+    expect(await refusal(await stockedType(7))).toMatch(/^We have only 7 Type \d+ in stock right now/);
+    const exact = await stockedType(20);
+    await pay((await orderList(u.id, exact)).id);
+    expect(await refusal(exact)).toMatch(/you already have every one in our pool/);
   });
 
   it("is checked again at checkout: refused when the pool ran short meanwhile, or without a signed-in buyer", async () => {

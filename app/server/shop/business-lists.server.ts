@@ -3,18 +3,36 @@
 // copied from the lead pool into the buyer's prospects, never one the buyer already has.
 import { and, asc, desc, eq, sql } from "drizzle-orm";
 import { BUSINESS_LIST, type ItemKind } from "~/catalog";
-import { businessLists, businessTypes, leads, type orderItems, orderStatusHistory } from "~/db/schema";
+import {
+  businessLists,
+  businessTypes,
+  leads,
+  type orderItems,
+  orderStatusHistory,
+  prospects,
+} from "~/db/schema";
 import type { BusinessListDetails, ItemDetails } from "~/schemas/item-details";
+import { PROSPECT_QUOTAS } from "~/schemas/prospect-options";
 import type { DbOrTx } from "../platform/db.server";
 import { addBusinessListItem, CartError } from "./cart.server";
 
 export const LIST_MESSAGES = {
   signIn: "Please sign in to buy a business list: its businesses go into your account's prospects.",
   unknownType: "Please choose a business type.",
-  short: (label: string, available: number) =>
-    available === 0
-      ? `We have no more ${label} for you right now: you already have every one in our pool. Please choose another type or try again later.`
-      : `We cannot fill a list of ${BUSINESS_LIST.size} ${label} for you right now: only ${available} you do not already have are left. Please choose another type or try again later.`,
+  full: `Your prospects are full: an account holds at most ${PROSPECT_QUOTAS.prospects.toLocaleString("en-GB")} prospects.`,
+  /**
+   * Why a list cannot be filled, in the buyer's terms: the pool has none of the type, fewer than a list, or
+   * only businesses the buyer already has (or that lists already in the cart take).
+   */
+  short: (label: string, stock: { pool: number; left: number; owned: number; inCart: number }) => {
+    const tail = "Please choose another type or try again later.";
+    if (stock.pool === 0) return `We have no ${label} in stock right now. ${tail}`;
+    if (stock.owned === 0 && stock.inCart === 0)
+      return `We have only ${stock.pool} ${label} in stock right now, and a list holds ${BUSINESS_LIST.size}. ${tail}`;
+    if (stock.left === 0 && stock.inCart === 0)
+      return `We have no more ${label} for you right now: you already have every one in our pool. ${tail}`;
+    return `We cannot fill a list of ${BUSINESS_LIST.size} ${label} for you right now: only ${stock.left} you do not already have are left${stock.inCart ? " beside the lists in your cart" : ""}. ${tail}`;
+  },
 };
 
 export async function listBusinessTypes(db: DbOrTx) {
@@ -32,13 +50,36 @@ async function businessType(db: DbOrTx, id: string) {
   return row ?? null;
 }
 
-/** Leads of a type in the pool that this buyer does not have among their prospects. */
-async function availableLeadCount(db: DbOrTx, userId: string, type: string) {
+/** Leads of a type in the pool, and how many of them this buyer does not have among their prospects. */
+async function leadCounts(db: DbOrTx, userId: string, type: string) {
   const rows = await db.execute(sql`
-    select count(*)::int as n from ${leads} l
-    where l.business_type = ${type}
-      and not exists (select 1 from prospects p where p.user_id = ${userId} and p.lead_id = l.id)`);
-  return Number(rowsOf<{ n: number }>(rows)[0]?.n ?? 0);
+    select count(*)::int as pool,
+      (count(*) filter (where not exists
+        (select 1 from prospects p where p.user_id = ${userId} and p.lead_id = l.id)))::int as available
+    from ${leads} l
+    where l.business_type = ${type}`);
+  const row = rowsOf<{ pool: number; available: number }>(rows)[0];
+  return { pool: Number(row?.pool ?? 0), available: Number(row?.available ?? 0) };
+}
+
+/**
+ * The business types this buyer can buy a full list of now, with how many lists the pool holds for them (leads
+ * they do not have, by whole lists). A type with less than one list in stock is not offered.
+ */
+export async function businessTypesInStock(db: DbOrTx, userId: string) {
+  const rows = await db.execute(sql`
+    select t.id, t.label,
+      (select count(*) from ${leads} l where l.business_type = t.id
+        and not exists (select 1 from prospects p where p.user_id = ${userId} and p.lead_id = l.id))::int as available
+    from ${businessTypes} t
+    order by t.created_at, t.label`);
+  return rowsOf<{ id: string; label: string; available: number }>(rows)
+    .map((r) => ({
+      id: r.id,
+      label: r.label,
+      listsLeft: Math.floor(Number(r.available) / BUSINESS_LIST.size),
+    }))
+    .filter((r) => r.listsLeft > 0);
 }
 
 /**
@@ -56,13 +97,29 @@ export async function listShortfall(
     const type = (line.details as BusinessListDetails).businessType;
     wanted.set(type, (wanted.get(type) ?? 0) + BUSINESS_LIST.size);
   }
+  const listed = [...wanted.values()].reduce((a, b) => a + b, 0);
+  if (listed > 0) {
+    const [held] = await db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(prospects)
+      .where(eq(prospects.userId, userId));
+    // Paid lists are always delivered, so an account near its quota is stopped here, before payment.
+    if (Number(held?.n ?? 0) + listed > PROSPECT_QUOTAS.prospects) return LIST_MESSAGES.full;
+  }
   for (const [type, need] of wanted) {
     const row = await businessType(db, type);
     if (!row) return LIST_MESSAGES.unknownType;
-    const available = await availableLeadCount(db, userId, type);
+    const { pool, available } = await leadCounts(db, userId, type);
     // A second list of the same type in one cart needs 20 more: tell the buyer what is left for this one.
-    if (available < need)
-      return LIST_MESSAGES.short(row.label, Math.max(0, available - (need - BUSINESS_LIST.size)));
+    if (available < need) {
+      const inCart = need - BUSINESS_LIST.size;
+      return LIST_MESSAGES.short(row.label, {
+        pool,
+        left: Math.max(0, available - inCart),
+        owned: pool - available,
+        inCart,
+      });
+    }
   }
   return null;
 }

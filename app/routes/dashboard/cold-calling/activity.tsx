@@ -22,7 +22,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 export async function action({ request, context }: Route.ActionArgs) {
   const user = await requireUser(context, request);
   const form = await readFormData(request);
-  return handleActivityAction(context.db, user, form);
+  return handleActivityAction(context, user, form);
 }
 
 export default function ColdCallingActivity({ loaderData, actionData }: Route.ComponentProps) {

@@ -40,26 +40,35 @@ export default function ColdCallingLists({ loaderData, actionData }: Route.Compo
           {size} businesses of one type for {formatPence(price, { whole: true })}, paid by card or bank
           transfer. Once paid, they appear in your Prospects, never a business you already have.
         </p>
-        <Form method="post" className="mt-4 flex flex-col gap-3 sm:flex-row sm:items-end">
-          <FieldFrame id="businessType" label="Business type" className="sm:w-72">
-            <Select
-              id="businessType"
-              name="businessType"
-              required
-              aria-invalid={error ? true : undefined}
-              aria-describedby={error ? "buy-list-error" : undefined}
-            >
-              {types.map((t) => (
-                <option key={t.id} value={t.id}>
-                  {t.label}
-                </option>
-              ))}
-            </Select>
-          </FieldFrame>
-          <Button type="submit" name="intent" value="buy-list" disabled={busy || types.length === 0}>
-            Buy List – {formatPence(price, { whole: true })}
-          </Button>
-        </Form>
+        {types.length === 0 ? (
+          <p
+            role="status"
+            className="mt-4 rounded-md border border-dashed border-slate-300 p-4 text-slate-700"
+          >
+            No business lists are in stock right now. Please check back later.
+          </p>
+        ) : (
+          <Form method="post" className="mt-4 flex flex-col gap-3 sm:flex-row sm:items-end">
+            <FieldFrame id="businessType" label="Business type" className="sm:w-72">
+              <Select
+                id="businessType"
+                name="businessType"
+                required
+                aria-invalid={error ? true : undefined}
+                aria-describedby={error ? "buy-list-error" : undefined}
+              >
+                {types.map((t) => (
+                  <option key={t.id} value={t.id}>
+                    {t.label} ({t.listsLeft} {t.listsLeft === 1 ? "list" : "lists"} left)
+                  </option>
+                ))}
+              </Select>
+            </FieldFrame>
+            <Button type="submit" name="intent" value="buy-list" disabled={busy}>
+              Buy List – {formatPence(price, { whole: true })}
+            </Button>
+          </Form>
+        )}
         {error ? (
           <div id="buy-list-error" className="mt-3">
             <FormMessage>{error}</FormMessage>

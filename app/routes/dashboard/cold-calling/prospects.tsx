@@ -26,7 +26,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 export async function action({ request, context }: Route.ActionArgs) {
   const user = await requireUser(context, request);
   const form = await readFormData(request);
-  return handleProspectsAction(context.db, user, form);
+  return handleProspectsAction(context, user, form);
 }
 
 export default function ColdCallingProspects({ loaderData, actionData }: Route.ComponentProps) {
