@@ -98,7 +98,10 @@ export function createAuth(opts: {
         if (await allowAccountEmail(opts.db, "verification", user.email))
           await opts.queueEmail(verificationEmail({ shop, to: user.email, url }));
         else
-          opts.logger?.info({ source: "auth" }, "verification e-mail not sent: the recipient's limit is reached");
+          opts.logger?.info(
+            { source: "auth" },
+            "verification e-mail not sent: the recipient's limit is reached",
+          );
       },
     },
     // E-mail changes are ours (email-change.server.ts): they need the password and can be stopped by the old address.
