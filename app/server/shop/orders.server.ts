@@ -1,10 +1,11 @@
 // Orders once placed: opened by the customer only through a secret link, and moved through their lifecycle
 // (docs/product.md#order-lifecycle) with every change recorded.
 import { createHash, randomBytes, timingSafeEqual } from "node:crypto";
-import { and, asc, eq, ne } from "drizzle-orm";
+import { and, asc, eq } from "drizzle-orm";
 import { orderItems, orderStatusHistory, orders, referralCommissions } from "~/db/schema";
 import { isUuid } from "~/utils/ids";
 import type { DbOrTx, Tx } from "../platform/db.server";
+import { commissionsFollowing } from "./self-referral.server";
 
 export type OrderStatus = (typeof orders.$inferSelect)["status"];
 
@@ -120,11 +121,12 @@ export async function setAdminStatus(db: DbOrTx, orderId: string, target: AdminS
     await changeStatus(tx, orderId, order.status, next, admin);
     const commission =
       next === "completed" ? "completed" : next === "refunded" ? "reversed" : ("pending" as const);
-    // A commission already paid out stays paid out: that money has left the shop.
+    // A commission already paid out stays paid out (that money has left the shop); one held for review or
+    // reversed as a self-referral waits for the admin, except that a refund reverses it.
     await tx
       .update(referralCommissions)
       .set({ status: commission, updatedAt: new Date() })
-      .where(and(eq(referralCommissions.orderId, orderId), ne(referralCommissions.status, "paid_out")));
+      .where(commissionsFollowing(orderId, next === "refunded"));
     return { ...order, status: next };
   });
 }
