@@ -435,7 +435,7 @@ describe("ledger", () => {
     expect(csv.headers.get("Content-Disposition")).toContain('filename="commissions-completed.csv"');
     const lines = csv.body.split("\r\n");
     expect(lines[0]).toBe(
-      "Date,Order,Referrer,Referrer e-mail,Customer,Sale (GBP),Commission (GBP),Status,Payout reference,Paid out at",
+      "Date,Order,Referrer,Referrer e-mail,Customer,Sale (GBP),Commission (GBP),Status,Payout reference,Paid out at,Reason",
     );
     const evilLine = lines.find((l) => l.includes(evil.orderNumber))!;
     expect(evilLine).toContain(`"'=HYPERLINK(""http://evil.example"",""x"")"`);
