@@ -3,7 +3,6 @@
 // link from another site swapping the referrer of a cart (cookie stuffing). Through the real route handlers:
 // the root loader that reads ?ref=, the cart, the claim link, My Cards and the admin's Commissions.
 import { desc, eq } from "drizzle-orm";
-import type { AppLoadContext } from "react-router";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
   cardPages,
@@ -22,19 +21,11 @@ import * as claimRoute from "~/routes/shop/claim-cards";
 import type { Delivery } from "~/schemas/checkout";
 import { adminCookieFor, routeContext, verifiedCustomer } from "../../../tests/support/auth";
 import { type Answer, answer, CookieJar, postForm } from "../../../tests/support/routes";
-import {
-  admin,
-  delivery,
-  ipSequence,
-  markPaidByAdmin,
-  shopOpts,
-  testConfig,
-} from "../../../tests/support/shop";
+import { admin, delivery, ipSequence, markPaidByAdmin, testConfig } from "../../../tests/support/shop";
 import { createTestDb, type TestDb } from "../../../tests/support/test-db";
 import { hashEditPassword } from "../cards/edit-passwords.server";
 import { type Auth, createAuth } from "../platform/auth.server";
 import { createCart } from "./cart.server";
-import { createOrderFromCart } from "./checkout.server";
 import { setAdminStatus } from "./orders.server";
 import { getOrCreateReferralCode, setReferrerFeatured } from "./referrals.server";
 

@@ -59,7 +59,7 @@ const addressKey = (d: Pick<Delivery, "addressLine1" | "postalCode">) =>
 /** The last ten digits: +44 7700 900000 and 07700 900000 are one phone. */
 const phoneKey = (phone: string) => phone.replace(/\D/g, "").slice(-10);
 
-export const HOLD_REASONS = {
+const HOLD_REASONS = {
   address: "The delivery address is the referrer's",
   phone: "The phone number is the referrer's",
 } as const;
