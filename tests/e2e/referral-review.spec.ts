@@ -23,6 +23,8 @@ test("a referrer's own link takes nothing off; an order to their address waits f
   browser,
   baseURL,
 }) => {
+  // Two checkouts, a payment and a review: longer than one page's budget.
+  test.setTimeout(120_000);
   await page.goto("/dashboard/resell");
   const link = new URL(await page.getByLabel(/Anyone who orders through this link/).inputValue());
 
