@@ -70,7 +70,7 @@ const HOLD_REASONS = {
  */
 export async function holdReasonFor(
   db: DbOrTx,
-  order: { id: string; referrerUserId: string; deliveryAddress: Delivery },
+  order: { referrerUserId: string; deliveryAddress: Delivery },
 ) {
   const [prefs] = await db
     .select({ saved: customerPreferences.savedDelivery })
@@ -82,7 +82,10 @@ export async function holdReasonFor(
     .where(eq(orders.userId, order.referrerUserId))
     .orderBy(desc(orders.createdAt))
     .limit(OWN_ORDERS_COMPARED);
-  const known = [prefs?.saved, ...own.map((o) => o.delivery)].filter((d): d is Delivery => Boolean(d));
+  // Rows written before a field was required may lack it: those are not compared.
+  const known = [prefs?.saved, ...own.map((o) => o.delivery)].filter(
+    (d): d is Delivery => typeof d?.addressLine1 === "string" && typeof d.postalCode === "string",
+  );
   const mine = order.deliveryAddress;
   if (known.some((d) => addressKey(d) === addressKey(mine))) return HOLD_REASONS.address;
   const phone = phoneKey(mine.phone ?? "");
