@@ -33,8 +33,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const user = await getSessionUser(context, request);
   const { toast, headers: toastHeaders } = await readToast(request);
   const headers = toastHeaders ?? new Headers();
-  // A referral link (/?ref={code}) is remembered for 30 days and preselects that referrer in the cart.
-  await rememberReferralLink(context.db, request, headers);
+  // A referral link (/?ref={code}) is remembered for 30 days and preselects that referrer in a cart without one.
+  await rememberReferralLink(context.db, request, headers, user?.id ?? null);
   const cartCount = await countCartItems(context.db, await readCartId(request));
   return data(
     {

@@ -602,6 +602,11 @@ export const referralCommissions = pgTable(
     referrerUserId: text().references(() => users.id, { onDelete: "set null" }),
     amount: integer().notNull(),
     status: text({ enum: COMMISSION_STATUSES }).notNull().default("pending"),
+    /**
+     * Why the shop, not the order's status, decided this row: why it is held for review, or why it was
+     * reversed as a self-referral. Later changes of the order's status leave such a row as it is.
+     */
+    reason: text(),
     /** Set with status 'paid_out': the payout that settled this commission. */
     payoutId: uuid().references(() => referralPayouts.id),
     createdAt: createdAt(),

@@ -267,7 +267,11 @@ const CASES: Record<string, RouteCase> = {
     area: "admin",
     path: () => "/admin-dashboard/commissions",
     read: "own",
-    intents: { "mark-paid-out": { kind: "foreign", fields: () => ({ amount: "1000", reference: "Evil" }) } },
+    intents: {
+      "mark-paid-out": { kind: "foreign", fields: () => ({ amount: "1000", reference: "Evil" }) },
+      "release-commission": { kind: "foreign", fields: () => ({ commissionId: crypto.randomUUID() }) },
+      "reverse-commission": { kind: "foreign", fields: () => ({ commissionId: crypto.randomUUID() }) },
+    },
   },
   "routes/admin/commissions-csv.ts": {
     area: "admin",

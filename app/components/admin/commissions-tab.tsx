@@ -1,5 +1,6 @@
-// Admin Commissions tab: what each referrer is owed with 'Mark paid out', recent payouts, and the commission
-// ledger filtered by status and month with its CSV export. Plain forms: works without JavaScript.
+// Admin Commissions tab: commissions held for review with 'Release' and 'Reverse', what each referrer is owed
+// with 'Mark paid out', recent payouts, and the commission ledger filtered by status and month with its CSV
+// export. Plain forms: works without JavaScript.
 
 import { Download, Filter } from "lucide-react";
 import { Form, useNavigation } from "react-router";
@@ -57,6 +58,53 @@ function PayOutForm({
   );
 }
 
+function HeldForReview({ held }: { held: CommissionsSection["held"] }) {
+  if (held.length === 0) return null;
+  return (
+    <section aria-labelledby="held-heading" className="space-y-3">
+      <h2 id="held-heading" className="text-xl font-bold">
+        Held for review
+      </h2>
+      <p className="text-sm text-slate-600">
+        These orders went to an address or phone the referrer uses. Release a commission to let it follow its
+        order as usual, or reverse it.
+      </p>
+      <ul
+        aria-label="Commissions held for review"
+        className="divide-y divide-slate-200 rounded-lg border border-slate-200 bg-white"
+      >
+        {held.map((h) => (
+          <li key={h.id} className="space-y-2 p-4">
+            <div className="flex flex-wrap items-baseline justify-between gap-2">
+              <div className="min-w-0">
+                <p className="font-semibold">
+                  Order <span className="font-mono">{h.orderNumber}</span>: {formatPence(h.amount)} to{" "}
+                  {h.referrerName}
+                </p>
+                <p className="break-all text-sm text-slate-600">
+                  Referrer {h.referrerEmail}; customer {h.customerName}, {h.customerEmail};{" "}
+                  {formatDay(h.createdAt)}
+                </p>
+              </div>
+              <StatusBadge status="held" />
+            </div>
+            <p className="text-sm">Reason: {h.reason ?? "Not given"}</p>
+            <Form method="post" className="flex flex-wrap gap-2">
+              <input type="hidden" name="commissionId" value={h.id} />
+              <Button type="submit" name="intent" value="release-commission" variant="secondary">
+                Release<span className="sr-only"> the commission of order {h.orderNumber}</span>
+              </Button>
+              <Button type="submit" name="intent" value="reverse-commission" variant="secondary">
+                Reverse<span className="sr-only"> the commission of order {h.orderNumber}</span>
+              </Button>
+            </Form>
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}
+
 export function CommissionsTab({ data, actionData }: { data: CommissionsSection; actionData: ActionData }) {
   const query = (extra: Record<string, string> = {}) =>
     new URLSearchParams({
@@ -66,6 +114,7 @@ export function CommissionsTab({ data, actionData }: { data: CommissionsSection;
     }).toString();
   return (
     <div className="space-y-8">
+      <HeldForReview held={data.held} />
       <section aria-labelledby="owed-heading" className="space-y-3">
         <h2 id="owed-heading" className="text-xl font-bold">
           Owed to referrers
@@ -190,6 +239,9 @@ export function CommissionsTab({ data, actionData }: { data: CommissionsSection;
                     <td className="px-3 py-2">{formatPence(r.amount)}</td>
                     <td className="px-3 py-2">
                       <StatusBadge status={r.status} />
+                      {r.reason ? (
+                        <span className="mt-1 block text-xs text-slate-600">{r.reason}</span>
+                      ) : null}
                     </td>
                     <td className="break-all px-3 py-2">{r.payoutReference ?? ""}</td>
                   </tr>

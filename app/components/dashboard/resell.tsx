@@ -151,6 +151,7 @@ export function ResellStats({ stats }: { stats: Stats }) {
 
 const badge: Record<CommissionStatus, string> = {
   pending: "bg-slate-100 text-slate-800",
+  held: "bg-amber-100 text-amber-900",
   completed: "bg-emerald-100 text-emerald-900",
   reversed: "border border-red-300 text-red-800",
   paid_out: "bg-brand-50 text-brand-800",

@@ -254,14 +254,17 @@ describe("referral rules", () => {
     expect((await resellOf(gia)).stats.totalReferrals).toBe(0);
   });
 
-  it("remembers a real referrer's link, preselects them in the cart even when not featured, and a later link replaces it", async () => {
+  it("remembers a real referrer's link and preselects them even when not featured; a later link keeps the cart's referrer", async () => {
     const hal = await verifiedCustomer(auth, t.db, "Hal Hidden", "hal@example.com");
     const ivy = await verifiedCustomer(auth, t.db, "Ivy Later", "ivy@example.com");
     const halCode = await getOrCreateReferralCode(t.db, hal.id);
     const ivyCode = await getOrCreateReferralCode(t.db, ivy.id);
-    const visit = async (query: string, cookie = "") => {
+    const visit = async (query: string, cookie = "", site = "cross-site") => {
       const headers = new Headers();
-      await rememberReferralLink(t.db, get(`/${query}`, cookie), headers);
+      const request = new Request(`http://shop.test/${query}`, {
+        headers: { Cookie: cookie, "Sec-Fetch-Site": site },
+      });
+      await rememberReferralLink(t.db, request, headers, null);
       return headers
         .getSetCookie()
         .map((c) => c.split(";")[0])
@@ -272,17 +275,24 @@ describe("referral rules", () => {
     expect(await readRefCode(get("/", halCookie))).toBe(halCode);
     expect(halCookie).toBeTruthy();
 
-    // A cart the visitor already has takes the referrer of the latest link.
+    // Another site's link neither replaces the remembered code nor the referrer the cart has.
     const cart = await createCart(t.db, { referrerUserId: hal.id });
     const { cartCookieHeader } = await import("../../server/shop/cart.server");
     const cartCookie = (await cartCookieHeader(cart.id)).split(";")[0]!;
-    const ivyCookie = await visit(`?ref=${ivyCode}`, `${cartCookie}; ${halCookie}`);
-    expect(await readRefCode(get("/", ivyCookie))).toBe(ivyCode);
+    expect(await visit(`?ref=${ivyCode}`, `${cartCookie}; ${halCookie}`)).toBe("");
     const [after] = await t.db.select().from(carts).where(eq(carts.id, cart.id));
-    expect(after!.referrerUserId).toBe(ivy.id);
-    const view = await cartView(context, get("/cart", `${cartCookie}; ${ivyCookie}`));
-    expect(view.referrers.map((r) => r.name)).toContain("Ivy Later");
-    expect(view.cart!.referrerUserId).toBe(ivy.id);
+    expect(after!.referrerUserId).toBe(hal.id);
+    const view = await cartView(context, get("/cart", `${cartCookie}; ${halCookie}`));
+    expect(view.referrers.map((r) => r.name)).toContain("Hal Hidden");
+    expect(view.cart!.referrerUserId).toBe(hal.id);
+
+    // A link followed on the shop itself replaces the code; the cart still keeps its referrer.
+    const ivyCookie = await visit(`?ref=${ivyCode}`, `${cartCookie}; ${halCookie}`, "same-origin");
+    expect(await readRefCode(get("/", ivyCookie))).toBe(ivyCode);
+    const [kept] = await t.db.select().from(carts).where(eq(carts.id, cart.id));
+    expect(kept!.referrerUserId).toBe(hal.id);
+    const both = await cartView(context, get("/cart", `${cartCookie}; ${ivyCookie}`));
+    expect(both.referrers.map((r) => r.name)).toEqual(expect.arrayContaining(["Hal Hidden", "Ivy Later"]));
   });
 });
 
@@ -426,7 +436,7 @@ describe("ledger", () => {
     expect(csv.headers.get("Content-Disposition")).toContain('filename="commissions-completed.csv"');
     const lines = csv.body.split("\r\n");
     expect(lines[0]).toBe(
-      "Date,Order,Referrer,Referrer e-mail,Customer,Sale (GBP),Commission (GBP),Status,Payout reference,Paid out at",
+      "Date,Order,Referrer,Referrer e-mail,Customer,Sale (GBP),Commission (GBP),Status,Payout reference,Paid out at,Reason",
     );
     const evilLine = lines.find((l) => l.includes(evil.orderNumber))!;
     expect(evilLine).toContain(`"'=HYPERLINK(""http://evil.example"",""x"")"`);

@@ -10,6 +10,7 @@ import type { DbOrTx } from "../platform/db.server";
 import { unknownIntent } from "../platform/forms.server";
 import { hitRateLimit, LIMITS } from "../platform/rate-limit.server";
 import { redirectWithToast } from "../platform/toast.server";
+import { reverseIfReferrerTookCards } from "../shop/self-referral.server";
 import { checkEditPassword } from "./edit-passwords.server";
 
 /** The most cards the dashboard lists for one account. */
@@ -97,6 +98,8 @@ export async function claimCard(
     )
     .returning({ id: cardPages.id });
   if (claimed.length === 0) return { ok: false, error: CLAIM_REFUSED, status: 400 };
+  // A card of an order this account referred: a self-referral, whose commission is reversed.
+  await reverseIfReferrerTookCards(db, [card.id], input.userId);
   return { ok: true, cardNumber: input.cardNumber };
 }
 

@@ -1,5 +1,6 @@
-// The admin's Commissions section: what is owed to each referrer, paying it out (one payout row that settles
-// the referrer's completed commissions), and the ledger of every commission, filtered and exported as CSV.
+// The admin's Commissions section: commissions held for review (released or reversed here), what is owed to
+// each referrer, paying it out (one payout row that settles the referrer's completed commissions), and the
+// ledger of every commission, filtered and exported as CSV.
 import { parseWithZod } from "@conform-to/zod/v4";
 import { and, asc, desc, eq, gte, inArray, lt, type SQL, sql } from "drizzle-orm";
 import { data } from "react-router";
@@ -11,6 +12,7 @@ import {
   type CommissionStatus,
 } from "~/schemas/commission-statuses";
 import { toCsv } from "~/utils/csv";
+import { isUuid } from "~/utils/ids";
 import { formatPence } from "~/utils/money";
 import { DELETED_CUSTOMER } from "../platform/account.server";
 import type { SessionUser } from "../platform/auth.server";
@@ -75,6 +77,7 @@ function ledgerQuery(db: DbOrTx, f: LedgerFilters) {
         sale: orders.total,
         amount: referralCommissions.amount,
         status: referralCommissions.status,
+        reason: referralCommissions.reason,
         payoutReference: referralPayouts.reference,
         paidOutAt: referralPayouts.createdAt,
       })
@@ -110,6 +113,31 @@ async function listOwedByReferrer(db: DbOrTx) {
     .orderBy(desc(owed), asc(users.name));
 }
 
+/** Commissions held for review, oldest first: the admin releases or reverses each. */
+const HELD_SHOWN = 50;
+
+async function listHeld(db: DbOrTx) {
+  const rows = await db
+    .select({
+      id: referralCommissions.id,
+      createdAt: referralCommissions.createdAt,
+      orderNumber: orders.orderNumber,
+      referrerName: users.name,
+      referrerEmail: users.email,
+      customerName: orders.customerName,
+      customerEmail: orders.customerEmail,
+      amount: referralCommissions.amount,
+      reason: referralCommissions.reason,
+    })
+    .from(referralCommissions)
+    .innerJoin(orders, eq(orders.id, referralCommissions.orderId))
+    .innerJoin(users, eq(users.id, referralCommissions.referrerUserId))
+    .where(eq(referralCommissions.status, "held"))
+    .orderBy(asc(referralCommissions.createdAt), asc(referralCommissions.id))
+    .limit(HELD_SHOWN);
+  return rows.map((r) => ({ ...r, createdAt: r.createdAt.toISOString() }));
+}
+
 export async function loadCommissionsSection(db: DbOrTx, url: URL) {
   const filters = ledgerFilters(url);
   const page = Math.max(1, Math.min(10_000, Math.floor(Number(url.searchParams.get("page")) || 1)));
@@ -129,6 +157,7 @@ export async function loadCommissionsSection(db: DbOrTx, url: URL) {
     .orderBy(desc(referralPayouts.createdAt))
     .limit(10);
   return {
+    held: await listHeld(db),
     owed: await listOwedByReferrer(db),
     filters,
     page,
@@ -202,9 +231,68 @@ export async function handleCommissionsAction(db: Database, admin: SessionUser, 
   switch (form.get("intent")) {
     case "mark-paid-out":
       return payOut(db, admin, form);
+    case "release-commission":
+      return review(db, form, "release");
+    case "reverse-commission":
+      return review(db, form, "reverse");
     default:
       return unknownIntent();
   }
+}
+
+const NOT_HELD = "This commission is no longer held for review";
+
+/**
+ * The admin's decision on a held commission, with its row locked: released, it becomes what its order makes
+ * it (pending, completed with a completed order, reversed with a refunded one) and follows the order from
+ * then on; reversed, it stays reversed. A commission no longer held (a second click) is refused.
+ */
+async function review(db: Database, form: FormData, decision: "release" | "reverse") {
+  const id = String(form.get("commissionId") ?? "").slice(0, 100);
+  if (!isUuid(id))
+    return dataWithToast(
+      { reviewed: null },
+      { type: "error", title: "Not changed", description: NOT_HELD },
+      { status: 400 },
+    );
+  const done = await db.transaction(async (tx) => {
+    const [row] = await tx
+      .select({ orderStatus: orders.status, orderNumber: orders.orderNumber })
+      .from(referralCommissions)
+      .innerJoin(orders, eq(orders.id, referralCommissions.orderId))
+      .where(and(eq(referralCommissions.id, id), eq(referralCommissions.status, "held")))
+      .for("update", { of: referralCommissions });
+    if (!row) return null;
+    const status: CommissionStatus =
+      decision === "reverse" || row.orderStatus === "refunded"
+        ? "reversed"
+        : row.orderStatus === "completed"
+          ? "completed"
+          : "pending";
+    await tx
+      .update(referralCommissions)
+      .set({
+        status,
+        ...(decision === "release" ? { reason: null } : {}),
+        updatedAt: new Date(),
+      })
+      .where(eq(referralCommissions.id, id));
+    return { orderNumber: row.orderNumber, status };
+  });
+  if (!done)
+    return dataWithToast(
+      { reviewed: null },
+      { type: "error", title: "Not changed", description: NOT_HELD },
+      { status: 409 },
+    );
+  return dataWithToast(
+    { reviewed: id },
+    {
+      type: "success",
+      title: decision === "release" ? "Commission released" : "Commission reversed",
+      description: `Order ${done.orderNumber}: ${COMMISSION_STATUS_LABELS[done.status].toLowerCase()}`,
+    },
+  );
 }
 
 async function payOut(db: Database, admin: SessionUser, form: FormData) {
@@ -254,6 +342,7 @@ export async function commissionLedgerCsv(db: DbOrTx, filters: LedgerFilters) {
       "Status",
       "Payout reference",
       "Paid out at",
+      "Reason",
     ],
     rows.map((r) => [
       r.createdAt.toISOString(),
@@ -266,6 +355,7 @@ export async function commissionLedgerCsv(db: DbOrTx, filters: LedgerFilters) {
       COMMISSION_STATUS_LABELS[r.status],
       r.payoutReference,
       r.paidOutAt?.toISOString() ?? "",
+      r.reason ?? "",
     ]),
   );
 }

@@ -6,6 +6,7 @@ import { and, asc, eq, gt, inArray, isNull, sql } from "drizzle-orm";
 import { cardClaimTokens, cardPages, orderItemCardPages, orderItems, orders, users } from "~/db/schema";
 import type { Auth } from "../platform/auth.server";
 import type { DbOrTx } from "../platform/db.server";
+import { reverseIfReferrerTookCards } from "./self-referral.server";
 
 /** Long enough for an international delivery and a while to get round to it. */
 export const CLAIM_LINK_DAYS = 30;
@@ -101,7 +102,8 @@ export type RedeemOutcome =
 
 /**
  * Uses the link for this account: marks it used (one conditional UPDATE, so of two racing uses one wins) and
- * gives the account the order's pages that still have no owner, in one transaction.
+ * gives the account the order's pages that still have no owner, in one transaction. When that account referred
+ * the order, its commission is reversed.
  */
 export async function redeemClaimLink(db: DbOrTx, token: unknown, userId: string): Promise<RedeemOutcome> {
   const found = await findClaimLink(db, token);
@@ -133,8 +135,14 @@ export async function redeemClaimLink(db: DbOrTx, token: unknown, userId: string
               isNull(cardPages.ownerUserId),
             ),
           )
-          .returning({ cardNumber: cardPages.cardNumber })
+          .returning({ id: cardPages.id, cardNumber: cardPages.cardNumber })
       : [];
+    // The referrer's own inbox got the link: the order was a self-referral.
+    await reverseIfReferrerTookCards(
+      tx,
+      added.map((c) => c.id),
+      userId,
+    );
     const addedNumbers = new Set(added.map((c) => c.cardNumber));
     return {
       ok: true,

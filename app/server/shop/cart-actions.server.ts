@@ -36,10 +36,13 @@ type Ctx = AppLoadContext;
 
 /** The cart, the referrers it may choose and which one is selected, for the cart page and the panel. */
 export async function cartView(context: Ctx, request: Request) {
-  const cartId = await readCartId(request);
-  const cart = await loadCart(context.db, cartId);
-  const refCode = await readRefCode(request);
-  const referrers = await allowedReferrers(context.db, refCode);
+  const viewer = await getSessionUser(context, request);
+  const cart = await loadCart(context.db, await readCartId(request), viewer?.id ?? null);
+  const referrers = await allowedReferrers(context.db, {
+    refCode: await readRefCode(request),
+    cartReferrerUserId: cart?.referrerUserId ?? null,
+    viewerUserId: viewer?.id ?? null,
+  });
   return {
     cart,
     referrers: referrers.map((r) => ({ id: r.userId, name: r.name })),
@@ -60,7 +63,10 @@ export async function ensureCart(context: Ctx, request: Request) {
   if (!limit.allowed) throw new CartError(CART_MESSAGES.tooManyCarts, 429);
   const refCode = await readRefCode(request);
   const referrer = refCode ? await findReferrerByCode(context.db, refCode) : null;
-  const cart = await createCart(context.db, { referrerUserId: referrer?.userId ?? null });
+  // The link may have been followed before signing in: a referrer's own link preselects nobody.
+  const viewer = referrer ? await getSessionUser(context, request) : null;
+  const referrerUserId = referrer && referrer.userId !== viewer?.id ? referrer.userId : null;
+  const cart = await createCart(context.db, { referrerUserId });
   const headers = new Headers({ "Set-Cookie": await cartCookieHeader(cart.id) });
   return { cart, headers };
 }
@@ -126,7 +132,8 @@ export async function changeCart(context: Ctx, request: Request, form: FormData)
       if (cart && isUuid(itemId)) await removeItem(context.db, cart.id, itemId);
       break;
     case "referrer":
-      if (cart) await chooseReferrer(context, request, cart.id, String(form.get("referrer") ?? ""));
+      if (cart)
+        await chooseReferrer(context, request, cart, String(form.get("referrer") ?? "").slice(0, 100));
       break;
     default:
       return unknownIntent();
@@ -134,11 +141,21 @@ export async function changeCart(context: Ctx, request: Request, form: FormData)
   return redirect(backTo(form));
 }
 
-async function chooseReferrer(context: Ctx, request: Request, cartId: string, chosen: string) {
-  if (chosen === "" || chosen === "none") return setCartReferrer(context.db, cartId, null);
-  const allowed = await allowedReferrers(context.db, await readRefCode(request));
-  // A referrer that is not on offer is ignored: the posted value decides nothing on its own.
-  if (allowed.some((r) => r.userId === chosen)) await setCartReferrer(context.db, cartId, chosen);
+async function chooseReferrer(
+  context: Ctx,
+  request: Request,
+  cart: { id: string; referrerUserId: string | null },
+  chosen: string,
+) {
+  if (chosen === "" || chosen === "none") return setCartReferrer(context.db, cart.id, null);
+  const allowed = await allowedReferrers(context.db, {
+    refCode: await readRefCode(request),
+    cartReferrerUserId: cart.referrerUserId,
+    viewerUserId: (await getSessionUser(context, request))?.id ?? null,
+  });
+  // A referrer that is not on offer (the visitor themselves included) is ignored: the posted value decides
+  // nothing on its own.
+  if (allowed.some((r) => r.userId === chosen)) await setCartReferrer(context.db, cart.id, chosen);
 }
 
 function checkoutError(message: string) {

@@ -2,7 +2,7 @@
 // items, at most 20. It holds no order number (the order gets one when it is placed), and it expires after 30
 // idle days. Totals are always recomputed from the catalogue.
 import { randomBytes } from "node:crypto";
-import { and, asc, eq, inArray, lt, sql } from "drizzle-orm";
+import { and, asc, eq, inArray, isNull, lt, sql } from "drizzle-orm";
 import type { ItemKind } from "~/catalog";
 import { cardPages, cartItems, carts, orderItems, orders, users } from "~/db/schema";
 import type { CardItemInput } from "~/schemas/cart";
@@ -20,6 +20,7 @@ import type { Database, DbOrTx } from "../platform/db.server";
 import type { Config } from "../platform/env.server";
 import { deleteProfileImage } from "../platform/storage.server";
 import { itemName, MAX_QUANTITY, priceItems, unitPrice } from "./pricing.server";
+import { emailIsReferrers } from "./self-referral.server";
 
 const cartCookie = appCookie("cart", 60 * 60 * 24 * 60);
 
@@ -78,8 +79,11 @@ export async function countCartItems(db: DbOrTx, cartId: string | null) {
   return row?.n ?? 0;
 }
 
-/** The cart as pages show it: items with catalogue prices, and the totals. */
-export async function loadCart(db: DbOrTx, cartId: string | null) {
+/**
+ * The cart as pages show it: items with catalogue prices, and the totals. `viewerUserId` is the signed-in
+ * visitor: a referrer is never offered their own referral, so it shows (and prices) as none.
+ */
+export async function loadCart(db: DbOrTx, cartId: string | null, viewerUserId: string | null = null) {
   const cart = await getCartRow(db, cartId);
   if (!cart) return null;
   const rows = await db
@@ -96,23 +100,29 @@ export async function loadCart(db: DbOrTx, cartId: string | null) {
     details: r.details,
   }));
   const delivery = cart.delivery;
-  // Priced as the order will be: no discount once the delivery e-mail shows the referrer is the buyer.
-  const referred =
-    Boolean(cart.referrerUserId) && !(await referrerIsBuyer(db, cart.referrerUserId, delivery?.email));
+  // Priced as the order will be: no referral once the visitor or the delivery e-mail is the referrer.
+  const referrerUserId = await referrerFor(db, cart.referrerUserId, {
+    userId: viewerUserId,
+    email: delivery?.email,
+  });
   return {
     id: cart.id,
-    referrerUserId: cart.referrerUserId,
+    referrerUserId,
     delivery,
     items,
-    totals: priceItems(items, referred),
+    totals: priceItems(items, Boolean(referrerUserId)),
   };
 }
 
-/** True when the referrer's account has this e-mail (any case): a referrer cannot refer their own order. */
-export async function referrerIsBuyer(db: DbOrTx, referrerUserId: string | null, email: string | undefined) {
-  if (!referrerUserId || !email) return false;
-  const [referrer] = await db.select({ email: users.email }).from(users).where(eq(users.id, referrerUserId));
-  return referrer?.email.trim().toLowerCase() === email.trim().toLowerCase();
+/** The cart's referrer, unless it is the buyer: the signed-in account or the account with the order's e-mail. */
+export async function referrerFor(
+  db: DbOrTx,
+  referrerUserId: string | null,
+  buyer: { userId: string | null; email: string | undefined },
+) {
+  if (!referrerUserId || referrerUserId === buyer.userId) return null;
+  if (await emailIsReferrers(db, referrerUserId, buyer.email)) return null;
+  return referrerUserId;
 }
 export async function addCardItem(db: DbOrTx, cartId: string, item: CardItemInput) {
   const details: CardDetails =
@@ -184,8 +194,17 @@ export async function removeItem(db: DbOrTx, cartId: string, itemId: string) {
   await touch(db, cartId);
 }
 
+/** The customer's choice in the cart's 'Referred by' selector. */
 export async function setCartReferrer(db: DbOrTx, cartId: string, referrerUserId: string | null) {
   await db.update(carts).set({ referrerUserId, updatedAt: new Date() }).where(eq(carts.id, cartId));
+}
+
+/** A referral link's referrer, for a cart that has none: a link never replaces the referrer a cart has. */
+export async function setCartReferrerIfNone(db: DbOrTx, cartId: string, referrerUserId: string) {
+  await db
+    .update(carts)
+    .set({ referrerUserId, updatedAt: new Date() })
+    .where(and(eq(carts.id, cartId), isNull(carts.referrerUserId)));
 }
 
 export async function saveCartDelivery(db: DbOrTx, cartId: string, delivery: Delivery) {

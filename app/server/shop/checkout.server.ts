@@ -5,10 +5,10 @@ import { and, asc, desc, eq, sql } from "drizzle-orm";
 import { cartItems, carts, orderItems, orderNumbers, orderStatusHistory, orders } from "~/db/schema";
 import { CHECKOUT_MESSAGES, type Delivery, type PaymentMethod } from "~/schemas/checkout";
 import { itemSummary, lacksLink } from "~/utils/order-items";
-import type { DbOrTx, Tx } from "../platform/db.server";
+import type { DbOrTx } from "../platform/db.server";
 import { enqueueEmail } from "../platform/email/outbox.server";
 import { LIST_MESSAGES, listShortfall } from "./business-lists.server";
-import { deleteCart, referrerIsBuyer } from "./cart.server";
+import { deleteCart, referrerFor } from "./cart.server";
 import { type BankDetails, orderPlacedEmail } from "./order-emails.server";
 import { changeStatus, newOrderAccessToken } from "./orders.server";
 import { isSingleUnit, itemName, priceItems, unitPrice } from "./pricing.server";
@@ -35,7 +35,8 @@ async function reserveOrderNumber(db: DbOrTx) {
  * Turns the cart into an order awaiting payment, with a newly reserved order number, in one transaction with
  * the cart row locked (a double submit waits for the first and then replaces its order). Bank transfer empties
  * the cart at once and queues the payment instructions; a card order keeps the cart until the payment is
- * confirmed. A referral is dropped when the referrer is the buyer: signed in as them, or using their e-mail.
+ * confirmed. A referral is dropped when the referrer is the buyer: signed in as them, or using their e-mail
+ * under any spelling.
  */
 export async function createOrderFromCart(
   db: DbOrTx,
@@ -89,7 +90,10 @@ export async function createOrderFromCart(
         "Replaced by a new checkout of the same cart",
       );
     const orderNumber = await reserveOrderNumber(tx);
-    const referrerUserId = await acceptedReferrer(tx, cart.referrerUserId, input);
+    const referrerUserId = await referrerFor(tx, cart.referrerUserId, {
+      userId: input.userId,
+      email: input.delivery.email,
+    });
     const priced = items.map((i) => ({
       kind: i.kind,
       quantity: isSingleUnit(i.kind) ? 1 : Math.max(1, i.quantity),
@@ -154,17 +158,6 @@ export async function createOrderFromCart(
     return { order: order!, items: priced };
   });
   return { ...created, token: access.token };
-}
-
-/** The cart's referrer, unless it is the buyer: the signed-in account or the account with the order's e-mail. */
-async function acceptedReferrer(
-  tx: Tx,
-  referrerUserId: string | null,
-  buyer: { userId: string | null; delivery: Delivery },
-) {
-  if (!referrerUserId || referrerUserId === buyer.userId) return null;
-  if (await referrerIsBuyer(tx, referrerUserId, buyer.delivery.email)) return null;
-  return referrerUserId;
 }
 
 /** The last delivery address this account used, to prefill the checkout. */

@@ -9,6 +9,7 @@ import { adminOrderActions } from "~/utils/order-status";
 import type { Database, DbOrTx, Tx } from "../platform/db.server";
 import { enqueueEmail } from "../platform/email/outbox.server";
 import { orderExpiredEmail } from "./order-emails.server";
+import { commissionsFollowing } from "./self-referral.server";
 
 export type OrderStatus = (typeof orders.$inferSelect)["status"];
 
@@ -191,11 +192,12 @@ export async function setAdminStatus(
     await changeStatus(tx, orderId, order.status, next, admin, refund?.note);
     const commission =
       next === "completed" ? "completed" : next === "refunded" ? "reversed" : ("pending" as const);
-    // A commission already paid out stays paid out: that money has left the shop.
+    // A commission already paid out stays paid out (that money has left the shop); one held for review or
+    // reversed as a self-referral waits for the admin, except that a refund reverses it.
     await tx
       .update(referralCommissions)
       .set({ status: commission, updatedAt: new Date() })
-      .where(and(eq(referralCommissions.orderId, orderId), ne(referralCommissions.status, "paid_out")));
+      .where(commissionsFollowing(orderId, next === "refunded"));
     return { ...order, status: next, changed: true };
   });
 }

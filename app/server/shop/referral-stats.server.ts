@@ -43,7 +43,8 @@ export function referralStats(rows: readonly CommissionFact[], now: Date) {
     referrals += count;
     if (row.status === "paid_out") paidOut += row.amount;
     if (row.status === "completed") owed += row.amount;
-    if (row.status === "pending") pending += row.amount;
+    // A commission held for review is not earned yet: it waits with the pending ones.
+    if (row.status === "pending" || row.status === "held") pending += row.amount;
     if (!isEarned(row.status)) continue;
     converted += count;
     totalEarnings += row.amount;

@@ -6,7 +6,7 @@ import { referrers, users } from "~/db/schema";
 import { appCookie } from "../platform/cookies.server";
 import type { DbOrTx } from "../platform/db.server";
 import { ilikeAny } from "../platform/sql.server";
-import { readCartId, setCartReferrer } from "./cart.server";
+import { readCartId, setCartReferrerIfNone } from "./cart.server";
 
 export const refCookie = appCookie("ref", 60 * 60 * 24 * 30);
 
@@ -124,18 +124,34 @@ export async function setFeaturedByAdmin(db: DbOrTx, userId: string, featured: b
 }
 
 /**
- * A visit through a referral link (/?ref={code}) of a real referrer: the code is remembered for 30 days, a
- * later link replacing an earlier one, and a cart the visitor already has takes that referrer too. An unknown
- * code changes nothing. Whether the referrer is the buyer is decided at checkout.
+ * How the visitor reached a ?ref= link: followed on this site, or opened directly (typed, a bookmark, another
+ * app), rather than sent here by another site. Without the header (older browsers) it counts as another site.
  */
-export async function rememberReferralLink(db: DbOrTx, request: Request, headers: Headers) {
+function linkIsFirstParty(request: Request) {
+  const site = request.headers.get("Sec-Fetch-Site");
+  return site === "same-origin" || site === "none";
+}
+
+/**
+ * A visit through a referral link (/?ref={code}) of a real referrer. The code is remembered for 30 days; a
+ * link another site sent the visitor to does not replace a code already remembered, and no link replaces the
+ * referrer a cart already has (only the customer does, in the cart), so a page cannot swap the referrer of
+ * someone else's purchase. A signed-in referrer's own link changes nothing, and an unknown code neither.
+ */
+export async function rememberReferralLink(
+  db: DbOrTx,
+  request: Request,
+  headers: Headers,
+  viewerUserId: string | null,
+) {
   const code = new URL(request.url).searchParams.get("ref");
   if (!isReferralCode(code)) return;
   const referrer = await findReferrerByCode(db, code);
-  if (!referrer) return;
-  headers.append("Set-Cookie", await refCookie.serialize(referrer.code));
+  if (!referrer || referrer.userId === viewerUserId) return;
+  if (linkIsFirstParty(request) || !(await readRefCode(request)))
+    headers.append("Set-Cookie", await refCookie.serialize(referrer.code));
   const cartId = await readCartId(request);
-  if (cartId) await setCartReferrer(db, cartId, referrer.userId);
+  if (cartId) await setCartReferrerIfNone(db, cartId, referrer.userId);
 }
 
 /** The referral code from the ?ref= cookie, if any. */
@@ -145,14 +161,26 @@ export async function readRefCode(request: Request) {
 }
 
 /**
- * The referrers a cart may choose: the featured ones plus whoever's link brought this visitor. Anything
- * else posted as a referrer is refused.
+ * The referrers a cart may choose: the featured ones, whoever's link brought this visitor and the one the
+ * cart already has; never the signed-in visitor themselves. Anything else posted as a referrer is refused.
  */
-export async function allowedReferrers(db: DbOrTx, refCode: string | null) {
-  const featured = await listFeaturedReferrers(db);
-  const fromLink = refCode ? await findReferrerByCode(db, refCode) : null;
-  if (fromLink && !featured.some((r) => r.userId === fromLink.userId)) featured.push(fromLink);
-  return featured;
+export async function allowedReferrers(
+  db: DbOrTx,
+  opts: { refCode: string | null; cartReferrerUserId: string | null; viewerUserId: string | null },
+) {
+  const offered = await listFeaturedReferrers(db);
+  const fromLink = opts.refCode ? await findReferrerByCode(db, opts.refCode) : null;
+  if (fromLink && !offered.some((r) => r.userId === fromLink.userId)) offered.push(fromLink);
+  const current = opts.cartReferrerUserId;
+  if (current && !offered.some((r) => r.userId === current)) {
+    const [row] = await db
+      .select({ userId: referrers.userId, name: users.name, code: referrers.code })
+      .from(referrers)
+      .innerJoin(users, eq(users.id, referrers.userId))
+      .where(eq(referrers.userId, current));
+    if (row) offered.push(row);
+  }
+  return offered.filter((r) => r.userId !== opts.viewerUserId);
 }
 
 /** Demo data: two featured referrers for the cart's 'Referred by' selector (accounts without a password). */

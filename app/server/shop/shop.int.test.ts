@@ -11,7 +11,9 @@ import {
   delivery,
   form,
   markPaidByAdmin,
+  shopContext,
   shopOpts,
+  testConfig,
 } from "../../../tests/support/shop";
 import { createTestDb, type TestDb } from "../../../tests/support/test-db";
 import { createCardPage, getCardPageBySlug } from "../cards/cards.server";
@@ -102,7 +104,7 @@ describe("tampered requests", () => {
       .values({ id: crypto.randomUUID(), name: "Featured", email: `f${Date.now()}@example.com` })
       .returning();
     await setReferrerFeatured(t.db, featured!.id, true);
-    const context = { db: t.db } as unknown as AppLoadContext;
+    const context = shopContext(t.db, testConfig("shop-referrer"), "10.9.0.1");
     const post = async (referrer: string) => {
       const request = new Request("http://shop.test/cart", {
         method: "POST",

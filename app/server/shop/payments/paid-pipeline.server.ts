@@ -17,6 +17,7 @@ import { type CreatedPage, cardOwnerForOrder, createItemPages } from "../order-c
 import { type BankDetails, orderConfirmedEmail } from "../order-emails.server";
 import { type Actor, changeStatus } from "../orders.server";
 import { commissionForItems } from "../pricing.server";
+import { holdReasonFor, SELF_REFERRAL_REVERSED } from "../self-referral.server";
 import { applyOrQueueUpdateRequest } from "../update-requests.server";
 
 export interface PaymentSource {
@@ -106,10 +107,20 @@ export async function markOrderPaid(
 
     if (order.referrerUserId) {
       const amount = commissionForItems(items);
+      // Cards that go straight onto the referrer's account make it a self-referral; an order to the
+      // referrer's own address or phone waits for the admin's review.
+      const self = owner === order.referrerUserId && cardPages.length > 0;
+      const held = self ? null : await holdReasonFor(tx, { ...order, referrerUserId: order.referrerUserId });
       if (amount > 0)
         await tx
           .insert(referralCommissions)
-          .values({ orderId, referrerUserId: order.referrerUserId, amount })
+          .values({
+            orderId,
+            referrerUserId: order.referrerUserId,
+            amount,
+            status: self ? "reversed" : held ? "held" : "pending",
+            reason: self ? SELF_REFERRAL_REVERSED : held,
+          })
           .onConflictDoNothing();
     }
 

@@ -1,0 +1,1 @@
+ALTER TABLE "referral_commissions" ADD COLUMN "reason" text;
