@@ -1,6 +1,7 @@
 import { useEffect } from "react";
 import { Link, useLocation, useRevalidator } from "react-router";
-import { POLICY } from "~/catalog";
+import { deliveryLabel } from "~/catalog";
+import { countryName } from "~/utils/countries";
 import { OrderLines, TotalsList } from "~/components/shop/order-summary";
 import { ButtonLink } from "~/components/ui/button";
 import { getOrderByToken } from "~/server/shop/orders.server";
@@ -124,7 +125,9 @@ export default function PaymentSuccess({ loaderData }: Route.ComponentProps) {
         <TotalsList totals={order} className="mt-3" />
         <p className="mt-3 text-sm text-slate-700">
           Delivering to{" "}
-          {[a.fullName, a.addressLine1, a.city, a.postalCode, a.country].filter(Boolean).join(", ")}
+          {[a.fullName, a.addressLine1, a.city, a.postalCode, a.country ? countryName(a.country) : ""]
+            .filter(Boolean)
+            .join(", ")}
         </p>
       </section>
       <div className="mt-6 flex flex-wrap gap-3">
@@ -154,8 +157,9 @@ export default function PaymentSuccess({ loaderData }: Route.ComponentProps) {
           ) : null}
           <li>We e-mail you a confirmation once your payment is received.</li>
           <li>
-            We write your links to your card and post it by {POLICY.deliveryService} delivery (
-            {POLICY.ukDelivery} in the UK).
+            {order.deliveryOption
+              ? `We write your links to your card and post it by ${deliveryLabel(order.deliveryOption)}.`
+              : "We write your links to your card and post it to you."}
           </li>
           <li>Update requests are applied to your card page once paid.</li>
         </ol>

@@ -1,5 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { CARDS, DELIVERY_FEE, UPDATE_REQUEST_PRICE } from "~/catalog";
+import { CARDS, DELIVERY_OPTIONS, UPDATE_REQUEST_PRICE } from "~/catalog";
+
+const DELIVERY_FEE = DELIVERY_OPTIONS["uk-standard"].price;
 import { commissionForItems, priceItems } from "./pricing.server";
 
 describe("priceItems", () => {
