@@ -53,8 +53,20 @@ export const BUSINESS_LIST = { name: "Business List", price: 3000, size: 20 } as
  * holds at least one card. `area` says which addresses it serves: the United Kingdom, or anywhere else.
  */
 export const DELIVERY_OPTIONS = {
-  "uk-standard": { id: "uk-standard", name: "UK Track & Signed", promise: "1-3 working days", price: 999, area: "uk" },
-  "uk-next-day": { id: "uk-next-day", name: "UK Express", promise: "next working day", price: 1499, area: "uk" },
+  "uk-standard": {
+    id: "uk-standard",
+    name: "UK Track & Signed",
+    promise: "1-3 working days",
+    price: 999,
+    area: "uk",
+  },
+  "uk-next-day": {
+    id: "uk-next-day",
+    name: "UK Express",
+    promise: "next working day",
+    price: 1499,
+    area: "uk",
+  },
   international: {
     id: "international",
     name: "International Tracked",

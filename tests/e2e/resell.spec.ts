@@ -3,6 +3,7 @@
 import { CARDS, commissionFor, DELIVERY_OPTIONS, REFERRAL_DISCOUNT_PERCENT } from "../../app/catalog";
 
 const DELIVERY_FEE = DELIVERY_OPTIONS["uk-standard"].price;
+
 import { formatPence } from "../../app/utils/money";
 import { expectNoSeriousA11yViolations } from "../support/axe";
 import {

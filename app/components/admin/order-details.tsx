@@ -94,7 +94,14 @@ export function OrderDetails({ order, returnTo }: { order: Order; returnTo: stri
         <div className="text-sm">
           <h3 className="font-semibold">Delivery address</h3>
           <p className="mt-2">
-            {[a.fullName, a.addressLine1, a.addressLine2, a.city, a.postalCode, a.country && countryName(a.country)]
+            {[
+              a.fullName,
+              a.addressLine1,
+              a.addressLine2,
+              a.city,
+              a.postalCode,
+              a.country && countryName(a.country),
+            ]
               .filter(Boolean)
               .join(", ")}
           </p>

@@ -1,8 +1,8 @@
 import { Check } from "lucide-react";
 import { CARD_TYPES, CARDS } from "~/catalog";
-import { deliveryPriceList } from "~/utils/delivery-text";
 import { ButtonLink } from "~/components/ui/button";
 import { cn } from "~/utils/cn";
+import { deliveryPriceList } from "~/utils/delivery-text";
 import { formatPence } from "~/utils/money";
 
 /** The two card plans, priced from the catalogue. compact: the short summary used on /socials. */

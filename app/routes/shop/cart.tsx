@@ -3,10 +3,10 @@ import { Form, useNavigate, useNavigation } from "react-router";
 import { DELIVERY_OPTIONS, type DeliveryOptionId } from "~/catalog";
 import { CartItems, OrderSummary } from "~/components/shop/cart-panel";
 import { type CountryOption, DeliveryFields } from "~/components/shop/delivery-fields";
-import { FieldError } from "~/components/ui/field";
 import { OrderLines, TotalsList } from "~/components/shop/order-summary";
 import { Button, ButtonLink } from "~/components/ui/button";
 import { Dialog } from "~/components/ui/dialog";
+import { FieldError } from "~/components/ui/field";
 import { CheckoutDeliverySchema, type Delivery } from "~/schemas/checkout";
 import { readFormData, unknownIntent } from "~/server/platform/forms.server";
 import {
@@ -21,8 +21,8 @@ import {
 import { countryName, countryOptions, UK_COUNTRY } from "~/utils/countries";
 import { getFormProps, getInputProps, type SubmissionResult, useForm } from "~/utils/form";
 import { formatPence } from "~/utils/money";
-import { useHydrated } from "~/utils/use-hydrated";
 import { privatePage } from "~/utils/seo";
+import { useHydrated } from "~/utils/use-hydrated";
 import type { Route } from "./+types/cart";
 
 // A visitor\'s own cart (robots.txt keeps crawlers out of it too).
@@ -187,10 +187,7 @@ function DeliveryOptions({
   const first = (Object.keys(DELIVERY_OPTIONS) as DeliveryOptionId[]).find(serves);
   const current = hydrated && !serves(checked as DeliveryOptionId) ? first : checked;
   return (
-    <fieldset
-      className="space-y-2 sm:col-span-2"
-      aria-describedby={field.errors ? field.errorId : undefined}
-    >
+    <fieldset className="space-y-2 sm:col-span-2" aria-describedby={field.errors ? field.errorId : undefined}>
       <legend className="mb-1 text-sm font-medium text-slate-800">Delivery option</legend>
       {(Object.keys(DELIVERY_OPTIONS) as DeliveryOptionId[]).map((id) => {
         const o = DELIVERY_OPTIONS[id];

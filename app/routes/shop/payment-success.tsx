@@ -1,10 +1,10 @@
 import { useEffect } from "react";
 import { Link, useLocation, useRevalidator } from "react-router";
 import { deliveryLabel } from "~/catalog";
-import { countryName } from "~/utils/countries";
 import { OrderLines, TotalsList } from "~/components/shop/order-summary";
 import { ButtonLink } from "~/components/ui/button";
 import { getOrderByToken } from "~/server/shop/orders.server";
+import { countryName } from "~/utils/countries";
 import { formatPence } from "~/utils/money";
 import { privatePage } from "~/utils/seo";
 import type { Route } from "./+types/payment-success";

@@ -1,8 +1,8 @@
 import { ChevronDown } from "lucide-react";
 import { CARDS, POLICY, UPDATE_REQUEST_PRICE } from "~/catalog";
-import { deliveryPriceList, deliveryTimes } from "~/utils/delivery-text";
 import { PageShell } from "~/components/site/page-shell";
 import { ButtonLink } from "~/components/ui/button";
+import { deliveryPriceList, deliveryTimes } from "~/utils/delivery-text";
 import { formatPence } from "~/utils/money";
 import { staticPage } from "~/utils/page-scripts";
 import { seo } from "~/utils/seo";

@@ -1,7 +1,7 @@
 import { POLICY } from "~/catalog";
-import { deliveryPriceList, deliveryTimes } from "~/utils/delivery-text";
 import { LastUpdated, PageShell, PolicySection } from "~/components/site/page-shell";
 import { useRootData } from "~/root";
+import { deliveryPriceList, deliveryTimes } from "~/utils/delivery-text";
 import { formatPence } from "~/utils/money";
 import { staticPage } from "~/utils/page-scripts";
 import { seo } from "~/utils/seo";

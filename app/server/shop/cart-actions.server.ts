@@ -2,8 +2,8 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import type { AppLoadContext } from "react-router";
 import { data, redirect } from "react-router";
-import { cardItemFromForm } from "~/schemas/cart";
 import type { DeliveryOptionId } from "~/catalog";
+import { cardItemFromForm } from "~/schemas/cart";
 import {
   CHECKOUT_MESSAGES,
   CheckoutDeliverySchema,
@@ -36,8 +36,8 @@ import {
 import { CheckoutError, createOrderFromCart, DeliveryRefusedError, lastDeliveryFor } from "./checkout.server";
 import { cancelAwaitingOrder, setStripeSession } from "./orders.server";
 import { createCheckoutSession, StripeCheckoutError } from "./payments/stripe.server";
-import { allowedReferrers, findReferrerByCode, readRefCode } from "./referrals.server";
 import { deliveryOptionsFor, deliveryRefusal, deliveryServes, needsDelivery } from "./pricing.server";
+import { allowedReferrers, findReferrerByCode, readRefCode } from "./referrals.server";
 import { addressPrefill, savedDeliveryFor } from "./saved-delivery.server";
 
 type Ctx = AppLoadContext;
@@ -188,7 +188,8 @@ export async function deliveryDefaults(
   const chosen = cart?.chosenDeliveryOption;
   const deliveryOption =
     chosen && deliveryServes(chosen, country) ? chosen : (deliveryOptionsFor(country)[0] ?? chosen ?? "");
-  return { values: { ...values, deliveryOption }, countryToChoose: prefill?.countryToChoose ?? null };
+  const withOption: Record<string, string> = { ...values, deliveryOption };
+  return { values: withOption, countryToChoose: prefill?.countryToChoose ?? null };
 }
 
 /**

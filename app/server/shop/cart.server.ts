@@ -202,10 +202,7 @@ export async function saveCartDelivery(
   delivery: Delivery,
   deliveryOption: DeliveryOptionId | null = null,
 ) {
-  await db
-    .update(carts)
-    .set({ delivery, deliveryOption, updatedAt: new Date() })
-    .where(eq(carts.id, cartId));
+  await db.update(carts).set({ delivery, deliveryOption, updatedAt: new Date() }).where(eq(carts.id, cartId));
 }
 
 export async function deleteCart(db: DbOrTx, cartId: string) {

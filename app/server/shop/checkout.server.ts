@@ -2,8 +2,8 @@
 // reserved when the order is placed), priced from the catalogue.
 import { randomInt } from "node:crypto";
 import { and, asc, desc, eq, sql } from "drizzle-orm";
-import { cartItems, carts, orderItems, orderNumbers, orderStatusHistory, orders } from "~/db/schema";
 import type { DeliveryOptionId } from "~/catalog";
+import { cartItems, carts, orderItems, orderNumbers, orderStatusHistory, orders } from "~/db/schema";
 import { CHECKOUT_MESSAGES, type Delivery, DeliverySchema, type PaymentMethod } from "~/schemas/checkout";
 import { itemSummary, lacksLink } from "~/utils/order-items";
 import type { DbOrTx, Tx } from "../platform/db.server";
@@ -72,8 +72,7 @@ export async function createOrderFromCart(
   const cartId = input.cartId;
   // The address is read again here (its country as an ISO code), whatever the caller checked before.
   const address = DeliverySchema.safeParse(input.delivery);
-  if (!address.success)
-    throw new CheckoutError(address.error.issues[0]?.message ?? CHECKOUT_MESSAGES.failed);
+  if (!address.success) throw new CheckoutError(address.error.issues[0]?.message ?? CHECKOUT_MESSAGES.failed);
   const delivery = address.data;
   const access = newOrderAccessToken();
   const created = await db.transaction(async (tx) => {
@@ -116,7 +115,10 @@ export async function createOrderFromCart(
         "Replaced by a new checkout of the same cart",
       );
     const orderNumber = await reserveOrderNumber(tx);
-    const referrerUserId = await acceptedReferrer(tx, cart.referrerUserId, { userId: input.userId, delivery });
+    const referrerUserId = await acceptedReferrer(tx, cart.referrerUserId, {
+      userId: input.userId,
+      delivery,
+    });
     const priced = items.map((i) => ({
       kind: i.kind,
       quantity: isSingleUnit(i.kind) ? 1 : Math.max(1, i.quantity),

@@ -34,7 +34,9 @@ describe("order e-mails", () => {
   it("promise the delivery service and time of the catalogue", () => {
     const mail = orderConfirmedEmail(order, { shop: "TapCard", bank });
     expect(mail.text).toContain(`send it by ${standard.name} (${standard.promise})`);
-    expect(mail.text).toContain(`Delivery, ${standard.name} (${standard.promise}): ${formatPence(standard.price)}`);
+    expect(mail.text).toContain(
+      `Delivery, ${standard.name} (${standard.promise}): ${formatPence(standard.price)}`,
+    );
     expect(mail.text).toContain("LS1 1AA, United Kingdom");
   });
 

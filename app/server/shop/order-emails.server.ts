@@ -44,7 +44,14 @@ function orderLines(o: OrderForEmail) {
     `Delivery${o.deliveryOption ? `, ${deliveryLabel(o.deliveryOption)}` : ""}: ${formatPence(o.deliveryFee)}`,
     ...(o.discount ? [`Referral discount: -${formatPence(o.discount)}`] : []),
     `Total: ${formatPence(o.total)}`,
-    `Delivery address: ${[a.fullName, a.addressLine1, a.addressLine2, a.city, a.postalCode, countryName(a.country)]
+    `Delivery address: ${[
+      a.fullName,
+      a.addressLine1,
+      a.addressLine2,
+      a.city,
+      a.postalCode,
+      countryName(a.country),
+    ]
       .filter(Boolean)
       .join(", ")}`,
   ];

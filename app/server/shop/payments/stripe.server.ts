@@ -2,9 +2,9 @@
 // own types. STRIPE_API_BASE points the SDK at a local fake API for the tests.
 import Stripe from "stripe";
 import { type DeliveryOptionId, deliveryLabel } from "~/catalog";
-import { formatPence } from "~/utils/money";
 import { CHECKOUT_MESSAGES } from "~/schemas/checkout";
 import { z } from "~/schemas/zod";
+import { formatPence } from "~/utils/money";
 import type { Config } from "../../platform/env.server";
 
 export class StripeCheckoutError extends Error {
