@@ -16,7 +16,6 @@ export const DeliverySchema = z.object({
   city: required("City is required"),
   postalCode: required("Postal code is required"),
   country: required("Country is required")
-    .max(100, "This field is too long")
     // An ISO 3166-1 code from the select; an address saved when Country was free text is read by its name.
     .transform((value, ctx) => {
       const code = countryCodeFor(value);

@@ -193,8 +193,8 @@ export async function deliveryDefaults(
 }
 
 /**
- * The delivery step: the address, and (when the cart holds a card to post) an option that serves its country.
- * A refused option is a field error and nothing is saved.
+ * The delivery step: the address, and (when the cart holds a card to post) an option that serves its country;
+ * a post without one gets the cheapest that does. A refused option is a field error and nothing is saved.
  */
 export async function saveDelivery(context: Ctx, request: Request, form: FormData) {
   const submission = parseWithZod(form, { schema: CheckoutDeliverySchema });
@@ -204,15 +204,13 @@ export async function saveDelivery(context: Ctx, request: Request, form: FormDat
   const { deliveryOption, ...address } = submission.value;
   let option: DeliveryOptionId | null = null;
   if (needsDelivery(cart.items)) {
-    const problem = deliveryOption
-      ? deliveryRefusal(deliveryOption, address.country)
-      : "Please choose a delivery option";
+    option = deliveryOption ?? deliveryOptionsFor(address.country)[0] ?? null;
+    const problem = option ? deliveryRefusal(option, address.country) : null;
     if (problem)
       return data(
         { result: submission.reply({ fieldErrors: { deliveryOption: [problem] } }) },
         { status: 400 },
       );
-    option = deliveryOption ?? null;
   }
   await saveCartDelivery(context.db, cart.id, address, option);
   return redirect("/cart?step=summary");
