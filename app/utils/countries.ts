@@ -26,7 +26,7 @@ function countryNames() {
   return names;
 }
 
-export function isCountryCode(value: string): boolean {
+function isCountryCode(value: string): boolean {
   return countryNames().has(value);
 }
 
