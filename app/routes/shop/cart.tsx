@@ -185,13 +185,15 @@ function DeliveryOptions({
   const serves = (id: DeliveryOptionId) => !hydrated || !country || DELIVERY_OPTIONS[id].area === area;
   const [checked, setChecked] = useState(String(field.initialValue ?? ""));
   const first = (Object.keys(DELIVERY_OPTIONS) as DeliveryOptionId[]).find(serves);
-  const current = hydrated && !serves(checked as DeliveryOptionId) ? first : checked;
+  const current = checked in DELIVERY_OPTIONS && serves(checked as DeliveryOptionId) ? checked : first;
   return (
     <fieldset className="space-y-2 sm:col-span-2" aria-describedby={field.errors ? field.errorId : undefined}>
       <legend className="mb-1 text-sm font-medium text-slate-800">Delivery option</legend>
       {(Object.keys(DELIVERY_OPTIONS) as DeliveryOptionId[]).map((id) => {
         const o = DELIVERY_OPTIONS[id];
-        const props = getInputProps(field, { type: "radio", value: id });
+        // Controlled from the first render, so hydration changes nothing; without JavaScript the browser's own
+        // radio behaviour applies to the rendered choice.
+        const { defaultChecked: _, ...props } = getInputProps(field, { type: "radio", value: id });
         return (
           <label
             key={id}
@@ -202,9 +204,8 @@ function DeliveryOptions({
               id={`${field.id}-${id}`}
               key={field.key}
               disabled={!serves(id)}
-              {...(hydrated
-                ? { defaultChecked: undefined, checked: current === id, onChange: () => setChecked(id) }
-                : {})}
+              checked={current === id}
+              onChange={() => setChecked(id)}
               className="h-5 w-5 shrink-0"
             />
             <span className="min-w-0 flex-1">
