@@ -32,7 +32,7 @@ const FAQS: { q: string; a: string }[] = [
   },
   {
     q: "How much does a card cost?",
-    a: `A One Link card costs ${one} and a Multi Link card costs ${multi}. It is a one-off price with no monthly fees. Delivery is charged once per order, as you choose at checkout: ${deliveryPriceList()}.`,
+    a: `A One Link card costs ${one} and a Multi Link card costs ${multi}. It is a one-off price with no monthly fees. Delivery is charged once per order, as you choose at checkout: ${deliveryPriceList({ promises: false })}.`,
   },
   {
     q: "What is the difference between One Link and Multi Link?",
