@@ -75,3 +75,40 @@ test("a card sent to France by international delivery: fee and promise in the ca
   expect(mail.text).toContain(`Total: ${total}`);
   expect(mail.text).toContain("75001, France");
 });
+
+test("without JavaScript, a UK option for an address in France is refused beside the options; the step fits 375 px", async ({
+  browser,
+}) => {
+  const context = await browser.newContext({
+    javaScriptEnabled: false,
+    viewport: { width: 375, height: 800 },
+  });
+  const page = await context.newPage();
+  await page.goto("/order-card?type=multi-link");
+  await page.getByLabel("Name", { exact: true }).fill("Noa Noscript");
+  await page.getByLabel("Instagram").fill("https://instagram.com/noa");
+  await page.getByRole("button", { name: "Add to Cart" }).click();
+  await expect(page.getByRole("link", { name: "Cart, 1 item" })).toBeVisible();
+
+  await page.goto("/cart");
+  await page.getByRole("button", { name: "Complete Order" }).click();
+  const delivery = page.getByRole("dialog", { name: "Delivery Information" });
+  await fillDeliveryAddress(delivery, deliveryAddress({ city: "Lyon", postalCode: "69001" }));
+  await delivery.getByLabel("Country").selectOption({ label: "France" });
+  await expect(delivery.getByRole("radio", { name: /UK Track & Signed/ })).toBeChecked();
+  const overflow = await page.evaluate(() => document.documentElement.scrollWidth > window.innerWidth);
+  expect(overflow, "the delivery step scrolls sideways").toBe(false);
+  await delivery.getByRole("button", { name: "Continue to Order Summary" }).click();
+
+  const refusal =
+    "UK Track & Signed delivers only within the United Kingdom. Please choose International Tracked for France.";
+  await expect(delivery.getByText(refusal)).toBeVisible();
+  await expect(delivery.getByRole("group", { name: "Delivery option" })).toHaveAccessibleDescription(refusal);
+  await expectNoSeriousA11yViolations(page);
+  await delivery.getByRole("radio", { name: new RegExp(international.name) }).check();
+  await delivery.getByRole("button", { name: "Continue to Order Summary" }).click();
+  const summary = page.getByRole("dialog", { name: "Order Summary" });
+  await expect(summary).toContainText(label);
+  await expect(summary).toContainText(formatPence(5000 + international.price));
+  await context.close();
+});

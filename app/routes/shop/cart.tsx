@@ -145,9 +145,11 @@ function DeliveryForm({
   const busy = navigation.state === "submitting";
   const [country, setCountry] = useState(String(fields.country.initialValue ?? ""));
   return (
+    // Posted to the step's own address, so a refusal shows this form again with its errors, with or without
+    // JavaScript.
     <Form
       method="post"
-      action="/cart"
+      action="/cart?step=delivery"
       {...getFormProps(form)}
       noValidate
       className="grid gap-4 sm:grid-cols-2"
