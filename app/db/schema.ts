@@ -15,7 +15,7 @@ import {
   uniqueIndex,
   uuid,
 } from "drizzle-orm/pg-core";
-import { ITEM_KINDS } from "../catalog";
+import { DELIVERY_OPTION_IDS, ITEM_KINDS } from "../catalog";
 import { type Delivery, PAYMENT_METHODS } from "../schemas/checkout";
 import { COMMISSION_STATUSES } from "../schemas/commission-statuses";
 import type { ItemDetails, UpdateRequestDetails } from "../schemas/item-details";
@@ -360,6 +360,8 @@ export const carts = pgTable(
     referrerUserId: text().references(() => users.id, { onDelete: "set null" }),
     /** The delivery details entered in the checkout dialog, kept until the order is placed. */
     delivery: jsonb().$type<Delivery>(),
+    /** The delivery option chosen with it (null: not chosen yet, priced as the default). */
+    deliveryOption: text({ enum: DELIVERY_OPTION_IDS }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -408,6 +410,8 @@ export const orders = pgTable(
     customerPhone: text().notNull(),
     deliveryAddress: jsonb().$type<Delivery>().notNull(),
     subtotal: integer().notNull(),
+    /** The delivery option the fee was for, as chosen at checkout; null when nothing is posted (or before options). */
+    deliveryOption: text({ enum: DELIVERY_OPTION_IDS }),
     deliveryFee: integer().notNull(),
     discount: integer().notNull(),
     total: integer().notNull(),

@@ -1,5 +1,7 @@
 // The delivery form of the checkout (specification section 5) and the payment choice.
+import { DELIVERY_OPTION_IDS } from "~/catalog";
 import { z } from "~/schemas/zod";
+import { countryCodeFor, UK_COUNTRY } from "~/utils/countries";
 import { emailAddress } from "./fields";
 
 const required = (message: string) =>
@@ -13,11 +15,25 @@ export const DeliverySchema = z.object({
   addressLine2: z.string().trim().max(200).optional(),
   city: required("City is required"),
   postalCode: required("Postal code is required"),
-  country: required("Country is required"),
+  country: required("Country is required")
+    // An ISO 3166-1 code from the select; an address saved when Country was free text is read by its name.
+    .transform((value, ctx) => {
+      const code = countryCodeFor(value);
+      if (code) return code;
+      ctx.addIssue({ code: "custom", message: COUNTRY_NOT_LISTED });
+      return z.NEVER;
+    }),
 });
 export type Delivery = z.infer<typeof DeliverySchema>;
 
-export const DEFAULT_COUNTRY = "United Kingdom";
+export const COUNTRY_NOT_LISTED = "Please choose your country from the list";
+
+export const DEFAULT_COUNTRY = UK_COUNTRY;
+
+/** The checkout's delivery step: the address and how to post the card (refused later if it does not serve the country). */
+export const CheckoutDeliverySchema = DeliverySchema.extend({
+  deliveryOption: z.enum(DELIVERY_OPTION_IDS, { error: "Please choose a delivery option" }).optional(),
+});
 
 export const PAYMENT_METHODS = ["card", "bank_transfer"] as const;
 export type PaymentMethod = (typeof PAYMENT_METHODS)[number];

@@ -1,11 +1,11 @@
 import { describe, expect, it } from "vitest";
-import { CARDS, commissionFor, DELIVERY_FEE } from "~/catalog";
+import { CARDS, commissionFor, DELIVERY_OPTIONS } from "~/catalog";
 import { formatPence } from "./money";
 
 describe("formatPence", () => {
   it("formats pence as pounds", () => {
     expect(formatPence(2500)).toBe("£25.00");
-    expect(formatPence(DELIVERY_FEE)).toBe("£9.99");
+    expect(formatPence(DELIVERY_OPTIONS["uk-standard"].price)).toBe("£9.99");
     expect(formatPence(150)).toBe("£1.50");
     expect(formatPence(0)).toBe("£0.00");
     expect(formatPence(123456)).toBe("£1,234.56");

@@ -117,6 +117,7 @@ test("the saved delivery address prefills checkout, and the order shows in the h
   await expect(delivery.getByLabel("Address line 1")).toHaveValue("5 Saved Road");
   await expect(delivery.getByLabel("City")).toHaveValue("York");
   await expect(delivery.getByLabel("Postal code")).toHaveValue("YO1 7HH");
+  await expect(delivery.getByLabel("Country")).toHaveValue("GB");
   await delivery.getByRole("button", { name: "Continue to Order Summary" }).click();
   const summary = page.getByRole("dialog", { name: "Order Summary" });
   await summary.getByLabel("Bank transfer").check();

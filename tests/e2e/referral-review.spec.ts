@@ -1,6 +1,6 @@
 // Referrals a referrer must not earn, in a real browser: their own link while signed in takes nothing off, and
 // an order sent to the referrer's own address is held for the admin, who releases it in Commissions.
-import { CARDS, DELIVERY_FEE } from "../../app/catalog";
+import { CARDS, DELIVERY_OPTIONS } from "../../app/catalog";
 import { formatPence } from "../../app/utils/money";
 import { expectNoSeriousA11yViolations } from "../support/axe";
 import {
@@ -14,7 +14,7 @@ import {
   uniqueEmail,
 } from "./fixtures";
 
-const fullPrice = formatPence(CARDS["multi-link"].price + DELIVERY_FEE);
+const fullPrice = formatPence(CARDS["multi-link"].price + DELIVERY_OPTIONS["uk-standard"].price);
 
 test("a referrer's own link takes nothing off; an order to their address waits for the admin's review", async ({
   page,

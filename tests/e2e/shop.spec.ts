@@ -63,7 +63,8 @@ test("a Multi Link card paid by bank transfer: cart, delivery, summary, receipt,
   await page.getByRole("button", { name: "Complete Order" }).click();
   const delivery = page.getByRole("dialog", { name: "Delivery Information" });
   await expect(delivery).toBeVisible();
-  await expect(delivery.getByLabel("Country")).toHaveValue("United Kingdom");
+  await expect(delivery.getByLabel("Country")).toHaveValue("GB");
+  await expect(delivery.getByRole("radio", { name: /UK Track & Signed/ })).toBeChecked();
   await delivery.getByRole("button", { name: "Continue to Order Summary" }).click();
   await expect(delivery.getByText("Full name is required")).toBeVisible();
   await fillDeliveryAddress(delivery, deliveryAddress({ email }));

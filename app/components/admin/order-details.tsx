@@ -1,8 +1,10 @@
 // One order in the admin Orders section: customer, items with their links, delivery address, history, and the
 // buttons that record a payment or change the status, and the card pages its Multi Link items made.
 import { Form, Link } from "react-router";
+import { deliveryLabel } from "~/catalog";
 import { Button } from "~/components/ui/button";
 import type { loadOrdersTab } from "~/server/shop/admin-orders-actions.server";
+import { countryName } from "~/utils/countries";
 import { formatPence } from "~/utils/money";
 import { isCardItem, itemLinks, itemSummary } from "~/utils/order-items";
 import { adminOrderActions } from "~/utils/order-status";
@@ -93,10 +95,22 @@ export function OrderDetails({ order, returnTo }: { order: Order; returnTo: stri
         <div className="text-sm">
           <h3 className="font-semibold">Delivery address</h3>
           <p className="mt-2">
-            {[a.fullName, a.addressLine1, a.addressLine2, a.city, a.postalCode, a.country]
+            {[
+              a.fullName,
+              a.addressLine1,
+              a.addressLine2,
+              a.city,
+              a.postalCode,
+              a.country && countryName(a.country),
+            ]
               .filter(Boolean)
               .join(", ")}
           </p>
+          {order.deliveryOption ? (
+            <p className="mt-1">
+              Delivery: {deliveryLabel(order.deliveryOption)}, {formatPence(order.deliveryFee)}
+            </p>
+          ) : null}
           <h3 className="mt-4 font-semibold">History</h3>
           <ol className="mt-2 space-y-1">
             {order.history.map((h) => (

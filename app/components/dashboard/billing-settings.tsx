@@ -2,7 +2,7 @@
 // with a receipt for each order.
 
 import { Form, useNavigation } from "react-router";
-import { DeliveryFields } from "~/components/shop/delivery-fields";
+import { type CountryOption, DeliveryFields } from "~/components/shop/delivery-fields";
 import { Button } from "~/components/ui/button";
 import { Pager } from "~/components/ui/pager";
 import type { Delivery } from "~/schemas/checkout";
@@ -15,10 +15,14 @@ const heading = "text-lg font-bold text-slate-900";
 
 export function SavedAddressForm({
   defaults,
+  countries,
+  countryToChoose,
   hasSaved,
   lastResult,
 }: {
   defaults: Partial<Delivery>;
+  countries: CountryOption[];
+  countryToChoose: string | null;
   hasSaved: boolean;
   lastResult: SubmissionResult<string[]> | undefined;
 }) {
@@ -41,7 +45,7 @@ export function SavedAddressForm({
       </p>
       <Form method="post" {...getFormProps(form)} noValidate className="mt-4 grid gap-4 sm:grid-cols-2">
         <input type="hidden" name="intent" value="address" />
-        <DeliveryFields fields={fields} />
+        <DeliveryFields fields={fields} countries={countries} countryToChoose={countryToChoose} />
         <div className="sm:col-span-2">
           <Button type="submit" disabled={pending}>
             {pending ? "Saving..." : "Save address"}

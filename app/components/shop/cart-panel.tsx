@@ -3,10 +3,10 @@
 import { Minus, Plus, Trash2 } from "lucide-react";
 import { useRef } from "react";
 import { Form, useSubmit } from "react-router";
-import { POLICY } from "~/catalog";
 import { Button } from "~/components/ui/button";
 import { Select } from "~/components/ui/select";
 import type { CartView } from "~/server/shop/cart-actions.server";
+import { deliveryPriceList } from "~/utils/delivery-text";
 import { formatPence } from "~/utils/money";
 import { isCardItem, itemLinks, itemSummary } from "~/utils/order-items";
 import { useHydrated } from "~/utils/use-hydrated";
@@ -109,7 +109,14 @@ export function OrderSummary({
   const hydrated = useHydrated();
   const submit = useSubmit();
   const referrerForm = useRef<HTMLFormElement>(null);
-  const totals = cart?.totals ?? { subtotal: 0, deliveryFee: 0, discount: 0, total: 0, itemCount: 0 };
+  const totals = cart?.totals ?? {
+    subtotal: 0,
+    deliveryOption: null,
+    deliveryFee: 0,
+    discount: 0,
+    total: 0,
+    itemCount: 0,
+  };
   const empty = !cart || cart.items.length === 0;
   return (
     <section
@@ -160,8 +167,8 @@ export function OrderSummary({
         </Button>
       </Form>
       <p className="mt-3 text-xs text-slate-600">
-        Delivery by {POLICY.deliveryService}, {POLICY.ukDelivery} in the UK ({POLICY.internationalDelivery}{" "}
-        internationally). Update requests are not posted, so they have no delivery fee.
+        Delivery, chosen with your address: {deliveryPriceList()}. Update requests and business lists are not
+        posted, so they have no delivery fee.
       </p>
     </section>
   );

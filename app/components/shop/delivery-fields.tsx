@@ -1,12 +1,32 @@
 // The delivery address fields of DeliverySchema, as the checkout and the saved address in Settings show them.
 
-import { Field } from "~/components/ui/field";
+import { Field, FieldFrame } from "~/components/ui/field";
+import { Select } from "~/components/ui/select";
 import type { Delivery } from "~/schemas/checkout";
-import { getInputProps, type useForm } from "~/utils/form";
+import { getInputProps, getSelectProps, type useForm } from "~/utils/form";
 
 type DeliveryFieldsMeta = ReturnType<typeof useForm<Delivery>>[1];
 
-export function DeliveryFields({ fields }: { fields: DeliveryFieldsMeta }) {
+/** A country of the select: its ISO 3166-1 code and its name (named on the server, so both renders agree). */
+export interface CountryOption {
+  code: string;
+  name: string;
+}
+
+export function DeliveryFields({
+  fields,
+  countries,
+  countryToChoose,
+  onCountryChange,
+}: {
+  fields: DeliveryFieldsMeta;
+  countries: CountryOption[];
+  /** A country typed before Country was a list that names none: shown, to be chosen again. */
+  countryToChoose?: string | null;
+  onCountryChange?: (code: string) => void;
+}) {
+  const country = fields.country;
+  const hintId = `${country.id}-hint`;
   const input = (name: keyof Delivery, type: "text" | "email" | "tel" = "text") =>
     getInputProps(fields[name], { type });
   return (
@@ -33,12 +53,26 @@ export function DeliveryFields({ fields }: { fields: DeliveryFieldsMeta }) {
         {...input("postalCode")}
         errors={fields.postalCode.errors}
       />
-      <Field
-        label="Country"
-        autoComplete="country-name"
-        {...input("country")}
-        errors={fields.country.errors}
-      />
+      <FieldFrame id={country.id} label="Country" errors={country.errors}>
+        <Select
+          autoComplete="country"
+          {...getSelectProps(country, countryToChoose ? { ariaDescribedBy: hintId } : {})}
+          key={country.key}
+          onChange={onCountryChange ? (e) => onCountryChange(e.currentTarget.value) : undefined}
+        >
+          {country.initialValue ? null : <option value="">Choose a country</option>}
+          {countries.map((c) => (
+            <option key={c.code} value={c.code}>
+              {c.name}
+            </option>
+          ))}
+        </Select>
+        {countryToChoose ? (
+          <p id={hintId} className="text-sm text-slate-600">
+            We could not find “{countryToChoose}” in our list of countries: please choose your country again.
+          </p>
+        ) : null}
+      </FieldFrame>
     </>
   );
 }

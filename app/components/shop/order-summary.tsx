@@ -1,5 +1,5 @@
 // The item lines and totals of a cart or an order, shown the same way in the cart, checkout and receipt pages.
-import { REFERRAL_DISCOUNT_PERCENT } from "~/catalog";
+import { type DeliveryOptionId, deliveryLabel, REFERRAL_DISCOUNT_PERCENT } from "~/catalog";
 import { cn } from "~/utils/cn";
 import { formatPence } from "~/utils/money";
 import { type ItemLike, itemSummary } from "~/utils/order-items";
@@ -30,7 +30,13 @@ export function TotalsList({
   totals,
   className,
 }: {
-  totals: { subtotal: number; deliveryFee: number; discount: number; total: number };
+  totals: {
+    subtotal: number;
+    deliveryOption: DeliveryOptionId | null;
+    deliveryFee: number;
+    discount: number;
+    total: number;
+  };
   className?: string;
 }) {
   return (
@@ -39,9 +45,14 @@ export function TotalsList({
         <dt>Subtotal</dt>
         <dd>{formatPence(totals.subtotal)}</dd>
       </div>
-      <div className="flex justify-between">
-        <dt>Delivery fee</dt>
-        <dd>{formatPence(totals.deliveryFee)}</dd>
+      <div className="flex justify-between gap-3">
+        <dt>
+          Delivery fee
+          {totals.deliveryOption ? (
+            <span className="block text-slate-600">{deliveryLabel(totals.deliveryOption)}</span>
+          ) : null}
+        </dt>
+        <dd className="shrink-0">{formatPence(totals.deliveryFee)}</dd>
       </div>
       {totals.discount > 0 ? (
         <div className="flex justify-between text-green-800">

@@ -10,7 +10,7 @@ import {
   Share2,
   Zap,
 } from "lucide-react";
-import { POLICY } from "~/catalog";
+import { DELIVERY_OPTIONS } from "~/catalog";
 import type { Slide } from "./carousel";
 
 const icon = "h-7 w-7";
@@ -23,7 +23,7 @@ export const HOW_IT_WORKS: Slide[] = [
   },
   {
     title: "2. Receive Your Card",
-    body: `Your card is delivered in ${POLICY.ukDelivery} via ${POLICY.deliveryService} delivery.`,
+    body: `Your card is delivered in ${DELIVERY_OPTIONS["uk-standard"].promise} by ${DELIVERY_OPTIONS["uk-standard"].name}, or the ${DELIVERY_OPTIONS["uk-next-day"].promise} with ${DELIVERY_OPTIONS["uk-next-day"].name}; worldwide in ${DELIVERY_OPTIONS.international.promise}.`,
     icon: <Package aria-hidden className={icon} />,
   },
   {

@@ -1,7 +1,8 @@
 import { Check } from "lucide-react";
-import { CARD_TYPES, CARDS, DELIVERY_FEE, POLICY } from "~/catalog";
+import { CARD_TYPES, CARDS } from "~/catalog";
 import { ButtonLink } from "~/components/ui/button";
 import { cn } from "~/utils/cn";
+import { deliveryPriceList } from "~/utils/delivery-text";
 import { formatPence } from "~/utils/money";
 
 /** The two card plans, priced from the catalogue. compact: the short summary used on /socials. */
@@ -69,8 +70,7 @@ export function PlanCards({
       })}
       {compact ? null : (
         <p className="text-center text-sm text-slate-600 md:col-span-2">
-          Delivery {formatPence(DELIVERY_FEE)} per order by {POLICY.deliveryService} ({POLICY.ukDelivery} in
-          the UK).
+          Delivery, once per order: {deliveryPriceList()}.
         </p>
       )}
     </div>

@@ -1,10 +1,13 @@
+import { useState } from "react";
 import { Form, useNavigate, useNavigation } from "react-router";
+import { DELIVERY_OPTIONS, type DeliveryOptionId } from "~/catalog";
 import { CartItems, OrderSummary } from "~/components/shop/cart-panel";
-import { DeliveryFields } from "~/components/shop/delivery-fields";
+import { type CountryOption, DeliveryFields } from "~/components/shop/delivery-fields";
 import { OrderLines, TotalsList } from "~/components/shop/order-summary";
 import { Button, ButtonLink } from "~/components/ui/button";
 import { Dialog } from "~/components/ui/dialog";
-import { type Delivery, DeliverySchema } from "~/schemas/checkout";
+import { FieldError } from "~/components/ui/field";
+import { CheckoutDeliverySchema, type Delivery } from "~/schemas/checkout";
 import { readFormData, unknownIntent } from "~/server/platform/forms.server";
 import {
   addCardToCart,
@@ -15,9 +18,11 @@ import {
   saveDelivery,
   startCheckout,
 } from "~/server/shop/cart-actions.server";
-import { getFormProps, type SubmissionResult, useForm } from "~/utils/form";
+import { countryName, countryOptions, UK_COUNTRY } from "~/utils/countries";
+import { getFormProps, getInputProps, type SubmissionResult, useForm } from "~/utils/form";
 import { formatPence } from "~/utils/money";
 import { privatePage } from "~/utils/seo";
+import { useHydrated } from "~/utils/use-hydrated";
 import type { Route } from "./+types/cart";
 
 // A visitor\'s own cart (robots.txt keeps crawlers out of it too).
@@ -33,10 +38,22 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const requested = url.searchParams.get("step");
   const hasItems = Boolean(view.cart?.items.length);
   const step = hasItems && (requested === "delivery" || requested === "summary") ? requested : null;
-  const delivery = step ? await deliveryDefaults(context, request, view.cart?.delivery) : null;
-  // The summary needs a valid delivery address; without one the customer goes back to that step.
-  const finalStep = step === "summary" && !DeliverySchema.safeParse(delivery).success ? "delivery" : step;
-  return { view, step: finalStep, delivery };
+  const prefill = step ? await deliveryDefaults(context, request, view.cart) : null;
+  const delivery = prefill?.values ?? null;
+  // The summary needs a valid address and option; without them the customer goes back to that step.
+  const finalStep =
+    step === "summary" && (!CheckoutDeliverySchema.safeParse(delivery).success || !view.cart?.delivery)
+      ? "delivery"
+      : step;
+  return {
+    view,
+    step: finalStep,
+    delivery,
+    countryToChoose: prefill?.countryToChoose ?? null,
+    // Named here, so the page and its hydration show the same names.
+    countries: finalStep === "delivery" ? countryOptions() : [],
+    deliverToCountry: delivery?.country ? countryName(delivery.country) : "",
+  };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -61,7 +78,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 export default function CartPage({ loaderData, actionData }: Route.ComponentProps) {
-  const { view, step, delivery } = loaderData;
+  const { view, step, delivery, countries, countryToChoose, deliverToCountry } = loaderData;
   const navigate = useNavigate();
   const cart = view.cart;
   const close = () => navigate("/cart", { preventScrollReset: true });
@@ -87,13 +104,19 @@ export default function CartPage({ loaderData, actionData }: Route.ComponentProp
         <Dialog title="Delivery Information" closeTo="/cart" onClose={close}>
           <DeliveryForm
             defaults={delivery ?? {}}
+            countries={countries}
+            countryToChoose={countryToChoose}
+            posted={Boolean(cart?.totals.deliveryOption)}
             lastResult={actionData && "result" in actionData ? actionData.result : undefined}
           />
         </Dialog>
       ) : null}
       {step === "summary" && cart && delivery ? (
         <Dialog title="Order Summary" closeTo="/cart" onClose={close}>
-          <SummaryStep view={view} delivery={delivery as Record<string, string>} />
+          <SummaryStep
+            view={view}
+            delivery={{ ...(delivery as Record<string, string>), country: deliverToCountry }}
+          />
         </Dialog>
       ) : null}
     </div>
@@ -102,33 +125,101 @@ export default function CartPage({ loaderData, actionData }: Route.ComponentProp
 
 function DeliveryForm({
   defaults,
+  countries,
+  countryToChoose,
+  posted,
   lastResult,
 }: {
   defaults: Record<string, string | undefined>;
+  countries: CountryOption[];
+  countryToChoose: string | null;
+  /** The cart holds a card to post, so a delivery option is chosen too. */
+  posted: boolean;
   lastResult: SubmissionResult<string[]> | undefined;
 }) {
-  const [form, fields] = useForm<Delivery>({
+  const [form, fields] = useForm<Delivery & { deliveryOption: DeliveryOptionId }>({
     lastResult,
     defaultValue: defaults,
   });
   const navigation = useNavigation();
   const busy = navigation.state === "submitting";
+  const [country, setCountry] = useState(String(fields.country.initialValue ?? ""));
   return (
+    // Posted to the step's own address, so a refusal shows this form again with its errors, with or without
+    // JavaScript.
     <Form
       method="post"
-      action="/cart"
+      action="/cart?step=delivery"
       {...getFormProps(form)}
       noValidate
       className="grid gap-4 sm:grid-cols-2"
     >
       <input type="hidden" name="intent" value="delivery" />
-      <DeliveryFields fields={fields} />
+      <DeliveryFields
+        fields={fields}
+        countries={countries}
+        countryToChoose={countryToChoose}
+        onCountryChange={setCountry}
+      />
+      {posted ? <DeliveryOptions field={fields.deliveryOption} country={country} /> : null}
       <div className="sm:col-span-2">
         <Button type="submit" className="w-full" disabled={busy}>
           Continue to Order Summary
         </Button>
       </div>
     </Form>
+  );
+}
+
+/**
+ * The delivery options with their fee and promise. With JavaScript, those that do not post to the chosen
+ * country are disabled and the choice moves to one that does; without it, the server refuses a wrong pair.
+ */
+function DeliveryOptions({
+  field,
+  country,
+}: {
+  field: ReturnType<typeof useForm<{ deliveryOption: DeliveryOptionId }>>[1]["deliveryOption"];
+  country: string;
+}) {
+  const hydrated = useHydrated();
+  const area = country === UK_COUNTRY ? "uk" : "international";
+  const serves = (id: DeliveryOptionId) => !hydrated || !country || DELIVERY_OPTIONS[id].area === area;
+  const [checked, setChecked] = useState(String(field.initialValue ?? ""));
+  const first = (Object.keys(DELIVERY_OPTIONS) as DeliveryOptionId[]).find(serves);
+  const current = checked in DELIVERY_OPTIONS && serves(checked as DeliveryOptionId) ? checked : first;
+  return (
+    <fieldset className="space-y-2 sm:col-span-2" aria-describedby={field.errors ? field.errorId : undefined}>
+      <legend className="mb-1 text-sm font-medium text-slate-800">Delivery option</legend>
+      {(Object.keys(DELIVERY_OPTIONS) as DeliveryOptionId[]).map((id) => {
+        const o = DELIVERY_OPTIONS[id];
+        // Controlled from the first render, so hydration changes nothing; without JavaScript the browser's own
+        // radio behaviour applies to the rendered choice.
+        const { defaultChecked: _, ...props } = getInputProps(field, { type: "radio", value: id });
+        return (
+          <label
+            key={id}
+            className="flex min-h-11 items-center gap-3 rounded-md border border-slate-300 px-3 py-2 text-sm has-[:checked]:border-brand-600 has-[:disabled]:text-slate-500"
+          >
+            <input
+              {...props}
+              id={`${field.id}-${id}`}
+              key={field.key}
+              disabled={!serves(id)}
+              checked={current === id}
+              onChange={() => setChecked(id)}
+              className="h-5 w-5 shrink-0"
+            />
+            <span className="min-w-0 flex-1">
+              {o.name}
+              <span className="block text-slate-600">{o.promise}</span>
+            </span>
+            <span className="shrink-0 font-semibold">{formatPence(o.price)}</span>
+          </label>
+        );
+      })}
+      <FieldError id={field.errorId} errors={field.errors} />
+    </fieldset>
   );
 }
 

@@ -1,6 +1,6 @@
 import { Check } from "lucide-react";
 import { Form, Link, useLocation } from "react-router";
-import { CARDS, type CardType } from "~/catalog";
+import { CARDS, type CardType, DELIVERY_OPTIONS } from "~/catalog";
 import { CartPanel } from "~/components/shop/cart-panel";
 import { MultiLinkSetup, OneLinkSetup } from "~/components/shop/order-card-setup";
 import { Button } from "~/components/ui/button";
@@ -14,8 +14,7 @@ import type { Route } from "./+types/order-card";
 export const meta: Route.MetaFunction = ({ matches }) =>
   seo(matches, {
     title: "Order Your Card",
-    description:
-      "Choose a One Link or Multi Link NFC card, add your links and order it. Delivered in 1-3 working days.",
+    description: `Choose a One Link or Multi Link NFC card, add your links and order it. Delivered in ${DELIVERY_OPTIONS["uk-standard"].promise} in the UK.`,
     path: "/order-card",
   });
 

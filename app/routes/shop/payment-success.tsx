@@ -4,6 +4,7 @@ import { OrderLines, TotalsList } from "~/components/shop/order-summary";
 import { WhatHappensNext } from "~/components/shop/what-happens-next";
 import { ButtonLink } from "~/components/ui/button";
 import { getOrderByToken } from "~/server/shop/orders.server";
+import { countryName } from "~/utils/countries";
 import { formatPence } from "~/utils/money";
 import { isCardItem } from "~/utils/order-items";
 import { privatePage } from "~/utils/seo";
@@ -127,7 +128,9 @@ export default function PaymentSuccess({ loaderData }: Route.ComponentProps) {
         <TotalsList totals={order} className="mt-3" />
         <p className="mt-3 text-sm text-slate-700">
           {order.items.some(isCardItem) ? "Delivering to" : "Billing address:"}{" "}
-          {[a.fullName, a.addressLine1, a.city, a.postalCode, a.country].filter(Boolean).join(", ")}
+          {[a.fullName, a.addressLine1, a.city, a.postalCode, a.country ? countryName(a.country) : ""]
+            .filter(Boolean)
+            .join(", ")}
         </p>
       </section>
       <div className="mt-6 flex flex-wrap gap-3">

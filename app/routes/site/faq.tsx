@@ -1,7 +1,8 @@
 import { ChevronDown } from "lucide-react";
-import { CARDS, DELIVERY_FEE, POLICY, UPDATE_REQUEST_PRICE } from "~/catalog";
+import { CARDS, POLICY, UPDATE_REQUEST_PRICE } from "~/catalog";
 import { PageShell } from "~/components/site/page-shell";
 import { ButtonLink } from "~/components/ui/button";
+import { deliveryPriceList, deliveryTimes } from "~/utils/delivery-text";
 import { formatPence } from "~/utils/money";
 import { staticPage } from "~/utils/page-scripts";
 import { seo } from "~/utils/seo";
@@ -31,7 +32,7 @@ const FAQS: { q: string; a: string }[] = [
   },
   {
     q: "How much does a card cost?",
-    a: `A One Link card costs ${one} and a Multi Link card costs ${multi}. It is a one-off price with no monthly fees. Delivery is ${formatPence(DELIVERY_FEE)} per order.`,
+    a: `A One Link card costs ${one} and a Multi Link card costs ${multi}. It is a one-off price with no monthly fees. Delivery is charged once per order, as you choose at checkout: ${deliveryPriceList({ promises: false })}.`,
   },
   {
     q: "What is the difference between One Link and Multi Link?",
@@ -43,7 +44,7 @@ const FAQS: { q: string; a: string }[] = [
   },
   {
     q: "How long does delivery take?",
-    a: `UK orders are sent by ${POLICY.deliveryService} and arrive in ${POLICY.ukDelivery}. International orders take ${POLICY.internationalDelivery}.`,
+    a: deliveryTimes(),
   },
   {
     q: "Can I cancel or return my order?",

@@ -1,8 +1,8 @@
 import { CreditCard, LayoutDashboard, Share2, Smartphone, Truck, Wifi } from "lucide-react";
-import { POLICY } from "~/catalog";
 import { Carousel, type Slide } from "~/components/site/carousel";
 import { PageShell } from "~/components/site/page-shell";
 import { ButtonLink } from "~/components/ui/button";
+import { deliveryTimes } from "~/utils/delivery-text";
 import { pageWithIslands } from "~/utils/page-scripts";
 import { seo } from "~/utils/seo";
 import type { Route } from "./+types/features";
@@ -37,7 +37,7 @@ const FEATURES: Slide[] = [
   },
   {
     title: "Fast Delivery",
-    body: `${POLICY.deliveryService} delivery in ${POLICY.ukDelivery} in the UK; international orders in ${POLICY.internationalDelivery}.`,
+    body: deliveryTimes(),
     icon: <Truck aria-hidden className={icon} />,
   },
 ];

@@ -1,4 +1,4 @@
-import { POLICY } from "~/catalog";
+import { DELIVERY_OPTIONS } from "~/catalog";
 import { Carousel } from "~/components/site/carousel";
 import { HOW_IT_WORKS, WHY_CHOOSE } from "~/components/site/content";
 import { ButtonLink } from "~/components/ui/button";
@@ -13,7 +13,7 @@ export const handle = pageWithIslands("carousel");
 export const meta: Route.MetaFunction = ({ matches }) =>
   seo(matches, {
     title: "Tap-to-share NFC cards | Share your links with one tap",
-    description: `NFC cards that open your links on any phone with one tap. No app needed. Delivered in ${POLICY.ukDelivery} in the UK.`,
+    description: `NFC cards that open your links on any phone with one tap. No app needed. Delivered in ${DELIVERY_OPTIONS["uk-standard"].promise} in the UK.`,
     path: "/",
   });
 

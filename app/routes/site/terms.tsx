@@ -1,6 +1,7 @@
-import { DELIVERY_FEE, POLICY } from "~/catalog";
+import { POLICY } from "~/catalog";
 import { LastUpdated, PageShell, PolicySection } from "~/components/site/page-shell";
 import { useRootData } from "~/root";
+import { deliveryPriceList, deliveryTimes } from "~/utils/delivery-text";
 import { formatPence } from "~/utils/money";
 import { staticPage } from "~/utils/page-scripts";
 import { seo } from "~/utils/seo";
@@ -45,8 +46,8 @@ export default function Terms() {
       </PolicySection>
       <PolicySection title="4. Delivery">
         <p>
-          UK orders are sent by {POLICY.deliveryService} and arrive in {POLICY.ukDelivery}; delivery costs{" "}
-          {formatPence(DELIVERY_FEE)} per order. International orders take {POLICY.internationalDelivery}.
+          {deliveryTimes()} Delivery is chosen at checkout and charged once per order: {deliveryPriceList()}.
+          The UK options deliver only to addresses in the United Kingdom.
         </p>
       </PolicySection>
       <PolicySection title="5. Cancellations, Returns and Refunds">

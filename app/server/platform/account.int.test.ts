@@ -235,7 +235,7 @@ describe("deleting the account", () => {
         customerPhone: DELETED_CUSTOMER,
       });
       expect(order.total).toBeGreaterThan(0);
-      expect(order.deliveryAddress.country).toBe("United Kingdom");
+      expect(order.deliveryAddress.country).toBe("GB");
       expect(JSON.stringify(order)).not.toContain(email);
       expect(JSON.stringify(order)).not.toContain("1 Road");
     }

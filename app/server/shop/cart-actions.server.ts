@@ -2,8 +2,15 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import type { AppLoadContext } from "react-router";
 import { data, redirect } from "react-router";
+import type { DeliveryOptionId } from "~/catalog";
 import { cardItemFromForm } from "~/schemas/cart";
-import { CHECKOUT_MESSAGES, DEFAULT_COUNTRY, DeliverySchema, PaymentChoiceSchema } from "~/schemas/checkout";
+import {
+  CHECKOUT_MESSAGES,
+  CheckoutDeliverySchema,
+  DEFAULT_COUNTRY,
+  DeliverySchema,
+  PaymentChoiceSchema,
+} from "~/schemas/checkout";
 import { editMultiLinkDraft, LINK_MESSAGES } from "~/schemas/link-rules";
 import { isUuid } from "~/utils/ids";
 import { lacksLink } from "~/utils/order-items";
@@ -26,11 +33,12 @@ import {
   saveCartDelivery,
   setCartReferrer,
 } from "./cart.server";
-import { CheckoutError, createOrderFromCart, lastDeliveryFor } from "./checkout.server";
+import { CheckoutError, createOrderFromCart, DeliveryRefusedError, lastDeliveryFor } from "./checkout.server";
 import { cancelAwaitingOrder, setStripeSession } from "./orders.server";
 import { createCheckoutSession, StripeCheckoutError } from "./payments/stripe.server";
+import { deliveryOptionsFor, deliveryRefusal, deliveryServes, needsDelivery } from "./pricing.server";
 import { allowedReferrers, findReferrerByCode, readRefCode } from "./referrals.server";
-import { savedDeliveryFor } from "./saved-delivery.server";
+import { addressPrefill, savedDeliveryFor } from "./saved-delivery.server";
 
 type Ctx = AppLoadContext;
 
@@ -174,23 +182,54 @@ export async function startCheckout(context: Ctx, request: Request) {
 
 /**
  * What the delivery form starts with: what was entered for this cart, else the address the account saved in
- * Settings, else the account's last order's address.
+ * Settings, else the account's last order's address; and the delivery option chosen for the cart, else the
+ * cheapest one that serves that country.
  */
-export async function deliveryDefaults(context: Ctx, request: Request, saved: unknown) {
-  if (saved) return saved as Record<string, string>;
+export async function deliveryDefaults(
+  context: Ctx,
+  request: Request,
+  cart: { delivery: unknown; chosenDeliveryOption: DeliveryOptionId | null } | null,
+) {
   const user = await getSessionUser(context, request);
-  if (!user) return { country: DEFAULT_COUNTRY };
-  const preferred =
-    (await savedDeliveryFor(context.db, user.id)) ?? (await lastDeliveryFor(context.db, user.id));
-  return preferred ?? { fullName: user.name, email: user.email, country: DEFAULT_COUNTRY };
+  const prefill =
+    addressPrefill(cart?.delivery) ??
+    (user
+      ? ((await savedDeliveryFor(context.db, user.id)) ??
+        addressPrefill(await lastDeliveryFor(context.db, user.id)))
+      : null);
+  const values: Record<string, string> = prefill?.values ?? {
+    ...(user ? { fullName: user.name, email: user.email } : {}),
+    country: DEFAULT_COUNTRY,
+  };
+  const country = values.country || DEFAULT_COUNTRY;
+  const chosen = cart?.chosenDeliveryOption;
+  const deliveryOption =
+    chosen && deliveryServes(chosen, country) ? chosen : (deliveryOptionsFor(country)[0] ?? chosen ?? "");
+  const withOption: Record<string, string> = { ...values, deliveryOption };
+  return { values: withOption, countryToChoose: prefill?.countryToChoose ?? null };
 }
 
+/**
+ * The delivery step: the address, and (when the cart holds a card to post) an option that serves its country;
+ * a post without one gets the cheapest that does. A refused option is a field error and nothing is saved.
+ */
 export async function saveDelivery(context: Ctx, request: Request, form: FormData) {
-  const submission = parseWithZod(form, { schema: DeliverySchema });
+  const submission = parseWithZod(form, { schema: CheckoutDeliverySchema });
   if (submission.status !== "success") return data({ result: submission.reply() }, { status: 400 });
-  const cart = await getCartRow(context.db, await readCartId(request));
+  const cart = await loadCart(context.db, await readCartId(request));
   if (!cart) return checkoutError(CHECKOUT_MESSAGES.emptyCart);
-  await saveCartDelivery(context.db, cart.id, submission.value);
+  const { deliveryOption, ...address } = submission.value;
+  let option: DeliveryOptionId | null = null;
+  if (needsDelivery(cart.items)) {
+    option = deliveryOption ?? deliveryOptionsFor(address.country)[0] ?? null;
+    const problem = option ? deliveryRefusal(option, address.country) : null;
+    if (problem)
+      return data(
+        { result: submission.reply({ fieldErrors: { deliveryOption: [problem] } }) },
+        { status: 400 },
+      );
+  }
+  await saveCartDelivery(context.db, cart.id, address, option);
   return redirect("/cart?step=summary");
 }
 
@@ -222,12 +261,20 @@ export async function placeOrder(context: Ctx, request: Request, form: FormData)
     created = await createOrderFromCart(context.db, {
       cartId: cart.id,
       delivery: delivery.data,
+      deliveryOption: cart.deliveryOption,
       paymentMethod: method,
       userId: user?.id ?? null,
       shop: context.config.shop.name,
       bank,
     });
   } catch (error) {
+    // The option no longer serves the address: back to the delivery step to choose again.
+    if (error instanceof DeliveryRefusedError)
+      return redirectWithToast("/cart?step=delivery", {
+        type: "error",
+        title: "Checkout error",
+        description: error.message,
+      });
     if (error instanceof CheckoutError) return checkoutError(error.message);
     throw error;
   }

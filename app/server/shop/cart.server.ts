@@ -3,7 +3,7 @@
 // idle days. Totals are always recomputed from the catalogue.
 import { randomBytes } from "node:crypto";
 import { and, asc, eq, inArray, isNull, lt, sql } from "drizzle-orm";
-import type { ItemKind } from "~/catalog";
+import type { DeliveryOptionId, ItemKind } from "~/catalog";
 import { cardPages, cartItems, carts, orderItems, orders, users } from "~/db/schema";
 import type { CardItemInput } from "~/schemas/cart";
 import type { Delivery } from "~/schemas/checkout";
@@ -14,12 +14,13 @@ import type {
   UpdateRequestDetails,
 } from "~/schemas/item-details";
 import { LINK_MESSAGES } from "~/schemas/link-rules";
+import { countryCodeFor } from "~/utils/countries";
 import { lacksLink } from "~/utils/order-items";
 import { appCookie } from "../platform/cookies.server";
 import type { Database, DbOrTx } from "../platform/db.server";
 import type { Config } from "../platform/env.server";
 import { deleteProfileImage } from "../platform/storage.server";
-import { itemName, MAX_QUANTITY, priceItems, unitPrice } from "./pricing.server";
+import { deliveryOptionsFor, itemName, MAX_QUANTITY, priceItems, unitPrice } from "./pricing.server";
 import { emailIsReferrers } from "./self-referral.server";
 
 const cartCookie = appCookie("cart", 60 * 60 * 24 * 60);
@@ -100,6 +101,10 @@ export async function loadCart(db: DbOrTx, cartId: string | null, viewerUserId: 
     details: r.details,
   }));
   const delivery = cart.delivery;
+  // Priced with the option chosen at the delivery step; before one is chosen, the cheapest that serves the
+  // address given (a cart that only now holds a card), else the default.
+  const country = delivery ? countryCodeFor(delivery.country) : null;
+  const deliveryOption = cart.deliveryOption ?? (country ? (deliveryOptionsFor(country)[0] ?? null) : null);
   // Priced as the order will be: no referral once the visitor or the delivery e-mail is the referrer.
   const referrerUserId = await referrerFor(db, cart.referrerUserId, {
     userId: viewerUserId,
@@ -109,8 +114,10 @@ export async function loadCart(db: DbOrTx, cartId: string | null, viewerUserId: 
     id: cart.id,
     referrerUserId,
     delivery,
+    /** The option the customer chose at the delivery step, if any. */
+    chosenDeliveryOption: cart.deliveryOption,
     items,
-    totals: priceItems(items, Boolean(referrerUserId)),
+    totals: priceItems(items, Boolean(referrerUserId), deliveryOption),
   };
 }
 
@@ -207,8 +214,14 @@ export async function setCartReferrerIfNone(db: DbOrTx, cartId: string, referrer
     .where(and(eq(carts.id, cartId), isNull(carts.referrerUserId)));
 }
 
-export async function saveCartDelivery(db: DbOrTx, cartId: string, delivery: Delivery) {
-  await db.update(carts).set({ delivery, updatedAt: new Date() }).where(eq(carts.id, cartId));
+/** The address and delivery option from the checkout's delivery step (option null: nothing to post). */
+export async function saveCartDelivery(
+  db: DbOrTx,
+  cartId: string,
+  delivery: Delivery,
+  deliveryOption: DeliveryOptionId | null = null,
+) {
+  await db.update(carts).set({ delivery, deliveryOption, updatedAt: new Date() }).where(eq(carts.id, cartId));
 }
 
 export async function deleteCart(db: DbOrTx, cartId: string) {

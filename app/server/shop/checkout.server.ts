@@ -2,8 +2,9 @@
 // reserved when the order is placed), priced from the catalogue.
 import { randomInt } from "node:crypto";
 import { and, asc, desc, eq, sql } from "drizzle-orm";
+import type { DeliveryOptionId } from "~/catalog";
 import { cartItems, carts, orderItems, orderNumbers, orderStatusHistory, orders } from "~/db/schema";
-import { CHECKOUT_MESSAGES, type Delivery, type PaymentMethod } from "~/schemas/checkout";
+import { CHECKOUT_MESSAGES, type Delivery, DeliverySchema, type PaymentMethod } from "~/schemas/checkout";
 import { itemSummary, lacksLink } from "~/utils/order-items";
 import type { DbOrTx } from "../platform/db.server";
 import { enqueueEmail } from "../platform/email/outbox.server";
@@ -11,10 +12,23 @@ import { LIST_MESSAGES, listShortfall } from "./business-lists.server";
 import { deleteCart, referrerFor } from "./cart.server";
 import { type BankDetails, orderPlacedEmail } from "./order-emails.server";
 import { changeStatus, newOrderAccessToken } from "./orders.server";
-import { isSingleUnit, itemName, priceItems, unitPrice } from "./pricing.server";
+import {
+  deliveryOptionsFor,
+  deliveryRefusal,
+  isSingleUnit,
+  itemName,
+  needsDelivery,
+  priceItems,
+  unitPrice,
+} from "./pricing.server";
 
 export class CheckoutError extends Error {
   override name = "CheckoutError";
+}
+
+/** The delivery option does not post to the address's country: the customer chooses again. */
+export class DeliveryRefusedError extends CheckoutError {
+  override name = "DeliveryRefusedError";
 }
 
 /** Reserves a fresh order number, WC + 6 digits (100000-999999), unique across all orders. */
@@ -43,6 +57,8 @@ export async function createOrderFromCart(
   input: {
     cartId: string | null;
     delivery: Delivery;
+    /** Chosen at the delivery step; null: the cheapest option that serves the address's country. */
+    deliveryOption?: DeliveryOptionId | null;
     paymentMethod: PaymentMethod;
     userId: string | null;
     shop: string;
@@ -55,6 +71,10 @@ export async function createOrderFromCart(
   if (input.paymentMethod === "bank_transfer" && !bank)
     throw new CheckoutError(CHECKOUT_MESSAGES.bankTransferOff);
   const cartId = input.cartId;
+  // The address is read again here (its country as an ISO code), whatever the caller checked before.
+  const address = DeliverySchema.safeParse(input.delivery);
+  if (!address.success) throw new CheckoutError(address.error.issues[0]?.message ?? CHECKOUT_MESSAGES.failed);
+  const delivery = address.data;
   const access = newOrderAccessToken();
   const created = await db.transaction(async (tx) => {
     const [cart] = await tx.select().from(carts).where(eq(carts.id, cartId)).for("update");
@@ -66,6 +86,12 @@ export async function createOrderFromCart(
       .orderBy(asc(cartItems.createdAt), asc(cartItems.id));
     if (items.length === 0) throw new CheckoutError(CHECKOUT_MESSAGES.emptyCart);
     if (items.some(lacksLink)) throw new CheckoutError(CHECKOUT_MESSAGES.noValidLinks);
+    // Refused before anything is written: an option that does not post to the address's country.
+    const deliveryOption = needsDelivery(items)
+      ? (input.deliveryOption ?? deliveryOptionsFor(delivery.country)[0] ?? null)
+      : null;
+    const refusal = deliveryOption ? deliveryRefusal(deliveryOption, delivery.country) : null;
+    if (refusal) throw new DeliveryRefusedError(refusal);
     // A list fills the buyer's own prospects: it needs an account, and the pool must still be able to fill it.
     if (items.some((i) => i.kind === "business-list")) {
       if (!input.userId) throw new CheckoutError(LIST_MESSAGES.signIn);
@@ -92,7 +118,7 @@ export async function createOrderFromCart(
     const orderNumber = await reserveOrderNumber(tx);
     const referrerUserId = await referrerFor(tx, cart.referrerUserId, {
       userId: input.userId,
-      email: input.delivery.email,
+      email: delivery.email,
     });
     const priced = items.map((i) => ({
       kind: i.kind,
@@ -101,7 +127,7 @@ export async function createOrderFromCart(
       name: itemName(i.kind),
       details: i.details,
     }));
-    const totals = priceItems(priced, Boolean(referrerUserId));
+    const totals = priceItems(priced, Boolean(referrerUserId), deliveryOption);
     const [order] = await tx
       .insert(orders)
       .values({
@@ -109,11 +135,12 @@ export async function createOrderFromCart(
         paymentMethod: input.paymentMethod,
         userId: input.userId,
         cartId,
-        customerName: input.delivery.fullName,
-        customerEmail: input.delivery.email.toLowerCase(),
-        customerPhone: input.delivery.phone,
-        deliveryAddress: input.delivery,
+        customerName: delivery.fullName,
+        customerEmail: delivery.email.toLowerCase(),
+        customerPhone: delivery.phone,
+        deliveryAddress: delivery,
         subtotal: totals.subtotal,
+        deliveryOption: totals.deliveryOption,
         deliveryFee: totals.deliveryFee,
         discount: totals.discount,
         total: totals.total,
@@ -148,7 +175,7 @@ export async function createOrderFromCart(
         orderPlacedEmail(
           {
             ...order!,
-            deliveryAddress: input.delivery,
+            deliveryAddress: delivery,
             items: priced.map((p) => ({ ...p, summary: itemSummary(p) })),
           },
           { shop: input.shop, bank },

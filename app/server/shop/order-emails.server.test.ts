@@ -1,8 +1,11 @@
 // The order e-mails state the shop's figures as the catalogue has them, not as typed into a sentence.
 import { describe, expect, it } from "vitest";
-import { DELIVERY_FEE, POLICY } from "~/catalog";
+import { DELIVERY_OPTIONS } from "~/catalog";
 import { formatPence } from "~/utils/money";
 import { type OrderForEmail, orderConfirmedEmail } from "./order-emails.server";
+
+const standard = DELIVERY_OPTIONS["uk-standard"];
+const international = DELIVERY_OPTIONS.international;
 
 const order: OrderForEmail = {
   orderNumber: "TC-000123",
@@ -16,24 +19,42 @@ const order: OrderForEmail = {
     addressLine1: "2 Low Road",
     city: "Leeds",
     postalCode: "LS1 1AA",
-    country: "United Kingdom",
+    country: "GB",
   },
   subtotal: 2500,
-  deliveryFee: DELIVERY_FEE,
+  deliveryOption: "uk-standard",
+  deliveryFee: standard.price,
   discount: 0,
-  total: 2500 + DELIVERY_FEE,
+  total: 2500 + standard.price,
   items: [{ name: "One Link", quantity: 1, unitPrice: 2500, summary: "" }],
 };
+const bank = { accountName: "TapCard Ltd", sortCode: "00-00-00", accountNumber: "00000000" };
 
 describe("order e-mails", () => {
   it("promise the delivery service and time of the catalogue", () => {
-    const mail = orderConfirmedEmail(order, {
-      shop: "TapCard",
-      bank: { accountName: "TapCard Ltd", sortCode: "00-00-00", accountNumber: "00000000" },
-    });
+    const mail = orderConfirmedEmail(order, { shop: "TapCard", bank });
+    expect(mail.text).toContain(`send it by ${standard.name} (${standard.promise})`);
     expect(mail.text).toContain(
-      `by ${POLICY.deliveryService} delivery, usually within ${POLICY.ukDelivery} in the UK`,
+      `Delivery, ${standard.name} (${standard.promise}): ${formatPence(standard.price)}`,
     );
-    expect(mail.text).toContain(`Delivery: ${formatPence(DELIVERY_FEE)}`);
+    expect(mail.text).toContain("LS1 1AA, United Kingdom");
+  });
+
+  it("name the option chosen, its fee and the country of an order posted abroad", () => {
+    const mail = orderConfirmedEmail(
+      {
+        ...order,
+        deliveryAddress: { ...order.deliveryAddress, city: "Paris", postalCode: "75001", country: "FR" },
+        deliveryOption: "international",
+        deliveryFee: international.price,
+        total: 2500 + international.price,
+      },
+      { shop: "TapCard", bank },
+    );
+    expect(mail.text).toContain(
+      `Delivery, ${international.name} (${international.promise}): ${formatPence(international.price)}`,
+    );
+    expect(mail.text).toContain("75001, France");
+    expect(mail.text).not.toContain(standard.promise);
   });
 });

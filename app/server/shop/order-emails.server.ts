@@ -1,7 +1,8 @@
 // Order e-mails: the bank-transfer instructions when an order is placed, the confirmation once it is paid, and
 // the notice when an unpaid bank-transfer order expires.
-import { BANK_TRANSFER_DAYS, POLICY } from "~/catalog";
+import { BANK_TRANSFER_DAYS, type DeliveryOptionId, deliveryLabel, POLICY } from "~/catalog";
 import type { Delivery, PaymentMethod } from "~/schemas/checkout";
+import { countryName } from "~/utils/countries";
 import { formatPence } from "~/utils/money";
 import type { OutgoingEmail } from "../platform/email/mailer.server";
 import { composeEmail } from "../platform/email/templates.server";
@@ -14,6 +15,8 @@ export interface OrderForEmail {
   paymentMethod: PaymentMethod;
   deliveryAddress: Delivery;
   subtotal: number;
+  /** Null when nothing is posted, or for an order placed before there were options. */
+  deliveryOption: DeliveryOptionId | null;
   deliveryFee: number;
   discount: number;
   total: number;
@@ -39,10 +42,17 @@ function orderLines(o: OrderForEmail) {
         `${i.quantity} x ${i.name} (${formatPence(i.unitPrice)} each)${i.summary ? `: ${i.summary}` : ""}`,
     ),
     `Subtotal: ${formatPence(o.subtotal)}`,
-    `Delivery: ${formatPence(o.deliveryFee)}`,
+    `Delivery${o.deliveryOption ? `, ${deliveryLabel(o.deliveryOption)}` : ""}: ${formatPence(o.deliveryFee)}`,
     ...(o.discount ? [`Referral discount: -${formatPence(o.discount)}`] : []),
     `Total: ${formatPence(o.total)}`,
-    `Delivery address: ${[a.fullName, a.addressLine1, a.addressLine2, a.city, a.postalCode, a.country]
+    `Delivery address: ${[
+      a.fullName,
+      a.addressLine1,
+      a.addressLine2,
+      a.city,
+      a.postalCode,
+      countryName(a.country),
+    ]
       .filter(Boolean)
       .join(", ")}`,
   ];
@@ -86,6 +96,12 @@ function claimLines(url: string | undefined) {
   ];
 }
 
+function postingPromise(option: DeliveryOptionId | null) {
+  return option
+    ? `we write your links to your card and send it by ${deliveryLabel(option)}.`
+    : "we write your links to any card in your order and send it to you.";
+}
+
 /** Sent once the payment is confirmed (Stripe webhook or the admin recording a bank transfer). */
 export function orderConfirmedEmail(
   o: OrderForEmail,
@@ -104,7 +120,7 @@ export function orderConfirmedEmail(
         : ["Paid by card."]),
       ...cardPageLines(o.cardPageUrls ?? []),
       ...claimLines(o.claimUrl),
-      `What happens next: we write your links to your card and send it by ${POLICY.deliveryService} delivery, usually within ${POLICY.ukDelivery} in the UK. Update requests are applied to your card page.`,
+      `What happens next: ${postingPromise(o.deliveryOption)} Update requests are applied to your card page.`,
     ],
   });
 }

@@ -4,12 +4,15 @@ import {
   BUSINESS_LIST,
   CARDS,
   commissionFor,
-  DELIVERY_FEE,
+  DEFAULT_DELIVERY_OPTION,
+  DELIVERY_OPTIONS,
+  type DeliveryOptionId,
   type ItemKind,
   isCardKind,
   REFERRAL_DISCOUNT_PERCENT,
   UPDATE_REQUEST_PRICE,
 } from "~/catalog";
+import { countryName, UK_COUNTRY } from "~/utils/countries";
 
 export const MAX_QUANTITY = 99;
 
@@ -32,24 +35,61 @@ export function isSingleUnit(kind: ItemKind) {
 
 export interface Totals {
   subtotal: number;
+  /** The option the delivery fee is for; null when nothing is posted (no physical card in the cart). */
+  deliveryOption: DeliveryOptionId | null;
   deliveryFee: number;
   discount: number;
   total: number;
   itemCount: number;
 }
 
-/** Subtotal, delivery (once, when any physical card is in the cart; a list or an update alone has none), referral discount and total, in pence. */
-export function priceItems(items: { kind: ItemKind; quantity: number }[], hasReferrer: boolean): Totals {
+/** True when the items include something to post: a physical card. */
+export function needsDelivery(items: { kind: ItemKind }[]) {
+  return items.some((i) => isCardKind(i.kind));
+}
+
+/**
+ * Subtotal, delivery (once, at the chosen option's price, when any physical card is in the cart; a list or an
+ * update alone has none), referral discount (of subtotal + delivery) and total, in pence.
+ */
+export function priceItems(
+  items: { kind: ItemKind; quantity: number }[],
+  hasReferrer: boolean,
+  deliveryOption: DeliveryOptionId | null = DEFAULT_DELIVERY_OPTION,
+): Totals {
   const subtotal = items.reduce((sum, i) => sum + unitPrice(i.kind) * i.quantity, 0);
-  const deliveryFee = items.some((i) => isCardKind(i.kind)) ? DELIVERY_FEE : 0;
+  const option = needsDelivery(items) ? (deliveryOption ?? DEFAULT_DELIVERY_OPTION) : null;
+  const deliveryFee = option ? DELIVERY_OPTIONS[option].price : 0;
   const discount = hasReferrer ? Math.round(((subtotal + deliveryFee) * REFERRAL_DISCOUNT_PERCENT) / 100) : 0;
   return {
     subtotal,
+    deliveryOption: option,
     deliveryFee,
     discount,
     total: subtotal + deliveryFee - discount,
     itemCount: items.reduce((n, i) => n + i.quantity, 0),
   };
+}
+
+/** True when the option posts to this country (an ISO 3166-1 code): the UK options to the UK only, international to the rest. */
+export function deliveryServes(option: DeliveryOptionId, country: string) {
+  return DELIVERY_OPTIONS[option].area === (country === UK_COUNTRY ? "uk" : "international");
+}
+
+/** The options that post to this country, cheapest first. */
+export function deliveryOptionsFor(country: string): DeliveryOptionId[] {
+  return (Object.keys(DELIVERY_OPTIONS) as DeliveryOptionId[])
+    .filter((id) => deliveryServes(id, country))
+    .sort((a, b) => DELIVERY_OPTIONS[a].price - DELIVERY_OPTIONS[b].price);
+}
+
+/** Why the option cannot post to this country, for the field error; null when it can. */
+export function deliveryRefusal(option: DeliveryOptionId, country: string): string | null {
+  if (deliveryServes(option, country)) return null;
+  const name = DELIVERY_OPTIONS[option].name;
+  return DELIVERY_OPTIONS[option].area === "uk"
+    ? `${name} delivers only within the ${countryName(UK_COUNTRY)}. Please choose ${DELIVERY_OPTIONS.international.name} for ${countryName(country)}.`
+    : `${name} is for addresses outside the ${countryName(UK_COUNTRY)}. Please choose a UK delivery option.`;
 }
 
 /** The referrer's commission on an order: a share of each card's price; updates and lists earn nothing. */

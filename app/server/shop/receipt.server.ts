@@ -1,6 +1,8 @@
 // The receipt as a standalone HTML document: downloaded as a file named with the order id, or shown to print.
 
 import type { AppLoadContext } from "react-router";
+import { deliveryLabel } from "~/catalog";
+import { countryName } from "~/utils/countries";
 import { escapeHtml } from "~/utils/html";
 import { formatPence } from "~/utils/money";
 import { itemSummary } from "~/utils/order-items";
@@ -42,12 +44,12 @@ function receiptHtml(
 <table><thead><tr><th>Item</th><th>Qty</th><th>Price</th><th>Amount</th></tr></thead><tbody>${rows}</tbody></table>
 <table class="totals"><tbody>
 <tr><td>Subtotal</td><td>${formatPence(order.subtotal)}</td></tr>
-<tr><td>Delivery</td><td>${formatPence(order.deliveryFee)}</td></tr>
+<tr><td>Delivery${order.deliveryOption ? `: ${e(deliveryLabel(order.deliveryOption))}` : ""}</td><td>${formatPence(order.deliveryFee)}</td></tr>
 ${order.discount ? `<tr><td>Referral discount</td><td>-${formatPence(order.discount)}</td></tr>` : ""}
 <tr><td><strong>Total</strong></td><td><strong>${formatPence(order.total)}</strong></td></tr>
 </tbody></table>
 <h2>Delivery address</h2>
-<p>${[a.fullName, a.addressLine1, a.addressLine2, a.city, a.postalCode, a.country]
+<p>${[a.fullName, a.addressLine1, a.addressLine2, a.city, a.postalCode, countryName(a.country)]
     .filter(Boolean)
     .map((v) => e(String(v)))
     .join("<br>")}</p>

@@ -5,6 +5,7 @@ import { eq } from "drizzle-orm";
 import { type AppLoadContext, data } from "react-router";
 import { customerPreferences } from "~/db/schema";
 import { type Delivery, DeliverySchema } from "~/schemas/checkout";
+import { countryCodeFor } from "~/utils/countries";
 import type { SessionUser } from "../platform/auth.server";
 import type { DbOrTx } from "../platform/db.server";
 import { unknownIntent } from "../platform/forms.server";
@@ -13,14 +14,41 @@ import { redirectWithToast } from "../platform/toast.server";
 const BILLING_PATH = "/dashboard/settings/billing";
 const ADDRESS_SAVED = "Delivery address saved";
 
-/** The account's saved address, or null. A row that no longer passes the form's rule is ignored. */
-export async function savedDeliveryFor(db: DbOrTx, userId: string): Promise<Delivery | null> {
+/** An address kept from before, as a delivery form starts with it. */
+export interface AddressPrefill {
+  values: Record<string, string>;
+  /** True when it passes the form's rule as it is. */
+  valid: boolean;
+  /** What was typed as the country when Country was free text and names no country: to be chosen again. */
+  countryToChoose: string | null;
+}
+
+/**
+ * A saved address, a cart's or an order's as form values. A country typed as free text before Country was a
+ * list becomes its ISO code when it names one ('United Kingdom', 'UK', 'France'); otherwise it is left empty,
+ * with what was typed, for the customer to choose again.
+ */
+export function addressPrefill(raw: unknown): AddressPrefill | null {
+  if (!raw || typeof raw !== "object") return null;
+  const parsed = DeliverySchema.safeParse(raw);
+  if (parsed.success)
+    return { values: parsed.data as Record<string, string>, valid: true, countryToChoose: null };
+  const values: Record<string, string> = {};
+  for (const [key, value] of Object.entries(raw as Record<string, unknown>))
+    if (key in DeliverySchema.shape && typeof value === "string") values[key] = value.slice(0, 200);
+  const typed = (values.country ?? "").trim();
+  const code = countryCodeFor(typed);
+  values.country = code ?? "";
+  return { values, valid: false, countryToChoose: code || !typed ? null : typed.slice(0, 100) };
+}
+
+/** The account's saved address as the form starts with it, or null when none is saved. */
+export async function savedDeliveryFor(db: DbOrTx, userId: string): Promise<AddressPrefill | null> {
   const [row] = await db
     .select({ saved: customerPreferences.savedDelivery })
     .from(customerPreferences)
     .where(eq(customerPreferences.userId, userId));
-  const parsed = DeliverySchema.safeParse(row?.saved ?? null);
-  return parsed.success ? parsed.data : null;
+  return addressPrefill(row?.saved ?? null);
 }
 
 /** One upsert on the account's preferences row: the other preferences in it are left as they are. */

@@ -76,7 +76,8 @@ const saved: Delivery = {
   addressLine2: "Flat 3",
   city: "Leeds",
   postalCode: "LS1 1AA",
-  country: "United Kingdom",
+  // The Country select posts the ISO 3166-1 code.
+  country: "GB",
 };
 
 describe("Settings, Billing: saved delivery address", () => {
@@ -102,7 +103,7 @@ describe("Settings, Billing: saved delivery address", () => {
     expect(await toastOf(ok.headers)).toMatchObject({ type: "success", title: "Delivery address saved" });
     const page = await answer(billing.loader, getRequest(BILLING, alice.cookie), context);
     expect(page.data.saved).toEqual(saved);
-    expect(await checkoutPrefill(alice.cookie)).toEqual(saved);
+    expect(await checkoutPrefill(alice.cookie)).toEqual({ ...saved, deliveryOption: "uk-standard" });
     // Another customer's checkout is not touched by it.
     expect(await checkoutPrefill(bob.cookie)).not.toMatchObject({ fullName: "Alice Saved" });
   });
@@ -113,6 +114,8 @@ describe("Settings, Billing: saved delivery address", () => {
       [{ email: "nope" }, "email", "Invalid email address"],
       [{ fullName: "x".repeat(201) }, "fullName", "This field is too long"],
       [{ addressLine1: "y".repeat(100_000) }, "addressLine1", "This field is too long"],
+      [{ country: "Narnia" }, "country", "Please choose your country from the list"],
+      [{ country: "z".repeat(100_000) }, "country", "This field is too long"],
     ];
     for (const [change, field, message] of cases) {
       const refused = await answer(

@@ -6,6 +6,7 @@ import { requireUser } from "~/server/platform/auth.server";
 import { readFormData } from "~/server/platform/forms.server";
 import { listCustomerOrders } from "~/server/shop/customer-orders.server";
 import { handleBillingAction, savedDeliveryFor } from "~/server/shop/saved-delivery.server";
+import { countryOptions } from "~/utils/countries";
 import { privatePage } from "~/utils/seo";
 import type { Route } from "./+types/billing";
 
@@ -23,8 +24,10 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     listCustomerOrders(context.db, user.id, page),
   ]);
   return {
-    saved,
-    defaults: saved ?? { fullName: user.name, email: user.email, country: DEFAULT_COUNTRY },
+    saved: saved?.valid ? saved.values : null,
+    defaults: saved?.values ?? { fullName: user.name, email: user.email, country: DEFAULT_COUNTRY },
+    countryToChoose: saved?.countryToChoose ?? null,
+    countries: countryOptions(),
     page,
     ...history,
   };
@@ -37,13 +40,15 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 export default function BillingSettings({ loaderData, actionData }: Route.ComponentProps) {
-  const { saved, defaults, orders, page, hasNext } = loaderData;
+  const { saved, defaults, countryToChoose, countries, orders, page, hasNext } = loaderData;
   const location = useLocation();
   return (
     <div className="space-y-6">
       <SavedAddressForm
         key={location.key}
         defaults={defaults}
+        countries={countries}
+        countryToChoose={countryToChoose}
         hasSaved={Boolean(saved)}
         lastResult={actionData && "result" in actionData ? actionData.result : undefined}
       />

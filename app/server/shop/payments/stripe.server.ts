@@ -1,9 +1,10 @@
 // The only module that imports the Stripe SDK: Checkout Sessions, refunds and webhook verification, converted
 // to our own types. STRIPE_API_BASE points the SDK at a local fake API for the tests.
 import Stripe from "stripe";
-import { POLICY } from "~/catalog";
+import { type DeliveryOptionId, deliveryLabel } from "~/catalog";
 import { CHECKOUT_MESSAGES } from "~/schemas/checkout";
 import { z } from "~/schemas/zod";
+import { formatPence } from "~/utils/money";
 import type { Config } from "../../platform/env.server";
 
 export class StripeCheckoutError extends Error {
@@ -46,6 +47,7 @@ export interface CheckoutOrder {
     orderNumber: string;
     customerEmail: string;
     total: number;
+    deliveryOption: DeliveryOptionId | null;
     deliveryFee: number;
     discount: number;
   };
@@ -63,6 +65,7 @@ export async function createCheckoutSession(config: Config, input: CheckoutOrder
   const stripe = config.stripe;
   if (!stripe) throw new StripeCheckoutError("Card payment is not available");
   const { order } = input;
+  const delivery = order.deliveryOption ? `Delivery: ${deliveryLabel(order.deliveryOption)}` : "Delivery";
   const lineItems =
     order.discount > 0
       ? [
@@ -73,7 +76,11 @@ export async function createCheckoutSession(config: Config, input: CheckoutOrder
               unit_amount: order.total,
               product_data: {
                 name: `Order ${order.orderNumber}`,
-                description: `${input.items.map((i) => `${i.quantity} x ${i.name}`).join(", ")}, delivery, referral discount`,
+                description: [
+                  ...input.items.map((i) => `${i.quantity} x ${i.name}`),
+                  ...(order.deliveryFee > 0 ? [`${delivery} ${formatPence(order.deliveryFee)}`] : []),
+                  `referral discount -${formatPence(order.discount)}`,
+                ].join(", "),
               },
             },
           },
@@ -90,7 +97,7 @@ export async function createCheckoutSession(config: Config, input: CheckoutOrder
                   price_data: {
                     currency: "gbp",
                     unit_amount: order.deliveryFee,
-                    product_data: { name: `Delivery (${POLICY.deliveryService})` },
+                    product_data: { name: delivery },
                   },
                 },
               ]
