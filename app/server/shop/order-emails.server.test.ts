@@ -26,7 +26,7 @@ const order: OrderForEmail = {
   deliveryFee: standard.price,
   discount: 0,
   total: 2500 + standard.price,
-  items: [{ name: "One Link", quantity: 1, unitPrice: 2500, summary: "" }],
+  items: [{ kind: "one-link", name: "One Link", quantity: 1, unitPrice: 2500, summary: "" }],
 };
 const bank = { accountName: "TapCard Ltd", sortCode: "00-00-00", accountNumber: "00000000" };
 
@@ -56,5 +56,23 @@ describe("order e-mails", () => {
     );
     expect(mail.text).toContain("75001, France");
     expect(mail.text).not.toContain(standard.promise);
+  });
+
+  it("promise no posted card for an order of only a link update or only a business list", () => {
+    const only = (kind: string, name: string) =>
+      orderConfirmedEmail(
+        {
+          ...order,
+          deliveryOption: null,
+          deliveryFee: 0,
+          total: 100,
+          items: [{ kind, name, quantity: 1, unitPrice: 100, summary: "" }],
+        },
+        { shop: "TapCard", bank },
+      ).text;
+    expect(only("update-request", "Update request")).toContain("your update requests are applied");
+    expect(only("update-request", "Update request")).not.toContain("write your links");
+    expect(only("business-list", "Business list")).toContain("in your prospects, in Cold Calling");
+    expect(only("business-list", "Business list")).not.toContain("write your links");
   });
 });

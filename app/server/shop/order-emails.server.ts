@@ -20,7 +20,7 @@ export interface OrderForEmail {
   deliveryFee: number;
   discount: number;
   total: number;
-  items: { name: string; quantity: number; unitPrice: number; summary: string }[];
+  items: { kind: string; name: string; quantity: number; unitPrice: number; summary: string }[];
   /** The public addresses of the card pages the payment made, one per Multi Link card. */
   cardPageUrls?: string[];
   /** A guest's one-time link that puts those pages on an account (only when no account owns them). */
@@ -96,10 +96,19 @@ function claimLines(url: string | undefined) {
   ];
 }
 
-function postingPromise(option: DeliveryOptionId | null) {
-  return option
-    ? `we write your links to your card and send it by ${deliveryLabel(option)}.`
-    : "we write your links to any card in your order and send it to you.";
+/** One line per kind of thing ordered, so an order of only updates or business lists is promised no card. */
+function nextSteps(o: OrderForEmail) {
+  const has = (kind: string) => o.items.some((i) => i.kind === kind);
+  const steps: string[] = [];
+  if (has("one-link") || has("multi-link"))
+    steps.push(
+      o.deliveryOption
+        ? `we write your links to your card and send it by ${deliveryLabel(o.deliveryOption)}.`
+        : "we write your links to your card and send it to you.",
+    );
+  if (has("update-request")) steps.push("your update requests are applied to your card page.");
+  if (has("business-list")) steps.push("the businesses of your list are in your prospects, in Cold Calling.");
+  return steps.length ? [`What happens next: ${steps.join(" Then ")}`] : [];
 }
 
 /** Sent once the payment is confirmed (Stripe webhook or the admin recording a bank transfer). */
@@ -120,7 +129,7 @@ export function orderConfirmedEmail(
         : ["Paid by card."]),
       ...cardPageLines(o.cardPageUrls ?? []),
       ...claimLines(o.claimUrl),
-      `What happens next: ${postingPromise(o.deliveryOption)} Update requests are applied to your card page.`,
+      ...nextSteps(o),
     ],
   });
 }
