@@ -48,48 +48,6 @@ export const UPDATE_REQUEST_PRICE = 100;
 /** A list of businesses of one type, copied from the lead pool into the buyer's prospects when paid. */
 export const BUSINESS_LIST = { name: "Business List", price: 3000, size: 20 } as const;
 
-/**
- * How a physical card is posted (docs/product.md#delivery): one option per order, charged once when the cart
- * holds at least one card. `area` says which addresses it serves: the United Kingdom, or anywhere else.
- */
-export const DELIVERY_OPTIONS = {
-  "uk-standard": {
-    id: "uk-standard",
-    name: "UK Track & Signed",
-    promise: "1-3 working days",
-    price: 999,
-    area: "uk",
-  },
-  "uk-next-day": {
-    id: "uk-next-day",
-    name: "UK Express",
-    promise: "next working day",
-    price: 1499,
-    area: "uk",
-  },
-  international: {
-    id: "international",
-    name: "International Tracked",
-    promise: "7-14 business days",
-    price: 1999,
-    area: "international",
-  },
-} as const satisfies Record<
-  string,
-  { id: string; name: string; promise: string; price: number; area: "uk" | "international" }
->;
-export type DeliveryOptionId = keyof typeof DELIVERY_OPTIONS;
-export const DELIVERY_OPTION_IDS = Object.keys(DELIVERY_OPTIONS) as [DeliveryOptionId, ...DeliveryOptionId[]];
-
-/** The option a cart is priced with until the customer chooses one, and the one every UK address starts with. */
-export const DEFAULT_DELIVERY_OPTION: DeliveryOptionId = "uk-standard";
-
-/** 'UK Express (next working day)': how an option is named on every page, e-mail, receipt and payment line. */
-export function deliveryLabel(id: DeliveryOptionId) {
-  const o = DELIVERY_OPTIONS[id];
-  return `${o.name} (${o.promise})`;
-}
-
 /** Percent of (subtotal + delivery) taken off when a referrer is chosen. */
 export const REFERRAL_DISCOUNT_PERCENT = 10;
 

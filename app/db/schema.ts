@@ -15,7 +15,8 @@ import {
   uniqueIndex,
   uuid,
 } from "drizzle-orm/pg-core";
-import { DELIVERY_OPTION_IDS, ITEM_KINDS } from "../catalog";
+import { ITEM_KINDS } from "../catalog";
+import { DELIVERY_OPTION_IDS } from "../delivery-options";
 import { type Delivery, PAYMENT_METHODS } from "../schemas/checkout";
 import { COMMISSION_STATUSES } from "../schemas/commission-statuses";
 import type { ItemDetails, UpdateRequestDetails } from "../schemas/item-details";

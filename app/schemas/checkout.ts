@@ -1,7 +1,7 @@
 // The delivery form of the checkout (specification section 5) and the payment choice.
-import { DELIVERY_OPTION_IDS } from "~/catalog";
+import { DELIVERY_OPTION_IDS, UK_COUNTRY } from "~/delivery-options";
 import { z } from "~/schemas/zod";
-import { countryCodeFor, UK_COUNTRY } from "~/utils/countries";
+import { countryCodeFor } from "~/utils/countries";
 import { emailAddress } from "./fields";
 
 const required = (message: string) =>

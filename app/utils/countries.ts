@@ -1,5 +1,6 @@
 // The countries a delivery address may be in: ISO 3166-1 alpha-2 codes, named by the platform's own
 // Intl.DisplayNames (British English), so no list of names is kept here. Browser-safe.
+import { UK_COUNTRY } from "~/delivery-options";
 
 /** Every officially assigned ISO 3166-1 alpha-2 code. */
 const CODES = (
@@ -12,9 +13,6 @@ const CODES = (
   "SH SI SJ SK SL SM SN SO SR SS ST SV SX SY SZ TC TD TF TG TH TJ TK TL TM TN TO TR TT TV TW TZ UA UG " +
   "UM US UY UZ VA VC VE VG VI VN VU WF WS YE YT ZA ZM ZW"
 ).split(" ");
-
-/** The country an address is in when none was chosen; the UK delivery options serve only this one. */
-export const UK_COUNTRY = "GB";
 
 let names: Map<string, string> | null = null;
 

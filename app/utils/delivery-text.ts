@@ -1,5 +1,5 @@
 // How the delivery options read on pages and in e-mails, worded once from the catalogue.
-import { DELIVERY_OPTIONS } from "~/catalog";
+import { DELIVERY_OPTIONS } from "~/delivery-options";
 import { formatPence } from "./money";
 
 const { "uk-standard": standard, "uk-next-day": express, international } = DELIVERY_OPTIONS;

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { CARDS, commissionFor, DELIVERY_OPTIONS } from "~/catalog";
+import { CARDS, commissionFor } from "~/catalog";
+import { DELIVERY_OPTIONS } from "~/delivery-options";
 import { formatPence } from "./money";
 
 describe("formatPence", () => {

@@ -1,7 +1,7 @@
 // Delivery options in the browser: a card sent to France by international delivery shows the option's fee and
 // promise in the cart and the order summary, on the success page, in the receipt and in the e-mail.
 import fs from "node:fs/promises";
-import { DELIVERY_OPTIONS } from "../../app/catalog";
+import { DELIVERY_OPTIONS } from "../../app/delivery-options";
 import { formatPence } from "../../app/utils/money";
 import { expectNoSeriousA11yViolations } from "../support/axe";
 import { waitForEmail } from "../support/mailbox";

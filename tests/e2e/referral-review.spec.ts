@@ -1,6 +1,7 @@
 // Referrals a referrer must not earn, in a real browser: their own link while signed in takes nothing off, and
 // an order sent to the referrer's own address is held for the admin, who releases it in Commissions.
-import { CARDS, DELIVERY_OPTIONS } from "../../app/catalog";
+import { CARDS } from "../../app/catalog";
+import { DELIVERY_OPTIONS } from "../../app/delivery-options";
 import { formatPence } from "../../app/utils/money";
 import { expectNoSeriousA11yViolations } from "../support/axe";
 import {

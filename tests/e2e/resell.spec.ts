@@ -1,6 +1,7 @@
 // The reseller programme end to end: a customer shares their referral link, a visitor buys through it with the
 // referral discount, the admin completes the order and pays the commission out, and the customer sees each step.
-import { CARDS, commissionFor, DELIVERY_OPTIONS, REFERRAL_DISCOUNT_PERCENT } from "../../app/catalog";
+import { CARDS, commissionFor, REFERRAL_DISCOUNT_PERCENT } from "../../app/catalog";
+import { DELIVERY_OPTIONS } from "../../app/delivery-options";
 
 const DELIVERY_FEE = DELIVERY_OPTIONS["uk-standard"].price;
 

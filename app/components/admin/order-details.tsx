@@ -1,8 +1,8 @@
 // One order in the admin Orders section: customer, items with their links, delivery address, history, and the
 // buttons that record a payment or change the status, and the card pages its Multi Link items made.
 import { Form, Link } from "react-router";
-import { deliveryLabel } from "~/catalog";
 import { Button } from "~/components/ui/button";
+import { deliveryLabel } from "~/delivery-options";
 import type { loadOrdersTab } from "~/server/shop/admin-orders-actions.server";
 import { countryName } from "~/utils/countries";
 import { formatPence } from "~/utils/money";

@@ -16,13 +16,13 @@ const heading = "text-lg font-bold text-slate-900";
 export function SavedAddressForm({
   defaults,
   countries,
-  countryToChoose,
+  countryHint,
   hasSaved,
   lastResult,
 }: {
   defaults: Partial<Delivery>;
   countries: CountryOption[];
-  countryToChoose: string | null;
+  countryHint: string | null;
   hasSaved: boolean;
   lastResult: SubmissionResult<string[]> | undefined;
 }) {
@@ -45,7 +45,7 @@ export function SavedAddressForm({
       </p>
       <Form method="post" {...getFormProps(form)} noValidate className="mt-4 grid gap-4 sm:grid-cols-2">
         <input type="hidden" name="intent" value="address" />
-        <DeliveryFields fields={fields} countries={countries} countryToChoose={countryToChoose} />
+        <DeliveryFields fields={fields} countries={countries} countryHint={countryHint} />
         <div className="sm:col-span-2">
           <Button type="submit" disabled={pending}>
             {pending ? "Saving..." : "Save address"}

@@ -6,7 +6,6 @@ import { Form, useSubmit } from "react-router";
 import { Button } from "~/components/ui/button";
 import { Select } from "~/components/ui/select";
 import type { CartView } from "~/server/shop/cart-actions.server";
-import { deliveryPriceList } from "~/utils/delivery-text";
 import { formatPence } from "~/utils/money";
 import { isCardItem, itemLinks, itemSummary } from "~/utils/order-items";
 import { useHydrated } from "~/utils/use-hydrated";
@@ -112,6 +111,7 @@ export function OrderSummary({
   const totals = cart?.totals ?? {
     subtotal: 0,
     deliveryOption: null,
+    deliveryName: null,
     deliveryFee: 0,
     discount: 0,
     total: 0,
@@ -167,7 +167,7 @@ export function OrderSummary({
         </Button>
       </Form>
       <p className="mt-3 text-xs text-slate-600">
-        Delivery, chosen with your address: {deliveryPriceList()}. Update requests and business lists are not
+        Delivery, chosen with your address: {view.deliveryPrices}. Update requests and business lists are not
         posted, so they have no delivery fee.
       </p>
     </section>

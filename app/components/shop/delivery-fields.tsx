@@ -16,13 +16,13 @@ export interface CountryOption {
 export function DeliveryFields({
   fields,
   countries,
-  countryToChoose,
+  countryHint,
   onCountryChange,
 }: {
   fields: DeliveryFieldsMeta;
   countries: CountryOption[];
-  /** A country typed before Country was a list that names none: shown, to be chosen again. */
-  countryToChoose?: string | null;
+  /** Asks for the country again when the one typed before Country was a list names none (worded on the server). */
+  countryHint?: string | null;
   onCountryChange?: (code: string) => void;
 }) {
   const country = fields.country;
@@ -56,7 +56,7 @@ export function DeliveryFields({
       <FieldFrame id={country.id} label="Country" errors={country.errors}>
         <Select
           autoComplete="country"
-          {...getSelectProps(country, countryToChoose ? { ariaDescribedBy: hintId } : {})}
+          {...getSelectProps(country, countryHint ? { ariaDescribedBy: hintId } : {})}
           key={country.key}
           onChange={onCountryChange ? (e) => onCountryChange(e.currentTarget.value) : undefined}
         >
@@ -67,9 +67,9 @@ export function DeliveryFields({
             </option>
           ))}
         </Select>
-        {countryToChoose ? (
+        {countryHint ? (
           <p id={hintId} className="text-sm text-slate-600">
-            We could not find “{countryToChoose}” in our list of countries: please choose your country again.
+            {countryHint}
           </p>
         ) : null}
       </FieldFrame>

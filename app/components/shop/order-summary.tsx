@@ -1,5 +1,5 @@
 // The item lines and totals of a cart or an order, shown the same way in the cart, checkout and receipt pages.
-import { type DeliveryOptionId, deliveryLabel, REFERRAL_DISCOUNT_PERCENT } from "~/catalog";
+import { REFERRAL_DISCOUNT_PERCENT } from "~/catalog";
 import { cn } from "~/utils/cn";
 import { formatPence } from "~/utils/money";
 import { type ItemLike, itemSummary } from "~/utils/order-items";
@@ -32,7 +32,8 @@ export function TotalsList({
 }: {
   totals: {
     subtotal: number;
-    deliveryOption: DeliveryOptionId | null;
+    /** The delivery option's name and promise (null: nothing posted, or an order from before the options). */
+    deliveryName: string | null;
     deliveryFee: number;
     discount: number;
     total: number;
@@ -48,9 +49,7 @@ export function TotalsList({
       <div className="flex justify-between gap-3">
         <dt>
           Delivery fee
-          {totals.deliveryOption ? (
-            <span className="block text-slate-600">{deliveryLabel(totals.deliveryOption)}</span>
-          ) : null}
+          {totals.deliveryName ? <span className="block text-slate-600">{totals.deliveryName}</span> : null}
         </dt>
         <dd className="shrink-0">{formatPence(totals.deliveryFee)}</dd>
       </div>

@@ -1,14 +1,13 @@
 // The success page's 'What happens next?': one step per kind of thing in the order, so an order of only link
 // updates or only business lists is not promised a posted card.
 import { Link } from "react-router";
-import { type DeliveryOptionId, deliveryLabel } from "~/catalog";
 import { type ItemLike, isCardItem } from "~/utils/order-items";
 
 interface NextStepsOrder {
   status: string;
   paymentMethod: string;
-  /** Orders placed before delivery options were offered have none. */
-  deliveryOption: DeliveryOptionId | null;
+  /** The delivery option's name and promise; orders placed before delivery options were offered have none. */
+  deliveryName: string | null;
   items: (ItemLike & { quantity: number })[];
 }
 
@@ -32,7 +31,7 @@ export function WhatHappensNext({ order }: { order: NextStepsOrder }) {
     );
     if (cards)
       steps.push(
-        `We write your links to your ${cards === 1 ? "card and post it" : "cards and post them"} ${order.deliveryOption ? ` by ${deliveryLabel(order.deliveryOption)}` : " to you"}.`,
+        `We write your links to your ${cards === 1 ? "card and post it" : "cards and post them"} ${order.deliveryName ? ` by ${order.deliveryName}` : " to you"}.`,
       );
     if (updates)
       steps.push(

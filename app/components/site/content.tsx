@@ -10,7 +10,7 @@ import {
   Share2,
   Zap,
 } from "lucide-react";
-import { DELIVERY_OPTIONS } from "~/catalog";
+import { DELIVERY_OPTIONS } from "~/delivery-options";
 import type { Slide } from "./carousel";
 
 const icon = "h-7 w-7";

@@ -1,12 +1,12 @@
 import { useState } from "react";
 import { Form, useNavigate, useNavigation } from "react-router";
-import { DELIVERY_OPTIONS, type DeliveryOptionId } from "~/catalog";
 import { CartItems, OrderSummary } from "~/components/shop/cart-panel";
 import { type CountryOption, DeliveryFields } from "~/components/shop/delivery-fields";
 import { OrderLines, TotalsList } from "~/components/shop/order-summary";
 import { Button, ButtonLink } from "~/components/ui/button";
 import { Dialog } from "~/components/ui/dialog";
 import { FieldError } from "~/components/ui/field";
+import { DELIVERY_OPTIONS, type DeliveryOptionId, UK_COUNTRY } from "~/delivery-options";
 import { CheckoutDeliverySchema, type Delivery } from "~/schemas/checkout";
 import { readFormData, unknownIntent } from "~/server/platform/forms.server";
 import {
@@ -18,7 +18,8 @@ import {
   saveDelivery,
   startCheckout,
 } from "~/server/shop/cart-actions.server";
-import { countryName, countryOptions, UK_COUNTRY } from "~/utils/countries";
+import { countryHint } from "~/server/shop/saved-delivery.server";
+import { countryName, countryOptions } from "~/utils/countries";
 import { getFormProps, getInputProps, type SubmissionResult, useForm } from "~/utils/form";
 import { formatPence } from "~/utils/money";
 import { privatePage } from "~/utils/seo";
@@ -49,10 +50,12 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     view,
     step: finalStep,
     delivery,
-    countryToChoose: prefill?.countryToChoose ?? null,
+    countryHint: countryHint(prefill?.countryToChoose ?? null),
     // Named here, so the page and its hydration show the same names.
     countries: finalStep === "delivery" ? countryOptions() : [],
     deliverToCountry: delivery?.country ? countryName(delivery.country) : "",
+    // Each option with the countries it serves: the UK ones the UK alone, the international one every other.
+    deliveryOptions: Object.values(DELIVERY_OPTIONS).map((o) => ({ ...o, ukCountry: UK_COUNTRY })),
   };
 }
 
@@ -78,7 +81,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 export default function CartPage({ loaderData, actionData }: Route.ComponentProps) {
-  const { view, step, delivery, countries, countryToChoose, deliverToCountry } = loaderData;
+  const { view, step, delivery, countries, countryHint, deliverToCountry, deliveryOptions } = loaderData;
   const navigate = useNavigate();
   const cart = view.cart;
   const close = () => navigate("/cart", { preventScrollReset: true });
@@ -105,7 +108,8 @@ export default function CartPage({ loaderData, actionData }: Route.ComponentProp
           <DeliveryForm
             defaults={delivery ?? {}}
             countries={countries}
-            countryToChoose={countryToChoose}
+            deliveryOptions={deliveryOptions}
+            countryHint={countryHint}
             posted={Boolean(cart?.totals.deliveryOption)}
             lastResult={actionData && "result" in actionData ? actionData.result : undefined}
           />
@@ -123,16 +127,20 @@ export default function CartPage({ loaderData, actionData }: Route.ComponentProp
   );
 }
 
+type DeliveryOption = (typeof DELIVERY_OPTIONS)[DeliveryOptionId] & { ukCountry: string };
+
 function DeliveryForm({
   defaults,
   countries,
-  countryToChoose,
+  deliveryOptions,
+  countryHint,
   posted,
   lastResult,
 }: {
   defaults: Record<string, string | undefined>;
   countries: CountryOption[];
-  countryToChoose: string | null;
+  deliveryOptions: DeliveryOption[];
+  countryHint: string | null;
   /** The cart holds a card to post, so a delivery option is chosen too. */
   posted: boolean;
   lastResult: SubmissionResult<string[]> | undefined;
@@ -158,10 +166,12 @@ function DeliveryForm({
       <DeliveryFields
         fields={fields}
         countries={countries}
-        countryToChoose={countryToChoose}
+        countryHint={countryHint}
         onCountryChange={setCountry}
       />
-      {posted ? <DeliveryOptions field={fields.deliveryOption} country={country} /> : null}
+      {posted ? (
+        <DeliveryOptions field={fields.deliveryOption} country={country} options={deliveryOptions} />
+      ) : null}
       <div className="sm:col-span-2">
         <Button type="submit" className="w-full" disabled={busy}>
           Continue to Order Summary
@@ -178,24 +188,23 @@ function DeliveryForm({
 function DeliveryOptions({
   field,
   country,
+  options,
 }: {
   field: ReturnType<typeof useForm<{ deliveryOption: DeliveryOptionId }>>[1]["deliveryOption"];
   country: string;
+  options: DeliveryOption[];
 }) {
   const hydrated = useHydrated();
-  const area = country === UK_COUNTRY ? "uk" : "international";
-  const serves = (id: DeliveryOptionId) => !hydrated || !country || DELIVERY_OPTIONS[id].area === area;
-  const [checked, setChecked] = useState(String(field.initialValue ?? ""));
-  const first = (Object.keys(DELIVERY_OPTIONS) as DeliveryOptionId[]).find(serves);
-  const current = checked in DELIVERY_OPTIONS && serves(checked as DeliveryOptionId) ? checked : first;
+  const serves = (o: DeliveryOption) =>
+    !hydrated || !country || o.area === (country === o.ukCountry ? "uk" : "international");
   return (
     <fieldset className="space-y-2 sm:col-span-2" aria-describedby={field.errors ? field.errorId : undefined}>
       <legend className="mb-1 text-sm font-medium text-slate-800">Delivery option</legend>
-      {(Object.keys(DELIVERY_OPTIONS) as DeliveryOptionId[]).map((id) => {
-        const o = DELIVERY_OPTIONS[id];
-        // Controlled from the first render, so hydration changes nothing; without JavaScript the browser's own
-        // radio behaviour applies to the rendered choice.
-        const { defaultChecked: _, ...props } = getInputProps(field, { type: "radio", value: id });
+      {options.map((o) => {
+        const id = o.id;
+        // A chosen option that stops serving the country is disabled, so not sent: the server then takes the
+        // cheapest option that serves it (docs/product.md#delivery).
+        const props = getInputProps(field, { type: "radio", value: id });
         return (
           <label
             key={id}
@@ -205,9 +214,7 @@ function DeliveryOptions({
               {...props}
               id={`${field.id}-${id}`}
               key={field.key}
-              disabled={!serves(id)}
-              checked={current === id}
-              onChange={() => setChecked(id)}
+              disabled={!serves(o)}
               className="h-5 w-5 shrink-0"
             />
             <span className="min-w-0 flex-1">

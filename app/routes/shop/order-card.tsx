@@ -1,9 +1,10 @@
 import { Check } from "lucide-react";
 import { Form, Link, useLocation } from "react-router";
-import { CARDS, type CardType, DELIVERY_OPTIONS } from "~/catalog";
+import { CARDS, type CardType } from "~/catalog";
 import { CartPanel } from "~/components/shop/cart-panel";
 import { MultiLinkSetup, OneLinkSetup } from "~/components/shop/order-card-setup";
 import { Button } from "~/components/ui/button";
+import { DELIVERY_OPTIONS } from "~/delivery-options";
 import { readFormData } from "~/server/platform/forms.server";
 import { cartView, orderCardAction } from "~/server/shop/cart-actions.server";
 import { cn } from "~/utils/cn";
@@ -11,10 +12,10 @@ import { formatPence } from "~/utils/money";
 import { seo } from "~/utils/seo";
 import type { Route } from "./+types/order-card";
 
-export const meta: Route.MetaFunction = ({ matches }) =>
+export const meta: Route.MetaFunction = ({ matches, loaderData }) =>
   seo(matches, {
     title: "Order Your Card",
-    description: `Choose a One Link or Multi Link NFC card, add your links and order it. Delivered in ${DELIVERY_OPTIONS["uk-standard"].promise} in the UK.`,
+    description: `Choose a One Link or Multi Link NFC card, add your links and order it. Delivered in ${loaderData?.ukPromise} in the UK.`,
     path: "/order-card",
   });
 
@@ -24,7 +25,11 @@ function cardType(value: string | null): CardType | null {
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const url = new URL(request.url);
-  return { type: cardType(url.searchParams.get("type")), view: await cartView(context, request) };
+  return {
+    type: cardType(url.searchParams.get("type")),
+    view: await cartView(context, request),
+    ukPromise: DELIVERY_OPTIONS["uk-standard"].promise,
+  };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {

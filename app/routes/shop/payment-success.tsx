@@ -3,6 +3,7 @@ import { Link, useLocation, useRevalidator } from "react-router";
 import { OrderLines, TotalsList } from "~/components/shop/order-summary";
 import { WhatHappensNext } from "~/components/shop/what-happens-next";
 import { ButtonLink } from "~/components/ui/button";
+import { deliveryLabel } from "~/delivery-options";
 import { getOrderByToken } from "~/server/shop/orders.server";
 import { countryName } from "~/utils/countries";
 import { formatPence } from "~/utils/money";
@@ -29,7 +30,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     ...safe
   } = order;
   return {
-    order: safe,
+    order: { ...safe, deliveryName: order.deliveryOption ? deliveryLabel(order.deliveryOption) : null },
     bank: order.paymentMethod === "bank_transfer" ? context.config.bank : null,
     receiptQuery: `order=${encodeURIComponent(order.id)}&token=${encodeURIComponent(token!)}`,
     bankTransfer: Boolean(context.config.bank),

@@ -1,7 +1,7 @@
-import { DELIVERY_OPTIONS } from "~/catalog";
 import { Carousel } from "~/components/site/carousel";
 import { HOW_IT_WORKS, WHY_CHOOSE } from "~/components/site/content";
 import { ButtonLink } from "~/components/ui/button";
+import { DELIVERY_OPTIONS } from "~/delivery-options";
 import { useRootData } from "~/root";
 import { pageWithIslands } from "~/utils/page-scripts";
 import { seo } from "~/utils/seo";

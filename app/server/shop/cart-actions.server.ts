@@ -2,7 +2,7 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import type { AppLoadContext } from "react-router";
 import { data, redirect } from "react-router";
-import type { DeliveryOptionId } from "~/catalog";
+import type { DeliveryOptionId } from "~/delivery-options";
 import { cardItemFromForm } from "~/schemas/cart";
 import {
   CHECKOUT_MESSAGES,
@@ -12,6 +12,7 @@ import {
   PaymentChoiceSchema,
 } from "~/schemas/checkout";
 import { editMultiLinkDraft, LINK_MESSAGES } from "~/schemas/link-rules";
+import { deliveryPriceList } from "~/utils/delivery-text";
 import { isUuid } from "~/utils/ids";
 import { lacksLink } from "~/utils/order-items";
 import { getSessionUser } from "../platform/auth.server";
@@ -56,6 +57,8 @@ export async function cartView(context: Ctx, request: Request) {
     referrers: referrers.map((r) => ({ id: r.userId, name: r.name })),
     stripeEnabled: Boolean(context.config.stripe),
     bankTransferEnabled: Boolean(context.config.bank),
+    /** Worded here, so the catalogue's wording stays out of the pages' scripts. */
+    deliveryPrices: deliveryPriceList(),
   };
 }
 export type CartView = Awaited<ReturnType<typeof cartView>>;

@@ -3,8 +3,9 @@
 // idle days. Totals are always recomputed from the catalogue.
 import { randomBytes } from "node:crypto";
 import { and, asc, eq, inArray, isNull, lt, sql } from "drizzle-orm";
-import type { DeliveryOptionId, ItemKind } from "~/catalog";
+import type { ItemKind } from "~/catalog";
 import { cardPages, cartItems, carts, orderItems, orders, users } from "~/db/schema";
+import type { DeliveryOptionId } from "~/delivery-options";
 import type { CardItemInput } from "~/schemas/cart";
 import type { Delivery } from "~/schemas/checkout";
 import type {

@@ -2,8 +2,8 @@
 // reserved when the order is placed), priced from the catalogue.
 import { randomInt } from "node:crypto";
 import { and, asc, desc, eq, sql } from "drizzle-orm";
-import type { DeliveryOptionId } from "~/catalog";
 import { cartItems, carts, orderItems, orderNumbers, orderStatusHistory, orders } from "~/db/schema";
+import type { DeliveryOptionId } from "~/delivery-options";
 import { CHECKOUT_MESSAGES, type Delivery, DeliverySchema, type PaymentMethod } from "~/schemas/checkout";
 import { itemSummary, lacksLink } from "~/utils/order-items";
 import type { DbOrTx } from "../platform/db.server";

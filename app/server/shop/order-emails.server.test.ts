@@ -1,6 +1,6 @@
 // The order e-mails state the shop's figures as the catalogue has them, not as typed into a sentence.
 import { describe, expect, it } from "vitest";
-import { DELIVERY_OPTIONS } from "~/catalog";
+import { DELIVERY_OPTIONS } from "~/delivery-options";
 import { formatPence } from "~/utils/money";
 import { type OrderForEmail, orderConfirmedEmail } from "./order-emails.server";
 

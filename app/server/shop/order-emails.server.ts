@@ -1,6 +1,7 @@
 // Order e-mails: the bank-transfer instructions when an order is placed, the confirmation once it is paid, and
 // the notice when an unpaid bank-transfer order expires.
-import { BANK_TRANSFER_DAYS, type DeliveryOptionId, deliveryLabel, POLICY } from "~/catalog";
+import { BANK_TRANSFER_DAYS, POLICY } from "~/catalog";
+import { type DeliveryOptionId, deliveryLabel } from "~/delivery-options";
 import type { Delivery, PaymentMethod } from "~/schemas/checkout";
 import { countryName } from "~/utils/countries";
 import { formatPence } from "~/utils/money";

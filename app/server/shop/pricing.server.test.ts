@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { CARDS, DELIVERY_OPTIONS, UPDATE_REQUEST_PRICE } from "~/catalog";
+import { CARDS, UPDATE_REQUEST_PRICE } from "~/catalog";
+import { DELIVERY_OPTIONS } from "~/delivery-options";
 
 const DELIVERY_FEE = DELIVERY_OPTIONS["uk-standard"].price;
 

@@ -4,15 +4,19 @@ import {
   BUSINESS_LIST,
   CARDS,
   commissionFor,
-  DEFAULT_DELIVERY_OPTION,
-  DELIVERY_OPTIONS,
-  type DeliveryOptionId,
   type ItemKind,
   isCardKind,
   REFERRAL_DISCOUNT_PERCENT,
   UPDATE_REQUEST_PRICE,
 } from "~/catalog";
-import { countryName, UK_COUNTRY } from "~/utils/countries";
+import {
+  DEFAULT_DELIVERY_OPTION,
+  DELIVERY_OPTIONS,
+  type DeliveryOptionId,
+  deliveryLabel,
+  UK_COUNTRY,
+} from "~/delivery-options";
+import { countryName } from "~/utils/countries";
 
 export const MAX_QUANTITY = 99;
 
@@ -37,6 +41,8 @@ export interface Totals {
   subtotal: number;
   /** The option the delivery fee is for; null when nothing is posted (no physical card in the cart). */
   deliveryOption: DeliveryOptionId | null;
+  /** The option's name and promise as pages show it, worded here so the catalogue stays out of pages' scripts. */
+  deliveryName: string | null;
   deliveryFee: number;
   discount: number;
   total: number;
@@ -64,6 +70,7 @@ export function priceItems(
   return {
     subtotal,
     deliveryOption: option,
+    deliveryName: option ? deliveryLabel(option) : null,
     deliveryFee,
     discount,
     total: subtotal + deliveryFee - discount,

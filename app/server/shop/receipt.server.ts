@@ -1,7 +1,7 @@
 // The receipt as a standalone HTML document: downloaded as a file named with the order id, or shown to print.
 
 import type { AppLoadContext } from "react-router";
-import { deliveryLabel } from "~/catalog";
+import { deliveryLabel } from "~/delivery-options";
 import { countryName } from "~/utils/countries";
 import { escapeHtml } from "~/utils/html";
 import { formatPence } from "~/utils/money";

@@ -42,6 +42,13 @@ export function addressPrefill(raw: unknown): AddressPrefill | null {
   return { values, valid: false, countryToChoose: code || !typed ? null : typed.slice(0, 100) };
 }
 
+/** The line beside Country asking for it again, for a country typed before Country was a list. */
+export function countryHint(countryToChoose: string | null) {
+  return countryToChoose
+    ? `We could not find “${countryToChoose}” in our list of countries: please choose your country again.`
+    : null;
+}
+
 /** The account's saved address as the form starts with it, or null when none is saved. */
 export async function savedDeliveryFor(db: DbOrTx, userId: string): Promise<AddressPrefill | null> {
   const [row] = await db

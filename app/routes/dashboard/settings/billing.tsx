@@ -5,7 +5,7 @@ import { DEFAULT_COUNTRY } from "~/schemas/checkout";
 import { requireUser } from "~/server/platform/auth.server";
 import { readFormData } from "~/server/platform/forms.server";
 import { listCustomerOrders } from "~/server/shop/customer-orders.server";
-import { handleBillingAction, savedDeliveryFor } from "~/server/shop/saved-delivery.server";
+import { countryHint, handleBillingAction, savedDeliveryFor } from "~/server/shop/saved-delivery.server";
 import { countryOptions } from "~/utils/countries";
 import { privatePage } from "~/utils/seo";
 import type { Route } from "./+types/billing";
@@ -26,7 +26,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return {
     saved: saved?.valid ? saved.values : null,
     defaults: saved?.values ?? { fullName: user.name, email: user.email, country: DEFAULT_COUNTRY },
-    countryToChoose: saved?.countryToChoose ?? null,
+    countryHint: countryHint(saved?.countryToChoose ?? null),
     countries: countryOptions(),
     page,
     ...history,
@@ -40,7 +40,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 export default function BillingSettings({ loaderData, actionData }: Route.ComponentProps) {
-  const { saved, defaults, countryToChoose, countries, orders, page, hasNext } = loaderData;
+  const { saved, defaults, countryHint, countries, orders, page, hasNext } = loaderData;
   const location = useLocation();
   return (
     <div className="space-y-6">
@@ -48,7 +48,7 @@ export default function BillingSettings({ loaderData, actionData }: Route.Compon
         key={location.key}
         defaults={defaults}
         countries={countries}
-        countryToChoose={countryToChoose}
+        countryHint={countryHint}
         hasSaved={Boolean(saved)}
         lastResult={actionData && "result" in actionData ? actionData.result : undefined}
       />

@@ -1,7 +1,7 @@
 // The only module that imports the Stripe SDK: Checkout Sessions, refunds and webhook verification, converted
 // to our own types. STRIPE_API_BASE points the SDK at a local fake API for the tests.
 import Stripe from "stripe";
-import { type DeliveryOptionId, deliveryLabel } from "~/catalog";
+import { type DeliveryOptionId, deliveryLabel } from "~/delivery-options";
 import { CHECKOUT_MESSAGES } from "~/schemas/checkout";
 import { z } from "~/schemas/zod";
 import { formatPence } from "~/utils/money";
