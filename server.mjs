@@ -85,13 +85,17 @@ else await serve();
 async function serve() {
   let appModule;
   let runtime;
-  let listener;
+  const listener = http.createServer();
   try {
     if (dev) {
       // The app's module is asked for on each request, so an edit is served at once; the pages kept in memory are
       // rendered again after any change.
       const vite = await import("vite");
-      const viteServer = await vite.createServer({ root, server: { middlewareMode: true } });
+      // Hot reload's socket on the site's own port, which the page policy allows ('self').
+      const viteServer = await vite.createServer({
+        root,
+        server: { middlewareMode: true, hmr: { server: listener } },
+      });
       const load = () => viteServer.ssrLoadModule("./server/app.ts");
       appModule = await load();
       runtime = await appModule.startRuntime({ root });
@@ -101,7 +105,7 @@ async function serve() {
         return hosts.get(module);
       };
       viteServer.watcher.on("change", () => load().then((module) => module.forgetRenderedPages()));
-      listener = http.createServer((req, res) => {
+      listener.on("request", (req, res) => {
         load().then(
           (module) => hostOf(module)(req, res),
           (error) => {
@@ -114,7 +118,7 @@ async function serve() {
     } else {
       appModule = await import(path.join(root, "build/server/index.js"));
       runtime = await appModule.startRuntime({ root });
-      listener = http.createServer(appModule.createHost({ root }));
+      listener.on("request", appModule.createHost({ root }));
     }
   } catch (error) {
     fail(error);
