@@ -3,8 +3,7 @@
 // once, and answered from memory before Express and React Router (server/app.ts), as the card pages are
 // (docs/decisions/010-cached-marketing-pages.md). A page that shows stored data is rendered per request.
 import { randomBytes } from "node:crypto";
-import type { IncomingMessage, ServerResponse } from "node:http";
-import { compressPage, type Precompressed, sendPrecompressed } from "../platform/compressed-page.server";
+import { compressPage, type Precompressed } from "../platform/compressed-page.server";
 import { inlineScriptHashes, pageSecurityPolicy } from "../platform/site-headers.server";
 
 /**
@@ -127,15 +126,6 @@ const entryBytes = (e: PageEntry) => e.identity.length + (e.gzip?.length ?? 0) +
 
 /** The app's cache. */
 export const sitePageCache = createSitePageCache();
-
-/** Answers from the cache when the request may have the shared page and it is there; false otherwise. */
-export function tryCachedPage(req: IncomingMessage, res: ServerResponse) {
-  const path = cachedPagePath(req);
-  const entry = path === null ? undefined : sitePageCache.peek(path);
-  if (!entry) return false;
-  sendPrecompressed(req, res, entry);
-  return true;
-}
 
 /**
  * A shared page's policy names no nonce (one fixed in shared bytes would be public, and so allow any injected
