@@ -85,7 +85,8 @@ else await serve();
 async function serve() {
   let appModule;
   let runtime;
-  const listener = http.createServer();
+  let handle;
+  const listener = http.createServer((req, res) => handle(req, res));
   try {
     if (dev) {
       // The app's module is asked for on each request, so an edit is served at once; the pages kept in memory are
@@ -105,7 +106,7 @@ async function serve() {
         return hosts.get(module);
       };
       viteServer.watcher.on("change", () => load().then((module) => module.forgetRenderedPages()));
-      listener.on("request", (req, res) => {
+      handle = (req, res) => {
         load().then(
           (module) => hostOf(module)(req, res),
           (error) => {
@@ -114,11 +115,11 @@ async function serve() {
             res.writeHead(500, { "Content-Type": "text/plain; charset=utf-8" }).end(String(error?.stack));
           },
         );
-      });
+      };
     } else {
       appModule = await import(path.join(root, "build/server/index.js"));
       runtime = await appModule.startRuntime({ root });
-      listener.on("request", appModule.createHost({ root }));
+      handle = appModule.createHost({ root });
     }
   } catch (error) {
     fail(error);
