@@ -4,12 +4,6 @@ import cluster from "node:cluster";
 import http from "node:http";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import express from "express";
-import { expressShapedClasses } from "./server/express-shaped.mjs";
-import { keepTickEntryMaps } from "./server/tick-entries.mjs";
-
-// First, before the app's start-up collections can free the maps of Node's tick entries (server/tick-entries.mjs).
-keepTickEntryMaps();
 
 const root = path.dirname(fileURLToPath(import.meta.url));
 const dev = process.argv.includes("--dev");
@@ -91,79 +85,47 @@ else await serve();
 async function serve() {
   let appModule;
   let runtime;
-  const server = express();
-  server.disable("x-powered-by");
+  let handle;
+  const listener = http.createServer((req, res) => handle(req, res));
   try {
     if (dev) {
+      // The app's module is asked for on each request, so an edit is served at once; the pages kept in memory are
+      // rendered again after any change.
       const vite = await import("vite");
-      const viteServer = await vite.createServer({ root, server: { middlewareMode: true } });
-      appModule = await viteServer.ssrLoadModule("./server/app.ts");
-      runtime = await appModule.startRuntime({ root });
-      server.use(viteServer.middlewares);
-      server.use(async (req, res, next) => {
-        try {
-          const fresh = await viteServer.ssrLoadModule("./server/app.ts");
-          return fresh.app(req, res, next);
-        } catch (error) {
-          if (error instanceof Error) viteServer.ssrFixStacktrace(error);
-          next(error);
-        }
+      // Hot reload's socket on the site's own port, which the page policy allows ('self').
+      const viteServer = await vite.createServer({
+        root,
+        server: { middlewareMode: true, hmr: { server: listener } },
       });
+      const load = () => viteServer.ssrLoadModule("./server/app.ts");
+      appModule = await load();
+      runtime = await appModule.startRuntime({ root });
+      const hosts = new WeakMap();
+      const hostOf = (module) => {
+        if (!hosts.has(module)) hosts.set(module, module.createHost({ root, vite: viteServer }));
+        return hosts.get(module);
+      };
+      viteServer.watcher.on("change", () => load().then((module) => module.forgetRenderedPages()));
+      handle = (req, res) => {
+        load().then(
+          (module) => hostOf(module)(req, res),
+          (error) => {
+            viteServer.ssrFixStacktrace(error);
+            console.error(error);
+            res.writeHead(500, { "Content-Type": "text/plain; charset=utf-8" }).end(String(error?.stack));
+          },
+        );
+      };
     } else {
       appModule = await import(path.join(root, "build/server/index.js"));
       runtime = await appModule.startRuntime({ root });
-      server.use(appModule.baseHeaders);
-      // Scripts and styles go out as compressed at build time; what the app renders is compressed as it is sent.
-      server.use("/assets", appModule.serveAssets(path.join(root, "build/client/assets")));
-      // The text files at the top of the build (the favicon) the same way; other files go on to the disk below.
-      const topFiles = appModule.serveTopFiles(path.join(root, "build/client"));
-      server.use((req, res, next) => (req.path.includes(".") ? topFiles(req, res, next) : next()));
-      server.use(
-        "/assets",
-        express.static(path.join(root, "build/client/assets"), { immutable: true, maxAge: "1y" }),
-      );
-      // Only a file name has a dot: pages go on without a stat of the disk per request.
-      const files = express.static(path.join(root, "build/client"), { maxAge: "1h", index: false });
-      server.use((req, res, next) => (req.path.includes(".") ? files(req, res, next) : next()));
-      server.use(appModule.app);
+      handle = appModule.createHost({ root });
     }
   } catch (error) {
     fail(error);
   }
 
   const { port, host } = runtime.config;
-  // Behind a proxy req.ip is the proxy's address unless we trust it to tell us the client's (TRUST_PROXY).
-  server.set("trust proxy", runtime.config.trustProxy);
-  // Cached pages are answered before Express is entered (see fastPath in server/app.ts).
-  const fastPath = dev ? undefined : appModule.fastPath;
-  // Nothing thrown here may escape: outside Express an exception ends the process, and with it every visitor's
-  // request (and it would again after each restart if stored data caused it).
-  function handle(req, res) {
-    try {
-      server(req, res);
-    } catch (error) {
-      answerFailure(req, res, error);
-    }
-  }
-  function answerFailure(req, res, error) {
-    runtime.logger.error({ err: error, url: req.url }, "request failed outside the app");
-    try {
-      if (res.headersSent) res.destroy();
-      else res.writeHead(500, { "Content-Type": "text/plain; charset=utf-8" }).end("Internal Server Error");
-    } catch {
-      res.destroy();
-    }
-  }
-  const listener = http.createServer(expressShapedClasses(server), (req, res) => {
-    try {
-      // Given the app, the fast path may take a request and hand it on later (a signed-in page not in memory).
-      if (fastPath?.(req, res, handle)) return;
-    } catch (error) {
-      answerFailure(req, res, error);
-      return;
-    }
-    handle(req, res);
-  });
   // A proxy keeps idle connections to the app open for up to 60 s (nginx's upstream keepalive_timeout, most load
   // balancers the same) and may send the next request on one at any moment: the app must not close them sooner,
   // or that request fails with a 502. Node's default is 5 s.

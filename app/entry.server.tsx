@@ -1,8 +1,9 @@
+import { PassThrough } from "node:stream";
+import { createReadableStreamFromReadable } from "@react-router/node";
 import { isbot } from "isbot";
 import { renderToPipeableStream } from "react-dom/server";
 import type { AppLoadContext, EntryContext } from "react-router";
 import { ServerRouter } from "react-router";
-import { BatchedStream } from "~/server/platform/batched-stream.server";
 import { NonceProvider } from "~/utils/nonce";
 
 export const streamTimeout = 5_000;
@@ -16,9 +17,8 @@ export default function handleRequest(
 ) {
   // No attribute should carry an empty nonce.
   const nonce = loadContext.cspNonce || undefined;
-  // Bots, static renders and pages rendered to be shared get the whole document at once (a shared page then
-  // needs none of React's streaming scripts, each of which its policy would have to list); browsers get it as
-  // React streams it, which the server reads whole before it sends it (server/whole-response.ts).
+  // Bots, static renders and render-once pages get the whole document at once (a render-once page then needs
+  // none of React's streaming scripts, each of which its policy would have to list); browsers get it streamed.
   const whole =
     isbot(request.headers.get("user-agent") ?? "") ||
     routerContext.isSpaMode ||
@@ -35,10 +35,10 @@ export default function handleRequest(
         nonce,
         [readyEvent]() {
           shellRendered = true;
-          const body = new BatchedStream();
+          const body = new PassThrough();
           responseHeaders.set("Content-Type", "text/html; charset=utf-8");
           resolve(
-            new Response(body.readable, {
+            new Response(createReadableStreamFromReadable(body), {
               headers: responseHeaders,
               status: responseStatusCode,
             }),
@@ -54,6 +54,7 @@ export default function handleRequest(
         },
       },
     );
+    // Abort a render still waiting on data after the timeout, leaving React time to send its fallbacks.
     setTimeout(abort, streamTimeout + 1000);
   });
 }

@@ -2,13 +2,18 @@
 // and served from memory in the encoding the browser accepts. The JavaScript budget test reads the same choice.
 // The text files at the top of build/client (the favicon) are served the same way, cached for an hour as their
 // names do not change with their content: no file stream and no compression stream per request.
-import { createHash } from "node:crypto";
 import fs from "node:fs";
 import type { IncomingMessage, ServerResponse } from "node:http";
 import path from "node:path";
 import { brotliCompressSync, constants, gzipSync } from "node:zlib";
 import type { Plugin } from "vite";
-import { acceptedEncodings, accepts } from "./encodings.ts";
+import {
+  chooseEncoding,
+  type Encoding,
+  type Precompressed,
+  precompressed,
+  sendPrecompressed,
+} from "../app/server/platform/compressed-page.server.ts";
 
 /** Encodings written next to each file at build time, most compact first: the first one a browser accepts is sent. */
 const ENCODINGS = [
@@ -26,7 +31,6 @@ const ENCODINGS = [
   },
   { name: "gzip", suffix: ".gz", compress: (body: Buffer) => gzipSync(body, { level: 9 }) },
 ] as const;
-type Encoding = (typeof ENCODINGS)[number]["name"];
 
 /** The types worth compressing; anything else in the folder is left to the plain static handler. */
 const TEXT_TYPES: Record<string, string> = {
@@ -63,20 +67,17 @@ export function precompressAssets(dir: string): Plugin {
   return { name: "precompress-assets", apply: "build", closeBundle: () => precompressDir(dir) };
 }
 
-interface Variant {
-  body: Buffer;
-  etag: string;
-  encoding?: Encoding;
-}
-
+/** A file as it was built, with the compressed forms that came out smaller than it. */
 interface Asset {
   type: string;
-  identity: Variant;
-  encoded: Variant[];
+  identity: Buffer;
+  gzip?: Buffer;
+  br?: Buffer;
+  forms: Encoding[];
 }
 
 /**
- * Every text file under `dir` (or only at its top with `topOnly`) with its compressed variants, by URL path
+ * Every text file under `dir` (or only at its top with `topOnly`) with its compressed forms, by URL path
  * relative to `dir` ("/x-hash.js").
  */
 export function loadAssets(dir: string, { topOnly = false } = {}): Map<string, Asset> {
@@ -84,27 +85,26 @@ export function loadAssets(dir: string, { topOnly = false } = {}): Map<string, A
   for (const file of listFiles(dir, { recursive: !topOnly })) {
     const type = TEXT_TYPES[path.extname(file)];
     if (!type) continue;
-    const encoded: Variant[] = [];
     const body = fs.readFileSync(file);
+    const asset: Asset = { type, identity: body, forms: [] };
     for (const { name, suffix, compress } of ENCODINGS) {
       // A file the build left without its variants (written after the build compressed) is compressed here, once.
       const compressed = fs.existsSync(file + suffix) ? fs.readFileSync(file + suffix) : compress(body);
-      if (compressed.length < body.length)
-        encoded.push({ body: compressed, etag: etag(compressed), encoding: name });
+      if (compressed.length < body.length) {
+        asset[name] = compressed;
+        asset.forms.push(name);
+      }
     }
-    assets.set(`/${path.relative(dir, file).split(path.sep).join("/")}`, {
-      type,
-      identity: { body, etag: etag(body) },
-      encoded,
-    });
+    asset.forms.push("identity");
+    assets.set(`/${path.relative(dir, file).split(path.sep).join("/")}`, asset);
   }
   return assets;
 }
 
-/** What goes out for a request with this Accept-Encoding: the first variant it accepts, or the file as it is. */
-export function chooseVariant(asset: Asset, acceptEncoding: string | undefined): Variant {
-  const accepted = acceptedEncodings(acceptEncoding);
-  return asset.encoded.find((v) => v.encoding && accepts(accepted, v.encoding)) ?? asset.identity;
+/** The bytes that go out for a request with this Accept-Encoding. */
+export function chooseVariant(asset: Asset, acceptEncoding: string | undefined) {
+  const form = chooseEncoding(acceptEncoding, asset.forms);
+  return { body: asset[form] ?? asset.identity, encoding: form };
 }
 
 /**
@@ -123,28 +123,15 @@ export function serveTopFiles(dir: string) {
 const TOP_FILES_CACHE = "public, max-age=3600";
 
 function serveFromMemory(assets: Map<string, Asset>, cacheControl: string) {
+  const ready = new Map<string, Precompressed>();
+  for (const [url, { type, identity, gzip, br }] of assets)
+    ready.set(url, precompressed({ identity, gzip, br }, { cacheControl, shared: ["Content-Type", type] }));
   return (req: IncomingMessage, res: ServerResponse, next: () => void) => {
     const asset =
-      req.method === "GET" || req.method === "HEAD" ? assets.get((req.url ?? "").split("?")[0]) : undefined;
+      req.method === "GET" || req.method === "HEAD" ? ready.get((req.url ?? "").split("?")[0]!) : undefined;
     if (!asset) return next();
-    const variant = chooseVariant(asset, req.headers["accept-encoding"]);
-    res.setHeader("Content-Type", asset.type);
-    res.setHeader("Cache-Control", cacheControl);
-    res.setHeader("Vary", "Accept-Encoding");
-    res.setHeader("ETag", variant.etag);
-    if (variant.encoding) res.setHeader("Content-Encoding", variant.encoding);
-    if (req.headers["if-none-match"]?.split(/\s*,\s*/).includes(variant.etag)) {
-      res.statusCode = 304;
-      res.end();
-      return;
-    }
-    res.setHeader("Content-Length", variant.body.length);
-    res.end(req.method === "HEAD" ? undefined : variant.body);
+    sendPrecompressed(req, res, asset);
   };
-}
-
-function etag(body: Buffer) {
-  return `"${createHash("sha1").update(body).digest("base64url").slice(0, 22)}"`;
 }
 
 function listFiles(dir: string, { recursive = true } = {}): string[] {

@@ -201,7 +201,8 @@ test("over https every answer carries HSTS and the site headers, under nginx's r
       expect.objectContaining({ req: { id, method: "GET", url: "/admin-login" }, res: { status: 200 } }),
     ]);
   // The backup endpoint is for the app's own port only.
-  expect((await request("/__backup/embedded-database", { method: "POST" })).status).toBe(404);
+  for (const url of ["/__backup/embedded-database", "/__BACKUP/embedded-database", "/__Backup"])
+    expect((await request(url, { method: "POST" })).status, url).toBe(404);
 });
 
 test("plain http is sent to https", async () => {

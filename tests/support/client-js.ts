@@ -54,7 +54,7 @@ function readScript(assets: ReturnType<typeof loadAssets>, url: string): PageScr
   const asset = assets.get(url.replace(/^\/assets/, ""));
   if (!asset) throw new Error(`${url} is not among the served assets`);
   const bytes = chooseVariant(asset, ACCEPT_ENCODING).body.length;
-  return { url, bytes, source: asset.identity.body.toString("utf8") };
+  return { url, bytes, source: asset.identity.toString("utf8") };
 }
 
 /** The scripts a first visit to `pathname` loads when the page hydrates, largest first. */

@@ -37,10 +37,7 @@ function one(headers: HeaderBag, name: string) {
 const agentVerdicts = new Map<string, boolean>();
 const MAX_REMEMBERED_AGENTS = 5000;
 const MAX_REMEMBERED_AGENT_LENGTH = 512;
-let lastAgent = { ua: "", verdict: false };
 function isPersonAgent(ua: string) {
-  // A burst of hits mostly repeats one agent: comparing it is cheaper than hashing it for the map.
-  if (ua === lastAgent.ua && ua !== "") return lastAgent.verdict;
   let verdict = agentVerdicts.get(ua);
   if (verdict === undefined) {
     verdict = ua !== "" && !isbot(ua);
@@ -48,38 +45,17 @@ function isPersonAgent(ua: string) {
     if (agentVerdicts.size >= MAX_REMEMBERED_AGENTS) agentVerdicts.clear();
     agentVerdicts.set(ua, verdict);
   }
-  if (ua.length <= MAX_REMEMBERED_AGENT_LENGTH) lastAgent = { ua, verdict };
   return verdict;
 }
 
-let currentDay = "";
-let dayValidUntil = 0;
-function today() {
-  const now = Date.now();
-  if (now >= dayValidUntil) {
-    currentDay = new Date(now).toISOString().slice(0, 10);
-    dayValidUntil = now + 1000;
-  }
-  return currentDay;
-}
+const today = () => new Date().toISOString().slice(0, 10);
 
-type Count = { n: number };
-const views = new Map<string, Count>(); // cardId|day|source
+const views = new Map<string, number>(); // cardId|day|source
 const clicks = new Map<string, number>(); // linkId|cardId|day|source
 
-// The last view's count, added to again while the same card is viewed from the same source on the same day: a
-// burst of taps on one card then builds no string and looks nothing up. A write takes the counts and forgets it.
-const NO_VIEW = { cardPageId: "", day: "", source: "", count: { n: 0 } };
-let lastView = NO_VIEW;
 export function recordView(cardPageId: string, source: VisitSource) {
-  const day = today();
-  if (lastView.cardPageId !== cardPageId || lastView.day !== day || lastView.source !== source) {
-    const key = `${cardPageId}|${day}|${source}`;
-    const count = views.get(key) ?? { n: 0 };
-    views.set(key, count);
-    lastView = { cardPageId, day, source, count };
-  }
-  lastView.count.n++;
+  const key = `${cardPageId}|${today()}|${source}`;
+  views.set(key, (views.get(key) ?? 0) + 1);
 }
 
 export function recordClick(linkId: string, cardPageId: string, source: VisitSource) {
@@ -111,9 +87,8 @@ async function writePending(db: Database, logger?: Logger) {
   const clickBatch = [...clicks];
   views.clear();
   clicks.clear();
-  lastView = NO_VIEW;
   // One statement per aggregate row: a row whose card was deleted meanwhile fails alone and is dropped.
-  for (const [key, { n }] of viewBatch) {
+  for (const [key, n] of viewBatch) {
     const [cardPageId, day, source] = key.split("|") as [string, string, VisitSource];
     await db
       .insert(cardViewsDaily)

@@ -3,7 +3,7 @@
 // page-sync.server.ts passes the edits of the other app processes on (see docs/card-pages.md).
 import { normalizeLinkUrl, type VisitSource } from "~/utils/card-links";
 import { isReservedSlug } from "~/utils/slug";
-import { type CompressedPage, compressPage } from "../platform/compressed-page.server";
+import { compressPage } from "../platform/compressed-page.server";
 import type { Database } from "../platform/db.server";
 import { Lru } from "../platform/lru.server";
 import { getCardPageBySlug, getLinkTarget, type PublicCardPage } from "./cards.server";
@@ -30,7 +30,7 @@ export const CARD_CACHE_MISS_TTL_MS = 30_000;
 export const CARD_CACHE_LIMITS = { pageBytes: 64 * 1024 * 1024, misses: 1_000, linkTargets: 20_000 };
 export type CardCacheLimits = typeof CARD_CACHE_LIMITS;
 
-export type CardEntry = CompressedPage & {
+export type CardEntry = ReturnType<typeof compressPage> & {
   cardId: string | null; // null: the not-found page
   status: 200 | 404;
   expiresAt: number;
@@ -58,14 +58,7 @@ export function createCardPageCache(limits: CardCacheLimits = CARD_CACHE_LIMITS)
   const loading = new Map<string, Set<{ stale: boolean }>>();
   let notFound: CardEntry | null = null;
 
-  // The last key asked for, used again while the same page is asked for: a burst of taps on one card then
-  // builds no string, and the map finds the key by identity.
-  let lastKey = { slug: "", source: "", key: "" };
-  function pageKey(slug: string, source: VisitSource) {
-    if (slug !== lastKey.slug || source !== lastKey.source)
-      lastKey = { slug, source, key: `${slug}|${source}` };
-    return lastKey.key;
-  }
+  const pageKey = (slug: string, source: VisitSource) => `${slug}|${source}`;
 
   function peek(slug: string, source: VisitSource): CardEntry | null | undefined {
     const key = pageKey(slug, source);

@@ -9,7 +9,7 @@ import { createTestDb, type TestDb } from "../../../tests/support/test-db";
 import { flushAnalytics } from "./analytics.server";
 import { createCardPage } from "./cards.server";
 import { loadCardEntry } from "./page-cache.server";
-import { cardAddressMemory, tryFastCardResponse } from "./page-responses.server";
+import { tryFastCardResponse } from "./page-responses.server";
 
 let t: TestDb;
 let server: http.Server;
@@ -127,27 +127,5 @@ describe("the card page fast path", () => {
       { source: "nfc", count: 5 },
       { source: "qr", count: 4 },
     ]);
-  });
-
-  it("remembers a bounded number of card addresses, only those answered from memory", async () => {
-    const { limit } = cardAddressMemory();
-    const answered: number[] = [];
-    const sink = {
-      writeHead: (status: number) => answered.push(status),
-      end: () => undefined,
-    } as unknown as http.ServerResponse;
-    const ask = (url: string) =>
-      tryFastCardResponse({ method: "GET", url, headers: {} } as http.IncomingMessage, sink);
-    const before = cardAddressMemory().addresses;
-    for (let i = 0; i < 100; i++) expect(ask(`/made-up-${i}?s=nfc`)).toBe(false);
-    expect(ask("/reset-password?token=secret-token-value")).toBe(false);
-    expect(cardAddressMemory().addresses).toBe(before);
-    for (let i = 0; i <= limit + 50; i++) expect(ask(`/sources?utm_content=${i}`)).toBe(true);
-    expect(answered.length).toBe(limit + 51);
-    expect(new Set(answered)).toEqual(new Set([200]));
-    expect(cardAddressMemory().addresses).toBeLessThanOrEqual(limit);
-    const kept = cardAddressMemory().addresses;
-    expect(ask(`/sources?utm_campaign=${"y".repeat(5000)}`)).toBe(true);
-    expect(cardAddressMemory().addresses).toBe(kept);
   });
 });

@@ -3,18 +3,11 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { parseSource, type VisitSource } from "~/utils/card-links";
 import { UUID_PATTERN } from "~/utils/ids";
+import { chooseEncoding, sendPrecompressed } from "../platform/compressed-page.server";
 import { loggedPath } from "../platform/request-log.server";
 import { SITE_HEADER_NAMES } from "../platform/site-headers.server";
 import { isCountableHit, recordClick, recordView } from "./analytics.server";
 import { type CardEntry, cardPageCache } from "./page-cache.server";
-
-/** Which of the entry's forms to send: its body is `entry[form]`, its headers `entry.headers[form]`. */
-function negotiate(acceptEncoding: string | undefined): "br" | "gzip" | "identity" {
-  const accept = acceptEncoding ?? "";
-  if (accept.includes("br")) return "br";
-  if (accept.includes("gzip")) return "gzip";
-  return "identity";
-}
 
 function pairs(flat: string[]) {
   const out: [string, string][] = [];
@@ -25,27 +18,22 @@ function pairs(flat: string[]) {
 /** Counts the view (when it is a person's) and writes the page. No cookie is ever set. */
 function sendCardEntry(req: IncomingMessage, res: ServerResponse, entry: CardEntry, source: VisitSource) {
   if (entry.cardId && req.method === "GET" && isCountableHit(req.headers)) recordView(entry.cardId, source);
-  if (entry.status === 200 && req.headers["if-none-match"] === entry.etag) {
-    res.writeHead(304, { ETag: entry.etag, "Cache-Control": "no-cache", Vary: "Accept-Encoding" });
-    res.end();
-    return;
-  }
-  const form = negotiate(req.headers["accept-encoding"]);
-  res.writeHead(entry.status, entry.headers[form]);
-  res.end(req.method === "HEAD" ? undefined : entry[form]);
+  sendPrecompressed(req, res, entry, entry.status);
 }
 
+/** The same answer as a Fetch Response, for the route that renders a page the cache did not hold yet. */
 export function cardEntryResponse(request: Request, entry: CardEntry, source: VisitSource) {
   const headers = Object.fromEntries(request.headers);
   if (entry.cardId && request.method === "GET" && isCountableHit(headers)) recordView(entry.cardId, source);
-  if (entry.status === 200 && request.headers.get("if-none-match") === entry.etag) {
-    return new Response(null, { status: 304, headers: { ETag: entry.etag, "Cache-Control": "no-cache" } });
+  const form = chooseEncoding(headers["accept-encoding"], entry.forms);
+  // Express has already added the headers every answer carries (the entry's names are in lower case).
+  const own = (list: string[]) => pairs(list).filter(([name]) => !SITE_HEADER_NAMES.has(name));
+  if (entry.status === 200 && headers["if-none-match"] === entry.etags[form]) {
+    return new Response(null, { status: 304, headers: own(entry.notModified[form]!) });
   }
-  const form = negotiate(request.headers.get("accept-encoding") ?? undefined);
-  return new Response(request.method === "HEAD" ? null : new Uint8Array(entry[form]), {
+  return new Response(request.method === "HEAD" ? null : new Uint8Array(entry[form]!), {
     status: entry.status,
-    // Express has already added the headers every answer carries (the entry's names are in lower case).
-    headers: pairs(entry.headers[form]).filter(([name]) => !SITE_HEADER_NAMES.has(name)),
+    headers: own(entry.headers[form]!),
   });
 }
 
@@ -113,43 +101,15 @@ function answerServerError(res: ServerResponse) {
   }
 }
 
-type CardAddress = { slug: string; source: VisitSource };
-
-// Reading a card's address (the pattern, the slug in lower case, the source) cost more than the rest of an answer
-// from memory, and visitors repeat the same few addresses: the reading of each address answered from memory is
-// remembered. Only those, short ones, and at most so many (all forgotten at once when full): made-up addresses and
-// other pages' addresses (which may carry a token) are never kept, and the memory stays small whatever is asked.
-const cardAddresses = new Map<string, CardAddress>();
-const MAX_REMEMBERED_ADDRESSES = 10_000;
-const MAX_REMEMBERED_ADDRESS_LENGTH = 200;
-
-function readCardAddress(url: string): CardAddress | null {
-  const known = cardAddresses.get(url);
-  if (known !== undefined) return known;
-  const card = CARD_PATH.exec(url);
-  return card ? { slug: card[1]!.toLowerCase(), source: sourceFromQuery(card[2]) } : null;
-}
-
-function rememberCardAddress(url: string, address: CardAddress) {
-  if (url.length > MAX_REMEMBERED_ADDRESS_LENGTH || cardAddresses.get(url) === address) return;
-  if (cardAddresses.size >= MAX_REMEMBERED_ADDRESSES) cardAddresses.clear();
-  cardAddresses.set(url, address);
-}
-
-/** How many card addresses are remembered (for tests and monitoring). */
-export function cardAddressMemory() {
-  return { addresses: cardAddresses.size, limit: MAX_REMEMBERED_ADDRESSES };
-}
-
 function answerFromCache(req: IncomingMessage, res: ServerResponse) {
   if (req.method !== "GET" && req.method !== "HEAD") return false;
   const url = req.url ?? "";
-  const card = readCardAddress(url);
+  const card = CARD_PATH.exec(url);
   if (card) {
-    const entry = cardPageCache.peek(card.slug, card.source);
+    const source = sourceFromQuery(card[2]);
+    const entry = cardPageCache.peek(card[1]!.toLowerCase(), source);
     if (!entry) return false;
-    rememberCardAddress(url, card);
-    sendCardEntry(req, res, entry, card.source);
+    sendCardEntry(req, res, entry, source);
     return true;
   }
   const go = GO_PATH.exec(url);

@@ -1,73 +1,114 @@
-// A page compressed once and kept with its ready-made header lists: the card page cache and the marketing page
-// cache answer from these before Express, so a hit only writes bytes.
+// Bytes compressed ahead of time and kept with ready-made header lists (card pages, render-once pages, the build's
+// scripts), and the one function that sends them in the encoding the request accepts.
 import { createHash } from "node:crypto";
+import type { IncomingMessage, ServerResponse } from "node:http";
 import { brotliCompressSync, constants, gzipSync } from "node:zlib";
-import { siteHeaders } from "./site-headers.server";
+import Negotiator from "negotiator";
+import { siteHeaders } from "./site-headers.server.ts";
 
-type Encoding = "br" | "gzip" | "identity";
+export type Encoding = "br" | "gzip" | "identity";
 
-export interface CompressedPage {
-  etag: string;
+/** Most compact first: of the forms a request accepts equally, the first is sent. */
+const PREFERRED: Encoding[] = ["br", "gzip", "identity"];
+
+export interface Precompressed {
   identity: Buffer;
-  gzip: Buffer;
-  br: Buffer;
-  /** Flat [name, value, name, value, ...] lists per encoding, the cheapest form for writeHead. */
-  headers: Record<Encoding, string[]>;
+  gzip?: Buffer;
+  br?: Buffer;
+  /** The forms held, for negotiation. */
+  forms: Encoding[];
+  /** Flat [name, value, name, value, ...] lists per form (its ETag among them), the cheapest form for writeHead. */
+  headers: Partial<Record<Encoding, string[]>>;
+  /** Each form's entity tag, and the headers of its 304 (a browser keeps those of a revalidation). */
+  etags: Partial<Record<Encoding, string>>;
+  notModified: Partial<Record<Encoding, string[]>>;
 }
 
-/** Compresses (gzip 9, brotli 11) and hashes the HTML once; `extraHeaders` follow the site's own headers. */
+/** The form to send for this Accept-Encoding (`br;q=0` refuses brotli); identity when nothing else is accepted. */
+export function chooseEncoding(acceptEncoding: string | undefined, forms: Encoding[]): Encoding {
+  const header = acceptEncoding?.slice(0, 500);
+  const negotiator = new Negotiator({ headers: { "accept-encoding": header } });
+  // Negotiator 1 takes the forms preferred among equals; its published types predate that argument.
+  const encoding = negotiator.encoding as (available: string[], opts: { preferred: string[] }) => string;
+  return (encoding.call(negotiator, forms, { preferred: PREFERRED }) as Encoding | undefined) ?? "identity";
+}
+
+/** Whether If-None-Match names this entity tag (one or a list). */
+function notModified(ifNoneMatch: string | undefined, etag: string) {
+  if (ifNoneMatch === undefined) return false;
+  return ifNoneMatch === etag || ifNoneMatch.split(/\s*,\s*/).includes(etag);
+}
+
+/**
+ * Sends precompressed bytes: 304 when the browser holds them (for a 200), else the form the request accepts.
+ * Node leaves out the body of an answer to HEAD.
+ */
+export function sendPrecompressed(
+  req: IncomingMessage,
+  res: ServerResponse,
+  page: Precompressed,
+  status = 200,
+) {
+  const form = chooseEncoding(req.headers["accept-encoding"], page.forms);
+  if (status === 200 && notModified(req.headers["if-none-match"], page.etags[form]!)) {
+    res.writeHead(304, page.notModified[form]);
+    res.end();
+    return;
+  }
+  res.writeHead(status, page.headers[form]!);
+  res.end(req.method === "HEAD" ? undefined : page[form]);
+}
+
+/** Lower-case names, as HTTP/2 sends them: Node then matches them without lower-casing each on every answer. */
+const lowerCaseNames = (headers: string[]) =>
+  headers.map((item, i) => (i % 2 === 0 ? item.toLowerCase() : item));
+
+/**
+ * Everything but the bytes, for the forms held: per form its entity tag (the identity's hash, the encoding added
+ * to it), its headers (`shared`, caching, length and encoding) and those of its 304 (caching and `kept`).
+ */
+export function precompressed(
+  bodies: Partial<Record<Encoding, Buffer>> & { identity: Buffer },
+  opts: { cacheControl: string; shared: string[]; kept?: string[] },
+): Precompressed {
+  const page: Precompressed = { ...bodies, forms: [], headers: {}, etags: {}, notModified: {} };
+  const hash = createHash("sha1").update(bodies.identity).digest("base64url").slice(0, 20);
+  for (const form of PREFERRED) {
+    const body = bodies[form];
+    if (!body) continue;
+    const etag = form === "identity" ? `"${hash}"` : `"${hash}-${form}"`;
+    const caching = ["Cache-Control", opts.cacheControl, "ETag", etag, "Vary", "Accept-Encoding"];
+    const list = [...opts.shared, ...caching, "Content-Length", String(body.length)];
+    if (form !== "identity") list.push("Content-Encoding", form);
+    page.forms.push(form);
+    page.etags[form] = etag;
+    page.headers[form] = lowerCaseNames(list);
+    page.notModified[form] = lowerCaseNames([...caching, ...(opts.kept ?? [])]);
+  }
+  return page;
+}
+
+/** Compresses (gzip 9, brotli 11) and hashes an HTML page once; `extraHeaders` follow the site's own headers. */
 export function compressPage(
   html: string,
   opts: { csp: string; publicUrl: string; extraHeaders?: string[] },
-): CompressedPage {
+): Precompressed & { gzip: Buffer; br: Buffer } {
   const identity = Buffer.from(html);
   const gzip = gzipSync(identity, { level: 9 });
   const br = brotliCompressSync(identity, {
     params: { [constants.BROTLI_PARAM_QUALITY]: 11, [constants.BROTLI_PARAM_SIZE_HINT]: identity.length },
   });
-  const etag = `"${createHash("sha1").update(identity).digest("base64url").slice(0, 20)}"`;
-  const list = (encoding: "br" | "gzip" | null, length: number) => {
-    const headers = [
-      "Content-Type",
-      "text/html; charset=utf-8",
-      "Content-Length",
-      String(length),
-      "Cache-Control",
-      "no-cache",
-      "ETag",
-      etag,
-      "Vary",
-      "Accept-Encoding",
-      "Content-Security-Policy",
-      opts.csp,
-      ...(opts.extraHeaders ?? []),
-      ...siteHeaders(opts.publicUrl).flat(),
-    ];
-    if (encoding) headers.push("Content-Encoding", encoding);
-    // Names in lower case, as HTTP/2 sends them: Node then matches them against the headers it manages without
-    // lower-casing each of them again on every response.
-    return headers.map((item, i) => (i % 2 === 0 ? item.toLowerCase() : item));
-  };
+  const policy = ["Content-Security-Policy", opts.csp];
+  const shared = [
+    "Content-Type",
+    "text/html; charset=utf-8",
+    ...policy,
+    ...(opts.extraHeaders ?? []),
+    ...siteHeaders(opts.publicUrl).flat(),
+  ];
   return {
-    etag,
-    identity,
+    ...precompressed({ identity, gzip, br }, { cacheControl: "no-cache", shared, kept: policy }),
     gzip,
     br,
-    headers: {
-      br: list("br", br.length),
-      gzip: list("gzip", gzip.length),
-      identity: list(null, identity.length),
-    },
   };
-}
-
-/**
- * A body compressed while its visitor waits (an answer rendered for one visitor): brotli 4 costs about what
- * gzip 6 does and comes out smaller. Pages shared by every visitor take the best levels instead (compressPage).
- */
-export function compressForOneVisitor(body: Buffer, encoding: "br" | "gzip") {
-  if (encoding === "gzip") return gzipSync(body, { level: 6 });
-  return brotliCompressSync(body, {
-    params: { [constants.BROTLI_PARAM_QUALITY]: 4, [constants.BROTLI_PARAM_SIZE_HINT]: body.length },
-  });
 }

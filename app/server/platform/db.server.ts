@@ -24,11 +24,6 @@ interface HandleBase {
   db: Database;
   /** Applies the committed SQL migrations; the same files run on both engines. */
   migrate(migrationsFolder: string): Promise<void>;
-  /**
-   * The database's current snapshot ('xmin:xmax:in-progress ids'): the same text for as long as no transaction
-   * that wrote has ended, in any process, and different once one has. Reads alone never change it.
-   */
-  snapshot(): Promise<string>;
   close(): Promise<void>;
 }
 
@@ -78,8 +73,6 @@ export const LISTENER_APPLICATION_NAME = "tapcard-listener";
 class DatabaseError extends Error {
   override name = "DatabaseError";
 }
-
-const SNAPSHOT_SQL = "select pg_current_snapshot()::text as snapshot";
 
 /** Opens the database named by the configuration and applies pending migrations. */
 export async function openDatabase(opts: {
@@ -137,9 +130,6 @@ async function openPostgres(databaseUrl: string): Promise<PostgresHandle> {
         await client.query("select pg_advisory_unlock(727274)").catch(() => {});
         client.release();
       }
-    },
-    async snapshot() {
-      return (await pool.query<{ snapshot: string }>(SNAPSHOT_SQL)).rows[0]!.snapshot;
     },
     listen: (channel, handlers, backoff) => listenOn(databaseUrl, channel, handlers, backoff),
     async notify(channel, payload) {
@@ -256,8 +246,6 @@ async function openPglite(dir: string): Promise<PgliteHandle> {
       kind: "pglite",
       migrate: (migrationsFolder) => migratePglite(drizzlePglite({ client }), { migrationsFolder }),
       dump: () => client.dumpDataDir("gzip"),
-      // The simple protocol, outside drizzle: 37 µs against db.execute's 166 µs, paid by every kept page's answer.
-      snapshot: async () => ((await client.exec(SNAPSHOT_SQL))[0]!.rows[0] as { snapshot: string }).snapshot,
       close: async () => {
         await client.close();
         releaseLock();
