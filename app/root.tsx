@@ -12,7 +12,7 @@ import {
 } from "react-router";
 import { StaticToast } from "~/components/ui/static-toast";
 import { ToastHost } from "~/components/ui/toast-host";
-import { getSessionUser } from "~/server/platform/auth.server";
+import { getSessionUser } from "~/server/accounts/auth.server";
 import { readToast } from "~/server/platform/toast.server";
 import { countCartItems, readCartId } from "~/server/shop/cart.server";
 import { rememberReferralLink } from "~/server/shop/referrals.server";

@@ -10,12 +10,12 @@ import express, { type NextFunction, type Request, type Response } from "express
 import onHeaders from "on-headers";
 import { type AppLoadContext, createRequestHandler as createRouterHandler } from "react-router";
 import type { ViteDevServer } from "vite";
+import { getRuntime } from "~/../server/runtime";
 import { cardPageCache } from "~/server/cards/page-cache.server";
 import { tryFastCardResponse } from "~/server/cards/page-responses.server";
 import { maxBodyBytes } from "~/server/platform/body-limits.server";
 import { sendPrecompressed } from "~/server/platform/compressed-page.server";
 import { logRequest, requestLog } from "~/server/platform/request-log.server";
-import { getRuntime } from "~/server/platform/runtime.server";
 import { pageSecurityPolicy, siteHeaders } from "~/server/platform/site-headers.server";
 import { IMMUTABLE_CACHE, localUploadsDir } from "~/server/platform/storage.server";
 import { cachedPagePath, sitePageCache } from "~/server/site/page-cache.server";
@@ -24,13 +24,13 @@ import { type ErrorLog, guarded, type Listener } from "./guarded";
 import { serveAssets, serveTopFiles } from "./static-assets";
 import { testHooks } from "./test-hooks";
 
+export { createAdminAccount, startRuntime, stopRuntime } from "~/../server/runtime";
 export { createBackup, restoreBackup } from "~/server/platform/backup.server";
-export { createAdminAccount, startRuntime, stopRuntime } from "~/server/platform/runtime.server";
 
 declare module "react-router" {
   interface AppLoadContext {
     db: import("~/server/platform/db.server").Database;
-    auth: import("~/server/platform/auth.server").Auth;
+    auth: import("~/server/accounts/auth.server").Auth;
     config: import("~/server/platform/env.server").Config;
     logger: import("pino").Logger;
     /** Wakes the e-mail worker after a transaction that queued a message has committed. */

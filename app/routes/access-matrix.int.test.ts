@@ -18,8 +18,8 @@ import {
   updateRequests,
   users,
 } from "~/db/schema";
+import { type Auth, createAuth } from "~/server/accounts/auth.server";
 import { createCardPage } from "~/server/cards/cards.server";
-import { type Auth, createAuth } from "~/server/platform/auth.server";
 import { createOrderFromCart } from "~/server/shop/checkout.server";
 import { getOrCreateReferralCode } from "~/server/shop/referrals.server";
 import { adminCookieFor, routeContext, verifiedCustomer } from "../../tests/support/auth";

@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { paymentEvents } from "~/db/schema";
 import { action as adminOrders } from "~/routes/admin/orders";
 import { action as stripeWebhook } from "~/routes/api/stripe-webhook";
-import { type Auth, createAuth } from "~/server/platform/auth.server";
+import { type Auth, createAuth } from "~/server/accounts/auth.server";
 import { loadConfig } from "~/server/platform/env.server";
 import { adminCookieFor, routeContext } from "../../tests/support/auth";
 import { answer, postRequest } from "../../tests/support/routes";

@@ -10,3 +10,29 @@ const dayFormat = new Intl.DateTimeFormat("en-GB", {
 });
 
 export const formatDay = (iso: string) => dayFormat.format(new Date(iso));
+
+// Calendar days (YYYY-MM-DD, UTC) and months (YYYY-MM), as the analytics and orders store them.
+const DAY_MS = 86_400_000;
+
+/** The UTC calendar day of a moment. */
+export function utcDay(at: Date = new Date()): string {
+  return at.toISOString().slice(0, 10);
+}
+
+export function addDays(day: string, n: number): string {
+  return new Date(Date.parse(`${day}T00:00:00Z`) + n * DAY_MS).toISOString().slice(0, 10);
+}
+
+/** `count` consecutive days ending with `lastDay`, oldest first. */
+export function dayRange(lastDay: string, count: number): string[] {
+  return Array.from({ length: count }, (_, i) => addDays(lastDay, i - count + 1));
+}
+
+/** `count` consecutive months (YYYY-MM) ending with `lastMonth`, oldest first. */
+export function monthRange(lastMonth: string, count: number): string[] {
+  const [y, m] = lastMonth.split("-").map(Number) as [number, number];
+  return Array.from({ length: count }, (_, i) => {
+    const d = new Date(Date.UTC(y, m - 1 - (count - 1 - i), 1));
+    return d.toISOString().slice(0, 7);
+  });
+}

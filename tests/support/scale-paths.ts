@@ -2,6 +2,7 @@
 // customer's dashboard, My Links, Resell and Cold Calling), each through the real server functions. The EXPLAIN
 // test checks their plans; scripts/bench-scale.mjs times them.
 import { sql } from "drizzle-orm";
+import type { SessionUser } from "~/server/accounts/auth.server";
 import { listCardPages } from "~/server/cards/admin-cards.server";
 import { getDashboardStats } from "~/server/cards/card-stats.server";
 import { loadMyLinks } from "~/server/cards/my-links.server";
@@ -9,7 +10,6 @@ import { listOwnedCards } from "~/server/cards/ownership.server";
 import { createCardPageCache } from "~/server/cards/page-cache.server";
 import { loadActivity, loadColdCallingOverview } from "~/server/cold-calling/prospect-activity.server";
 import { loadProspects } from "~/server/cold-calling/prospects.server";
-import type { SessionUser } from "~/server/platform/auth.server";
 import type { Database } from "~/server/platform/db.server";
 import { SCALE_CUSTOMER, scaleCardNumber, scaleCardSlug } from "~/server/platform/scale-seed.server";
 import { listOrders } from "~/server/shop/admin-orders.server";

@@ -8,7 +8,7 @@ import type { PgTable } from "drizzle-orm/pg-core";
 import { expect } from "vitest";
 import { type CardItemInput, cardItemFromForm } from "~/schemas/cart";
 import type { Delivery } from "~/schemas/checkout";
-import { createAuth } from "~/server/platform/auth.server";
+import { createAuth } from "~/server/accounts/auth.server";
 import type { Database, DbOrTx } from "~/server/platform/db.server";
 import { type Config, loadConfig } from "~/server/platform/env.server";
 import { readToast } from "~/server/platform/toast.server";

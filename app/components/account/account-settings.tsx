@@ -4,7 +4,7 @@
 import { Form, useNavigation } from "react-router";
 import { Button } from "~/components/ui/button";
 import { Field, FieldError, FormMessage } from "~/components/ui/field";
-import type { TwoFactorStatus } from "~/server/platform/two-factor.server";
+import type { TwoFactorStatus } from "~/server/accounts/two-factor.server";
 import { getFormProps, getInputProps, type SubmissionResult, useForm } from "~/utils/form";
 
 export interface AccountSettingsData {

@@ -1,6 +1,7 @@
 import { renderToStaticMarkup } from "react-dom/server";
 import { describe, expect, it } from "vitest";
-import { fillSeries, monthRange } from "~/components/charts/series";
+import { monthRange } from "~/utils/dates";
+import { fillSeries } from "~/utils/series";
 import { EarningsTab } from "./earnings-tab";
 
 describe("EarningsTab", () => {

@@ -1,8 +1,8 @@
 import { renderToStaticMarkup } from "react-dom/server";
 import { describe, expect, it } from "vitest";
 import { formatPence } from "~/utils/money";
+import { fillSeries } from "~/utils/series";
 import { BarChart, formatDay, formatMonth } from "./bar-chart";
-import { fillSeries } from "./series";
 
 const months = fillSeries(["2025-01", "2025-02"], ["revenue", "orders"] as const, [
   { key: "2025-02", series: "revenue", value: 5999 },

@@ -3,7 +3,8 @@
 // under the chart. Labels are HTML beside the SVG, so they stay readable however narrow the screen.
 import { useId } from "react";
 import { cn } from "~/utils/cn";
-import { type ChartPoint, labelIndices, niceScale, pointTotal } from "./series";
+import type { ChartPoint } from "~/utils/series";
+import { labelIndices, niceScale, pointTotal } from "./series";
 
 export interface ChartSeries<K extends string> {
   key: K;

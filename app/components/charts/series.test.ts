@@ -1,14 +1,7 @@
 import { describe, expect, it } from "vitest";
-import {
-  addDays,
-  changeVersusPrevious,
-  dayRange,
-  fillSeries,
-  labelIndices,
-  monthRange,
-  niceScale,
-  pointTotal,
-} from "./series";
+import { addDays, dayRange, monthRange } from "~/utils/dates";
+import { fillSeries } from "~/utils/series";
+import { changeVersusPrevious, labelIndices, niceScale, pointTotal } from "./series";
 
 describe("calendar ranges", () => {
   it("counts days across month and leap-year ends", () => {

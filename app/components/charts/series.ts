@@ -1,55 +1,6 @@
-// Pure helpers behind the charts: whole calendar ranges with the missing days or months filled with zero, a y-axis
-// scale with round tick values, which x-axis labels to print, and the honest wording of a change between periods.
-// Days are UTC calendar days (YYYY-MM-DD) and months YYYY-MM, as the analytics and orders store them.
-
-/** One bar: its category (a day or a month) and a value per series. */
-export interface ChartPoint<K extends string = string> {
-  key: string;
-  values: Record<K, number>;
-}
-
-const DAY_MS = 86_400_000;
-
-/** The UTC calendar day of a moment. */
-export function utcDay(at: Date = new Date()): string {
-  return at.toISOString().slice(0, 10);
-}
-
-export function addDays(day: string, n: number): string {
-  return new Date(Date.parse(`${day}T00:00:00Z`) + n * DAY_MS).toISOString().slice(0, 10);
-}
-
-/** `count` consecutive days ending with `lastDay`, oldest first. */
-export function dayRange(lastDay: string, count: number): string[] {
-  return Array.from({ length: count }, (_, i) => addDays(lastDay, i - count + 1));
-}
-
-/** `count` consecutive months (YYYY-MM) ending with `lastMonth`, oldest first. */
-export function monthRange(lastMonth: string, count: number): string[] {
-  const [y, m] = lastMonth.split("-").map(Number) as [number, number];
-  return Array.from({ length: count }, (_, i) => {
-    const d = new Date(Date.UTC(y, m - 1 - (count - 1 - i), 1));
-    return d.toISOString().slice(0, 7);
-  });
-}
-
-/**
- * One point per key in `keys` (in that order), each with every series present: rows for a missing key or series
- * count as zero, rows outside `keys` are left out, and several rows for one key and series add up.
- */
-export function fillSeries<K extends string>(
-  keys: readonly string[],
-  series: readonly K[],
-  rows: readonly { key: string; series: K; value: number }[],
-): ChartPoint<K>[] {
-  const zero = () => Object.fromEntries(series.map((s) => [s, 0])) as Record<K, number>;
-  const byKey = new Map(keys.map((k) => [k, { key: k, values: zero() }]));
-  for (const row of rows) {
-    const point = byKey.get(row.key);
-    if (point && row.series in point.values) point.values[row.series] += row.value;
-  }
-  return [...byKey.values()];
-}
+// Pure helpers behind the charts: a y-axis scale with round tick values, which x-axis labels to print, and the
+// honest wording of a change between periods. The series themselves are ~/utils/series.
+import type { ChartPoint } from "~/utils/series";
 
 /** The sum of the given series of a point (a point may carry values that another chart draws). */
 export function pointTotal<K extends string>(point: ChartPoint<K>, series: readonly K[]): number {

@@ -1,8 +1,8 @@
 // The scan activity chart: a card page's views per day, stacked by how the visitor arrived (the ?s= parameter
 // on the chip and in the QR code; anything else counts as a shared link).
 
+import type { ChartPoint } from "~/utils/series";
 import { BarChart, type ChartSeries, formatDay } from "./bar-chart";
-import type { ChartPoint } from "./series";
 
 type Source = "nfc" | "qr" | "link";
 

@@ -1,5 +1,5 @@
 // A card's tab in My Cards: its profile as the public page shows it, the vCard and the public page. Rendered only on
-// the server (server/cards/my-cards.server.ts draws it to HTML): it has no behaviour, so the browser gets its HTML
+// the server (the Cards route draws it to HTML): it has no behaviour, so the browser gets its HTML
 // and not its code.
 import { Download, ExternalLink, Phone } from "lucide-react";
 import type { MyCard } from "~/server/cards/my-cards.server";

@@ -1,8 +1,9 @@
 // My Cards' Scan activity section: views per day over the last 30 days, by source, with the numbers as a table.
-// Rendered only on the server (server/cards/my-cards.server.ts draws it to HTML): it has no behaviour, so the
+// Rendered only on the server (the Cards route draws it to HTML): it has no behaviour, so the
 // browser gets its HTML and not its code.
-import type { ChartPoint } from "~/components/charts/series";
+
 import { ViewsPerDayChart } from "~/components/charts/view-sources";
+import type { ChartPoint } from "~/utils/series";
 
 export function ScanActivity({ points, of }: { points: ChartPoint<"nfc" | "qr" | "link">[]; of: string }) {
   return (

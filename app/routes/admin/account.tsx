@@ -1,7 +1,7 @@
 // The signed-in admin's own account: password, two-factor authentication and other sessions.
 import { AccountSettings } from "~/components/account/account-settings";
-import { handleAccountAction, loadAccountSettings } from "~/server/platform/account.server";
-import { requireAdmin } from "~/server/platform/auth.server";
+import { handleAccountAction, loadAccountSettings } from "~/server/accounts/account.server";
+import { requireAdmin } from "~/server/accounts/auth.server";
 import { readFormData } from "~/server/platform/forms.server";
 import type { Route } from "./+types/account";
 

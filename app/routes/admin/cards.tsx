@@ -1,8 +1,8 @@
 // Admin Cards section: card pages with their actions, shops and the create-client dialog.
 import { useLocation } from "react-router";
 import { CardsTab } from "~/components/admin/cards-tab";
+import { requireAdmin } from "~/server/accounts/auth.server";
 import { handleCardsTabAction, loadCardsTab } from "~/server/cards/admin-actions.server";
-import { requireAdmin } from "~/server/platform/auth.server";
 import { readFormData } from "~/server/platform/forms.server";
 import type { Route } from "./+types/cards";
 

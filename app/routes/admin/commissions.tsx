@@ -1,7 +1,7 @@
 // Admin Commissions section: what each referrer is owed, 'Mark paid out', and the ledger with filters and a
 // CSV export.
 import { CommissionsTab } from "~/components/admin/commissions-tab";
-import { requireAdmin } from "~/server/platform/auth.server";
+import { requireAdmin } from "~/server/accounts/auth.server";
 import { readFormData } from "~/server/platform/forms.server";
 import { handleCommissionsAction, loadCommissionsSection } from "~/server/shop/admin-commissions.server";
 import type { Route } from "./+types/commissions";

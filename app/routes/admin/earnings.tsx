@@ -1,6 +1,6 @@
 // Admin Earnings section: revenue and order counts per month. Read only: it has no action.
 import { EarningsTab } from "~/components/admin/earnings-tab";
-import { requireAdmin } from "~/server/platform/auth.server";
+import { requireAdmin } from "~/server/accounts/auth.server";
 import { loadEarningsTab } from "~/server/shop/admin-orders-actions.server";
 import type { Route } from "./+types/earnings";
 

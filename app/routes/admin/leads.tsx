@@ -1,6 +1,6 @@
 // Admin Leads section: the lead pool that paid business lists are filled from.
 import { type LeadsActionData, LeadsTab } from "~/components/admin/leads-tab";
-import { requireAdmin } from "~/server/platform/auth.server";
+import { requireAdmin } from "~/server/accounts/auth.server";
 import { readFormData } from "~/server/platform/forms.server";
 import { handleLeadsAction, loadLeadsSection } from "~/server/shop/lead-pool-actions.server";
 import type { Route } from "./+types/leads";

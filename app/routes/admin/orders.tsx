@@ -1,6 +1,6 @@
 // Admin Orders section: the order list, one order's details and the update requests waiting for review.
 import { OrdersTab } from "~/components/admin/orders-tab";
-import { requireAdmin } from "~/server/platform/auth.server";
+import { requireAdmin } from "~/server/accounts/auth.server";
 import { readFormData } from "~/server/platform/forms.server";
 import { handleOrdersTabAction, loadOrdersTab } from "~/server/shop/admin-orders-actions.server";
 import type { Route } from "./+types/orders";

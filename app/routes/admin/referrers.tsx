@@ -1,6 +1,6 @@
 // Admin Referrers section: which customers are featured in the cart's 'Referred by' selector.
 import { ReferrersTab } from "~/components/admin/referrers-tab";
-import { requireAdmin } from "~/server/platform/auth.server";
+import { requireAdmin } from "~/server/accounts/auth.server";
 import { readFormData } from "~/server/platform/forms.server";
 import { handleReferrersTabAction, loadReferrersTab } from "~/server/shop/admin-referrers-actions.server";
 import type { Route } from "./+types/referrers";

@@ -5,7 +5,7 @@ import pg from "pg";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import * as schema from "~/db/schema";
 import { emailOutbox } from "~/db/schema";
-import { createAuth } from "~/server/platform/auth.server";
+import { createAuth } from "~/server/accounts/auth.server";
 import type { Database } from "~/server/platform/db.server";
 import { enqueueEmail } from "~/server/platform/email/outbox.server";
 import { loadConfig } from "~/server/platform/env.server";

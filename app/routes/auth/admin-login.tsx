@@ -5,7 +5,8 @@ import { TwoFactorCodeForm } from "~/components/auth/two-factor-code-form";
 import { Button } from "~/components/ui/button";
 import { Field, FormMessage } from "~/components/ui/field";
 import { AdminLoginSchema } from "~/schemas/auth";
-import { callAuth, checkAdminPassword, getSessionUser } from "~/server/platform/auth.server";
+import { callAuth, checkAdminPassword, getSessionUser } from "~/server/accounts/auth.server";
+import { codeStep, handleSignInCodeForm, isTwoFactorChallenge } from "~/server/accounts/two-factor.server";
 import { readFormData } from "~/server/platform/forms.server";
 import {
   checkSignInAttempt,
@@ -14,7 +15,6 @@ import {
   SIGN_IN_REFUSED,
 } from "~/server/platform/rate-limit.server";
 import { dataWithToast, toastHeaders } from "~/server/platform/toast.server";
-import { codeStep, handleSignInCodeForm, isTwoFactorChallenge } from "~/server/platform/two-factor.server";
 import { getFormProps, getInputProps, useForm } from "~/utils/form";
 import type { Route } from "./+types/admin-login";
 

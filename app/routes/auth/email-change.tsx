@@ -9,7 +9,7 @@ import {
   EMAIL_CHANGE_MESSAGES,
   findEmailChangeLink,
   stopEmailChange,
-} from "~/server/platform/email-change.server";
+} from "~/server/accounts/email-change.server";
 import { readFormData, unknownIntent } from "~/server/platform/forms.server";
 import { redirectWithToast } from "~/server/platform/toast.server";
 import type { Route } from "./+types/email-change";

@@ -4,7 +4,7 @@ import { AuthCard } from "~/components/auth/auth-card";
 import { Button } from "~/components/ui/button";
 import { Field, FormMessage } from "~/components/ui/field";
 import { ForgotPasswordSchema } from "~/schemas/auth";
-import { callAuth } from "~/server/platform/auth.server";
+import { callAuth } from "~/server/accounts/auth.server";
 import { readFormData } from "~/server/platform/forms.server";
 import { hitRateLimit, LIMITS } from "~/server/platform/rate-limit.server";
 import { getFormProps, getInputProps, useForm } from "~/utils/form";

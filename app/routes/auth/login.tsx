@@ -5,7 +5,9 @@ import { TwoFactorCodeForm } from "~/components/auth/two-factor-code-form";
 import { Button } from "~/components/ui/button";
 import { Field, FormMessage } from "~/components/ui/field";
 import { LoginSchema } from "~/schemas/auth";
-import { callAuth, getSessionUser } from "~/server/platform/auth.server";
+import { callAuth, getSessionUser } from "~/server/accounts/auth.server";
+import { configuredSocialProviders, startSocialLogin } from "~/server/accounts/social-login.server";
+import { codeStep, handleSignInCodeForm, isTwoFactorChallenge } from "~/server/accounts/two-factor.server";
 import { readFormData, safeRedirect } from "~/server/platform/forms.server";
 import {
   checkSignInAttempt,
@@ -13,9 +15,7 @@ import {
   recordSuccessfulSignIn,
   SIGN_IN_REFUSED,
 } from "~/server/platform/rate-limit.server";
-import { configuredSocialProviders, startSocialLogin } from "~/server/platform/social-login.server";
 import { toastHeaders } from "~/server/platform/toast.server";
-import { codeStep, handleSignInCodeForm, isTwoFactorChallenge } from "~/server/platform/two-factor.server";
 import { getFormProps, getInputProps, useForm } from "~/utils/form";
 import { seo } from "~/utils/seo";
 import type { Route } from "./+types/login";

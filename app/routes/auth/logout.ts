@@ -1,5 +1,5 @@
 import { redirect } from "react-router";
-import { callAuth } from "~/server/platform/auth.server";
+import { callAuth } from "~/server/accounts/auth.server";
 import { redirectWithToast } from "~/server/platform/toast.server";
 import type { Route } from "./+types/logout";
 

@@ -10,8 +10,8 @@ import { cardPages } from "~/db/schema";
 import { adminCookieFor, routeContext, verifiedCustomer } from "../../../tests/support/auth";
 import { type Answer, answer, getRequest, postRequest } from "../../../tests/support/routes";
 import { createTestDb, type TestDb } from "../../../tests/support/test-db";
+import { type Auth, createAuth } from "../../server/accounts/auth.server";
 import { createCardPage } from "../../server/cards/cards.server";
-import { type Auth, createAuth } from "../../server/platform/auth.server";
 import { loadConfig } from "../../server/platform/env.server";
 import * as cards from "./cards";
 

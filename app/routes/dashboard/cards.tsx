@@ -1,5 +1,7 @@
 // Dashboard Cards section: an Overview of the customer's cards with their scan activity, one tab per card
 // (?card=WC1234) with its profile, and adding an existing card by number + edit password.
+import { createElement } from "react";
+import { CardProfile } from "~/components/dashboard/card-profile";
 import {
   CardTabs,
   ClaimCardForm,
@@ -7,12 +9,14 @@ import {
   OwnedCardItem,
   QrCodeDialog,
 } from "~/components/dashboard/my-cards";
+import { ScanActivity } from "~/components/dashboard/scan-activity";
 import { EmptyState, PageHeading } from "~/components/layout/page-heading";
 import { StaticHtml } from "~/components/ui/static-html";
+import { requireUser } from "~/server/accounts/auth.server";
 import { loadMyCardsPage } from "~/server/cards/my-cards.server";
 import { handleMyCardsAction } from "~/server/cards/ownership.server";
-import { requireUser } from "~/server/platform/auth.server";
 import { readFormData } from "~/server/platform/forms.server";
+import { staticHtml } from "~/server/platform/static-html.server";
 import { privatePage } from "~/utils/seo";
 import type { Route } from "./+types/cards";
 
@@ -21,10 +25,22 @@ export const meta = () =>
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const user = await requireUser(context, request);
-  const page = await loadMyCardsPage(context.db, user, context.config.publicUrl, new URL(request.url));
+  const { profile, activity, ...page } = await loadMyCardsPage(
+    context.db,
+    user,
+    context.config.publicUrl,
+    new URL(request.url),
+  );
   // ?qr= is rendered with the dialog open (it works without JavaScript), so its code must be there first.
   if (page.qr) await QrCodeDialog.preload();
-  return page;
+  // The profile and the scan activity have no behaviour: drawn to HTML here, they are not hydrated.
+  return {
+    ...page,
+    profileHtml: profile
+      ? staticHtml(createElement(CardProfile, { card: profile, publicUrl: page.publicUrl }), "card-profile-")
+      : null,
+    activityHtml: activity ? staticHtml(createElement(ScanActivity, activity), "scan-activity-") : null,
+  };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -36,7 +52,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 export default function DashboardCards({ loaderData, actionData }: Route.ComponentProps) {
   const { cards, publicUrl, qr, selected, profileHtml, activityHtml } = loaderData;
   const result = actionData && "result" in actionData ? actionData.result : undefined;
-  // The profile and the scan activity come drawn by the loader (server/cards/my-cards.server.ts).
+  // The profile and the scan activity come drawn by the loader.
   const activity = activityHtml ? <StaticHtml html={activityHtml} /> : null;
   return (
     <>

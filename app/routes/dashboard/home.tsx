@@ -2,13 +2,14 @@
 // last 30 days against the 30 before, cards in use), what they pay, shortcuts to the sections, and the next step.
 import { BarChart3, CreditCard, HandCoins, Link2, ShoppingBag } from "lucide-react";
 import { Link } from "react-router";
-import { changeVersusPrevious, utcDay } from "~/components/charts/series";
+import { changeVersusPrevious } from "~/components/charts/series";
 import { CopyLinkButton } from "~/components/dashboard/copy-link-button";
 import { PageHeading } from "~/components/layout/page-heading";
 import { ButtonLink } from "~/components/ui/button";
+import { requireUser } from "~/server/accounts/auth.server";
 import { getDashboardStats, STATS_DAYS } from "~/server/cards/card-stats.server";
 import { listOwnedCards } from "~/server/cards/ownership.server";
-import { requireUser } from "~/server/platform/auth.server";
+import { utcDay } from "~/utils/dates";
 import { privatePage } from "~/utils/seo";
 import type { Route } from "./+types/home";
 

@@ -11,7 +11,7 @@ import {
 } from "lucide-react";
 import { useEffect, useState } from "react";
 import { Form, NavLink, Outlet, useLocation } from "react-router";
-import { requireUser } from "~/server/platform/auth.server";
+import { requireUser } from "~/server/accounts/auth.server";
 import { cn } from "~/utils/cn";
 import type { Route } from "./+types/layout";
 

@@ -19,8 +19,8 @@ import {
   toastOf,
 } from "../../../tests/support/shop";
 import { createTestDb, type TestDb } from "../../../tests/support/test-db";
+import { type Auth, createAuth } from "../../server/accounts/auth.server";
 import { createCardPage } from "../../server/cards/cards.server";
-import { type Auth, createAuth } from "../../server/platform/auth.server";
 import * as links from "./links";
 
 let t: TestDb;

@@ -2,8 +2,8 @@
 import { AddLinkForm, CardLinksList, LinkTabs } from "~/components/dashboard/my-links";
 import { EmptyState, PageHeading } from "~/components/layout/page-heading";
 import { ButtonLink } from "~/components/ui/button";
+import { requireUser } from "~/server/accounts/auth.server";
 import { handleMyLinksAction, loadMyLinks } from "~/server/cards/my-links.server";
-import { requireUser } from "~/server/platform/auth.server";
 import { readFormData } from "~/server/platform/forms.server";
 import { privatePage } from "~/utils/seo";
 import type { Route } from "./+types/links";

@@ -14,7 +14,7 @@ import { adminCookieFor, routeContext, verifiedCustomer } from "../../../tests/s
 import { type Answer, answer, getRequest, postRequest } from "../../../tests/support/routes";
 import { admin, deliveryTo, form, markPaidByAdmin, oneLinkCard, shopOpts } from "../../../tests/support/shop";
 import { createTestDb, type TestDb } from "../../../tests/support/test-db";
-import { type Auth, createAuth } from "../../server/platform/auth.server";
+import { type Auth, createAuth } from "../../server/accounts/auth.server";
 import { loadConfig } from "../../server/platform/env.server";
 import { addCardItem, createCart, setCartReferrer } from "../../server/shop/cart.server";
 import { cartView } from "../../server/shop/cart-actions.server";

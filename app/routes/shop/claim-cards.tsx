@@ -8,7 +8,7 @@ import { TermsCheckbox } from "~/components/auth/terms-checkbox";
 import { Button, ButtonLink } from "~/components/ui/button";
 import { Field, FormMessage } from "~/components/ui/field";
 import { ClaimAccountSchema } from "~/schemas/claim-link";
-import { callAuth, getSessionUser, requireUser } from "~/server/platform/auth.server";
+import { callAuth, getSessionUser, requireUser } from "~/server/accounts/auth.server";
 import { readFormData, unknownIntent } from "~/server/platform/forms.server";
 import { hitRateLimit, LIMITS } from "~/server/platform/rate-limit.server";
 import { redirectWithToast, refuseWithToast, toastHeaders } from "~/server/platform/toast.server";

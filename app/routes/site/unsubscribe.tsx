@@ -4,11 +4,11 @@ import { data, Form, Link, useNavigation } from "react-router";
 import { AuthCard } from "~/components/auth/auth-card";
 import { Button } from "~/components/ui/button";
 import { FormMessage } from "~/components/ui/field";
-import { readFormData, unknownIntent } from "~/server/platform/forms.server";
 import {
   unsubscribeAccount,
   unsubscribeFromDigests,
-} from "~/server/platform/notification-preferences.server";
+} from "~/server/accounts/notification-preferences.server";
+import { readFormData, unknownIntent } from "~/server/platform/forms.server";
 import type { Route } from "./+types/unsubscribe";
 
 export const meta = () => [

@@ -3,8 +3,8 @@
 // the last 12 months of paid orders.
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { addDays } from "~/components/charts/series";
 import { cardViewsDaily, linkClicksDaily, orders, pageLinks, users } from "~/db/schema";
+import { addDays } from "~/utils/dates";
 import { cartWithMultiLink, deliveryTo, markPaidByAdmin, shopOpts } from "../../../tests/support/shop";
 import { createTestDb, type TestDb } from "../../../tests/support/test-db";
 import { getEarnings } from "../shop/admin-orders.server";

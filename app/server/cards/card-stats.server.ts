@@ -2,9 +2,10 @@
 // before, cards in use) and views per day by source, for one customer's cards, one card, or every card (admin).
 // Everything is read from the daily aggregates; days are UTC calendar days, as the counter writes them.
 import { and, between, count, countDistinct, eq, sql } from "drizzle-orm";
-import { addDays, dayRange, fillSeries } from "~/components/charts/series";
 import { cardPages, cardViewsDaily, linkClicksDaily, pageLinks } from "~/db/schema";
 import type { VisitSource } from "~/utils/card-links";
+import { addDays, dayRange } from "~/utils/dates";
+import { fillSeries } from "~/utils/series";
 import type { DbOrTx } from "../platform/db.server";
 
 /** The length of the dashboard's period and of the one it is compared with. */

@@ -8,7 +8,7 @@ import { routeContext, verifiedCustomer } from "../../../tests/support/auth";
 import { answer, postRequest } from "../../../tests/support/routes";
 import { ipSequence, testConfig } from "../../../tests/support/shop";
 import { createTestDb, type TestDb } from "../../../tests/support/test-db";
-import { type Auth, createAuth } from "../platform/auth.server";
+import { type Auth, createAuth } from "../accounts/auth.server";
 import { LIMITS } from "../platform/rate-limit.server";
 import { EDIT_PASSWORD_LIMITED, EDIT_PASSWORD_WRONG } from "../shop/update-request-actions.server";
 import { createCardPage } from "./cards.server";

@@ -1,18 +1,12 @@
 // The dashboard's Cards section as data: the customer's cards with a preview of each public page, the selected
 // card's profile (?card=WC1234), the QR dialog's card (?qr=WC1234) and the scan activity of the last 30 days.
-// The profile and the scan activity have no behaviour: they are drawn to HTML here, and the page does not hydrate
-// them.
 // Only the signed-in customer's own cards are ever read; any other card number answers 404.
 import { and, asc, eq, inArray } from "drizzle-orm";
-import { createElement } from "react";
 import { data } from "react-router";
-import { utcDay } from "~/components/charts/series";
-import { CardProfile } from "~/components/dashboard/card-profile";
-import { ScanActivity } from "~/components/dashboard/scan-activity";
 import { cardPages, pageLinks } from "~/db/schema";
-import type { SessionUser } from "../platform/auth.server";
+import { utcDay } from "~/utils/dates";
+import type { SessionUser } from "../accounts/auth.server";
 import type { DbOrTx } from "../platform/db.server";
-import { staticHtml } from "../platform/static-html.server";
 import { scanActivity } from "./card-stats.server";
 import { listOwnedCards, type OwnedCard } from "./ownership.server";
 
@@ -85,25 +79,20 @@ export async function loadMyCardsPage(
     publicUrl: base,
     selected: selectedCard ? selectedCard.cardNumber : null,
     qr: qr || null,
-    profileHtml: profile
-      ? staticHtml(createElement(CardProfile, { card: profile, publicUrl: base }), "card-profile-")
-      : null,
-    activityHtml: cards.length
-      ? staticHtml(
-          createElement(ScanActivity, {
-            points: await scanActivity(
-              db,
-              { ownerUserId: user.id, cardPageId: selectedCard ? selectedCard.id : undefined },
-              today,
-            ),
-            of: selectedCard
-              ? `card ${selectedCard.cardNumber}`
-              : cards.length === 1
-                ? "your card"
-                : "your cards",
-          }),
-          "scan-activity-",
-        )
+    profile: profile ?? null,
+    activity: cards.length
+      ? {
+          points: await scanActivity(
+            db,
+            { ownerUserId: user.id, cardPageId: selectedCard ? selectedCard.id : undefined },
+            today,
+          ),
+          of: selectedCard
+            ? `card ${selectedCard.cardNumber}`
+            : cards.length === 1
+              ? "your card"
+              : "your cards",
+        }
       : null,
   };
 }

@@ -14,7 +14,7 @@ import type { SubmissionResult } from "~/utils/form";
 import { isUuid } from "~/utils/ids";
 import { iconForUrl, type LinkKind, linkHost, linkKind } from "~/utils/link-kinds";
 import { formatPence } from "~/utils/money";
-import type { SessionUser } from "../platform/auth.server";
+import type { SessionUser } from "../accounts/auth.server";
 import type { DbOrTx } from "../platform/db.server";
 import { unknownIntent } from "../platform/forms.server";
 import { toastHeaders } from "../platform/toast.server";

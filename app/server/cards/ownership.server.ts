@@ -5,7 +5,7 @@ import { and, desc, eq, isNull, or, sql } from "drizzle-orm";
 import { type AppLoadContext, data } from "react-router";
 import { cardPages } from "~/db/schema";
 import { ClaimCardSchema } from "~/schemas/claim-card";
-import type { SessionUser } from "../platform/auth.server";
+import type { SessionUser } from "../accounts/auth.server";
 import type { DbOrTx } from "../platform/db.server";
 import { unknownIntent } from "../platform/forms.server";
 import { hitRateLimit, LIMITS } from "../platform/rate-limit.server";

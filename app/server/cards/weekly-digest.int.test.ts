@@ -20,9 +20,9 @@ import * as unsubscribe from "~/routes/site/unsubscribe";
 import { routeContext } from "../../../tests/support/auth";
 import { answer, getRequest, postRequest } from "../../../tests/support/routes";
 import { createTestDb, type TestDb } from "../../../tests/support/test-db";
-import { createAuth } from "../platform/auth.server";
+import { createAuth } from "../accounts/auth.server";
+import { getNotificationPreferences, unsubscribeToken } from "../accounts/notification-preferences.server";
 import { loadConfig } from "../platform/env.server";
-import { getNotificationPreferences, unsubscribeToken } from "../platform/notification-preferences.server";
 import { createCardPage } from "./cards.server";
 import { previousWeek, sendWeeklyDigests } from "./weekly-digest.server";
 

@@ -11,11 +11,11 @@ import {
   pageLinks,
   users,
 } from "~/db/schema";
+import { unsubscribeToken } from "../accounts/notification-preferences.server";
 import type { DbOrTx } from "../platform/db.server";
 import type { OutgoingEmail } from "../platform/email/mailer.server";
 import { enqueueEmail } from "../platform/email/outbox.server";
 import { composeEmail } from "../platform/email/templates.server";
-import { unsubscribeToken } from "../platform/notification-preferences.server";
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 /** Customers looked at per query: the job's memory stays flat however many customers there are. */

@@ -12,7 +12,7 @@ import { routeContext, verifiedCustomer } from "../../../tests/support/auth";
 import { answer, getRequest, postRequest } from "../../../tests/support/routes";
 import { testConfig } from "../../../tests/support/shop";
 import { createTestDb, type TestDb } from "../../../tests/support/test-db";
-import { type Auth, createAuth } from "../platform/auth.server";
+import { type Auth, createAuth } from "../accounts/auth.server";
 
 const ORIGIN = "http://shop.test";
 const HEADER = "business_name,contact_name,phone,email,address,business_type";

@@ -15,7 +15,7 @@ import {
 import { AddProspectSchema, SetProspectStatusSchema } from "~/schemas/prospects";
 import { toCsv } from "~/utils/csv";
 import { isUuid } from "~/utils/ids";
-import type { SessionUser } from "../platform/auth.server";
+import type { SessionUser } from "../accounts/auth.server";
 import type { Database, DbOrTx } from "../platform/db.server";
 import { unknownIntent } from "../platform/forms.server";
 import { hitWriteLimit, WRITE_LIMITED } from "../platform/rate-limit.server";

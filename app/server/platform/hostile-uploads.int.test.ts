@@ -15,8 +15,8 @@ import { adminCookieFor, routeContext, verifiedCustomer } from "../../../tests/s
 import { type Answer, answer, multipartRequest } from "../../../tests/support/routes";
 import { rowCounts } from "../../../tests/support/row-counts";
 import { createTestDb, type TestDb } from "../../../tests/support/test-db";
+import { type Auth, createAuth } from "../accounts/auth.server";
 import { createCardPage } from "../cards/cards.server";
-import { type Auth, createAuth } from "./auth.server";
 import { loadConfig } from "./env.server";
 
 // The data folder sits two levels down in a folder of its own, so a name that climbs out of the uploads folder

@@ -14,8 +14,8 @@ import { action as updateLinksAction } from "~/routes/shop/update-links";
 import { adminCookieFor, routeContext } from "../../../tests/support/auth";
 import { type Answer, answer, multipartRequest } from "../../../tests/support/routes";
 import { createTestDb, type TestDb } from "../../../tests/support/test-db";
+import { type Auth, createAuth } from "../accounts/auth.server";
 import { createCardPage, getCardPageById, getCardPageBySlug } from "../cards/cards.server";
-import { type Auth, createAuth } from "./auth.server";
 import { loadConfig } from "./env.server";
 
 let t: TestDb;

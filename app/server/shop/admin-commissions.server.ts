@@ -14,8 +14,8 @@ import {
 import { toCsv } from "~/utils/csv";
 import { isUuid } from "~/utils/ids";
 import { formatPence } from "~/utils/money";
-import { DELETED_CUSTOMER } from "../platform/account.server";
-import type { SessionUser } from "../platform/auth.server";
+import { DELETED_CUSTOMER } from "../accounts/account.server";
+import type { SessionUser } from "../accounts/auth.server";
 import type { Database, DbOrTx } from "../platform/db.server";
 import { unknownIntent } from "../platform/forms.server";
 import { dataWithToast } from "../platform/toast.server";

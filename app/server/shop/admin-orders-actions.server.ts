@@ -1,13 +1,13 @@
 // The admin's order actions: status buttons, 'Mark paid', card page from an order, update-request review.
 import { and, eq } from "drizzle-orm";
-import { utcDay } from "~/components/charts/series";
 import { orderItems, orders } from "~/db/schema";
+import { utcDay } from "~/utils/dates";
 import { isUuid } from "~/utils/ids";
 import { formatPence } from "~/utils/money";
+import type { SessionUser } from "../accounts/auth.server";
 import { scanActivity } from "../cards/card-stats.server";
 import { CardPageError } from "../cards/cards.server";
 import { announceCardPagesChanged } from "../cards/changes.server";
-import type { SessionUser } from "../platform/auth.server";
 import type { Database } from "../platform/db.server";
 import type { Config } from "../platform/env.server";
 import { unknownIntent } from "../platform/forms.server";

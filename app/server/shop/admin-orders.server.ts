@@ -1,8 +1,9 @@
 // What the admin reads about orders: the searchable list, one order with its history, and the earnings.
 import { and, asc, count, desc, eq, inArray, like, type SQL, sql } from "drizzle-orm";
 import type { PgColumn } from "drizzle-orm/pg-core";
-import { fillSeries, monthRange, utcDay } from "~/components/charts/series";
 import { orderItems, orderStatusHistory, orders, updateRequests } from "~/db/schema";
+import { monthRange, utcDay } from "~/utils/dates";
+import { fillSeries } from "~/utils/series";
 import type { DbOrTx } from "../platform/db.server";
 import { keyset, type PageCursor } from "../platform/keyset.server";
 import { prefixPattern } from "../platform/sql.server";

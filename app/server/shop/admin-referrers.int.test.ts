@@ -10,7 +10,7 @@ import { action as adminAction, loader as adminLoader } from "~/routes/admin/ref
 import { adminCookieFor, routeContext, verifiedCustomer } from "../../../tests/support/auth";
 import { answer, getRequest, postRequest } from "../../../tests/support/routes";
 import { createTestDb, type TestDb } from "../../../tests/support/test-db";
-import { type Auth, createAuth } from "../platform/auth.server";
+import { type Auth, createAuth } from "../accounts/auth.server";
 import { loadConfig } from "../platform/env.server";
 import { allowedReferrers, listReferrersForAdmin, seedDemoReferrers } from "./referrals.server";
 

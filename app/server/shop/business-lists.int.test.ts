@@ -15,7 +15,7 @@ import {
   prospects,
   users,
 } from "~/db/schema";
-import { createAuth } from "~/server/platform/auth.server";
+import { createAuth } from "~/server/accounts/auth.server";
 import { routeContext } from "../../../tests/support/auth";
 import { answer, postRequest } from "../../../tests/support/routes";
 import { countRows, deliveryTo, shopOpts, testConfig } from "../../../tests/support/shop";

@@ -4,7 +4,7 @@
 import { createHash, randomBytes } from "node:crypto";
 import { and, asc, eq, gt, inArray, isNull, sql } from "drizzle-orm";
 import { cardClaimTokens, cardPages, orderItemCardPages, orderItems, orders, users } from "~/db/schema";
-import type { Auth } from "../platform/auth.server";
+import type { Auth } from "../accounts/auth.server";
 import type { DbOrTx } from "../platform/db.server";
 import { reverseIfReferrerTookCards } from "./self-referral.server";
 

@@ -15,7 +15,7 @@ import { editMultiLinkDraft, LINK_MESSAGES } from "~/schemas/link-rules";
 import { deliveryPriceList } from "~/utils/delivery-text";
 import { isUuid } from "~/utils/ids";
 import { lacksLink } from "~/utils/order-items";
-import { getSessionUser } from "../platform/auth.server";
+import { getSessionUser } from "../accounts/auth.server";
 import { safeRedirect, unknownIntent } from "../platform/forms.server";
 import { hitRateLimit, LIMITS } from "../platform/rate-limit.server";
 import { dataWithToast, redirectWithToast, toastHeaders } from "../platform/toast.server";

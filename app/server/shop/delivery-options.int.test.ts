@@ -16,7 +16,7 @@ import { routeContext, verifiedCustomer } from "../../../tests/support/auth";
 import { answer, getRequest, postRequest } from "../../../tests/support/routes";
 import { cartWithMultiLink, ipSequence, shopContext, toastOf } from "../../../tests/support/shop";
 import { createTestDb, type TestDb } from "../../../tests/support/test-db";
-import { createAuth } from "../platform/auth.server";
+import { createAuth } from "../accounts/auth.server";
 import { addUpdateRequestItem, cartCookieHeader, createCart, setCartReferrer } from "./cart.server";
 import { createOrderFromCart, DeliveryRefusedError } from "./checkout.server";
 import { getOrCreateReferralCode } from "./referrals.server";

@@ -23,8 +23,8 @@ import { adminCookieFor, routeContext, verifiedCustomer } from "../../../tests/s
 import { type Answer, answer, CookieJar, postForm } from "../../../tests/support/routes";
 import { admin, delivery, ipSequence, markPaidByAdmin, testConfig } from "../../../tests/support/shop";
 import { createTestDb, type TestDb } from "../../../tests/support/test-db";
+import { type Auth, createAuth } from "../accounts/auth.server";
 import { hashEditPassword } from "../cards/edit-passwords.server";
-import { type Auth, createAuth } from "../platform/auth.server";
 import { createCart } from "./cart.server";
 import { setAdminStatus } from "./orders.server";
 import { getOrCreateReferralCode, setReferrerFeatured } from "./referrals.server";

@@ -5,8 +5,8 @@ import { ActivityList, AddNoteForm } from "~/components/dashboard/prospect-activ
 import { EmptyState } from "~/components/layout/page-heading";
 import { Pager } from "~/components/ui/pager";
 import { PROSPECT_STATUS_LABELS } from "~/schemas/prospect-options";
+import { requireUser } from "~/server/accounts/auth.server";
 import { handleActivityAction, loadActivity } from "~/server/cold-calling/prospect-activity.server";
-import { requireUser } from "~/server/platform/auth.server";
 import { readFormData } from "~/server/platform/forms.server";
 import { privatePage } from "~/utils/seo";
 import type { Route } from "./+types/activity";

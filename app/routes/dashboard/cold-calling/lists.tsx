@@ -5,7 +5,7 @@ import { EmptyState } from "~/components/layout/page-heading";
 import { Button } from "~/components/ui/button";
 import { FieldFrame, FormMessage } from "~/components/ui/field";
 import { Select } from "~/components/ui/select";
-import { requireUser } from "~/server/platform/auth.server";
+import { requireUser } from "~/server/accounts/auth.server";
 import { readFormData } from "~/server/platform/forms.server";
 import { handleListsAction, loadListsTab } from "~/server/shop/business-list-actions.server";
 import { formatPence } from "~/utils/money";

@@ -1,6 +1,7 @@
 // The customer's own prospects as a CSV download, with the Prospects tab's filters.
+
+import { requireUser } from "~/server/accounts/auth.server";
 import { prospectFilters, prospectsCsv } from "~/server/cold-calling/prospects.server";
-import { requireUser } from "~/server/platform/auth.server";
 import type { Route } from "./+types/prospects-csv";
 
 export async function loader({ request, context }: Route.LoaderArgs) {

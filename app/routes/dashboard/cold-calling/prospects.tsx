@@ -9,8 +9,8 @@ import {
   ProspectsPager,
   ProspectsTable,
 } from "~/components/dashboard/prospects";
+import { requireUser } from "~/server/accounts/auth.server";
 import { handleProspectsAction, loadProspects } from "~/server/cold-calling/prospects.server";
-import { requireUser } from "~/server/platform/auth.server";
 import { readFormData } from "~/server/platform/forms.server";
 import { privatePage } from "~/utils/seo";
 import type { Route } from "./+types/prospects";

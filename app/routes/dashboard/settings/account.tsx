@@ -1,7 +1,7 @@
 // Settings, Account tab: password, two-factor authentication, other sessions and deleting the account.
 import { AccountSettings } from "~/components/account/account-settings";
-import { handleAccountAction, loadAccountSettings } from "~/server/platform/account.server";
-import { requireUser } from "~/server/platform/auth.server";
+import { handleAccountAction, loadAccountSettings } from "~/server/accounts/account.server";
+import { requireUser } from "~/server/accounts/auth.server";
 import { readFormData } from "~/server/platform/forms.server";
 import { privatePage } from "~/utils/seo";
 import type { Route } from "./+types/account";

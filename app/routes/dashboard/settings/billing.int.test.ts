@@ -5,7 +5,7 @@ import type { AppLoadContext } from "react-router";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { customerPreferences, users } from "~/db/schema";
 import type { Delivery } from "~/schemas/checkout";
-import { type Auth, createAuth } from "~/server/platform/auth.server";
+import { type Auth, createAuth } from "~/server/accounts/auth.server";
 import { cartCookieHeader } from "~/server/shop/cart.server";
 import { createOrderFromCart } from "~/server/shop/checkout.server";
 import { adminCookieFor, routeContext, verifiedCustomer } from "../../../../tests/support/auth";

@@ -12,7 +12,7 @@ import { routeContext, verifiedCustomer } from "../../../../tests/support/auth";
 import { answer, getRequest, postRequest } from "../../../../tests/support/routes";
 import { toastOf } from "../../../../tests/support/shop";
 import { createTestDb, type TestDb } from "../../../../tests/support/test-db";
-import { type Auth, createAuth } from "../../../server/platform/auth.server";
+import { type Auth, createAuth } from "../../../server/accounts/auth.server";
 import { loadConfig } from "../../../server/platform/env.server";
 import * as notifications from "./notifications";
 

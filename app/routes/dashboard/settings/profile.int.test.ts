@@ -10,7 +10,7 @@ import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { emailChanges, emailOutbox, users } from "~/db/schema";
 import * as emailChange from "~/routes/auth/email-change";
-import { type Auth, createAuth } from "~/server/platform/auth.server";
+import { type Auth, createAuth } from "~/server/accounts/auth.server";
 import { enqueueEmail } from "~/server/platform/email/outbox.server";
 import { routeContext, signInCookie, verifiedCustomer } from "../../../../tests/support/auth";
 import {

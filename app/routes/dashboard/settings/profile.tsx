@@ -2,9 +2,9 @@
 // the server (strict intents: profile, avatar, email).
 import { useLocation } from "react-router";
 import { AvatarForm, EmailForm, ProfileDetailsForm } from "~/components/dashboard/profile-settings";
-import { requireUser } from "~/server/platform/auth.server";
+import { requireUser } from "~/server/accounts/auth.server";
+import { handleProfileAction, loadProfile } from "~/server/accounts/profile.server";
 import { readFormData } from "~/server/platform/forms.server";
-import { handleProfileAction, loadProfile } from "~/server/platform/profile.server";
 import { privatePage } from "~/utils/seo";
 import type { Route } from "./+types/profile";
 

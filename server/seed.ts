@@ -2,11 +2,11 @@
 import { eq } from "drizzle-orm";
 import type { Logger } from "pino";
 import { appState } from "~/db/schema";
-import { renumberSampleCard, seedDemoCards } from "../cards/seed.server";
-import { seedDemoLeads } from "../shop/lead-pool.server";
-import { seedDemoReferrers } from "../shop/referrals.server";
-import type { Database, Tx } from "./db.server";
-import type { Config } from "./env.server";
+import { renumberSampleCard, seedDemoCards } from "~/server/cards/seed.server";
+import type { Database, Tx } from "~/server/platform/db.server";
+import type { Config } from "~/server/platform/env.server";
+import { seedDemoLeads } from "~/server/shop/lead-pool.server";
+import { seedDemoReferrers } from "~/server/shop/referrals.server";
 
 type SeedStep = { name: string; run: (tx: Tx, config: Config) => Promise<void> };
 

@@ -32,13 +32,13 @@ import { deliveryTo, ipSequence, oneLinkCard, testConfig } from "../../../tests/
 import { createTestDb, type TestDb } from "../../../tests/support/test-db";
 import { totpCode } from "../../../tests/support/totp";
 import { createCardPage } from "../cards/cards.server";
+import { enqueueEmail } from "../platform/email/outbox.server";
 import { addCardItem, createCart } from "../shop/cart.server";
 import { createOrderFromCart } from "../shop/checkout.server";
 import { expireUnpaidBankOrders, setAdminStatus } from "../shop/orders.server";
 import { markOrderPaid } from "../shop/payments/paid-pipeline.server";
 import { ACCOUNT_MESSAGES, DELETED_CUSTOMER } from "./account.server";
 import { type Auth, createAuth } from "./auth.server";
-import { enqueueEmail } from "./email/outbox.server";
 
 const SITE = "http://shop.test";
 const ACCOUNT = `${SITE}/dashboard/settings/account`;

@@ -5,6 +5,8 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { emailOutbox, referrers, users } from "~/db/schema";
 import { createTestDb, type TestDb } from "../../../tests/support/test-db";
+import { enqueueEmail } from "../platform/email/outbox.server";
+import { loadConfig } from "../platform/env.server";
 import {
   type Auth,
   adminExists,
@@ -16,8 +18,6 @@ import {
   requireUser,
   upsertAdmin,
 } from "./auth.server";
-import { enqueueEmail } from "./email/outbox.server";
-import { loadConfig } from "./env.server";
 import { configuredSocialProviders, startSocialLogin } from "./social-login.server";
 
 let t: TestDb;

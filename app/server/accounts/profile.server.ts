@@ -5,15 +5,15 @@ import { eq } from "drizzle-orm";
 import { type AppLoadContext, data } from "react-router";
 import { users } from "~/db/schema";
 import { AvatarSchema, ChangeEmailSchema, joinName, ProfileSchema, splitName } from "~/schemas/profile";
+import type { DbOrTx } from "../platform/db.server";
+import { unknownIntent } from "../platform/forms.server";
+import { acceptProfileImage } from "../platform/images.server";
+import { hitRateLimit, hitWriteLimit, LIMITS, WRITE_LIMITED } from "../platform/rate-limit.server";
+import { redirectWithToast } from "../platform/toast.server";
 import { deleteUploadIfUnused } from "../shop/cart.server";
 import { checkAccountSecrets } from "./account.server";
 import type { SessionUser } from "./auth.server";
-import type { DbOrTx } from "./db.server";
 import { requestEmailChange } from "./email-change.server";
-import { unknownIntent } from "./forms.server";
-import { acceptProfileImage } from "./images.server";
-import { hitRateLimit, hitWriteLimit, LIMITS, WRITE_LIMITED } from "./rate-limit.server";
-import { redirectWithToast } from "./toast.server";
 
 const PROFILE_PATH = "/dashboard/settings";
 

@@ -7,10 +7,10 @@ import pino from "pino";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { appState, cardPages } from "~/db/schema";
 import { UpdateRequestSchema } from "~/schemas/update-request";
-import { createTestDb, type TestDb } from "../../../tests/support/test-db";
-import { getCardPageBySlug } from "../cards/cards.server";
-import { loadConfig } from "./env.server";
-import { seedDemoData } from "./seed.server";
+import { getCardPageBySlug } from "~/server/cards/cards.server";
+import { loadConfig } from "~/server/platform/env.server";
+import { createTestDb, type TestDb } from "../tests/support/test-db";
+import { seedDemoData } from "./seed";
 
 let fresh: TestDb;
 let older: TestDb;

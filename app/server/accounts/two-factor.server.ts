@@ -10,12 +10,12 @@ import { type AppLoadContext, data, redirect } from "react-router";
 import { twoFactors, users, verifications } from "~/db/schema";
 import { SignInCodeSchema } from "~/schemas/account";
 import type { SubmissionResult } from "~/utils/form";
+import { appCookie } from "../platform/cookies.server";
+import type { DbOrTx } from "../platform/db.server";
+import { safeRedirect } from "../platform/forms.server";
+import { hitRateLimit, LIMITS } from "../platform/rate-limit.server";
+import { toastHeaders } from "../platform/toast.server";
 import { type Auth, callAuth } from "./auth.server";
-import { appCookie } from "./cookies.server";
-import type { DbOrTx } from "./db.server";
-import { safeRedirect } from "./forms.server";
-import { hitRateLimit, LIMITS } from "./rate-limit.server";
-import { toastHeaders } from "./toast.server";
 
 export type TwoFactorStatus =
   | { state: "off" }

@@ -7,7 +7,7 @@ import { createAuthMiddleware, getSessionFromCtx, isAPIError } from "better-auth
 import { symmetricDecrypt } from "better-auth/crypto";
 import { and, eq, isNull, lt, or } from "drizzle-orm";
 import { twoFactors } from "~/db/schema";
-import type { DbOrTx } from "./db.server";
+import type { DbOrTx } from "../platform/db.server";
 
 const PERIOD_MS = 30_000;
 const BASE32 = "ABCDEFGHIJKLMNOPQRSTUVWXYZ234567";

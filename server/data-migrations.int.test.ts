@@ -4,10 +4,10 @@ import { eq } from "drizzle-orm";
 import pino from "pino";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { appState, cardPages, pageLinks, referrers, users } from "~/db/schema";
-import { createTestDb, type TestDb } from "../../../tests/support/test-db";
-import { createCardPage, getCardPageBySlug } from "../cards/cards.server";
-import { loadCardEntry, peekCardEntry } from "../cards/page-cache.server";
-import { runDataMigrations } from "./data-migrations.server";
+import { createCardPage, getCardPageBySlug } from "~/server/cards/cards.server";
+import { loadCardEntry, peekCardEntry } from "~/server/cards/page-cache.server";
+import { createTestDb, type TestDb } from "../tests/support/test-db";
+import { runDataMigrations } from "./data-migrations";
 
 const logger = pino({ level: "silent" });
 

@@ -11,14 +11,14 @@ import {
   DisableTwoFactorSchema,
   EnableTwoFactorSchema,
 } from "~/schemas/account";
+import type { Database, DbOrTx } from "../platform/db.server";
+import type { Config } from "../platform/env.server";
+import { unknownIntent } from "../platform/forms.server";
+import { accountSecretLimited, recordFailedAccountSecret } from "../platform/rate-limit.server";
+import { dataWithToast, redirectWithToast } from "../platform/toast.server";
 import { deleteUploadIfUnused } from "../shop/cart.server";
 import { ordersOwnedBy } from "../shop/customer-orders.server";
 import { type Auth, callAuth, type SessionUser } from "./auth.server";
-import type { Database, DbOrTx } from "./db.server";
-import type { Config } from "./env.server";
-import { unknownIntent } from "./forms.server";
-import { accountSecretLimited, recordFailedAccountSecret } from "./rate-limit.server";
-import { dataWithToast, redirectWithToast } from "./toast.server";
 import {
   cancelEnrolment,
   checkAccountCode,

@@ -4,7 +4,7 @@ import { createHmac, timingSafeEqual } from "node:crypto";
 import { eq } from "drizzle-orm";
 import { customerPreferences, users } from "~/db/schema";
 import { DEFAULT_NOTIFICATION_PREFERENCES, type NotificationPreferences } from "~/schemas/notifications";
-import type { DbOrTx } from "./db.server";
+import type { DbOrTx } from "../platform/db.server";
 
 const columns = {
   emailNotifications: customerPreferences.emailNotifications,

@@ -11,9 +11,9 @@ import { routeContext, verifiedCustomer } from "../../../tests/support/auth";
 import { answer, CookieJar, postForm } from "../../../tests/support/routes";
 import { ipSequence, testConfig } from "../../../tests/support/shop";
 import { createTestDb, type TestDb } from "../../../tests/support/test-db";
+import { enqueueEmail } from "../platform/email/outbox.server";
+import { LIMITS, SIGN_IN_REFUSED } from "../platform/rate-limit.server";
 import { type Auth, createAuth } from "./auth.server";
-import { enqueueEmail } from "./email/outbox.server";
-import { LIMITS, SIGN_IN_REFUSED } from "./rate-limit.server";
 
 const SITE = "http://shop.test";
 const PASSWORD = "customer-pass-1";

@@ -3,10 +3,10 @@
 import { and, asc, eq, gt, inArray, isNull, ne, sql } from "drizzle-orm";
 import type { Logger } from "pino";
 import { appState, cardPages, pageLinks, referrers, users } from "~/db/schema";
+import { announceCardPagesChanged } from "~/server/cards/changes.server";
+import type { Database, Tx } from "~/server/platform/db.server";
+import { getOrCreateReferralCode } from "~/server/shop/referrals.server";
 import { normalizeLinkUrl } from "~/utils/card-links";
-import { announceCardPagesChanged } from "../cards/changes.server";
-import { getOrCreateReferralCode } from "../shop/referrals.server";
-import type { Database, Tx } from "./db.server";
 
 /** A step returns the slugs of the card pages it changed, so that page caches drop them. */
 type DataMigration = { name: string; run: (tx: Tx) => Promise<string[]> };

@@ -4,13 +4,13 @@
 import { createHash, randomBytes } from "node:crypto";
 import { and, eq, isNull, lt, ne, sql } from "drizzle-orm";
 import { emailChanges, sessions, users } from "~/db/schema";
-import type { Database } from "./db.server";
-import { enqueueEmail } from "./email/outbox.server";
+import type { Database } from "../platform/db.server";
+import { enqueueEmail } from "../platform/email/outbox.server";
 import {
   changeEmailVerificationEmail,
   emailChangeAddressTakenEmail,
   emailChangeRequestedEmail,
-} from "./email/templates.server";
+} from "../platform/email/templates.server";
 
 /** The page both links open; opening it changes nothing, its buttons do. */
 const EMAIL_CHANGE_PATH = "/email-change";

@@ -1,8 +1,8 @@
 // Google / Apple sign-in: which providers are configured, and the form post that redirects to one of them.
 import { data, redirect } from "react-router";
 import { type SocialProvider, SocialProviderSchema } from "~/schemas/auth";
+import type { Config } from "../platform/env.server";
 import { type Auth, callAuth } from "./auth.server";
-import type { Config } from "./env.server";
 
 /** The providers whose keys are set; the login and register pages show a button for these only. */
 export function configuredSocialProviders(config: Config): SocialProvider[] {
