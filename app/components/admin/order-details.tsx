@@ -3,7 +3,7 @@
 import { Form, Link } from "react-router";
 import { Button } from "~/components/ui/button";
 import { deliveryLabel } from "~/delivery-options";
-import type { loadOrdersTab } from "~/server/shop/admin-orders-actions.server";
+import type { loadOrdersSection } from "~/server/shop/admin-orders-actions.server";
 import { countryName } from "~/utils/countries";
 import { formatPence } from "~/utils/money";
 import { isCardItem, itemLinks, itemSummary } from "~/utils/order-items";
@@ -11,7 +11,7 @@ import { adminOrderActions } from "~/utils/order-status";
 import { confirmSubmit } from "./confirm-submit";
 import { OrderStatusBadge, PaidAfterCancellation } from "./order-status-badge";
 
-type Order = NonNullable<Awaited<ReturnType<typeof loadOrdersTab>>["selected"]>;
+type Order = NonNullable<Awaited<ReturnType<typeof loadOrdersSection>>["selected"]>;
 
 /** An older order paid before its card pages were made with the payment can still get them by hand. */
 const PAID = new Set(["paid", "completed"]);

@@ -1,8 +1,8 @@
 // Admin Cards section: card pages with their actions, shops and the create-client dialog.
 import { useLocation } from "react-router";
-import { CardsTab } from "~/components/admin/cards-tab";
+import { CardsSection } from "~/components/admin/cards-section";
 import { requireAdmin } from "~/server/accounts/auth.server";
-import { handleCardsTabAction, loadCardsTab } from "~/server/cards/admin-actions.server";
+import { handleCardsSectionAction, loadCardsSection } from "~/server/cards/admin-actions.server";
 import { readFormData } from "~/server/platform/forms.server";
 import type { Route } from "./+types/cards";
 
@@ -10,7 +10,7 @@ export const meta = () => [{ title: "Admin Dashboard" }];
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   await requireAdmin(context, request);
-  return loadCardsTab(context.db, new URL(request.url), {
+  return loadCardsSection(context.db, new URL(request.url), {
     publicUrl: context.config.publicUrl,
     logger: context.logger,
   });
@@ -19,7 +19,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 export async function action({ request, context }: Route.ActionArgs) {
   await requireAdmin(context, request);
   const form = await readFormData(request);
-  return handleCardsTabAction(context.db, form, {
+  return handleCardsSectionAction(context.db, form, {
     publicUrl: context.config.publicUrl,
     logger: context.logger,
   });
@@ -27,5 +27,5 @@ export async function action({ request, context }: Route.ActionArgs) {
 
 export default function AdminCards({ loaderData }: Route.ComponentProps) {
   const { search } = useLocation();
-  return <CardsTab data={loaderData} search={search} />;
+  return <CardsSection data={loaderData} search={search} />;
 }

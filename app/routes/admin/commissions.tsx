@@ -1,9 +1,10 @@
 // Admin Commissions section: what each referrer is owed, 'Mark paid out', and the ledger with filters and a
 // CSV export.
-import { CommissionsTab } from "~/components/admin/commissions-tab";
+import { CommissionsSection } from "~/components/admin/commissions-section";
 import { requireAdmin } from "~/server/accounts/auth.server";
 import { readFormData } from "~/server/platform/forms.server";
-import { handleCommissionsAction, loadCommissionsSection } from "~/server/shop/admin-commissions.server";
+import { loadCommissionsSection } from "~/server/shop/admin-commissions.server";
+import { handleCommissionsAction } from "~/server/shop/admin-commissions-actions.server";
 import type { Route } from "./+types/commissions";
 
 export const meta = () => [{ title: "Admin Dashboard" }];
@@ -21,5 +22,5 @@ export async function action({ request, context }: Route.ActionArgs) {
 
 export default function AdminCommissions({ loaderData, actionData }: Route.ComponentProps) {
   const payout = actionData && "result" in actionData ? actionData : undefined;
-  return <CommissionsTab data={loaderData} actionData={payout} />;
+  return <CommissionsSection data={loaderData} actionData={payout} />;
 }

@@ -1,5 +1,5 @@
 // Admin Leads section: the lead pool that paid business lists are filled from.
-import { type LeadsActionData, LeadsTab } from "~/components/admin/leads-tab";
+import { type LeadsActionData, LeadsSection } from "~/components/admin/leads-section";
 import { requireAdmin } from "~/server/accounts/auth.server";
 import { readFormData } from "~/server/platform/forms.server";
 import { handleLeadsAction, loadLeadsSection } from "~/server/shop/lead-pool-actions.server";
@@ -19,5 +19,5 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 export default function AdminLeads({ loaderData, actionData }: Route.ComponentProps) {
-  return <LeadsTab data={loaderData} actionData={actionData as LeadsActionData} />;
+  return <LeadsSection data={loaderData} actionData={actionData as LeadsActionData} />;
 }

@@ -1,23 +1,26 @@
 // Admin Referrers section: which customers are featured in the cart's 'Referred by' selector.
-import { ReferrersTab } from "~/components/admin/referrers-tab";
+import { ReferrersSection } from "~/components/admin/referrers-section";
 import { requireAdmin } from "~/server/accounts/auth.server";
 import { readFormData } from "~/server/platform/forms.server";
-import { handleReferrersTabAction, loadReferrersTab } from "~/server/shop/admin-referrers-actions.server";
+import {
+  handleReferrersSectionAction,
+  loadReferrersSection,
+} from "~/server/shop/admin-referrers-actions.server";
 import type { Route } from "./+types/referrers";
 
 export const meta = () => [{ title: "Admin Dashboard" }];
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   await requireAdmin(context, request);
-  return loadReferrersTab(context.db, new URL(request.url));
+  return loadReferrersSection(context.db, new URL(request.url));
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
   await requireAdmin(context, request);
   const form = await readFormData(request);
-  return handleReferrersTabAction(context.db, form);
+  return handleReferrersSectionAction(context.db, form);
 }
 
 export default function AdminReferrers({ loaderData }: Route.ComponentProps) {
-  return <ReferrersTab data={loaderData} />;
+  return <ReferrersSection data={loaderData} />;
 }

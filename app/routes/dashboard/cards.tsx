@@ -14,7 +14,7 @@ import { EmptyState, PageHeading } from "~/components/layout/page-heading";
 import { StaticHtml } from "~/components/ui/static-html";
 import { requireUser } from "~/server/accounts/auth.server";
 import { loadMyCardsPage } from "~/server/cards/my-cards.server";
-import { handleMyCardsAction } from "~/server/cards/ownership.server";
+import { handleMyCardsAction } from "~/server/cards/my-cards-actions.server";
 import { readFormData } from "~/server/platform/forms.server";
 import { staticHtml } from "~/server/platform/static-html.server";
 import { privatePage } from "~/utils/seo";

@@ -3,8 +3,9 @@ import { AddLinkForm, CardLinksList, LinkTabs } from "~/components/dashboard/my-
 import { EmptyState, PageHeading } from "~/components/layout/page-heading";
 import { ButtonLink } from "~/components/ui/button";
 import { requireUser } from "~/server/accounts/auth.server";
-import { handleMyLinksAction, loadMyLinks } from "~/server/cards/my-links.server";
+import { loadMyLinks } from "~/server/cards/my-links.server";
 import { readFormData } from "~/server/platform/forms.server";
+import { handleMyLinksAction } from "~/server/shop/my-links-actions.server";
 import { privatePage } from "~/utils/seo";
 import type { Route } from "./+types/links";
 

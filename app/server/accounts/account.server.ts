@@ -13,14 +13,12 @@ import {
 } from "~/schemas/account";
 import type { Database, DbOrTx } from "../platform/db.server";
 import type { Config } from "../platform/env.server";
-import { unknownIntent } from "../platform/forms.server";
 import { accountSecretLimited, recordFailedAccountSecret } from "../platform/rate-limit.server";
 import { dataWithToast, redirectWithToast } from "../platform/toast.server";
 import { deleteUploadIfUnused } from "../shop/cart.server";
 import { ordersOwnedBy } from "../shop/customer-orders.server";
 import { type Auth, callAuth, type SessionUser } from "./auth.server";
 import {
-  cancelEnrolment,
   checkAccountCode,
   confirmEnrolment,
   disableTwoFactor,
@@ -30,7 +28,7 @@ import {
   takeBackupCodesToShow,
 } from "./two-factor.server";
 
-type Context = Pick<AppLoadContext, "auth" | "db" | "config">;
+export type Context = Pick<AppLoadContext, "auth" | "db" | "config">;
 
 export const ACCOUNT_MESSAGES = {
   wrongPassword: "Current password is incorrect",
@@ -68,42 +66,12 @@ export async function loadAccountSettings(context: Context, request: Request, us
   );
 }
 
-/** The Account tab's form actions; `path` is the page to come back to (the customer's or the admin's). */
-export async function handleAccountAction(
-  context: Context,
-  request: Request,
-  user: SessionUser,
-  form: FormData,
-  path: string,
-) {
-  const intent = form.get("intent");
-  switch (intent) {
-    case "change-password":
-      return changePassword(context, request, user, form, path);
-    case "enable-2fa":
-      return enableTwoFactor(context, request, user, form, path);
-    case "confirm-2fa":
-      return confirmTwoFactor(context, request, user, form, path);
-    case "cancel-2fa":
-      await cancelEnrolment(context.db, user.id);
-      return redirectWithToast(path, { type: "info", title: "Two-factor set-up cancelled" });
-    case "disable-2fa":
-      return turnOffTwoFactor(context, request, user, form, path);
-    case "sign-out-others":
-      return signOutOtherSessions(context, request, path);
-    case "delete-account":
-      return deleteAccountFromForm(context, request, user, form);
-    default:
-      return unknownIntent();
-  }
-}
-
 /** A form's errors back to that form (each form on the page reads only its own intent's answer). */
 function refuse(intent: string, result: unknown, status: number) {
   return data({ intent, result }, { status });
 }
 
-async function changePassword(
+export async function changePassword(
   context: Context,
   request: Request,
   user: SessionUser,
@@ -156,7 +124,7 @@ async function changePassword(
 }
 const passwords = ["currentPassword", "newPassword", "confirmPassword", "password"];
 
-async function enableTwoFactor(
+export async function enableTwoFactor(
   context: Context,
   request: Request,
   user: SessionUser,
@@ -191,7 +159,7 @@ async function enableTwoFactor(
   });
 }
 
-async function confirmTwoFactor(
+export async function confirmTwoFactor(
   context: Context,
   request: Request,
   user: SessionUser,
@@ -216,7 +184,7 @@ async function confirmTwoFactor(
   );
 }
 
-async function turnOffTwoFactor(
+export async function turnOffTwoFactor(
   context: Context,
   request: Request,
   user: SessionUser,
@@ -252,7 +220,7 @@ async function turnOffTwoFactor(
   );
 }
 
-async function signOutOtherSessions(context: Context, request: Request, path: string) {
+export async function signOutOtherSessions(context: Context, request: Request, path: string) {
   const result = await callAuth(() =>
     context.auth.api.revokeOtherSessions({ headers: request.headers, asResponse: true }),
   );
@@ -317,7 +285,12 @@ export async function checkAccountSecrets(
   return null;
 }
 
-async function deleteAccountFromForm(context: Context, request: Request, user: SessionUser, form: FormData) {
+export async function deleteAccountFromForm(
+  context: Context,
+  request: Request,
+  user: SessionUser,
+  form: FormData,
+) {
   const intent = "delete-account";
   const submission = parseWithZod(form, { schema: DeleteAccountSchema });
   if (submission.status !== "success")

@@ -6,7 +6,6 @@ import { type AppLoadContext, data } from "react-router";
 import { users } from "~/db/schema";
 import { AvatarSchema, ChangeEmailSchema, joinName, ProfileSchema, splitName } from "~/schemas/profile";
 import type { DbOrTx } from "../platform/db.server";
-import { unknownIntent } from "../platform/forms.server";
 import { acceptProfileImage } from "../platform/images.server";
 import { hitRateLimit, hitWriteLimit, LIMITS, WRITE_LIMITED } from "../platform/rate-limit.server";
 import { redirectWithToast } from "../platform/toast.server";
@@ -26,7 +25,7 @@ const PROFILE_MESSAGES = {
   avatarFailed: "Failed to upload image. Please try again.",
 } as const;
 
-type Context = Pick<AppLoadContext, "db" | "auth" | "config" | "logger" | "pokeOutbox" | "clientIp">;
+export type Context = Pick<AppLoadContext, "db" | "auth" | "config" | "logger" | "pokeOutbox" | "clientIp">;
 
 /** What the Profile tab shows: the account's own row, the name split for the form. */
 export async function loadProfile(db: DbOrTx, userId: string) {
@@ -87,26 +86,7 @@ async function replaceAvatar(context: Pick<Context, "db" | "config">, userId: st
   if (previous && previous !== url) await deleteUploadIfUnused(context.db, context.config, previous);
 }
 
-/** The Profile tab's form posts, by intent. */
-export async function handleProfileAction(
-  context: Context,
-  request: Request,
-  user: SessionUser,
-  form: FormData,
-) {
-  switch (form.get("intent")) {
-    case "profile":
-      return profileFromForm(context, user, form);
-    case "avatar":
-      return avatarFromForm(context, user, form);
-    case "email":
-      return emailFromForm(context, request, user, form);
-    default:
-      return unknownIntent();
-  }
-}
-
-async function profileFromForm(context: Context, user: SessionUser, form: FormData) {
+export async function profileFromForm(context: Context, user: SessionUser, form: FormData) {
   const submission = parseWithZod(form, { schema: ProfileSchema });
   if (submission.status !== "success")
     return data({ intent: "profile" as const, result: submission.reply() }, { status: 400 });
@@ -114,7 +94,7 @@ async function profileFromForm(context: Context, user: SessionUser, form: FormDa
   return redirectWithToast(PROFILE_PATH, { type: "success", title: PROFILE_MESSAGES.saved });
 }
 
-async function avatarFromForm(context: Context, user: SessionUser, form: FormData) {
+export async function avatarFromForm(context: Context, user: SessionUser, form: FormData) {
   const submission = parseWithZod(form, { schema: AvatarSchema });
   if (submission.status !== "success")
     return data({ intent: "avatar" as const, result: submission.reply() }, { status: 400 });
@@ -148,7 +128,7 @@ async function avatarFromForm(context: Context, user: SessionUser, form: FormDat
   return redirectWithToast(PROFILE_PATH, { type: "success", title: PROFILE_MESSAGES.avatarSaved });
 }
 
-async function emailFromForm(context: Context, request: Request, user: SessionUser, form: FormData) {
+export async function emailFromForm(context: Context, request: Request, user: SessionUser, form: FormData) {
   const submission = parseWithZod(form, { schema: ChangeEmailSchema });
   const secrets = ["password", "code"];
   const refuse = (

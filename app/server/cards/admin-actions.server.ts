@@ -16,7 +16,7 @@ import { announceCardPagesChanged } from "./changes.server";
 import { createClientPage } from "./client-pages.server";
 import { createShop, deleteShop, listShops, updateShop } from "./shops.server";
 
-export async function loadCardsTab(db: Database, url: URL, opts: { publicUrl: string; logger: Logger }) {
+export async function loadCardsSection(db: Database, url: URL, opts: { publicUrl: string; logger: Logger }) {
   await flushAnalytics(db, opts.logger); // counts are at most a second old; show them exact
   const list = await listCardPages(db, { q: url.searchParams.get("q") ?? "", ...cursorFromUrl(url) });
   return { ...list, shops: await listShops(db), publicUrl: opts.publicUrl };
@@ -26,7 +26,7 @@ const IdSchema = z.object({ id: z.string().min(1).max(100) });
 const success = (title: string, description?: string) => ({ type: "success" as const, title, description });
 const error = (title: string, description?: string) => ({ type: "error" as const, title, description });
 
-export async function handleCardsTabAction(
+export async function handleCardsSectionAction(
   db: Database,
   formData: FormData,
   opts: { publicUrl: string; logger: Logger },

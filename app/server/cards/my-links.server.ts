@@ -1,26 +1,16 @@
-// The dashboard's My Links section: the links of the customer's own card pages with their click counts, and
-// adding, changing or removing one, each as a paid update request in the cart (docs/product.md#my-links).
-
-import { parseWithZod } from "@conform-to/zod/v4";
+// The dashboard's My Links section: the links of the customer's own card pages with their click counts. Changing
+// one is a paid update request: shop/my-links-actions.server.ts (docs/product.md#my-links).
 import { and, asc, desc, eq, sql } from "drizzle-orm";
-import { type AppLoadContext, data, redirect } from "react-router";
+import { data } from "react-router";
 import { UPDATE_REQUEST_PRICE } from "~/catalog";
 import { cardPages, pageLinks } from "~/db/schema";
-import type { UpdateRequestDetails } from "~/schemas/item-details";
-import { AddLinkSchema, EditLinkSchema, RemoveLinkSchema } from "~/schemas/my-links";
 import { type MyLinksTab, parseMyLinksTab } from "~/schemas/my-links-tabs";
 import { CARD_ICON_SVGS, type CardIconSvg } from "~/utils/card-icons";
-import type { SubmissionResult } from "~/utils/form";
 import { isUuid } from "~/utils/ids";
-import { iconForUrl, type LinkKind, linkHost, linkKind } from "~/utils/link-kinds";
+import { type LinkKind, linkKind } from "~/utils/link-kinds";
 import { formatPence } from "~/utils/money";
 import type { SessionUser } from "../accounts/auth.server";
 import type { DbOrTx } from "../platform/db.server";
-import { unknownIntent } from "../platform/forms.server";
-import { toastHeaders } from "../platform/toast.server";
-import { addUpdateRequestItem, CartError } from "../shop/cart.server";
-import { ensureCart } from "../shop/cart-actions.server";
-import { proveOwnership } from "../shop/update-requests.server";
 
 /** The most cards and links the section lists for one account (a card holds at most 50 links). */
 const OWNED_CARDS_LIMIT = 100;
@@ -28,7 +18,7 @@ const LINKS_LIMIT = OWNED_CARDS_LIMIT * 50;
 /** 'Last 30 days' is today (UTC, as the click counts are kept) and the 29 days before. */
 const RECENT_DAYS = 30;
 
-const MY_LINKS_MESSAGES = {
+export const MY_LINKS_MESSAGES = {
   cardNotFound: "This card is not on your account",
   linkNotFound: "This link is not on any of your cards",
   unchanged: "Nothing to change: the title and URL are the ones on your card",
@@ -141,7 +131,8 @@ function iconsOf(links: MyLink[]): Record<string, CardIconSvg> {
   return Object.fromEntries(links.map((l) => [l.icon, CARD_ICON_SVGS[l.icon] ?? CARD_ICON_SVGS.link!]));
 }
 
-async function ownedCard(db: DbOrTx, userId: string, cardId: string) {
+/** One of the customer's cards, or null (for a link change, an id is not proof of ownership). */
+export async function ownedCard(db: DbOrTx, userId: string, cardId: string) {
   if (!isUuid(cardId)) return null;
   const [card] = await db
     .select({ id: cardPages.id, cardNumber: cardPages.cardNumber })
@@ -150,7 +141,8 @@ async function ownedCard(db: DbOrTx, userId: string, cardId: string) {
   return card ?? null;
 }
 
-async function ownedLink(db: DbOrTx, userId: string, linkId: string) {
+/** A link on one of the customer's cards, with its card number, or null. */
+export async function ownedLink(db: DbOrTx, userId: string, linkId: string) {
   if (!isUuid(linkId)) return null;
   const [link] = await db
     .select({
@@ -164,139 +156,4 @@ async function ownedLink(db: DbOrTx, userId: string, linkId: string) {
     .innerJoin(cardPages, eq(cardPages.id, pageLinks.cardPageId))
     .where(and(eq(pageLinks.id, linkId), eq(cardPages.ownerUserId, userId)));
   return link ?? null;
-}
-
-type Ctx = AppLoadContext;
-type FormName = "add" | "edit" | "remove";
-
-/** My Links' form posts, by intent. */
-export async function handleMyLinksAction(context: Ctx, user: SessionUser, request: Request, form: FormData) {
-  switch (form.get("intent")) {
-    case "add-link":
-      return addLink(context, user, request, form);
-    case "edit-link":
-      return editLink(context, user, request, form);
-    case "remove-link":
-      return removeLink(context, user, request, form);
-    default:
-      return unknownIntent();
-  }
-}
-
-async function addLink(context: Ctx, user: SessionUser, request: Request, form: FormData) {
-  const submission = parseWithZod(form, { schema: AddLinkSchema });
-  if (submission.status !== "success")
-    return data({ form: "add" as FormName, result: submission.reply() }, { status: 400 });
-  const v = submission.value;
-  const card = await ownedCard(context.db, user.id, v.cardId);
-  if (!card)
-    return data(
-      { form: "add" as FormName, result: submission.reply({ formErrors: [MY_LINKS_MESSAGES.cardNotFound] }) },
-      { status: 404 },
-    );
-  return toCart(context, user, request, "add", submission, {
-    cardNumber: card.cardNumber,
-    action: "add-link",
-    url: v.url,
-    link: { title: v.title, url: v.url, icon: iconForUrl(v.url) },
-  });
-}
-
-async function editLink(context: Ctx, user: SessionUser, request: Request, form: FormData) {
-  const submission = parseWithZod(form, { schema: EditLinkSchema });
-  if (submission.status !== "success")
-    return data({ form: "edit" as FormName, result: submission.reply() }, { status: 400 });
-  const v = submission.value;
-  const link = await ownedLink(context.db, user.id, v.linkId);
-  if (!link)
-    return data(
-      {
-        form: "edit" as FormName,
-        result: submission.reply({ formErrors: [MY_LINKS_MESSAGES.linkNotFound] }),
-      },
-      { status: 404 },
-    );
-  if (link.title === v.title && link.url === v.url)
-    return data(
-      { form: "edit" as FormName, result: submission.reply({ formErrors: [MY_LINKS_MESSAGES.unchanged] }) },
-      { status: 400 },
-    );
-  // A new address on the same site keeps the icon the card shows (which the admin may have chosen).
-  const oldHost = linkHost(link.url);
-  const icon = oldHost && oldHost === linkHost(v.url) ? link.icon : iconForUrl(v.url);
-  return toCart(context, user, request, "edit", submission, {
-    cardNumber: link.cardNumber,
-    action: "replace-link",
-    linkId: link.id,
-    linkToRemove: link.url,
-    url: v.url,
-    link: { title: v.title, url: v.url, icon },
-  });
-}
-
-async function removeLink(context: Ctx, user: SessionUser, request: Request, form: FormData) {
-  const submission = parseWithZod(form, { schema: RemoveLinkSchema });
-  if (submission.status !== "success")
-    return data({ form: "remove" as FormName, result: submission.reply() }, { status: 400 });
-  const link = await ownedLink(context.db, user.id, submission.value.linkId);
-  if (!link)
-    return data(
-      {
-        form: "remove" as FormName,
-        result: submission.reply({ formErrors: [MY_LINKS_MESSAGES.linkNotFound] }),
-      },
-      { status: 404 },
-    );
-  return toCart(context, user, request, "remove", submission, {
-    cardNumber: link.cardNumber,
-    action: "remove-link",
-    linkId: link.id,
-    linkToRemove: link.url,
-  });
-}
-
-const TOASTS: Record<FormName, string> = {
-  add: "New link added to your cart",
-  edit: "Link change added to your cart",
-  remove: "Link removal added to your cart",
-};
-
-/**
- * Puts the change in the customer's cart as an update request carrying the owner's proof, so the paid
- * pipeline applies it once paid, then goes to the cart to pay for it.
- */
-async function toCart(
-  context: Ctx,
-  user: SessionUser,
-  request: Request,
-  formName: FormName,
-  submission: { reply: (options?: { formErrors?: string[] }) => SubmissionResult<string[]> },
-  change: Pick<UpdateRequestDetails, "cardNumber" | "action" | "url" | "link" | "linkId" | "linkToRemove">,
-) {
-  const proof = await proveOwnership(context.db, change.cardNumber, { userId: user.id });
-  try {
-    const { cart, headers } = await ensureCart(context, request);
-    await addUpdateRequestItem(context.db, cart.id, {
-      ...change,
-      name: user.name,
-      email: user.email,
-      ...proof,
-      userId: user.id,
-    });
-    await toastHeaders(
-      {
-        type: "success",
-        title: TOASTS[formName],
-        description: `It costs ${formatPence(UPDATE_REQUEST_PRICE, { whole: true })} and is made on your card automatically once paid.`,
-      },
-      headers,
-    );
-    return redirect("/cart", { headers });
-  } catch (error) {
-    if (!(error instanceof CartError)) throw error;
-    return data(
-      { form: formName, result: submission.reply({ formErrors: [error.message] }) },
-      { status: error.status },
-    );
-  }
 }

@@ -7,7 +7,6 @@ import { cardPages } from "~/db/schema";
 import { ClaimCardSchema } from "~/schemas/claim-card";
 import type { SessionUser } from "../accounts/auth.server";
 import type { DbOrTx } from "../platform/db.server";
-import { unknownIntent } from "../platform/forms.server";
 import { hitRateLimit, LIMITS } from "../platform/rate-limit.server";
 import { redirectWithToast } from "../platform/toast.server";
 import { reverseIfReferrerTookCards } from "../shop/self-referral.server";
@@ -103,21 +102,7 @@ export async function claimCard(
   return { ok: true, cardNumber: input.cardNumber };
 }
 
-/** The Cards section's form posts, by intent. */
-export async function handleMyCardsAction(
-  context: Pick<AppLoadContext, "db" | "clientIp">,
-  user: SessionUser,
-  form: FormData,
-) {
-  switch (form.get("intent")) {
-    case "claim":
-      return claimFromForm(context, user, form);
-    default:
-      return unknownIntent();
-  }
-}
-
-async function claimFromForm(
+export async function claimFromForm(
   context: Pick<AppLoadContext, "db" | "clientIp">,
   user: SessionUser,
   form: FormData,

@@ -9,7 +9,6 @@ import { AddProspectNoteSchema } from "~/schemas/prospects";
 import { isUuid } from "~/utils/ids";
 import type { SessionUser } from "../accounts/auth.server";
 import type { Database, DbOrTx } from "../platform/db.server";
-import { unknownIntent } from "../platform/forms.server";
 import { hitWriteLimit, WRITE_LIMITED } from "../platform/rate-limit.server";
 import { dataWithToast, refuseWithToast } from "../platform/toast.server";
 import { lockNoteCount, NOTES_FULL, type ProspectsContext } from "./prospect-quotas.server";
@@ -107,7 +106,7 @@ async function addProspectNote(db: Database, userId: string, prospectId: string,
   });
 }
 
-async function addNote(context: ProspectsContext, user: SessionUser, form: FormData) {
+export async function addNote(context: ProspectsContext, user: SessionUser, form: FormData) {
   const submission = parseWithZod(form, { schema: AddProspectNoteSchema });
   if (submission.status !== "success")
     return data({ form: "note" as const, result: submission.reply() }, { status: 400 });
@@ -125,13 +124,4 @@ async function addNote(context: ProspectsContext, user: SessionUser, form: FormD
     { form: "note" as const, result: submission.reply({ resetForm: true }) },
     { type: "success", title: "Note added" },
   );
-}
-
-export function handleActivityAction(context: ProspectsContext, user: SessionUser, form: FormData) {
-  switch (form.get("intent")) {
-    case "add-note":
-      return addNote(context, user, form);
-    default:
-      return unknownIntent();
-  }
 }

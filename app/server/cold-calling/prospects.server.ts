@@ -17,7 +17,6 @@ import { toCsv } from "~/utils/csv";
 import { isUuid } from "~/utils/ids";
 import type { SessionUser } from "../accounts/auth.server";
 import type { Database, DbOrTx } from "../platform/db.server";
-import { unknownIntent } from "../platform/forms.server";
 import { hitWriteLimit, WRITE_LIMITED } from "../platform/rate-limit.server";
 import { ilikeAny } from "../platform/sql.server";
 import { dataWithToast, refuseWithToast } from "../platform/toast.server";
@@ -162,7 +161,7 @@ async function knownBusinessType(db: DbOrTx, id: string) {
   return Boolean(t);
 }
 
-async function addProspect(context: ProspectsContext, user: SessionUser, form: FormData) {
+export async function addProspect(context: ProspectsContext, user: SessionUser, form: FormData) {
   const db = context.db;
   const submission = parseWithZod(form, { schema: AddProspectSchema });
   if (submission.status !== "success")
@@ -205,7 +204,7 @@ async function addProspect(context: ProspectsContext, user: SessionUser, form: F
   );
 }
 
-async function changeStatus(context: ProspectsContext, user: SessionUser, form: FormData) {
+export async function changeStatus(context: ProspectsContext, user: SessionUser, form: FormData) {
   const submission = parseWithZod(form, { schema: SetProspectStatusSchema });
   if (submission.status !== "success") {
     const issue = Object.values(submission.error ?? {}).flat()[0];
@@ -231,7 +230,7 @@ async function changeStatus(context: ProspectsContext, user: SessionUser, form: 
   );
 }
 
-async function importCsv(context: ProspectsContext, user: SessionUser, form: FormData) {
+export async function importCsv(context: ProspectsContext, user: SessionUser, form: FormData) {
   const db = context.db;
   const file = form.get("file");
   try {
@@ -267,19 +266,6 @@ async function importCsv(context: ProspectsContext, user: SessionUser, form: For
       { type: "error", title: "Import refused", description: error.message },
       { status: error.status },
     );
-  }
-}
-
-export function handleProspectsAction(context: ProspectsContext, user: SessionUser, form: FormData) {
-  switch (form.get("intent")) {
-    case "set-status":
-      return changeStatus(context, user, form);
-    case "add-prospect":
-      return addProspect(context, user, form);
-    case "import-csv":
-      return importCsv(context, user, form);
-    default:
-      return unknownIntent();
   }
 }
 

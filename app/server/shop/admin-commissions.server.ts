@@ -17,7 +17,6 @@ import { formatPence } from "~/utils/money";
 import { DELETED_CUSTOMER } from "../accounts/account.server";
 import type { SessionUser } from "../accounts/auth.server";
 import type { Database, DbOrTx } from "../platform/db.server";
-import { unknownIntent } from "../platform/forms.server";
 import { dataWithToast } from "../platform/toast.server";
 
 const LEDGER_PAGE_SIZE = 25;
@@ -227,19 +226,6 @@ async function markCommissionsPaidOut(
   });
 }
 
-export async function handleCommissionsAction(db: Database, admin: SessionUser, form: FormData) {
-  switch (form.get("intent")) {
-    case "mark-paid-out":
-      return payOut(db, admin, form);
-    case "release-commission":
-      return review(db, form, "release");
-    case "reverse-commission":
-      return review(db, form, "reverse");
-    default:
-      return unknownIntent();
-  }
-}
-
 const NOT_HELD = "This commission is no longer held for review";
 
 /**
@@ -247,7 +233,7 @@ const NOT_HELD = "This commission is no longer held for review";
  * it (pending, completed with a completed order, reversed with a refunded one) and follows the order from
  * then on; reversed, it stays reversed. A commission no longer held (a second click) is refused.
  */
-async function review(db: Database, form: FormData, decision: "release" | "reverse") {
+export async function review(db: Database, form: FormData, decision: "release" | "reverse") {
   const id = String(form.get("commissionId") ?? "").slice(0, 100);
   if (!isUuid(id))
     return dataWithToast(
@@ -295,7 +281,7 @@ async function review(db: Database, form: FormData, decision: "release" | "rever
   );
 }
 
-async function payOut(db: Database, admin: SessionUser, form: FormData) {
+export async function payOut(db: Database, admin: SessionUser, form: FormData) {
   const submission = parseWithZod(form, { schema: PayoutSchema });
   const referrerUserId = String(form.get("referrerUserId") ?? "").slice(0, 100);
   if (submission.status !== "success")

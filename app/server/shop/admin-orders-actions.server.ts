@@ -20,7 +20,7 @@ import { markOrderPaid } from "./payments/paid-pipeline.server";
 import { refundOrder } from "./refunds.server";
 import { listUpdateRequestQueue, ReviewError, reviewUpdateRequest } from "./update-requests.server";
 
-export async function loadOrdersTab(db: Database, url: URL) {
+export async function loadOrdersSection(db: Database, url: URL) {
   const orderId = url.searchParams.get("order");
   return {
     list: await listOrders(db, {
@@ -34,7 +34,7 @@ export async function loadOrdersTab(db: Database, url: URL) {
 }
 
 /** The Earnings tab: the figures per month, and views per day across every card page. */
-export async function loadEarningsTab(db: Database, today = utcDay()) {
+export async function loadEarningsSection(db: Database, today = utcDay()) {
   return { ...(await getEarnings(db, today)), views: await scanActivity(db, {}, today) };
 }
 
@@ -46,7 +46,7 @@ function back(form: FormData) {
   return to.startsWith("/admin-dashboard") ? to : "/admin-dashboard/orders";
 }
 
-export async function handleOrdersTabAction(
+export async function handleOrdersSectionAction(
   db: Database,
   form: FormData,
   ctx: { admin: SessionUser; config: Config; pokeOutbox: () => void },

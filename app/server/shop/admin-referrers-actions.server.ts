@@ -5,7 +5,7 @@ import { unknownIntent } from "../platform/forms.server";
 import { dataWithToast, refuseWithToast } from "../platform/toast.server";
 import { listReferrersForAdmin, ReferrerError, setFeaturedByAdmin } from "./referrals.server";
 
-export async function loadReferrersTab(db: Database, url: URL) {
+export async function loadReferrersSection(db: Database, url: URL) {
   return listReferrersForAdmin(db, {
     q: url.searchParams.get("q") ?? "",
     featuredOnly: url.searchParams.get("featured") === "1",
@@ -18,7 +18,7 @@ const FeaturedSchema = z.object({
   featured: z.enum(["true", "false"]),
 });
 
-export async function handleReferrersTabAction(db: Database, form: FormData) {
+export async function handleReferrersSectionAction(db: Database, form: FormData) {
   const intent = String(form.get("intent") ?? "");
   switch (intent) {
     case "set-featured":

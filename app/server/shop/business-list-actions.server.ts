@@ -9,7 +9,7 @@ import { addBusinessListToCart, businessTypesInStock, purchasedLists } from "./b
 import { CartError } from "./cart.server";
 import { ensureCart } from "./cart-actions.server";
 
-export async function loadListsTab(context: AppLoadContext, userId: string) {
+export async function loadListsSection(context: AppLoadContext, userId: string) {
   return {
     // Only the types with at least one full list in stock for this buyer are offered.
     types: await businessTypesInStock(context.db, userId),

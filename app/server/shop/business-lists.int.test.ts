@@ -20,7 +20,7 @@ import { routeContext } from "../../../tests/support/auth";
 import { answer, postRequest } from "../../../tests/support/routes";
 import { countRows, deliveryTo, shopOpts, testConfig } from "../../../tests/support/shop";
 import { createTestDb, type TestDb } from "../../../tests/support/test-db";
-import { handleListsAction, loadListsTab } from "./business-list-actions.server";
+import { handleListsAction, loadListsSection } from "./business-list-actions.server";
 import { addBusinessListToCart, deliverBusinessLists, purchasedLists } from "./business-lists.server";
 import { CartError, createCart, loadCart } from "./cart.server";
 import { CheckoutError, createOrderFromCart } from "./checkout.server";
@@ -147,7 +147,7 @@ describe("buying a business list", () => {
     const short = await stockedType(19);
     const two = await stockedType(45);
     const offered = async () =>
-      ((await loadListsTab(context, u.id)).types as { id: string; listsLeft: number }[]).filter((x) =>
+      ((await loadListsSection(context, u.id)).types as { id: string; listsLeft: number }[]).filter((x) =>
         [empty, short, two].includes(x.id),
       );
     expect(await offered()).toEqual([{ id: two, label: expect.any(String), listsLeft: 2 }]);
@@ -158,9 +158,9 @@ describe("buying a business list", () => {
     expect(await offered()).toEqual([]);
     // Another buyer still sees both lists.
     expect(
-      ((await loadListsTab(context, (await buyer()).id)).types as { id: string; listsLeft: number }[]).find(
-        (x) => x.id === two,
-      )?.listsLeft,
+      (
+        (await loadListsSection(context, (await buyer()).id)).types as { id: string; listsLeft: number }[]
+      ).find((x) => x.id === two)?.listsLeft,
     ).toBe(2);
   });
 

@@ -14,7 +14,7 @@ import { createTestDb, type TestDb } from "../../../tests/support/test-db";
 import type { SessionUser } from "../accounts/auth.server";
 import { type Config, loadConfig } from "../platform/env.server";
 import { getOrderForAdmin } from "./admin-orders.server";
-import { handleOrdersTabAction } from "./admin-orders-actions.server";
+import { handleOrdersSectionAction } from "./admin-orders-actions.server";
 import { addCardItem, addUpdateRequestItem, changeQuantity, createCart, loadCart } from "./cart.server";
 import { createOrderFromCart } from "./checkout.server";
 import { setStripeSession } from "./orders.server";
@@ -100,7 +100,7 @@ function statusOf(answer: unknown) {
 
 const actionCtx = () => ({ admin, config, pokeOutbox: () => {} });
 const markPaid = (orderId: string) =>
-  handleOrdersTabAction(t.db, form({ intent: "mark-paid", orderId }), actionCtx());
+  handleOrdersSectionAction(t.db, form({ intent: "mark-paid", orderId }), actionCtx());
 
 function stripeEvent(order: { id: string; total: number }, sessionId: string, eventId: string) {
   const payload = JSON.stringify({
@@ -196,7 +196,7 @@ describe("paying a Multi Link order makes its card pages", () => {
 
     // A second 'Mark paid' and the old button change nothing.
     await markPaid(order.id);
-    const again = await handleOrdersTabAction(
+    const again = await handleOrdersSectionAction(
       t.db,
       form({ intent: "card-from-order", orderId: order.id, itemId: order.items[0]!.id }),
       actionCtx(),
@@ -255,7 +255,7 @@ describe("the admin's 'Create card page from order'", () => {
   it("makes only the pages an older paid order lacks, and records them so a second click makes none", async () => {
     const email = unique("older");
     const order = await placeOrder(deliveryTo(email), "bank_transfer", null);
-    const unpaid = await handleOrdersTabAction(
+    const unpaid = await handleOrdersSectionAction(
       t.db,
       form({ intent: "card-from-order", orderId: order.id, itemId: order.items[0]!.id }),
       actionCtx(),
@@ -268,7 +268,7 @@ describe("the admin's 'Create card page from order'", () => {
     await t.db.delete(cardPages).where(eq(cardPages.id, first!.id));
 
     const click = () =>
-      handleOrdersTabAction(
+      handleOrdersSectionAction(
         t.db,
         form({ intent: "card-from-order", orderId: order.id, itemId: order.items[0]!.id }),
         actionCtx(),

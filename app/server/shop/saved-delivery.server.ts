@@ -8,7 +8,6 @@ import { type Delivery, DeliverySchema } from "~/schemas/checkout";
 import { countryCodeFor } from "~/utils/countries";
 import type { SessionUser } from "../accounts/auth.server";
 import type { DbOrTx } from "../platform/db.server";
-import { unknownIntent } from "../platform/forms.server";
 import { redirectWithToast } from "../platform/toast.server";
 
 const BILLING_PATH = "/dashboard/settings/billing";
@@ -69,21 +68,11 @@ async function saveDeliveryAddress(db: DbOrTx, userId: string, delivery: Deliver
     });
 }
 
-/** The Billing tab's form posts, by intent. */
-export async function handleBillingAction(
+export async function addressFromForm(
   context: Pick<AppLoadContext, "db">,
   user: SessionUser,
   form: FormData,
 ) {
-  switch (form.get("intent")) {
-    case "address":
-      return addressFromForm(context, user, form);
-    default:
-      return unknownIntent();
-  }
-}
-
-async function addressFromForm(context: Pick<AppLoadContext, "db">, user: SessionUser, form: FormData) {
   const submission = parseWithZod(form, { schema: DeliverySchema });
   if (submission.status !== "success") return data({ result: submission.reply() }, { status: 400 });
   await saveDeliveryAddress(context.db, user.id, submission.value);

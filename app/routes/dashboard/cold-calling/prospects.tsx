@@ -10,7 +10,8 @@ import {
   ProspectsTable,
 } from "~/components/dashboard/prospects";
 import { requireUser } from "~/server/accounts/auth.server";
-import { handleProspectsAction, loadProspects } from "~/server/cold-calling/prospects.server";
+import { loadProspects } from "~/server/cold-calling/prospects.server";
+import { handleProspectsAction } from "~/server/cold-calling/prospects-actions.server";
 import { readFormData } from "~/server/platform/forms.server";
 import { privatePage } from "~/utils/seo";
 import type { Route } from "./+types/prospects";

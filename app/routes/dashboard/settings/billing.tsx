@@ -4,8 +4,9 @@ import { OrderHistory, SavedAddressForm } from "~/components/dashboard/billing-s
 import { DEFAULT_COUNTRY } from "~/schemas/checkout";
 import { requireUser } from "~/server/accounts/auth.server";
 import { readFormData } from "~/server/platform/forms.server";
+import { handleBillingAction } from "~/server/shop/billing-actions.server";
 import { listCustomerOrders } from "~/server/shop/customer-orders.server";
-import { countryHint, handleBillingAction, savedDeliveryFor } from "~/server/shop/saved-delivery.server";
+import { countryHint, savedDeliveryFor } from "~/server/shop/saved-delivery.server";
 import { countryOptions } from "~/utils/countries";
 import { privatePage } from "~/utils/seo";
 import type { Route } from "./+types/billing";

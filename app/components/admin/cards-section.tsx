@@ -26,7 +26,7 @@ type CardRow = {
   views: number;
   clicks: number;
 };
-export type CardsTabData = {
+export type CardsSectionData = {
   cards: CardRow[];
   paged: boolean;
   previous: string | null;
@@ -49,7 +49,7 @@ function withParam(search: string, name: string, value: string | null) {
   return `/admin-dashboard/cards${query ? `?${query}` : ""}`;
 }
 
-export function CardsTab({ data, search }: { data: CardsTabData; search: string }) {
+export function CardsSection({ data, search }: { data: CardsSectionData; search: string }) {
   const pageLink = (cursor: { after: string } | { before: string } | null) =>
     `/admin-dashboard/cards?${new URLSearchParams({ ...(data.q ? { q: data.q } : {}), ...cursor })}`;
   const moving = new URLSearchParams(search).get("move");

@@ -2,15 +2,15 @@
 // for the last 12 months beside the figures, and views per day across every card page.
 import { BarChart, formatMonth } from "~/components/charts/bar-chart";
 import { ViewsPerDayChart } from "~/components/charts/view-sources";
-import type { loadEarningsTab } from "~/server/shop/admin-orders-actions.server";
+import type { loadEarningsSection } from "~/server/shop/admin-orders-actions.server";
 import { formatPence } from "~/utils/money";
 
-type Data = Awaited<ReturnType<typeof loadEarningsTab>>;
+type Data = Awaited<ReturnType<typeof loadEarningsSection>>;
 
 /** Built once: toLocaleDateString with options builds a formatter per call. */
 const monthFormat = new Intl.DateTimeFormat("en-GB", { month: "long", year: "numeric", timeZone: "UTC" });
 
-export function EarningsTab({ data }: { data: Data }) {
+export function EarningsSection({ data }: { data: Data }) {
   const monthName = (m: string) => monthFormat.format(new Date(`${m}-01T00:00:00Z`));
   return (
     <div className="space-y-6">

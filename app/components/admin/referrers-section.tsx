@@ -5,11 +5,11 @@ import { Form } from "react-router";
 import { Button } from "~/components/ui/button";
 import { Input } from "~/components/ui/input";
 import { Pager } from "~/components/ui/pager";
-import type { loadReferrersTab } from "~/server/shop/admin-referrers-actions.server";
+import type { loadReferrersSection } from "~/server/shop/admin-referrers-actions.server";
 
-type Data = Awaited<ReturnType<typeof loadReferrersTab>>;
+type Data = Awaited<ReturnType<typeof loadReferrersSection>>;
 
-export function ReferrersTab({ data }: { data: Data }) {
+export function ReferrersSection({ data }: { data: Data }) {
   const pageLink = (page: number) =>
     `/admin-dashboard/referrers?${new URLSearchParams({
       ...(data.q ? { q: data.q } : {}),

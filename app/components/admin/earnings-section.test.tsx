@@ -2,16 +2,16 @@ import { renderToStaticMarkup } from "react-dom/server";
 import { describe, expect, it } from "vitest";
 import { monthRange } from "~/utils/dates";
 import { fillSeries } from "~/utils/series";
-import { EarningsTab } from "./earnings-tab";
+import { EarningsSection } from "./earnings-section";
 
-describe("EarningsTab", () => {
+describe("EarningsSection", () => {
   it("counts a single order in the singular: '1 order in total', not '1 orders'", () => {
     const chart = fillSeries(monthRange("2026-11", 12), ["revenue", "orders"] as const, [
       { key: "2026-11", series: "revenue", value: 5999 },
       { key: "2026-11", series: "orders", value: 1 },
     ]);
     const html = renderToStaticMarkup(
-      <EarningsTab
+      <EarningsSection
         data={{
           months: [{ month: "2026-11", revenue: 5999, paid: 1, completed: 0 }],
           totals: { revenue: 5999, paid: 1, completed: 0 },

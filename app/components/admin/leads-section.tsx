@@ -51,7 +51,7 @@ export function LeadPoolNotice({ stock }: { stock: Data["stock"] }) {
   );
 }
 
-export function LeadsTab({ data, actionData }: { data: Data; actionData: LeadsActionData }) {
+export function LeadsSection({ data, actionData }: { data: Data; actionData: LeadsActionData }) {
   const busy = useNavigation().state === "submitting";
   const labelError = actionData?.typeResult?.error?.label ?? undefined;
   return (

@@ -105,7 +105,13 @@ function HeldForReview({ held }: { held: CommissionsSection["held"] }) {
   );
 }
 
-export function CommissionsTab({ data, actionData }: { data: CommissionsSection; actionData: ActionData }) {
+export function CommissionsSection({
+  data,
+  actionData,
+}: {
+  data: CommissionsSection;
+  actionData: ActionData;
+}) {
   const query = (extra: Record<string, string> = {}) =>
     new URLSearchParams({
       ...(data.filters.status ? { status: data.filters.status } : {}),

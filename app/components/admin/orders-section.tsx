@@ -5,15 +5,15 @@ import { Button } from "~/components/ui/button";
 import { Input } from "~/components/ui/input";
 import { CursorPager } from "~/components/ui/pager";
 import { Select } from "~/components/ui/select";
-import type { loadOrdersTab } from "~/server/shop/admin-orders-actions.server";
+import type { loadOrdersSection } from "~/server/shop/admin-orders-actions.server";
 import { formatPence } from "~/utils/money";
 import { itemLinks, itemSummary } from "~/utils/order-items";
 import { formatOrderDate, OrderDetails } from "./order-details";
 import { OrderStatusBadge, PaidAfterCancellation } from "./order-status-badge";
 
-type Data = Awaited<ReturnType<typeof loadOrdersTab>>;
+type Data = Awaited<ReturnType<typeof loadOrdersSection>>;
 
-export function OrdersTab({ data }: { data: Data }) {
+export function OrdersSection({ data }: { data: Data }) {
   const location = useLocation();
   const params = new URLSearchParams(location.search);
   const returnTo = `${location.pathname}${location.search}`;

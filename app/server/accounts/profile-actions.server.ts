@@ -1,0 +1,23 @@
+// The Profile settings' form posts, one intent each: name, photo and e-mail address.
+import { unknownIntent } from "../platform/forms.server";
+import type { SessionUser } from "./auth.server";
+import { avatarFromForm, type Context, emailFromForm, profileFromForm } from "./profile.server";
+
+/** The Profile tab's form posts, by intent. */
+export async function handleProfileAction(
+  context: Context,
+  request: Request,
+  user: SessionUser,
+  form: FormData,
+) {
+  switch (form.get("intent")) {
+    case "profile":
+      return profileFromForm(context, user, form);
+    case "avatar":
+      return avatarFromForm(context, user, form);
+    case "email":
+      return emailFromForm(context, request, user, form);
+    default:
+      return unknownIntent();
+  }
+}

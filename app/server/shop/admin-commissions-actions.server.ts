@@ -1,0 +1,18 @@
+// The admin Commissions section's form posts, one intent each: paying referrers out, releasing or reversing held ones.
+import type { SessionUser } from "../accounts/auth.server";
+import type { Database } from "../platform/db.server";
+import { unknownIntent } from "../platform/forms.server";
+import { payOut, review } from "./admin-commissions.server";
+
+export async function handleCommissionsAction(db: Database, admin: SessionUser, form: FormData) {
+  switch (form.get("intent")) {
+    case "mark-paid-out":
+      return payOut(db, admin, form);
+    case "release-commission":
+      return review(db, form, "release");
+    case "reverse-commission":
+      return review(db, form, "reverse");
+    default:
+      return unknownIntent();
+  }
+}
