@@ -1,4 +1,4 @@
-// The admin Cards tab: searchable, paginated card pages with their actions, shops and the create-client dialog.
+// The admin Cards section: searchable, paginated card pages with their actions, shops and the create-client dialog.
 // Moving a card to a shop goes through one shared dialog (`?move=<card id>`), so a page of rows does not carry a
 // list of every shop in every row: the page grows with its rows only.
 import { Download, ExternalLink, Pencil, Plus, QrCode, Search, Store, Trash2 } from "lucide-react";

@@ -1,4 +1,4 @@
-// Admin Commissions tab: commissions held for review with 'Release' and 'Reverse', what each referrer is owed
+// The admin Commissions section: commissions held for review with 'Release' and 'Reverse', what each referrer is owed
 // with 'Mark paid out', recent payouts, and the commission ledger filtered by status and month with its CSV
 // export. Plain forms: works without JavaScript.
 

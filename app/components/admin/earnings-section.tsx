@@ -1,4 +1,4 @@
-// Admin Earnings tab: revenue and order counts per month, from paid and completed orders in the database, drawn
+// The admin Earnings section: revenue and order counts per month, from paid and completed orders in the database, drawn
 // for the last 12 months beside the figures, and views per day across every card page.
 import { BarChart, formatMonth } from "~/components/charts/bar-chart";
 import { ViewsPerDayChart } from "~/components/charts/view-sources";

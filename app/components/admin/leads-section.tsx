@@ -1,4 +1,4 @@
-// Admin Leads tab: stock per business type, a CSV upload per type with its report, a new business type, and one
+// The admin Leads section: stock per business type, a CSV upload per type with its report, a new business type, and one
 // type's leads with a remove button each. Plain forms: works without JavaScript.
 import { Form, useNavigation } from "react-router";
 import { BUSINESS_LIST } from "~/catalog";

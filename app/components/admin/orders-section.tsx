@@ -1,4 +1,4 @@
-// Admin Orders tab: a paginated, searchable list from the database, one order's details with its status
+// The admin Orders section: a paginated, searchable list from the database, one order's details with its status
 // controls, and the queue of update requests waiting for review. Plain forms: works without JavaScript.
 import { Form, Link, useLocation } from "react-router";
 import { Button } from "~/components/ui/button";

@@ -1,4 +1,4 @@
-// Admin Referrers tab: customers who may refer others, and which of them are featured in the cart's
+// The admin Referrers section: customers who may refer others, and which of them are featured in the cart's
 // 'Referred by' selector. Plain forms: works without JavaScript.
 import { Search, Star } from "lucide-react";
 import { Form } from "react-router";
