@@ -250,7 +250,7 @@ describe("addresses saved when Country was free text", () => {
       (await answer(cartRoute.loader, getRequest(`${CART}?step=delivery`, cookie), context)).data;
     expect(await prefill()).toMatchObject({
       delivery: { country: "GB", deliveryOption: "uk-standard", city: "London" },
-      countryToChoose: null,
+      countryHint: null,
     });
 
     await t.db
@@ -259,7 +259,7 @@ describe("addresses saved when Country was free text", () => {
       .where(eq(customerPreferences.userId, sam.id));
     expect(await prefill()).toMatchObject({
       delivery: { country: "", city: "London" },
-      countryToChoose: "Atlantis",
+      countryHint: "We could not find “Atlantis” in our list of countries: please choose your country again.",
     });
   });
 });
