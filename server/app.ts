@@ -10,7 +10,6 @@ import express, { type NextFunction, type Request, type Response } from "express
 import onHeaders from "on-headers";
 import { type AppLoadContext, createRequestHandler as createRouterHandler } from "react-router";
 import type { ViteDevServer } from "vite";
-import { getRuntime } from "~/../server/runtime";
 import { cardPageCache } from "~/server/cards/page-cache.server";
 import { tryFastCardResponse } from "~/server/cards/page-responses.server";
 import { maxBodyBytes } from "~/server/platform/body-limits.server";
@@ -21,11 +20,12 @@ import { IMMUTABLE_CACHE, localUploadsDir } from "~/server/platform/storage.serv
 import { cachedPagePath, sitePageCache } from "~/server/site/page-cache.server";
 import { backupEndpoint } from "./backup-endpoint";
 import { type ErrorLog, guarded, type Listener } from "./guarded";
+import { getRuntime } from "./runtime";
 import { serveAssets, serveTopFiles } from "./static-assets";
 import { testHooks } from "./test-hooks";
 
-export { createAdminAccount, startRuntime, stopRuntime } from "~/../server/runtime";
 export { createBackup, restoreBackup } from "~/server/platform/backup.server";
+export { createAdminAccount, startRuntime, stopRuntime } from "./runtime";
 
 declare module "react-router" {
   interface AppLoadContext {
@@ -164,10 +164,16 @@ function renderOnce(pagePath: string, nonce: string) {
   return renderRequest(new Request(new URL(pagePath, runtime.config.publicUrl)), context);
 }
 
-/** Headers for every answer, static files included: no sniffing, no framing, no referrer leaks, https only. */
+/**
+ * Headers for every answer, static files included: no sniffing, no framing, no referrer leaks, https only. Set
+ * as the answer starts, each unless the route chose its own (a receipt's stricter referrer policy): once each.
+ */
 function baseHeaders(_req: Request, res: Response, next: NextFunction) {
-  for (const [name, value] of siteHeaders(getRuntime().config.publicUrl)) res.setHeader(name, value);
-  res.setHeader("X-Frame-Options", "DENY");
+  onHeaders(res, () => {
+    for (const [name, value] of siteHeaders(getRuntime().config.publicUrl))
+      if (!res.hasHeader(name)) res.setHeader(name, value);
+    if (!res.hasHeader("X-Frame-Options")) res.setHeader("X-Frame-Options", "DENY");
+  });
   next();
 }
 

@@ -1,9 +1,9 @@
 // `npm run backup` asks the server that holds the embedded database for a copy (docs/decisions/011-backup.md):
 // a command on this machine only, with a token derived from AUTH_SECRET; anyone else gets a plain 404.
 import express from "express";
-import { getRuntime } from "~/../server/runtime";
 import { EMBEDDED_BACKUP_PATH, mayTakeBackup } from "~/server/platform/backup.server";
 import { requestLog } from "~/server/platform/request-log.server";
+import { getRuntime } from "./runtime";
 
 /**
  * The endpoint, matched exactly as the proxy's rule names it: in this case and without a trailing slash, so that

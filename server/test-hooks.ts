@@ -1,8 +1,8 @@
 // Endpoints for the browser tests only, mounted when E2E_TEST_HOOKS is set (the configuration refuses it in
 // production).
 import express from "express";
-import { getRuntime, runWeeklyDigests } from "~/../server/runtime";
 import { CARD_CACHE_LIMITS, cardPageCache } from "~/server/cards/page-cache.server";
+import { getRuntime, runWeeklyDigests } from "./runtime";
 
 export function testHooks() {
   const router = express.Router();

@@ -161,11 +161,15 @@ test("with an https address: HSTS, Secure cookies and the production headers on 
     );
     const card = await request.get(`${secure.origin}/card/wc341`);
     const cardAgain = await request.get(`${secure.origin}/card/wc341`); // from the in-memory cache
-    for (const response of [home, asset, card, cardAgain]) {
+    // A resource route that names its own headers: each still arrives once.
+    const qr = await request.get(`${secure.origin}/card/wc341/qr.svg`);
+    for (const response of [home, asset, card, cardAgain, qr]) {
       const headers = response.headers();
       expect(headers["strict-transport-security"]).toMatch(/max-age=\d{7,}/);
       expect(headers["x-content-type-options"]).toBe("nosniff");
       expect(headers["referrer-policy"]).toBeTruthy();
+      for (const name of ["x-content-type-options", "referrer-policy", "strict-transport-security"])
+        expect(response.headersArray().filter((h) => h.name.toLowerCase() === name)).toHaveLength(1);
     }
     for (const page of [home, card, cardAgain]) {
       expect(page.headers()["content-security-policy"]).toContain("frame-ancestors 'none'");
