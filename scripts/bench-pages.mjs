@@ -151,6 +151,8 @@ const app = spawn(appCmd, appArgs, {
     HOST: "127.0.0.1",
     PUBLIC_URL: base,
     LOG_LEVEL: "warn",
+    // Each page says where its time went (db, render), as in development.
+    SERVER_TIMING: "1",
     // The sample card (wc341) is a reference.
     DEMO_DATA: "1",
     ADMIN_EMAIL: ADMIN.email,
@@ -204,6 +206,9 @@ for (let i = 0; ; i++) {
   await new Promise((r) => setTimeout(r, 100));
 }
 
+/** Each page's Server-Timing (db and render, ms) as the app reported it: where a slow page spends its time. */
+const serverTimings = new Map();
+
 /** One request, as a browser sends it; resolves to its status once the whole answer is in. */
 async function get(target, cookie) {
   const res = await fetchFresh(`${base}${target}`, {
@@ -211,6 +216,12 @@ async function get(target, cookie) {
     redirect: "manual",
   });
   await res.arrayBuffer();
+  const timing = res.headers.get("server-timing");
+  if (timing) {
+    const page = target.split("?render=")[0];
+    const runs = serverTimings.get(page) ?? serverTimings.set(page, { db: [], render: [] }).get(page);
+    for (const [, name, ms] of timing.matchAll(/(db|render);dur=([\d.]+)/g)) runs[name].push(Number(ms));
+  }
   return res.status;
 }
 
@@ -241,6 +252,10 @@ for (let round = 0; round < ROUNDS; round++) {
   );
 }
 const cpuPerRender = (target) => median(cpuRuns.get(target));
+console.log("\nServer-Timing of each page rendered per request, median ms: db / render");
+for (const [page, runs] of serverTimings)
+  if (runs.db.length)
+    console.log(`  ${page}: ${median(runs.db).toFixed(1)} / ${median(runs.render).toFixed(1)}`);
 const referenceCpu = cpuPerRender(REFERENCE);
 
 // --- the shop's pages with 10 visitors at once ---

@@ -15,6 +15,7 @@ import { tryFastCardResponse } from "~/server/cards/page-responses.server";
 import { maxBodyBytes } from "~/server/platform/body-limits.server";
 import { sendPrecompressed } from "~/server/platform/compressed-page.server";
 import { logRequest, requestLog } from "~/server/platform/request-log.server";
+import { timeRequest } from "~/server/platform/server-timing.server";
 import { pageSecurityPolicy, siteHeaders } from "~/server/platform/site-headers.server";
 import { IMMUTABLE_CACHE, localUploadsDir } from "~/server/platform/storage.server";
 import { cachedPagePath, sitePageCache } from "~/server/site/page-cache.server";
@@ -68,6 +69,7 @@ export function createHost({ root, vite }: { root: string; vite?: ViteDevServer 
   app.use("/uploads", uploads());
   app.use(refuseCrossSitePosts);
   app.use(refuseOversizedBodies);
+  if (getRuntime().config.serverTiming) app.use(serverTiming);
   // What React Router renders is compressed as it is sent; what is compressed already (a card page) is left so.
   app.use(compression());
   app.use(
@@ -189,6 +191,14 @@ function securityHeaders(_req: Request, res: Response, next: NextFunction) {
       res.setHeader("Content-Security-Policy", pageSecurityPolicy(nonce));
   });
   next();
+}
+
+/** Where a page rendered per request spent its time (development and bench:pages): Server-Timing, db and render. */
+function serverTiming(_req: Request, res: Response, next: NextFunction) {
+  timeRequest((header) => {
+    onHeaders(res, () => res.setHeader("Server-Timing", header()));
+    next();
+  });
 }
 
 /** Pages for one person only (accounts, back office, links that carry a token): never kept by any cache. */

@@ -99,6 +99,16 @@ test("SIGTERM closes the server and the embedded database", async ({ request }) 
   expect(fs.existsSync(path.join(dataDir, "db.lock"))).toBe(false);
 });
 
+test("a page rendered per request says where its time went (development): Server-Timing, db and render", async ({
+  request,
+}) => {
+  const page = await request.get("/order-card");
+  expect(page.status()).toBe(200);
+  expect(page.headers()["server-timing"]).toMatch(/^db;dur=\d+\.\d, render;dur=\d+\.\d$/);
+  // A card page is answered from memory before any of that.
+  expect((await request.get("/card/wc341")).headers()["server-timing"]).toBeUndefined();
+});
+
 test("health, robots and refused requests", async ({ request, baseURL }) => {
   const health = await request.get("/healthz");
   expect(health.status()).toBe(200);

@@ -13,6 +13,7 @@ import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
 import pg from "pg";
 import * as schema from "~/db/schema";
+import { timeDatabase } from "./server-timing.server";
 
 type Schema = typeof schema;
 export type Database = PgDatabase<PgQueryResultHKT, Schema, ExtractTablesWithRelations<Schema>>;
@@ -116,6 +117,12 @@ async function openPostgres(databaseUrl: string): Promise<PostgresHandle> {
   }
   // An idle client that loses its connection must not crash the process.
   pool.on("error", () => {});
+  // Queries outside a transaction count toward the request's Server-Timing (a transaction's do not).
+  const query = pool.query.bind(pool) as (...args: unknown[]) => Promise<unknown>;
+  pool.query = ((...args: unknown[]) =>
+    typeof args.at(-1) === "function"
+      ? query(...args)
+      : timeDatabase(() => query(...args))) as typeof pool.query;
   const db = drizzlePg({ client: pool, schema, casing: "snake_case" }) as unknown as Database;
   return {
     db,
@@ -240,6 +247,7 @@ async function openPglite(dir: string): Promise<PgliteHandle> {
   try {
     if (!fs.existsSync(path.join(dir, "PG_VERSION"))) await createPgliteDir(dir);
     const client = await PGlite.create(dir, PGLITE_OPTIONS);
+    timePgliteCalls(client);
     const db = drizzlePglite({ client, schema, casing: "snake_case" }) as unknown as Database;
     return {
       db,
@@ -254,6 +262,15 @@ async function openPglite(dir: string): Promise<PgliteHandle> {
   } catch (error) {
     releaseLock();
     throw error;
+  }
+}
+
+/** Every call drizzle makes on the embedded database (a transaction as a whole) counts toward Server-Timing. */
+function timePgliteCalls(client: PGlite) {
+  for (const name of ["query", "exec", "transaction"] as const) {
+    const call = client[name].bind(client) as (...args: unknown[]) => Promise<unknown>;
+    (client as unknown as Record<string, unknown>)[name] = (...args: unknown[]) =>
+      timeDatabase(() => call(...args));
   }
 }
 

@@ -103,6 +103,8 @@ const EnvSchema = z.object({
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
   // Test-only switch for browser tests that must arrange data; refused in production.
   E2E_TEST_HOOKS: flag,
+  // Server-Timing (db, render) on pages rendered per request: on in development, and for bench:pages.
+  SERVER_TIMING: flag,
 });
 
 export type Config = ReturnType<typeof loadConfig>;
@@ -194,6 +196,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     trustProxy: parseTrustProxy(e.TRUST_PROXY),
     logLevel: e.LOG_LEVEL,
     testHooks: e.E2E_TEST_HOOKS ?? false,
+    serverTiming: e.SERVER_TIMING ?? !isProduction,
   };
 }
 
