@@ -13,7 +13,7 @@ import { Pager } from "~/components/ui/pager";
 import { ScrollRegion } from "~/components/ui/scroll-region";
 import { PAYOUT_REFERENCE_MAX } from "~/schemas/commission-payout";
 import { COMMISSION_STATUS_LABELS, COMMISSION_STATUSES } from "~/schemas/commission-statuses";
-import type { CommissionsSection } from "~/server/shop/admin-commissions.server";
+import type { CommissionsData } from "~/server/shop/admin-commissions.server";
 import { formatDay } from "~/utils/dates";
 import { getFormProps, getInputProps, type SubmissionResult, useForm } from "~/utils/form";
 import { formatPence } from "~/utils/money";
@@ -24,7 +24,7 @@ function PayOutForm({
   owed,
   lastResult,
 }: {
-  owed: CommissionsSection["owed"][number];
+  owed: CommissionsData["owed"][number];
   lastResult?: SubmissionResult<string[]>;
 }) {
   const navigation = useNavigation();
@@ -58,7 +58,7 @@ function PayOutForm({
   );
 }
 
-function HeldForReview({ held }: { held: CommissionsSection["held"] }) {
+function HeldForReview({ held }: { held: CommissionsData["held"] }) {
   if (held.length === 0) return null;
   return (
     <section aria-labelledby="held-heading" className="space-y-3">

@@ -169,7 +169,7 @@ export async function loadCommissionsSection(db: DbOrTx, url: URL) {
     payouts: payouts.map((p) => ({ ...p, createdAt: p.createdAt.toISOString() })),
   };
 }
-export type CommissionsSection = Awaited<ReturnType<typeof loadCommissionsSection>>;
+export type CommissionsData = Awaited<ReturnType<typeof loadCommissionsSection>>;
 
 /**
  * Pays out a referrer's completed commissions: one payout row with the reference, and those rows become
