@@ -109,7 +109,7 @@ export function CommissionsSection({
   data,
   actionData,
 }: {
-  data: CommissionsSection;
+  data: CommissionsData;
   actionData: ActionData;
 }) {
   const query = (extra: Record<string, string> = {}) =>
