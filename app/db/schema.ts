@@ -1,5 +1,5 @@
 // Drizzle schema: tables and relations only. SQL names are snake_case (drizzle.config.ts casing).
-import { sql } from "drizzle-orm";
+import { relations, sql } from "drizzle-orm";
 import {
   bigserial,
   boolean,
@@ -119,6 +119,18 @@ export const twoFactors = pgTable(
   },
   (t) => [index().on(t.userId), index().on(t.secret)],
 );
+
+// Let better-auth read a session with its user in one joined query (auth.server.ts: experimental joins).
+export const usersRelations = relations(users, ({ many }) => ({
+  sessions: many(sessions),
+  accounts: many(accounts),
+}));
+export const sessionsRelations = relations(sessions, ({ one }) => ({
+  user: one(users, { fields: [sessions.userId], references: [users.id] }),
+}));
+export const accountsRelations = relations(accounts, ({ one }) => ({
+  user: one(users, { fields: [accounts.userId], references: [users.id] }),
+}));
 
 /**
  * An e-mail change asked for in Settings (docs/security.md#e-mail-change). The link sent to the new address makes

@@ -1,0 +1,44 @@
+// Every signed-in page asks who is signed in: one query, the session joined with its user.
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { verifiedCustomer } from "../../../tests/support/auth";
+import { createTestDb, type TestDb } from "../../../tests/support/test-db";
+import { loadConfig } from "../platform/env.server";
+import { createAuth, getSessionUser } from "./auth.server";
+
+let t: TestDb;
+beforeAll(async () => {
+  t = await createTestDb();
+});
+afterAll(() => t.close());
+
+describe("who is signed in", () => {
+  it("is read in one query: the session with its user", async () => {
+    const config = loadConfig({ DATA_DIR: fs.mkdtempSync(path.join(os.tmpdir(), "session-query-")) });
+    const auth = createAuth({ db: t.db, config, queueEmail: async () => {} });
+    const { cookie } = await verifiedCustomer(auth, t.db, "Jo", "jo@example.com");
+    // Counted where drizzle hands each statement to the driver.
+    const client = (t.db as unknown as { $client: { query: (...args: unknown[]) => Promise<unknown> } })
+      .$client;
+    const query = client.query;
+    const statements: string[] = [];
+    client.query = function (this: unknown, ...args: unknown[]) {
+      const first = args[0];
+      statements.push(typeof first === "string" ? first : String((first as { text?: string }).text));
+      return query.apply(this, args);
+    };
+    try {
+      const user = await getSessionUser(
+        { auth },
+        new Request("http://shop.test/dashboard", { headers: { cookie } }),
+      );
+      expect(user).toMatchObject({ name: "Jo", email: "jo@example.com", role: "customer" });
+    } finally {
+      client.query = query;
+    }
+    expect(statements).toHaveLength(1);
+    expect(statements[0]).toMatch(/join/i);
+  });
+});
