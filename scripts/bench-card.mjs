@@ -1,3 +1,4 @@
+// Over 300 lines: one benchmark run, from start to its table, read top to bottom.
 // npm run bench:card: budgets of the public card page (at least 0.70 of a bare Node server sending the same bytes and
 // headers, measured in the same run; p99 at most 10 ms at 50 connections; at most 14 KB; no JavaScript). nginx's
 // figure is printed as the physical reference.

@@ -1,3 +1,4 @@
+// Over 300 lines: one benchmark run, from start to its table, read top to bottom.
 // npm run bench:pages: the budgets of the pages rendered for each request (issue 33, docs/benchmarks.md), against
 // a reference measured in the same run.
 // Starts the built app (pinned to core 1) on a fresh embedded database seeded with the scale data at its smallest

@@ -1,3 +1,4 @@
+// Over 300 lines: the four forms of one settings page, shared by customers and admins.
 // Settings → Account, shared by the customer's Settings tab and the admin's Account page: password, two-factor,
 // other sessions and (customers only) deleting the account. Every form posts to the page's own action.
 

@@ -105,13 +105,7 @@ function HeldForReview({ held }: { held: CommissionsData["held"] }) {
   );
 }
 
-export function CommissionsSection({
-  data,
-  actionData,
-}: {
-  data: CommissionsData;
-  actionData: ActionData;
-}) {
+export function CommissionsSection({ data, actionData }: { data: CommissionsData; actionData: ActionData }) {
   const query = (extra: Record<string, string> = {}) =>
     new URLSearchParams({
       ...(data.filters.status ? { status: data.filters.status } : {}),

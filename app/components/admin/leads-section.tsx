@@ -1,3 +1,4 @@
+// Over 300 lines: four small forms of one admin section, none meaningful alone.
 // The admin Leads section: stock per business type, a CSV upload per type with its report, a new business type, and one
 // type's leads with a remove button each. Plain forms: works without JavaScript.
 import { Form, useNavigation } from "react-router";

@@ -1,3 +1,4 @@
+// Over 300 lines: the tabs and the three forms of one section share its state.
 // The dashboard's My Links section: the tabs, each card's links with their clicks, and the forms that put a
 // link change (add, change, remove) in the cart. Every form works without JavaScript.
 import { ExternalLink } from "lucide-react";

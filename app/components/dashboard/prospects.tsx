@@ -1,3 +1,4 @@
+// Over 300 lines: the filters, table, adding and import of one section share its state.
 // Cold Calling's Prospects tab: the filters, the table with a status dropdown per row (saved on change), adding
 // a prospect by hand, and the CSV import with its report and the export. Works without JavaScript.
 

@@ -1,3 +1,4 @@
+// Over 300 lines: the account's security settings share one guard (password and code checks with their back-off).
 // Settings → Account for customers and admins: password, two-factor, other sessions, and deleting the account
 // (docs/product.md#accounts-and-sign-in). Routes hand over the signed-in user; everything here acts on that user only.
 import { parseWithZod } from "@conform-to/zod/v4";

@@ -1,3 +1,4 @@
+// Over 300 lines: enrolment, the sign-in step and switching it off share the code checks and their limits.
 // Two-factor sign-in with an authenticator app (TOTP) and single-use backup codes, on better-auth's twoFactor
 // plugin: enrolment and switching it off from Settings → Account, and the code step of both login forms.
 

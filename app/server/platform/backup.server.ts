@@ -1,3 +1,4 @@
+// Over 300 lines: backup and restore are each other's inverse on two databases, kept side by side so they stay so.
 // Backup and restore of the database and the uploads folder (`npm run backup`, `npm run restore`): one folder per
 // backup with a manifest. The embedded database is copied by the server that holds it; PostgreSQL by pg_dump in
 // one snapshot with the row counts (docs/decisions/011-backup.md).

@@ -1,3 +1,4 @@
+// Over 300 lines: by rule the only module that imports a database driver: both drivers, the lock and the listener.
 // The only module that imports a database driver: embedded PGlite by default, a PostgreSQL pool with DATABASE_URL.
 import { execFile } from "node:child_process";
 import fs from "node:fs";

@@ -1,3 +1,4 @@
+// Over 300 lines: the ledger, what is owed, held commissions and payouts are one set of books.
 // The admin's Commissions section: commissions held for review (released or reversed here), what is owed to
 // each referrer, paying it out (one payout row that settles the referrer's completed commissions), and the
 // ledger of every commission, filtered and exported as CSV.

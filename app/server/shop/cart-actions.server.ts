@@ -1,3 +1,4 @@
+// Over 300 lines: every intent of the one cart action, beside the view each refreshes.
 // The cart's form actions (one intent each) and the data the cart panel shows. Routes stay thin: they call these.
 import { parseWithZod } from "@conform-to/zod/v4";
 import type { AppLoadContext } from "react-router";
