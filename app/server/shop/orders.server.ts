@@ -1,7 +1,7 @@
 // Orders once placed: opened by the customer only through a secret link, and moved through their lifecycle
 // (docs/product.md#order-lifecycle) with every change recorded.
 import { createHash, randomBytes, timingSafeEqual } from "node:crypto";
-import { and, asc, eq, lt, ne, sql } from "drizzle-orm";
+import { and, asc, eq, lt, sql } from "drizzle-orm";
 import { BANK_TRANSFER_DAYS } from "~/catalog";
 import { orderItems, orderStatusHistory, orders, referralCommissions } from "~/db/schema";
 import { isUuid } from "~/utils/ids";
