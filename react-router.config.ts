@@ -1,6 +1,6 @@
 import type { Config } from "@react-router/dev/config";
 
-// React Router v8's behaviour, opted into now. Two flags wait for changes elsewhere, each named here.
+// React Router v8's behaviour, opted into now. One flag waits for a change elsewhere, named here.
 export default {
   ssr: true,
   future: {
@@ -8,9 +8,9 @@ export default {
     v8_splitRouteModules: true,
     // vite.config.ts configures each build as its own environment (`ssr`, `client`).
     v8_viteEnvironmentApi: true,
-    // Loaders would get the request as sent, `.data` suffix and `_routes` parameter included: first every loader
-    // and `requireUser` (its `redirectTo`) must read the `url` argument, which leaves them out.
-    v8_passThroughRequests: false,
+    // Loaders get the request as sent (a data request's `.data` suffix and `_routes` parameter included): a link
+    // back to the page is made from the `url` argument, or by `requireUser` without them.
+    v8_passThroughRequests: true,
     // Middleware changes the load context every loader and action receives (a RouterContextProvider instead of
     // our AppLoadContext object): it comes with that change, in one step.
     v8_middleware: false,

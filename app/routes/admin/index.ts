@@ -5,13 +5,12 @@ import { ADMIN_TABS } from "~/components/admin/admin-nav";
 import { requireAdmin } from "~/server/accounts/auth.server";
 import type { Route } from "./+types/index";
 
-export async function loader({ request, context }: Route.LoaderArgs) {
+export async function loader({ request, context, url: asAsked }: Route.LoaderArgs) {
   await requireAdmin(context, request);
-  const url = new URL(request.url);
+  const url = new URL(asAsked);
   const asked = url.searchParams.get("tab");
   const tab = ADMIN_TABS.find((t) => t.id === asked)?.id ?? "orders";
   url.searchParams.delete("tab");
-  url.searchParams.delete("index");
   const search = url.searchParams.size ? `?${url.searchParams}` : "";
   return redirect(`/admin-dashboard/${tab}${search}`);
 }

@@ -10,8 +10,7 @@ import type { Route } from "./+types/payment-canceled";
 export const meta = () =>
   privatePage("Order Canceled", "Your payment was canceled: your cart is kept, so you can try again.");
 
-export async function loader({ request, context }: Route.LoaderArgs) {
-  const url = new URL(request.url);
+export async function loader({ context, url }: Route.LoaderArgs) {
   // Stripe's cancel link carries the order's secret: the abandoned order is cancelled, the cart is kept.
   const order = await getOrderByToken(
     context.db,

@@ -181,12 +181,25 @@ async function lookUpSessionUser(auth: Auth, request: Request): Promise<SessionU
   return { id: u.id, name: u.name, email: u.email, role: u.role === "admin" ? "admin" : "customer" };
 }
 
+/**
+ * The page a request is for, as the visitor sees it: React Router's data requests (v8_passThroughRequests) carry
+ * a `.data` suffix and parameters of their own, which a link back must not.
+ */
+function pageAddress(request: Request) {
+  const url = new URL(request.url);
+  let path = url.pathname.replace(/\.data$/, "");
+  if (path !== url.pathname) path = path.replace(/\/(?:_root|_)$/, "/");
+  url.searchParams.delete("_routes");
+  url.searchParams.delete("index");
+  const search = url.searchParams.size ? `?${url.searchParams}` : "";
+  return `${path || "/"}${search}`;
+}
+
 /** A signed-in account, else a redirect to /login that comes back here afterwards. */
 export async function requireUser(source: SessionSource, request: Request) {
   const user = await getSessionUser(source, request);
   if (user) return user;
-  const url = new URL(request.url);
-  throw redirect(`/login?redirectTo=${encodeURIComponent(url.pathname + url.search)}`);
+  throw redirect(`/login?redirectTo=${encodeURIComponent(pageAddress(request))}`);
 }
 
 /** An admin, else: pages redirect to /admin-login with a toast; direct calls to actions get 403. */

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { verifiedCustomer } from "../../../tests/support/auth";
 import { createTestDb, type TestDb } from "../../../tests/support/test-db";
 import { loadConfig } from "../platform/env.server";
-import { createAuth, getSessionUser } from "./auth.server";
+import { createAuth, getSessionUser, requireUser } from "./auth.server";
 
 let t: TestDb;
 beforeAll(async () => {
@@ -40,5 +40,23 @@ describe("who is signed in", () => {
     }
     expect(statements).toHaveLength(1);
     expect(statements[0]).toMatch(/join/i);
+  });
+
+  it("sends a signed-out visitor to log in and back to the page, not to React Router's data request", async () => {
+    const config = loadConfig({ DATA_DIR: fs.mkdtempSync(path.join(os.tmpdir(), "session-query-")) });
+    const auth = createAuth({ db: t.db, config, queueEmail: async () => {} });
+    const redirectOf = async (address: string) => {
+      const thrown = await requireUser({ auth }, new Request(address)).catch((e: unknown) => e);
+      return (thrown as Response).headers.get("Location");
+    };
+    expect(
+      await redirectOf("http://shop.test/dashboard/links.data?tab=2&_routes=routes%2Fdashboard%2Flinks"),
+    ).toBe(`/login?redirectTo=${encodeURIComponent("/dashboard/links?tab=2")}`);
+    expect(await redirectOf("http://shop.test/_root.data")).toBe(
+      `/login?redirectTo=${encodeURIComponent("/")}`,
+    );
+    expect(await redirectOf("http://shop.test/dashboard?card=WC0341")).toBe(
+      `/login?redirectTo=${encodeURIComponent("/dashboard?card=WC0341")}`,
+    );
   });
 });
