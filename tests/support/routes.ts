@@ -20,7 +20,8 @@ export async function answer(
 ): Promise<Answer> {
   let result: unknown;
   try {
-    result = await run({ request, context, params } as never);
+    // The url React Router gives: the page's address, a data request's suffix and parameters left out.
+    result = await run({ request, context, params, url: new URL(request.url) } as never);
   } catch (thrown) {
     // A redirect, a 404 or data() with a status is an answer; any other error is a bug the test must see.
     const d = thrown as { type?: string };
