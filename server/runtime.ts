@@ -53,6 +53,7 @@ export async function startRuntime(opts: { root: string; env?: NodeJS.ProcessEnv
     databaseUrl: config.databaseUrl,
     dataDir: config.dataDir,
     migrationsFolder: path.join(opts.root, "drizzle"),
+    timeQueries: config.serverTiming,
   });
   const { db } = database;
   // Several app processes may share PostgreSQL; the embedded database has only this one.

@@ -83,10 +83,13 @@ export async function openDatabase(opts: {
   migrationsFolder: string;
   /** Backup and restore read and write the data as it is, whatever version of the app wrote it. */
   skipMigrations?: boolean;
+  /** Count each statement's time toward its request's Server-Timing (development and bench:pages only). */
+  timeQueries?: boolean;
 }): Promise<DatabaseHandle> {
+  const timeQueries = opts.timeQueries ?? false;
   const handle = opts.databaseUrl
-    ? await openPostgres(opts.databaseUrl)
-    : await openPglite(embeddedDir(opts.dataDir));
+    ? await openPostgres(opts.databaseUrl, timeQueries)
+    : await openPglite(embeddedDir(opts.dataDir), timeQueries);
   if (opts.skipMigrations) return handle;
   try {
     await handle.migrate(opts.migrationsFolder);
@@ -97,7 +100,7 @@ export async function openDatabase(opts: {
   return handle;
 }
 
-async function openPostgres(databaseUrl: string): Promise<PostgresHandle> {
+async function openPostgres(databaseUrl: string, timeQueries: boolean): Promise<PostgresHandle> {
   // A burst beyond the pool's ten connections queues for one rather than failing: a request that waited 5 s got
   // a 500 when two processes took 80 'Mark paid' clicks at once. Thirty seconds is still well inside a proxy's
   // read time-out (nginx: 60 s), and a database that cannot be reached at all fails at start, not here.
@@ -118,12 +121,7 @@ async function openPostgres(databaseUrl: string): Promise<PostgresHandle> {
   }
   // An idle client that loses its connection must not crash the process.
   pool.on("error", () => {});
-  // Queries outside a transaction count toward the request's Server-Timing (a transaction's do not).
-  const query = pool.query.bind(pool) as (...args: unknown[]) => Promise<unknown>;
-  pool.query = ((...args: unknown[]) =>
-    typeof args.at(-1) === "function"
-      ? query(...args)
-      : timeDatabase(() => query(...args))) as typeof pool.query;
+  if (timeQueries) timePoolQueries(pool);
   const db = drizzlePg({ client: pool, schema, casing: "snake_case" }) as unknown as Database;
   return {
     db,
@@ -242,13 +240,13 @@ const PGLITE_OPTIONS = { postgresqlconf: "shared_buffers = 16MB" };
 
 const embeddedDir = (dataDir: string) => path.join(dataDir, "db");
 
-async function openPglite(dir: string): Promise<PgliteHandle> {
+async function openPglite(dir: string, timeQueries: boolean): Promise<PgliteHandle> {
   fs.mkdirSync(dir, { recursive: true });
   const releaseLock = takeLock(`${dir}.lock`);
   try {
     if (!fs.existsSync(path.join(dir, "PG_VERSION"))) await createPgliteDir(dir);
     const client = await PGlite.create(dir, PGLITE_OPTIONS);
-    timePgliteCalls(client);
+    if (timeQueries) timePgliteCalls(client);
     const db = drizzlePglite({ client, schema, casing: "snake_case" }) as unknown as Database;
     return {
       db,
@@ -264,6 +262,15 @@ async function openPglite(dir: string): Promise<PgliteHandle> {
     releaseLock();
     throw error;
   }
+}
+
+/** Statements outside a transaction count toward the request's Server-Timing (a transaction's do not). */
+function timePoolQueries(pool: pg.Pool) {
+  const query = pool.query.bind(pool) as (...args: unknown[]) => Promise<unknown>;
+  pool.query = ((...args: unknown[]) =>
+    typeof args.at(-1) === "function"
+      ? query(...args)
+      : timeDatabase(() => query(...args))) as typeof pool.query;
 }
 
 /** Every call drizzle makes on the embedded database (a transaction as a whole) counts toward Server-Timing. */
