@@ -164,6 +164,8 @@ export const customerPreferences = pgTable("customer_preferences", {
   linkClicksDigest: boolean().notNull().default(false),
   /** Off until the customer opts in: marketing e-mail needs consent. */
   marketingUpdates: boolean().notNull().default(false),
+  /** An e-mail for each contact a visitor shares from one of the customer's cards. */
+  newContactEmails: boolean().notNull().default(true),
   savedDelivery: jsonb().$type<Delivery>(),
   updatedAt: updatedAt(),
 });
@@ -257,6 +259,8 @@ export const cardPages = pgTable(
     isSold: boolean().notNull().default(false),
     shopId: uuid().references(() => shops.id, { onDelete: "set null" }),
     ownerUserId: text().references(() => users.id, { onDelete: "set null" }),
+    /** The owner lets visitors share their details from the page (contact exchange); off until turned on. */
+    contactExchange: boolean().notNull().default(false),
     /** Bumped on every change: the public page cache compares it (ETag) and other processes can too. */
     version: integer().notNull().default(1),
     createdAt: createdAt(),
@@ -336,6 +340,35 @@ export const linkClicksDaily = pgTable(
     count: integer().notNull().default(0),
   },
   (t) => [primaryKey({ columns: [t.linkId, t.day, t.source] }), index().on(t.cardPageId)],
+);
+
+// --- Contact exchange: details a visitor shared, with consent, from a card page, kept for the card's owner ---
+
+export const exchangedContacts = pgTable(
+  "exchanged_contacts",
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    /** The card owner when the details were shared: deleting the account deletes its contacts. */
+    ownerUserId: text()
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    /** The card they were shared from; kept as null when the card is deleted so the owner keeps the contact. */
+    cardPageId: uuid().references(() => cardPages.id, { onDelete: "set null" }),
+    name: text().notNull(),
+    email: text(),
+    phone: text(),
+    company: text(),
+    jobTitle: text(),
+    note: text(),
+    /** How the card page was opened: nfc, qr or link. */
+    source: text({ enum: ["nfc", "qr", "link"] }).notNull(),
+    /** When the visitor ticked the consent box (the post that carried it). */
+    consentedAt: timestamp({ withTimezone: true }).notNull(),
+    /** Set once 'Add to prospects' has copied it into Cold Calling. */
+    prospectId: uuid().references(() => prospects.id, { onDelete: "set null" }),
+    createdAt: createdAt(),
+  },
+  (t) => [index().on(t.ownerUserId, t.createdAt), index().on(t.cardPageId, t.createdAt)],
 );
 
 // --- Messages sent through the contact form (kept even when the e-mail to support fails) ---
