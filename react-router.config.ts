@@ -1,6 +1,6 @@
 import type { Config } from "@react-router/dev/config";
 
-// React Router v8's behaviour, opted into now. One flag waits for a change elsewhere, named here.
+// React Router v8's behaviour, opted into now.
 export default {
   ssr: true,
   future: {
@@ -11,8 +11,7 @@ export default {
     // Loaders get the request as sent (a data request's `.data` suffix and `_routes` parameter included): a link
     // back to the page is made from the `url` argument, or by `requireUser` without them.
     v8_passThroughRequests: true,
-    // Middleware changes the load context every loader and action receives (a RouterContextProvider instead of
-    // our AppLoadContext object): it comes with that change, in one step.
-    v8_middleware: false,
+    // Loaders and actions receive a RouterContextProvider; server/app.ts gives it the fields of our load context.
+    v8_middleware: true,
   },
 } satisfies Config;

@@ -8,7 +8,11 @@ import { createRequestHandler } from "@react-router/express";
 import compression from "compression";
 import express, { type NextFunction, type Request, type Response } from "express";
 import onHeaders from "on-headers";
-import { type AppLoadContext, createRequestHandler as createRouterHandler } from "react-router";
+import {
+  type AppLoadContext,
+  createRequestHandler as createRouterHandler,
+  RouterContextProvider,
+} from "react-router";
 import type { ViteDevServer } from "vite";
 import { cardPageCache } from "~/server/cards/page-cache.server";
 import { tryFastCardResponse } from "~/server/cards/page-responses.server";
@@ -44,6 +48,9 @@ declare module "react-router" {
     /** URL of each island script, for pages that do not hydrate React. */
     islands: import("~/server/site/islands.server").IslandUrls;
   }
+  // With middleware on (react-router.config.ts) each loader's context is a RouterContextProvider: ours carries the
+  // load context's fields as well, so loaders read them as before and middleware can add typed values to it.
+  interface RouterContextProvider extends AppLoadContext {}
 }
 
 /**
@@ -128,9 +135,9 @@ export function forgetRenderedPages() {
   cardPageCache.clear();
 }
 
-function loadContext(req: Request, cspNonce: string): AppLoadContext {
+function loadContext(req: Request, cspNonce: string) {
   const runtime = getRuntime();
-  return {
+  return routerContext({
     db: runtime.database.db,
     auth: runtime.auth,
     config: runtime.config,
@@ -139,7 +146,12 @@ function loadContext(req: Request, cspNonce: string): AppLoadContext {
     clientIp: req.ip ?? "unknown",
     cspNonce,
     islands: runtime.islands,
-  };
+  });
+}
+
+/** The context React Router hands each loader and action: a provider (for middleware) with our fields on it. */
+function routerContext(fields: AppLoadContext): RouterContextProvider {
+  return Object.assign(new RouterContextProvider(), fields);
 }
 
 // The built app itself in production: given a function, React Router rebuilds its route table on every request,
@@ -151,7 +163,7 @@ const renderRequest = import.meta.env.DEV
 /** A render-once page, from a request with nothing of any visitor (no cookies, no headers, the configured address). */
 function renderOnce(pagePath: string, nonce: string) {
   const runtime = getRuntime();
-  const context: AppLoadContext = {
+  const context = routerContext({
     db: runtime.database.db,
     auth: runtime.auth,
     config: runtime.config,
@@ -162,7 +174,7 @@ function renderOnce(pagePath: string, nonce: string) {
     cspNonce: nonce,
     sharedRender: true,
     islands: runtime.islands,
-  };
+  });
   return renderRequest(new Request(new URL(pagePath, runtime.config.publicUrl)), context);
 }
 

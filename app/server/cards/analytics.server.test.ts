@@ -1,6 +1,6 @@
 // What visitors send (user agents, link ids in any spelling) cannot make the hit counters hold more memory
 // than the cards and links that exist.
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { analyticsMemory, isCountableHit, recordView } from "./analytics.server";
 import { linkRedirect } from "./page-responses.server";
 
@@ -53,5 +53,23 @@ describe("hit counting memory", () => {
     ] as const)
       recordView(card, source);
     expect(analyticsMemory().pendingViews).toBe(before + 4);
+  });
+
+  it("counts a view after midnight (UTC) under the new day, and one before it under the old, as the clock moves", () => {
+    const card = "cccccccc-2222-4333-8444-555555555555";
+    vi.useFakeTimers();
+    try {
+      const before = analyticsMemory().pendingViews;
+      vi.setSystemTime(new Date("2026-11-27T23:59:59.900Z"));
+      recordView(card, "qr");
+      vi.setSystemTime(new Date("2026-11-28T00:00:00.000Z"));
+      recordView(card, "qr");
+      // A clock set back (a test's, or a corrected one) is followed too.
+      vi.setSystemTime(new Date("2026-11-27T12:00:00.000Z"));
+      recordView(card, "qr");
+      expect(analyticsMemory().pendingViews).toBe(before + 2);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });

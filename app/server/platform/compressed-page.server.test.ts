@@ -1,0 +1,36 @@
+// The encoding sent for each Accept-Encoding, for pages held in every form (whose choices are remembered) and
+// for files held in fewer.
+import { describe, expect, it } from "vitest";
+import { chooseEncoding, type Encoding } from "./compressed-page.server";
+
+const ALL: Encoding[] = ["br", "gzip", "identity"];
+
+describe("chooseEncoding", () => {
+  it("follows each header, asked in any order and again, for a page held in every form", () => {
+    const cases: [string | undefined, Encoding][] = [
+      ["gzip, deflate, br, zstd", "br"],
+      ["gzip, br;q=0", "gzip"],
+      ["gzip", "gzip"],
+      ["br;q=0.5, gzip", "gzip"],
+      ["identity", "identity"],
+      ["gzip;q=0, br;q=0", "identity"],
+      [undefined, "identity"],
+      ["*", "br"],
+    ];
+    for (let round = 0; round < 3; round++)
+      for (const [header, expected] of round === 1 ? [...cases].reverse() : cases)
+        expect(chooseEncoding(header, ALL), String(header)).toBe(expected);
+  });
+
+  it("chooses among the forms held when some are missing, whatever was chosen before for all of them", () => {
+    expect(chooseEncoding("gzip, deflate, br", ALL)).toBe("br");
+    expect(chooseEncoding("gzip, deflate, br", ["gzip", "identity"])).toBe("gzip");
+    expect(chooseEncoding("br", ["gzip", "identity"])).toBe("identity");
+  });
+
+  it("stays right after more distinct headers than it remembers", () => {
+    for (let i = 0; i < 250; i++) expect(chooseEncoding(`gzip;q=0.${(i % 9) + 1}, x-${i}`, ALL)).toBe("gzip");
+    expect(chooseEncoding("gzip, br;q=0", ALL)).toBe("gzip");
+    expect(chooseEncoding(`${"x".repeat(300)}, br`, ALL)).toBe("br");
+  });
+});
