@@ -7,8 +7,6 @@ import { Field, FormMessage } from "~/components/ui/field";
 import { RegisterSchema } from "~/schemas/auth";
 import { callAuth, getSessionUser } from "~/server/accounts/auth.server";
 import { configuredSocialProviders, startSocialLogin } from "~/server/accounts/social-login.server";
-import { enqueueEmail } from "~/server/platform/email/outbox.server";
-import { accountExistsEmail } from "~/server/platform/email/templates.server";
 import { readFormData } from "~/server/platform/forms.server";
 import { hitRateLimit, LIMITS } from "~/server/platform/rate-limit.server";
 import { getFormProps, getInputProps, useForm } from "~/utils/form";
@@ -57,28 +55,16 @@ export async function action({ request, context }: Route.ActionArgs) {
       asResponse: true,
     }),
   );
+  // A taken address gets the same answer: better-auth tells its owner by e-mail instead (auth.server.ts).
   if (!result.ok) {
     const code = String(result.body?.code ?? "");
-    if (!code.startsWith("USER_ALREADY_EXISTS")) {
-      context.logger.warn({ code, status: result.status }, "sign-up refused");
-      const message = code.includes("PASSWORD")
-        ? String(result.body?.message)
-        : "Registration failed. Please try again.";
-      return data(
-        { result: submission.reply({ formErrors: [message], hideFields: ["password"] }) },
-        { status: 400 },
-      );
-    }
-    // Same answer as a new registration; the owner of the address is told by e-mail instead.
-    const base = context.config.publicUrl;
-    await enqueueEmail(
-      context.db,
-      accountExistsEmail({
-        shop: context.config.shop.name,
-        to: email,
-        loginUrl: `${base}/login`,
-        resetUrl: `${base}/forgot-password`,
-      }),
+    context.logger.warn({ code, status: result.status }, "sign-up refused");
+    const message = code.includes("PASSWORD")
+      ? String(result.body?.message)
+      : "Registration failed. Please try again.";
+    return data(
+      { result: submission.reply({ formErrors: [message], hideFields: ["password"] }) },
+      { status: 400 },
     );
   }
   context.pokeOutbox();

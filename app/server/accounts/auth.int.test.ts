@@ -101,6 +101,36 @@ describe("accounts", () => {
     expect(refused.body?.code).toBe("EMAIL_NOT_VERIFIED");
   });
 
+  it("registering a taken address answers as a new registration and tells the address's owner, a few times at most", async () => {
+    const register = () =>
+      callAuth(() =>
+        auth.api.signUpEmail({
+          body: {
+            name: "Someone Else",
+            email: "Cara@Example.com",
+            password: "other-pass-1",
+            callbackURL: "/",
+          },
+          headers: new Headers(),
+          asResponse: true,
+        }),
+      );
+    const notices = async () =>
+      (await t.db.select().from(emailOutbox).where(eq(emailOutbox.to, "cara@example.com"))).filter((m) =>
+        m.subject.startsWith("You already have"),
+      );
+    const first = await register();
+    expect(first.ok).toBe(true);
+    const [notice] = await notices();
+    expect(notice?.text).toContain("http://shop.test/forgot-password");
+    expect(notice?.text).not.toContain("Someone Else");
+    for (let i = 0; i < 5; i++) expect((await register()).ok).toBe(true);
+    // The recipient's hourly limit of account e-mails (3) holds, whoever keeps registering the address.
+    expect((await notices()).length).toBeLessThanOrEqual(3);
+    const accounts = await t.db.select().from(users).where(eq(users.email, "cara@example.com"));
+    expect(accounts).toHaveLength(1);
+  });
+
   it("guards: customers reach the dashboard, only admins the admin pages, and admin actions answer 403", async () => {
     await t.db.update(users).set({ emailVerified: true }).where(eq(users.email, "cara@example.com"));
     const customer = await signIn("cara@example.com", "cara-pass-1");

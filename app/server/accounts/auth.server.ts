@@ -9,7 +9,11 @@ import { redirect } from "react-router";
 import { accounts, sessions, twoFactors, users, verifications } from "~/db/schema";
 import type { Database } from "../platform/db.server";
 import type { OutgoingEmail } from "../platform/email/mailer.server";
-import { passwordResetEmail, verificationEmail } from "../platform/email/templates.server";
+import {
+  accountExistsEmail,
+  passwordResetEmail,
+  verificationEmail,
+} from "../platform/email/templates.server";
 import type { Config } from "../platform/env.server";
 import { allowAccountEmail } from "../platform/rate-limit.server";
 import { redirectWithToast } from "../platform/toast.server";
@@ -77,6 +81,24 @@ export function createAuth(opts: {
       minPasswordLength: 8,
       maxPasswordLength: 128,
       revokeSessionsOnPasswordReset: true,
+      // Registering a taken address answers as a new registration does; its owner is told by e-mail instead.
+      onExistingUserSignUp: async ({ user }) => {
+        if (!(await allowAccountEmail(opts.db, "verification", user.email))) {
+          opts.logger?.info(
+            { source: "auth" },
+            "account-exists e-mail not sent: the recipient's limit is reached",
+          );
+          return;
+        }
+        await opts.queueEmail(
+          accountExistsEmail({
+            shop,
+            to: user.email,
+            loginUrl: `${config.publicUrl}/login`,
+            resetUrl: `${config.publicUrl}/forgot-password`,
+          }),
+        );
+      },
       sendResetPassword: async ({ user, url }) => {
         if (!(await allowAccountEmail(opts.db, "reset", user.email))) {
           opts.logger?.info(
