@@ -18,7 +18,11 @@ const outlineLink =
   "inline-flex min-h-11 items-center gap-2 rounded-md border border-slate-300 bg-white px-4 py-2 text-sm font-semibold hover:bg-slate-50";
 
 /** The address of the list (or an export) with the current filters. */
-function contactsHref(filters: ContactFilters, extra: Record<string, string> = {}, base = "/dashboard/contacts") {
+function contactsHref(
+  filters: ContactFilters,
+  extra: Record<string, string> = {},
+  base = "/dashboard/contacts",
+) {
   const params = new URLSearchParams({
     ...(filters.q ? { q: filters.q } : {}),
     ...(filters.card ? { card: filters.card } : {}),
@@ -64,15 +68,24 @@ export function ContactFiltersForm({ data }: { data: ContactsData }) {
         </Button>
       </Form>
       <div className="flex flex-wrap gap-3">
-        <a href={contactsHref(data.filters, {}, "/dashboard/contacts/export.csv")} download className={outlineLink}>
+        <a
+          href={contactsHref(data.filters, {}, "/dashboard/contacts/export.csv")}
+          download
+          className={outlineLink}
+        >
           <Download aria-hidden className="size-4" /> Export {scope} as CSV
         </a>
-        <a href={contactsHref(data.filters, {}, "/dashboard/contacts/export.vcf")} download className={outlineLink}>
+        <a
+          href={contactsHref(data.filters, {}, "/dashboard/contacts/export.vcf")}
+          download
+          className={outlineLink}
+        >
           <Download aria-hidden className="size-4" /> Export {scope} as vCards
         </a>
       </div>
       <p className="text-sm text-slate-600">
-        The CSV file imports into Cold Calling, Prospects as it is; the vCard file opens in a phone's contacts.
+        The CSV file imports into Cold Calling, Prospects as it is; the vCard file opens in a phone's
+        contacts.
       </p>
     </div>
   );
@@ -86,7 +99,10 @@ export function ContactsList({ data }: { data: ContactsData }) {
       </p>
     );
   return (
-    <ul aria-label="Contacts" className="divide-y divide-slate-200 rounded-lg border border-slate-200 bg-white">
+    <ul
+      aria-label="Contacts"
+      className="divide-y divide-slate-200 rounded-lg border border-slate-200 bg-white"
+    >
       {data.contacts.map((c) => (
         <li key={c.id} className="p-4">
           <p className="flex flex-wrap items-baseline justify-between gap-x-3">

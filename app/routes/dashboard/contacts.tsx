@@ -12,8 +12,7 @@ import { loadContacts } from "~/server/contacts/contacts.server";
 import { privatePage } from "~/utils/seo";
 import type { Route } from "./+types/contacts";
 
-export const meta = () =>
-  privatePage("Contacts", "The details people shared with you from your card pages.");
+export const meta = () => privatePage("Contacts", "The details people shared with you from your card pages.");
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const user = await requireUser(context, request);

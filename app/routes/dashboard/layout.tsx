@@ -1,4 +1,5 @@
 import {
+  Contact as ContactIcon,
   CreditCard,
   HandCoins,
   LayoutDashboard,
@@ -6,7 +7,6 @@ import {
   LogOut,
   Menu,
   PhoneCall,
-  Contact as ContactIcon,
   Settings,
   X,
 } from "lucide-react";

@@ -46,7 +46,16 @@ function foldVCardLine(line: string) {
   return parts.join("\r\n ");
 }
 
-export function buildVCard({ name, organisation, title, email, phone, url, note, photo }: VCardInput): string {
+export function buildVCard({
+  name,
+  organisation,
+  title,
+  email,
+  phone,
+  url,
+  note,
+  photo,
+}: VCardInput): string {
   const clean = (v?: string | null) => (v ?? "").trim();
   const fullName = clean(name);
   const words = fullName.split(/\s+/).filter(Boolean);

@@ -190,7 +190,9 @@ describe("weekly digest", () => {
       { name: "Too Late", cardPageId: kim.card.id, createdAt: new Date("2025-03-10T00:00:00Z") },
     ]);
     const busy = await owner("Lou", busyWeek);
-    await insertContacts(t.db, busy.id, [{ name: "One Person", createdAt: new Date("2025-03-05T12:00:00Z") }]);
+    await insertContacts(t.db, busy.id, [
+      { name: "One Person", createdAt: new Date("2025-03-05T12:00:00Z") },
+    ]);
 
     expect(await sendWeeklyDigests(t.db, opts)).toEqual({ sent: 2, quiet: 0 });
     const [kimMail] = await mailTo(kim.email);

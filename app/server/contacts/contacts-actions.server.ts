@@ -24,7 +24,12 @@ export function handleContactAction(
   }
 }
 
-async function addToProspects(context: ProspectsContext, user: SessionUser, contactId: string, form: FormData) {
+async function addToProspects(
+  context: ProspectsContext,
+  user: SessionUser,
+  contactId: string,
+  form: FormData,
+) {
   const submission = parseWithZod(form, { schema: AddContactToProspectsSchema });
   if (submission.status !== "success") return refuseWithToast("Choose a business type", 400);
   // Counted with adding a prospect by hand: it is the same write.

@@ -8,12 +8,12 @@ import ICAL from "ical.js";
 import type { AppLoadContext } from "react-router";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { exchangedContacts, prospects } from "~/db/schema";
+import * as prospectsRoute from "~/routes/dashboard/cold-calling/prospects";
 import * as contactRoute from "~/routes/dashboard/contact";
 import * as vcardRoute from "~/routes/dashboard/contact-vcard";
 import * as listRoute from "~/routes/dashboard/contacts";
 import * as csvRoute from "~/routes/dashboard/contacts-csv";
 import * as vcfRoute from "~/routes/dashboard/contacts-vcf";
-import * as prospectsRoute from "~/routes/dashboard/cold-calling/prospects";
 import * as homeRoute from "~/routes/dashboard/home";
 import * as accountRoute from "~/routes/dashboard/settings/account";
 import { PROSPECT_QUOTAS } from "~/schemas/prospect-options";
@@ -146,7 +146,12 @@ describe("the contact list", () => {
     const other = await cardOf(who.id, "Second Card");
     await insertContacts(t.db, who.id, [
       { name: "Grace Hopper", email: "grace@navy.example", cardPageId: card.id },
-      { name: "Alan Turing", email: "alan@bletchley.example", company: "Bletchley Park", cardPageId: other.id },
+      {
+        name: "Alan Turing",
+        email: "alan@bletchley.example",
+        company: "Bletchley Park",
+        cardPageId: other.id,
+      },
       { name: "Percent Person", company: "100% Real", cardPageId: other.id },
       { name: "No Card Anymore", company: "Gone Ltd", cardPageId: null },
     ]);
@@ -156,7 +161,10 @@ describe("the contact list", () => {
     // LIKE's wildcards are text.
     expect(names((await list(who, "?q=%25")).list)).toEqual(["Percent Person"]);
     expect((await list(who, "?q=nobody")).list).toMatchObject({ total: 0, hasAny: true, filtered: true });
-    expect(names((await list(who, `?card=${other.id}`)).list).sort()).toEqual(["Alan Turing", "Percent Person"]);
+    expect(names((await list(who, `?card=${other.id}`)).list).sort()).toEqual([
+      "Alan Turing",
+      "Percent Person",
+    ]);
     expect(names((await list(who, `?card=${other.id}&q=percent`)).list)).toEqual(["Percent Person"]);
     // A deleted card's contacts stay, shown as from a deleted card.
     expect((await list(who, "?q=gone")).list.contacts[0]).toMatchObject({ card: "Deleted card" });
@@ -213,7 +221,9 @@ describe("a contact's page", () => {
     expect(page.data.prospect).toBeNull();
     for (const who of [B, ADMIN]) {
       expect((await contactPage(c!.id, who)).status).toBe(404);
-      expect((await get(vcardRoute.loader, `/dashboard/contacts/${c!.id}/contact.vcf`, who, { id: c!.id })).status).toBe(404);
+      expect(
+        (await get(vcardRoute.loader, `/dashboard/contacts/${c!.id}/contact.vcf`, who, { id: c!.id })).status,
+      ).toBe(404);
     }
     expect((await contactPage(crypto.randomUUID(), A)).status).toBe(404);
     expect((await contactPage("../../etc", A)).status).toBe(404);
@@ -235,7 +245,9 @@ describe("a contact's page", () => {
     const [c] = await insertContacts(t.db, A.id, [{ name: "Intent Check" }]);
     expect((await contactPost(c!.id, A, { intent: "make-it-mine" })).status).toBe(400);
     expect((await contactPost(c!.id, A, {})).status).toBe(400);
-    expect(await t.db.select().from(exchangedContacts).where(eq(exchangedContacts.id, c!.id))).toHaveLength(1);
+    expect(await t.db.select().from(exchangedContacts).where(eq(exchangedContacts.id, c!.id))).toHaveLength(
+      1,
+    );
   });
 });
 
@@ -269,11 +281,17 @@ describe("Add to prospects", () => {
       businessType: "retail",
       status: "not_contacted",
     });
-    expect((await contactPage(c!.id, who)).data.prospect).toMatchObject({ id: p!.id, businessName: "Shah Bakery" });
+    expect((await contactPage(c!.id, who)).data.prospect).toMatchObject({
+      id: p!.id,
+      businessName: "Shah Bakery",
+    });
 
     const again = await contactPost(c!.id, who, { intent: "add-to-prospects", businessType: "retail" });
     expect(again.status).toBe(409);
-    expect(again.data).toMatchObject({ error: "This contact is already in your prospects.", prospectId: p!.id });
+    expect(again.data).toMatchObject({
+      error: "This contact is already in your prospects.",
+      prospectId: p!.id,
+    });
     expect(await prospectsOf(who.id)).toHaveLength(1);
     // Now the owner mostly calls retail: that is preselected for the next contact.
     const [next] = await insertContacts(t.db, who.id, [{ name: "Solo Person", email: "solo@example.com" }]);
@@ -307,7 +325,12 @@ describe("Add to prospects", () => {
     const { who } = await freshOwner();
     const [existing] = await t.db
       .insert(prospects)
-      .values({ userId: who.id, businessName: "CORNER CAFE", phone: "02079460333", businessType: "restaurant" })
+      .values({
+        userId: who.id,
+        businessName: "CORNER CAFE",
+        phone: "02079460333",
+        businessType: "restaurant",
+      })
       .returning();
     const [c] = await insertContacts(t.db, who.id, [
       { name: "Cafe Owner", company: "Corner Cafe", phone: "020 7946 0333" },
@@ -355,7 +378,9 @@ describe("deleting a contact", () => {
       expect((await contactPost(c!.id, who, { intent: "delete-contact" })).status).toBe(404);
       expect((await contactPage(c!.id, who, "?delete=1")).status).toBe(404);
     }
-    expect(await t.db.select().from(exchangedContacts).where(eq(exchangedContacts.id, c!.id))).toHaveLength(1);
+    expect(await t.db.select().from(exchangedContacts).where(eq(exchangedContacts.id, c!.id))).toHaveLength(
+      1,
+    );
     const deleted = await contactPost(c!.id, A, { intent: "delete-contact" });
     expect(deleted.status).toBe(302);
     expect(deleted.location).toBe("/dashboard/contacts");
@@ -371,7 +396,7 @@ describe("the exports", () => {
     const base = Date.now() - 10 * MINUTE;
     await insertContacts(t.db, who.id, [
       {
-        name: "=HYPERLINK(\"http://evil.example\")",
+        name: '=HYPERLINK("http://evil.example")',
         email: "formula@example.com",
         company: "Formula, Inc",
         cardPageId: card.id,
@@ -396,7 +421,7 @@ describe("the exports", () => {
     expect(rows.map((r) => r.contact_name)).toEqual([
       "Other Card Person",
       "Phone Only",
-      "'=HYPERLINK(\"http://evil.example\")",
+      '\'=HYPERLINK("http://evil.example")',
     ]);
     expect(rows[1]).toMatchObject({
       business_name: "Phone Only",
@@ -411,13 +436,21 @@ describe("the exports", () => {
     expect(rows[2]).toMatchObject({ business_name: "Formula, Inc", email: "formula@example.com" });
 
     // The filtered export holds only what the page shows.
-    const filtered = await get(csvRoute.loader, `/dashboard/contacts/export.csv?card=${card.id}&q=phone`, who);
-    expect((parse(filtered.body, { columns: true }) as Record<string, string>[]).map((r) => r.contact_name)).toEqual(
-      ["Phone Only"],
+    const filtered = await get(
+      csvRoute.loader,
+      `/dashboard/contacts/export.csv?card=${card.id}&q=phone`,
+      who,
     );
+    expect(
+      (parse(filtered.body, { columns: true }) as Record<string, string>[]).map((r) => r.contact_name),
+    ).toEqual(["Phone Only"]);
     // Another owner's card is not found; another owner's export holds none of these.
-    expect((await get(csvRoute.loader, `/dashboard/contacts/export.csv?card=${card.id}`, B)).status).toBe(404);
-    expect((await get(csvRoute.loader, "/dashboard/contacts/export.csv", B)).body).not.toContain("Phone Only");
+    expect((await get(csvRoute.loader, `/dashboard/contacts/export.csv?card=${card.id}`, B)).status).toBe(
+      404,
+    );
+    expect((await get(csvRoute.loader, "/dashboard/contacts/export.csv", B)).body).not.toContain(
+      "Phone Only",
+    );
 
     // Round trip: the file goes into Prospects unchanged, through the Prospects tab's import.
     const form = new FormData();
@@ -436,7 +469,7 @@ describe("the exports", () => {
     expect(imported.data).toMatchObject({ report: { imported: 3, refusedCount: 0 } });
     const made = await t.db.select().from(prospects).where(eq(prospects.userId, who.id));
     expect(made.map((p) => p.contactName).sort()).toEqual(
-      ["=HYPERLINK(\"http://evil.example\")", "Other Card Person", "Phone Only"].sort(),
+      ['=HYPERLINK("http://evil.example")', "Other Card Person", "Phone Only"].sort(),
     );
     expect(made.find((p) => p.contactName === "Phone Only")).toMatchObject({
       businessName: "Phone Only",
@@ -462,9 +495,9 @@ describe("the exports", () => {
     const second = vcards.find((v) => v.getFirstPropertyValue("fn") === "Second Vcard")!;
     expect(second.getFirstPropertyValue("title")).toBe("Chef, Head");
     expect(second.getFirstPropertyValue("tel")).toBe("+44 7700 900789");
-    expect(vcards.find((v) => v.getFirstPropertyValue("fn") === "First Vcard")!.getFirstPropertyValue("org")).toBe(
-      "One; Two",
-    );
+    expect(
+      vcards.find((v) => v.getFirstPropertyValue("fn") === "First Vcard")!.getFirstPropertyValue("org"),
+    ).toBe("One; Two");
     const one = await get(vcfRoute.loader, `/dashboard/contacts/export.vcf?card=${card.id}`, who);
     expect(one.body.match(/BEGIN:VCARD/g)).toHaveLength(1);
     expect((await get(vcfRoute.loader, "/dashboard/contacts/export.vcf", B)).body).not.toContain("Vcard");
@@ -500,12 +533,16 @@ describe("deleting the account", () => {
       confirm: "on",
     });
     expect(deleted.status).toBe(302);
-    expect(await t.db.select().from(exchangedContacts).where(eq(exchangedContacts.ownerUserId, who.id))).toEqual(
-      [],
+    expect(
+      await t.db.select().from(exchangedContacts).where(eq(exchangedContacts.ownerUserId, who.id)),
+    ).toEqual([]);
+    const names = (await t.db.select({ name: exchangedContacts.name }).from(exchangedContacts)).map(
+      (r) => r.name,
     );
-    const names = (await t.db.select({ name: exchangedContacts.name }).from(exchangedContacts)).map((r) => r.name);
     expect(names).not.toContain("Goes With Owner");
     expect(names).not.toContain("Also Goes");
-    expect(await t.db.select().from(exchangedContacts).where(eq(exchangedContacts.id, kept!.id))).toHaveLength(1);
+    expect(
+      await t.db.select().from(exchangedContacts).where(eq(exchangedContacts.id, kept!.id)),
+    ).toHaveLength(1);
   });
 });

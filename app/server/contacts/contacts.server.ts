@@ -5,13 +5,13 @@ import { and, count, desc, eq, gte, lt, type SQL, sql } from "drizzle-orm";
 import { data } from "react-router";
 import { cardPages, exchangedContacts, prospects } from "~/db/schema";
 import { CONTACT_LIMITS, CONTACT_SOURCE_LABELS, DELETED_CARD } from "~/schemas/contact-options";
+import { PROSPECT_QUOTAS } from "~/schemas/prospect-options";
 import { ProspectFieldsSchema } from "~/schemas/prospects";
 import { toCsv } from "~/utils/csv";
 import { isUuid } from "~/utils/ids";
 import { buildVCard, vCardFileName } from "../cards/vcard.server";
 import { PROSPECT_CSV_COLUMNS } from "../cold-calling/prospect-import.server";
 import { lockProspectCount, PROSPECTS_FULL } from "../cold-calling/prospect-quotas.server";
-import { PROSPECT_QUOTAS } from "~/schemas/prospect-options";
 import type { Database, DbOrTx } from "../platform/db.server";
 import { ilikeAny } from "../platform/sql.server";
 import { listBusinessTypes } from "../shop/business-lists.server";
@@ -233,7 +233,10 @@ async function exportRows(db: DbOrTx, userId: string, filters: ContactFilters) {
     .leftJoin(cardPages, eq(cardPages.id, exchangedContacts.cardPageId))
     .leftJoin(
       prospects,
-      and(eq(prospects.id, exchangedContacts.prospectId), eq(prospects.userId, exchangedContacts.ownerUserId)),
+      and(
+        eq(prospects.id, exchangedContacts.prospectId),
+        eq(prospects.userId, exchangedContacts.ownerUserId),
+      ),
     )
     .where(contactsWhere(userId, filters))
     .orderBy(desc(exchangedContacts.createdAt), desc(exchangedContacts.id))
@@ -316,7 +319,8 @@ export async function addContactToProspects(
       .for("update");
     if (!c) return { ok: false as const, status: 404, message: CONTACT_NOT_FOUND };
     const linked = await linkedProspect(tx, userId, c.prospectId);
-    if (linked) return { ok: false as const, status: 409, message: CONTACT_ALREADY_PROSPECT, prospectId: linked.id };
+    if (linked)
+      return { ok: false as const, status: 409, message: CONTACT_ALREADY_PROSPECT, prospectId: linked.id };
     const p = asProspect(c);
     // A phone or e-mail the prospect rules would refuse is left out rather than refusing the whole copy.
     const keep = (field: "phone" | "email", v: string | null) =>
@@ -329,7 +333,11 @@ export async function addContactToProspects(
       businessType: type,
     });
     if (!parsed.success)
-      return { ok: false as const, status: 400, message: parsed.error.issues[0]?.message ?? "Invalid contact" };
+      return {
+        ok: false as const,
+        status: 400,
+        message: parsed.error.issues[0]?.message ?? "Invalid contact",
+      };
     const value = parsed.data;
     const digits = (value.phone ?? "").replace(/\D/g, "");
     const [same] = await tx
@@ -389,4 +397,3 @@ export async function countNewContacts(db: DbOrTx, userId: string, from: Date, t
     );
   return Number(row?.n ?? 0);
 }
-
