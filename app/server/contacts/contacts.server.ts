@@ -288,7 +288,7 @@ export async function contactsVcf(db: DbOrTx, userId: string, filters: ContactFi
   return rows.map(({ contact }) => contactVCardText(contact)).join("");
 }
 
-export const CONTACT_ALREADY_PROSPECT = "This contact is already in your prospects.";
+const CONTACT_ALREADY_PROSPECT = "This contact is already in your prospects.";
 
 export type AddToProspectsOutcome =
   | { ok: true; prospectId: string; businessName: string }
