@@ -34,7 +34,7 @@ export interface ContactFilters {
  */
 export async function contactFilters(db: DbOrTx, userId: string, url: URL): Promise<ContactFilters> {
   const q = (url.searchParams.get("q") ?? "").slice(0, CONTACT_LIMITS.search * 4).trim();
-  const card = (url.searchParams.get("card") ?? "").trim();
+  const card = (url.searchParams.get("card") ?? "").slice(0, 100).trim();
   if (card) {
     const [own] = isUuid(card)
       ? await db
