@@ -2,7 +2,6 @@
 
 /** How the card page was opened when the details were shared (the views' own sources). */
 export const CONTACT_SOURCE_LABELS = { nfc: "NFC tap", qr: "QR code", link: "Link" } as const;
-export type ContactSource = keyof typeof CONTACT_SOURCE_LABELS;
 
 export const CONTACT_LIMITS = { search: 100 } as const;
 
