@@ -25,6 +25,9 @@ export default [
   route("admin-dashboard/commissions.csv", "routes/admin/commissions-csv.ts"),
   route("dashboard/resell/qr.svg", "routes/dashboard/resell-qr.ts"),
   route("dashboard/cold-calling/prospects.csv", "routes/dashboard/cold-calling/prospects-csv.ts"),
+  route("dashboard/contacts/export.csv", "routes/dashboard/contacts-csv.ts"),
+  route("dashboard/contacts/export.vcf", "routes/dashboard/contacts-vcf.ts"),
+  route("dashboard/contacts/:id/contact.vcf", "routes/dashboard/contact-vcard.ts"),
 
   layout("routes/site/layout.tsx", [
     index("routes/site/home.tsx"),
@@ -46,6 +49,8 @@ export default [
       route("cards", "routes/dashboard/cards.tsx"),
       route("resell", "routes/dashboard/resell.tsx"),
       route("resellers", "routes/dashboard/resellers.ts"),
+      route("contacts", "routes/dashboard/contacts.tsx"),
+      route("contacts/:id", "routes/dashboard/contact.tsx"),
       route("cold-calling", "routes/dashboard/cold-calling/layout.tsx", [
         index("routes/dashboard/cold-calling/overview.tsx"),
         route("lists", "routes/dashboard/cold-calling/lists.tsx"),

@@ -10,6 +10,7 @@ import {
   cardPages,
   cartItems,
   customerPreferences,
+  exchangedContacts,
   orders,
   pageLinks,
   prospectActivities,
@@ -23,6 +24,7 @@ import { createCardPage } from "~/server/cards/cards.server";
 import { createOrderFromCart } from "~/server/shop/checkout.server";
 import { getOrCreateReferralCode } from "~/server/shop/referrals.server";
 import { adminCookieFor, routeContext, verifiedCustomer } from "../../tests/support/auth";
+import { insertContacts } from "../../tests/support/contacts";
 import { routeModule, routeRows } from "../../tests/support/route-table";
 import { type Answer, answer, getRequest, postRequest } from "../../tests/support/routes";
 import { cartWithMultiLink, delivery, shopOpts, testConfig } from "../../tests/support/shop";
@@ -36,6 +38,7 @@ interface Ids {
   orderId: string;
   referralCode: string;
   prospectId: string;
+  contactId: string;
 }
 
 type Fields = (ids: Ids) => Record<string, string>;
@@ -118,6 +121,41 @@ const CASES: Record<string, RouteCase> = {
   "routes/dashboard/resell.tsx": { area: "customer", path: () => "/dashboard/resell", read: "own" },
   "routes/dashboard/resell-qr.ts": { area: "customer", path: () => "/dashboard/resell/qr.svg", read: "own" },
   "routes/dashboard/resellers.ts": { area: "customer", path: () => "/dashboard/resellers", read: "redirect" },
+  "routes/dashboard/contacts.tsx": {
+    area: "customer",
+    path: () => "/dashboard/contacts",
+    read: "own",
+    // Filtering by A's card does not tell anyone else it exists.
+    foreignReads: (ids) => [`/dashboard/contacts?card=${ids.cardId}`],
+  },
+  "routes/dashboard/contact.tsx": {
+    area: "customer",
+    path: (ids) => `/dashboard/contacts/${ids.contactId}`,
+    params: (ids) => ({ id: ids.contactId }),
+    read: "ids",
+    intents: {
+      "add-to-prospects": { kind: "foreign", fields: () => ({ businessType: "retail" }) },
+      "delete-contact": { kind: "foreign", fields: noFields },
+    },
+  },
+  "routes/dashboard/contact-vcard.ts": {
+    area: "customer",
+    path: (ids) => `/dashboard/contacts/${ids.contactId}/contact.vcf`,
+    params: (ids) => ({ id: ids.contactId }),
+    read: "ids",
+  },
+  "routes/dashboard/contacts-csv.ts": {
+    area: "customer",
+    path: () => "/dashboard/contacts/export.csv",
+    read: "own",
+    foreignReads: (ids) => [`/dashboard/contacts/export.csv?card=${ids.cardId}`],
+  },
+  "routes/dashboard/contacts-vcf.ts": {
+    area: "customer",
+    path: () => "/dashboard/contacts/export.vcf",
+    read: "own",
+    foreignReads: (ids) => [`/dashboard/contacts/export.vcf?card=${ids.cardId}`],
+  },
   "routes/dashboard/cold-calling/layout.tsx": {
     area: "customer",
     path: () => "/dashboard/cold-calling",
@@ -352,6 +390,7 @@ async function snapshotOfA() {
       .select()
       .from(prospectActivities)
       .where(eq(prospectActivities.prospectId, ids.prospectId)),
+    contacts: await t.db.select().from(exchangedContacts).where(eq(exchangedContacts.ownerUserId, aliceId)),
   });
 }
 
@@ -393,7 +432,16 @@ beforeAll(async () => {
       businessType: "salon",
     })
     .returning();
+  const [contact] = await insertContacts(t.db, alice.id, [
+    {
+      name: "Carol Contact-of-Alice",
+      email: "carol.alice-contact@example.com",
+      company: "Carol Secret Co",
+      cardPageId: card.id,
+    },
+  ]);
   ids = {
+    contactId: contact!.id,
     prospectId: prospect!.id,
     cardId: card.id,
     cardNumber: card.cardNumber,
@@ -432,6 +480,10 @@ const secretsOfA = () => [
   ids.cardId,
   ids.orderId,
   "Alice Prospect Ltd",
+  ids.contactId,
+  "Carol Contact-of-Alice",
+  "carol.alice-contact@example.com",
+  "Carol Secret Co",
 ];
 const leaks = (a: Answer, posted: Record<string, string> = {}) =>
   secretsOfA()

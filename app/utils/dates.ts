@@ -11,6 +11,18 @@ const dayFormat = new Intl.DateTimeFormat("en-GB", {
 
 export const formatDay = (iso: string) => dayFormat.format(new Date(iso));
 
+/** A moment in UTC ("23 Nov 2026, 14:05"), the same on the server and in the browser. */
+const momentFormat = new Intl.DateTimeFormat("en-GB", {
+  day: "numeric",
+  month: "short",
+  year: "numeric",
+  hour: "2-digit",
+  minute: "2-digit",
+  timeZone: "UTC",
+});
+
+export const formatMoment = (iso: string) => `${momentFormat.format(new Date(iso))} UTC`;
+
 // Calendar days (YYYY-MM-DD, UTC) and months (YYYY-MM), as the analytics and orders store them.
 const DAY_MS = 86_400_000;
 

@@ -47,6 +47,7 @@ const DASHBOARD_PAGES = [
   "/dashboard",
   "/dashboard/links",
   "/dashboard/cards",
+  "/dashboard/contacts",
   "/dashboard/resell",
   "/dashboard/settings",
   "/dashboard/settings/account",

@@ -9,7 +9,8 @@ import { ButtonLink } from "~/components/ui/button";
 import { requireUser } from "~/server/accounts/auth.server";
 import { getDashboardStats, STATS_DAYS } from "~/server/cards/card-stats.server";
 import { listOwnedCards } from "~/server/cards/ownership.server";
-import { utcDay } from "~/utils/dates";
+import { countNewContacts } from "~/server/contacts/contacts.server";
+import { addDays, utcDay } from "~/utils/dates";
 import { privatePage } from "~/utils/seo";
 import type { Route } from "./+types/home";
 
@@ -18,14 +19,19 @@ export const meta = () =>
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const user = await requireUser(context, request);
-  const [stats, cards] = await Promise.all([
-    getDashboardStats(context.db, user.id, utcDay()),
+  const today = utcDay();
+  // The same 30 days as the clicks beside it: today and the 29 days before, in UTC.
+  const contactsSince = new Date(`${addDays(today, -(STATS_DAYS - 1))}T00:00:00Z`);
+  const [stats, cards, newContacts] = await Promise.all([
+    getDashboardStats(context.db, user.id, today),
     listOwnedCards(context.db, user.id),
+    countNewContacts(context.db, user.id, contactsSince),
   ]);
   const newest = cards[0];
   return {
     user: { name: user.name, email: user.email },
     stats,
+    newContacts,
     days: STATS_DAYS,
     share: newest
       ? {
@@ -78,12 +84,12 @@ const quickActions = [
 ];
 
 export default function DashboardHome({ loaderData }: Route.ComponentProps) {
-  const { user, stats, days, share } = loaderData;
+  const { user, stats, newContacts, days, share } = loaderData;
   const period = `previous ${days} days`;
   return (
     <>
       <PageHeading title={`Welcome, ${user.name}`} intro={`Signed in as ${user.email}.`} />
-      <dl className="grid gap-4 sm:grid-cols-2 xl:grid-cols-4">
+      <dl className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
         <StatCard
           label="Total Links"
           value={stats.totalLinks.toLocaleString("en-GB")}
@@ -93,6 +99,11 @@ export default function DashboardHome({ loaderData }: Route.ComponentProps) {
           label={`Total Clicks (last ${days} days)`}
           value={stats.clicks.current.toLocaleString("en-GB")}
           note={changeVersusPrevious(stats.clicks.current, stats.clicks.previous, period)}
+        />
+        <StatCard
+          label={`New contacts (${days} days)`}
+          value={newContacts.toLocaleString("en-GB")}
+          note="Details shared from your card pages"
         />
         <StatCard
           label="Active Cards"

@@ -1,4 +1,5 @@
 import {
+  Contact as ContactIcon,
   CreditCard,
   HandCoins,
   LayoutDashboard,
@@ -24,6 +25,7 @@ const items = [
   { to: "/dashboard", label: "Dashboard", Icon: LayoutDashboard, end: true },
   { to: "/dashboard/links", label: "My Links", Icon: Link2 },
   { to: "/dashboard/cards", label: "Cards", Icon: CreditCard },
+  { to: "/dashboard/contacts", label: "Contacts", Icon: ContactIcon },
   { to: "/dashboard/resell", label: "Resell", Icon: HandCoins },
   { to: "/dashboard/cold-calling", label: "Cold Calling", Icon: PhoneCall },
   { to: "/dashboard/settings", label: "Settings", Icon: Settings },

@@ -345,7 +345,7 @@ export async function deleteAccountFromForm(
 
 /**
  * Deletes a customer account: the user row and with it (by cascade) sessions, sign-in methods, two-factor,
- * preferences, digests and the referral code. Commissions and payouts stay in the books without the referrer.
+ * preferences, digests, the referral code and the contacts shared with it. Commissions and payouts stay in the books without the referrer.
  * Card pages stay online without an owner. The account's orders (the order history's rule) are kept for the
  * accounts with the customer's details replaced. Refused for admins, and while an order of theirs is unpaid or
  * paid but not yet delivered (its address is still needed). The avatar's file goes unless something else shows it.

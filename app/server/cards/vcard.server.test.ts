@@ -8,6 +8,7 @@ describe("buildVCard", () => {
     const text = buildVCard({
       name: "Zoë Álvarez-Smith",
       organisation: "Smith, Jones; Partners",
+      title: "Director, Sales; EMEA",
       email: "zoe@example.com",
       phone: "+44 7700 900123",
       url: "https://tap.example/zoe",
@@ -19,6 +20,7 @@ describe("buildVCard", () => {
     expect(card.getFirstPropertyValue("fn")).toBe("Zoë Álvarez-Smith");
     expect(card.getFirstPropertyValue("note")).toBe(note.trim());
     expect(card.getFirstPropertyValue("org")).toBe("Smith, Jones; Partners");
+    expect(card.getFirstPropertyValue("title")).toBe("Director, Sales; EMEA");
     expect(card.getFirstPropertyValue("email")).toBe("zoe@example.com");
     expect(card.getFirstPropertyValue("tel")).toBe("+44 7700 900123");
     expect(card.getFirstPropertyValue("url")).toBe("https://tap.example/zoe");

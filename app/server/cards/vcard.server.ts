@@ -4,6 +4,8 @@
 export type VCardInput = {
   name: string;
   organisation?: string | null;
+  /** The job title (TITLE). */
+  title?: string | null;
   email?: string | null;
   phone?: string | null;
   url?: string | null;
@@ -44,7 +46,16 @@ function foldVCardLine(line: string) {
   return parts.join("\r\n ");
 }
 
-export function buildVCard({ name, organisation, email, phone, url, note, photo }: VCardInput): string {
+export function buildVCard({
+  name,
+  organisation,
+  title,
+  email,
+  phone,
+  url,
+  note,
+  photo,
+}: VCardInput): string {
   const clean = (v?: string | null) => (v ?? "").trim();
   const fullName = clean(name);
   const words = fullName.split(/\s+/).filter(Boolean);
@@ -57,6 +68,7 @@ export function buildVCard({ name, organisation, email, phone, url, note, photo 
     `FN:${escapeVCardText(fullName)}`,
   ];
   if (clean(organisation)) lines.push(`ORG:${escapeVCardText(clean(organisation), true)}`);
+  if (clean(title)) lines.push(`TITLE:${escapeVCardText(clean(title))}`);
   if (clean(email)) lines.push(`EMAIL;TYPE=INTERNET:${escapeVCardText(clean(email))}`);
   if (clean(phone)) lines.push(`TEL;TYPE=CELL:${escapeVCardText(clean(phone))}`);
   if (clean(url)) lines.push(`URL:${clean(url)}`);

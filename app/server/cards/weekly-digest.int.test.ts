@@ -18,6 +18,7 @@ import {
 } from "~/db/schema";
 import * as unsubscribe from "~/routes/site/unsubscribe";
 import { routeContext } from "../../../tests/support/auth";
+import { insertContacts } from "../../../tests/support/contacts";
 import { answer, getRequest, postRequest } from "../../../tests/support/routes";
 import { createTestDb, type TestDb } from "../../../tests/support/test-db";
 import { createAuth } from "../accounts/auth.server";
@@ -177,6 +178,30 @@ describe("weekly digest", () => {
       expect(await mailTo(who.email)).toEqual([]);
     // Only the card taps digest is on: no link lines.
     expect((await mailTo(on.email))[0]!.text).not.toContain("Top links");
+  });
+
+  it("counts the contacts shared with the owner in the week, even when the cards had a quiet week", async () => {
+    const kim = await owner("Kim");
+    await insertContacts(t.db, kim.id, [
+      { name: "Monday Morning", cardPageId: kim.card.id, createdAt: new Date("2025-03-03T00:00:00Z") },
+      { name: "Sunday Night", cardPageId: kim.card.id, createdAt: new Date("2025-03-09T23:59:59Z") },
+      // The Sunday before and the Monday after: other weeks.
+      { name: "Too Early", cardPageId: kim.card.id, createdAt: new Date("2025-03-02T23:59:59Z") },
+      { name: "Too Late", cardPageId: kim.card.id, createdAt: new Date("2025-03-10T00:00:00Z") },
+    ]);
+    const busy = await owner("Lou", busyWeek);
+    await insertContacts(t.db, busy.id, [
+      { name: "One Person", createdAt: new Date("2025-03-05T12:00:00Z") },
+    ]);
+
+    expect(await sendWeeklyDigests(t.db, opts)).toEqual({ sent: 2, quiet: 0 });
+    const [kimMail] = await mailTo(kim.email);
+    expect(kimMail!.text).toContain(
+      "2 new contacts shared their details with you: http://shop.test/dashboard/contacts",
+    );
+    const [louMail] = await mailTo(busy.email);
+    expect(louMail!.text).toContain("1 new contact shared their details with you");
+    expect(louMail!.text).toContain("11 views: 7 NFC taps");
   });
 
   it("turns the digests off from the e-mail's link without a session; a forged link is refused", async () => {

@@ -7,11 +7,13 @@ import {
   cardViewsDaily,
   customerPreferences,
   digestSends,
+  exchangedContacts,
   linkClicksDaily,
   pageLinks,
   users,
 } from "~/db/schema";
 import { unsubscribeToken } from "../accounts/notification-preferences.server";
+import { countNewContacts } from "../contacts/contacts.server";
 import type { DbOrTx } from "../platform/db.server";
 import type { OutgoingEmail } from "../platform/email/mailer.server";
 import { enqueueEmail } from "../platform/email/outbox.server";
@@ -23,6 +25,12 @@ const BATCH = 100;
 /** A digest lists at most this many cards (the dashboard's own limit) and links per card. */
 const CARDS_LIMIT = 100;
 const TOP_LINKS = 5;
+
+/** The moments a week of days covers: from its Monday's midnight (UTC) to the next Monday's. */
+function weekMoments(week: { start: string; end: string }) {
+  const from = new Date(`${week.start}T00:00:00Z`);
+  return { from, to: new Date(from.getTime() + 7 * DAY_MS) };
+}
 
 /** Monday to Sunday (UTC, the days analytics are counted in) of the last full week before `now`. */
 export function previousWeek(now: Date) {
@@ -53,7 +61,8 @@ export interface DigestOptions {
 
 /**
  * Sends last week's digests still due. A customer gets one when e-mail notifications are on, at least one of
- * the two digests is on and they own a card; a week with nothing to report is recorded but sends nothing.
+ * the two digests is on and they own a card or received contacts that week; a week with nothing to report is
+ * recorded but sends nothing. New contacts are counted whichever digest is on.
  */
 export async function sendWeeklyDigests(db: DbOrTx, opts: DigestOptions) {
   const week = previousWeek(opts.now ?? new Date());
@@ -88,7 +97,10 @@ async function dueRecipients(db: DbOrTx, week: Week, after: string): Promise<Rec
         eq(users.emailVerified, true),
         sql`coalesce(${customerPreferences.emailNotifications}, true)`,
         sql`(${cardTaps} or ${linkClicks})`,
-        sql`exists (select 1 from ${cardPages} where ${cardPages.ownerUserId} = ${users.id})`,
+        sql`(exists (select 1 from ${cardPages} where ${cardPages.ownerUserId} = ${users.id})
+          or exists (select 1 from ${exchangedContacts} where ${exchangedContacts.ownerUserId} = ${users.id}
+            and ${exchangedContacts.createdAt} >= ${weekMoments(week).from.toISOString()}
+            and ${exchangedContacts.createdAt} < ${weekMoments(week).to.toISOString()}))`,
         sql`not exists (select 1 from ${digestSends} where ${digestSends.userId} = ${users.id} and ${digestSends.weekStart} = ${week.start})`,
       ),
     )
@@ -109,8 +121,10 @@ async function digestFor(tx: DbOrTx, recipient: Recipient, week: Week, opts: Dig
   if (!claimed) return "taken" as const;
   const cards = await weekOfCards(tx, recipient, week);
   const active = cards.filter((c) => c.views.total > 0 || c.links.length > 0);
-  if (active.length === 0) return "quiet" as const;
-  await enqueueEmail(tx, weeklyDigestEmail({ recipient, week, cards: active, ...opts }));
+  const { from, to } = weekMoments(week);
+  const newContacts = await countNewContacts(tx, recipient.id, from, to);
+  if (active.length === 0 && newContacts === 0) return "quiet" as const;
+  await enqueueEmail(tx, weeklyDigestEmail({ recipient, week, cards: active, newContacts, ...opts }));
   return "sent" as const;
 }
 
@@ -195,6 +209,7 @@ function weeklyDigestEmail(o: {
   recipient: Pick<Recipient, "id" | "name" | "email" | "cardTaps" | "linkClicks">;
   week: Week;
   cards: CardWeek[];
+  newContacts: number;
   shop: string;
   publicUrl: string;
   authSecret: string;
@@ -226,6 +241,11 @@ function weeklyDigestEmail(o: {
     greeting: `Hello ${o.recipient.name},`,
     lines: [
       `Here is how your cards did from Monday ${longDate(o.week.start)} to Sunday ${longDate(o.week.end)}.`,
+      ...(o.newContacts
+        ? [
+            `${plural(o.newContacts, "new contact", "new contacts")} shared their details with you: ${base}/dashboard/contacts`,
+          ]
+        : []),
       ...lines,
     ],
     action: { label: "Open your dashboard", url: `${base}/dashboard/cards` },

@@ -1,0 +1,17 @@
+// GET /dashboard/contacts/:id/contact.vcf: one of the customer's contacts as a vCard; any other id answers 404.
+import { requireUser } from "~/server/accounts/auth.server";
+import { contactVCard } from "~/server/contacts/contacts.server";
+import type { Route } from "./+types/contact-vcard";
+
+export async function loader({ request, params, context }: Route.LoaderArgs) {
+  const user = await requireUser(context, request);
+  const { fileName, text } = await contactVCard(context.db, user.id, params.id);
+  return new Response(text, {
+    headers: {
+      "Content-Type": "text/vcard; charset=utf-8",
+      "Content-Disposition": `attachment; filename="${fileName}"`,
+      "Cache-Control": "private, no-store",
+      "X-Content-Type-Options": "nosniff",
+    },
+  });
+}
