@@ -25,6 +25,7 @@ export default [
   route("admin-dashboard/commissions.csv", "routes/admin/commissions-csv.ts"),
   route("dashboard/resell/qr.svg", "routes/dashboard/resell-qr.ts"),
   route("dashboard/cold-calling/prospects.csv", "routes/dashboard/cold-calling/prospects-csv.ts"),
+  route("dashboard/cards/activity.csv", "routes/dashboard/cards-activity-csv.ts"),
 
   layout("routes/site/layout.tsx", [
     index("routes/site/home.tsx"),

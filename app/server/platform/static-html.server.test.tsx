@@ -30,7 +30,19 @@ describe("parts of a page drawn on the server for the loader's data", () => {
   });
 
   it("give the ids React makes their own prefix, apart from the page's", () => {
-    const html = staticHtml(<ScanActivity points={[]} of="your card" />, "scan-activity-");
+    const html = staticHtml(
+      <ScanActivity
+        range={30}
+        bucket="day"
+        points={[]}
+        spans={[]}
+        links={[]}
+        of="your card"
+        ranges={[]}
+        csvHref="/dashboard/cards/activity.csv?range=30"
+      />,
+      "scan-activity-",
+    );
     const ids = [...html.matchAll(/ id="([^"]+)"/g)].map((m) => m[1]);
     expect(ids.filter((id) => id !== "scan-activity-heading" && id !== "scan-activity")).not.toEqual([]);
     for (const id of ids) expect(id).toContain("scan-activity");
