@@ -86,7 +86,7 @@ export function ScanActivity({
         </a>
       </div>
       <nav aria-label="Scan activity range">
-        <ul className="flex flex-wrap gap-2">
+        <ul className="flex flex-wrap gap-1">
           {ranges.map((r) => (
             <li key={r.days}>
               <a
@@ -94,8 +94,8 @@ export function ScanActivity({
                 aria-current={r.current ? "true" : undefined}
                 className={
                   r.current
-                    ? "inline-flex min-h-11 items-center rounded-md border border-brand-600 bg-brand-50 px-3 text-sm font-semibold text-brand-700"
-                    : "inline-flex min-h-11 items-center rounded-md border border-slate-300 bg-white px-3 text-sm font-semibold text-slate-700 hover:bg-slate-50"
+                    ? "inline-flex min-h-11 items-center rounded-md border border-brand-600 bg-brand-50 px-2.5 text-sm font-semibold text-brand-700"
+                    : "inline-flex min-h-11 items-center rounded-md border border-slate-300 bg-white px-2.5 text-sm font-semibold text-slate-700 hover:bg-slate-50"
                 }
               >
                 {r.days} days
@@ -132,7 +132,7 @@ function LinkClicksTable({
   of: string;
   severalCards: boolean;
 }) {
-  const cell = "px-3 py-1.5 text-right tabular-nums";
+  const cell = "px-2 py-1.5 text-right tabular-nums sm:px-3";
   return (
     <div className="rounded-xl border border-slate-200 bg-white p-4">
       <h3 className="font-semibold text-slate-900">{title}</h3>
@@ -144,20 +144,20 @@ function LinkClicksTable({
             <caption className="sr-only">{title}</caption>
             <thead className="bg-slate-50">
               <tr>
-                <th scope="col" className="px-3 py-2">
+                <th scope="col" className="px-2 py-2 sm:px-3">
                   Link title
                 </th>
                 {severalCards ? (
-                  <th scope="col" className="px-3 py-2">
+                  <th scope="col" className="px-2 py-2 sm:px-3">
                     Card
                   </th>
                 ) : null}
                 {VIEW_SOURCE_SERIES.map((s) => (
-                  <th key={s.key} scope="col" className="px-3 py-2 text-right">
+                  <th key={s.key} scope="col" className="px-2 py-2 text-right sm:px-3">
                     {s.label}
                   </th>
                 ))}
-                <th scope="col" className="px-3 py-2 text-right">
+                <th scope="col" className="px-2 py-2 text-right sm:px-3">
                   Total
                 </th>
               </tr>
@@ -165,10 +165,12 @@ function LinkClicksTable({
             <tbody className="divide-y divide-slate-200">
               {links.map((l) => (
                 <tr key={l.linkId}>
-                  <th scope="row" className="max-w-48 break-words px-3 py-1.5 font-normal">
+                  <th scope="row" className="max-w-48 break-words px-2 py-1.5 font-normal sm:px-3">
                     {l.title}
                   </th>
-                  {severalCards ? <td className="whitespace-nowrap px-3 py-1.5">{l.cardNumber}</td> : null}
+                  {severalCards ? (
+                    <td className="whitespace-nowrap px-2 py-1.5 sm:px-3">{l.cardNumber}</td>
+                  ) : null}
                   {VIEW_SOURCE_SERIES.map((s) => (
                     <td key={s.key} className={cell}>
                       {l.clicks[s.key].toLocaleString("en-GB")}
