@@ -1,5 +1,6 @@
 // Read side of the card analytics: the figures of a customer's dashboard (links, clicks against the period
-// before, cards in use) and views per day by source, for one customer's cards, one card, or every card (admin).
+// before, cards in use), views per day by source, for one customer's cards, one card, or every card (admin), and
+// over a chosen range a customer's clicks per link and their daily figures as CSV.
 // Everything is read from the daily aggregates; days are UTC calendar days, as the counter writes them.
 import { and, asc, between, count, countDistinct, desc, eq, sql } from "drizzle-orm";
 import { cardPages, cardViewsDaily, linkClicksDaily, pageLinks } from "~/db/schema";

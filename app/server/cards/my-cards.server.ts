@@ -104,11 +104,20 @@ export async function loadMyCardsPage(
     qr: qr || null,
     profile: profile ?? null,
     activity: cards.length
-      ? await activity(db, user, selectedCard?.id, selected || null, range, today, cards.length)
+      ? await activity(
+          db,
+          user,
+          selectedCard?.id,
+          selectedCard?.cardNumber ?? null,
+          range,
+          today,
+          cards.length,
+        )
       : null,
   };
 }
 
+/** The Scan activity section over a range: a few queries for all the cards together, none per card or link. */
 async function activity(
   db: DbOrTx,
   user: SessionUser,
