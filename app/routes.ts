@@ -28,6 +28,7 @@ export default [
   route("dashboard/contacts/export.csv", "routes/dashboard/contacts-csv.ts"),
   route("dashboard/contacts/export.vcf", "routes/dashboard/contacts-vcf.ts"),
   route("dashboard/contacts/:id/contact.vcf", "routes/dashboard/contact-vcard.ts"),
+  route("dashboard/cards/activity.csv", "routes/dashboard/cards-activity-csv.ts"),
 
   layout("routes/site/layout.tsx", [
     index("routes/site/home.tsx"),

@@ -8,6 +8,7 @@ import type { AppLoadContext } from "react-router";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
   cardPages,
+  cardViewsDaily,
   cartItems,
   customerPreferences,
   exchangedContacts,
@@ -23,6 +24,7 @@ import { type Auth, createAuth } from "~/server/accounts/auth.server";
 import { createCardPage } from "~/server/cards/cards.server";
 import { createOrderFromCart } from "~/server/shop/checkout.server";
 import { getOrCreateReferralCode } from "~/server/shop/referrals.server";
+import { utcDay } from "~/utils/dates";
 import { adminCookieFor, routeContext, verifiedCustomer } from "../../tests/support/auth";
 import { insertContacts } from "../../tests/support/contacts";
 import { routeModule, routeRows } from "../../tests/support/route-table";
@@ -117,6 +119,16 @@ const CASES: Record<string, RouteCase> = {
       // Knowing A's card number is not enough: the edit password is A's secret.
       claim: { kind: "self", fields: (ids) => ({ cardNumber: ids.cardNumber, password: "a-guess-123" }) },
     },
+  },
+  // A's card in the address is not found for anyone else; their own export has none of A's rows.
+  "routes/dashboard/cards-activity-csv.ts": {
+    area: "customer",
+    path: () => "/dashboard/cards/activity.csv?range=365",
+    read: "own",
+    foreignReads: (ids) => [
+      `/dashboard/cards/activity.csv?card=${ids.cardNumber}&range=90`,
+      `/dashboard/cards/activity.csv?card=${ids.cardNumber}`,
+    ],
   },
   "routes/dashboard/resell.tsx": { area: "customer", path: () => "/dashboard/resell", read: "own" },
   "routes/dashboard/resell-qr.ts": { area: "customer", path: () => "/dashboard/resell/qr.svg", read: "own" },
@@ -415,6 +427,8 @@ beforeAll(async () => {
     { announce: false },
   );
   const [link] = await t.db.select().from(pageLinks).where(eq(pageLinks.cardPageId, card.id));
+  // A view today, so A's activity export has a row naming A's card.
+  await t.db.insert(cardViewsDaily).values({ cardPageId: card.id, day: utcDay(), source: "nfc", count: 1 });
   const cart = await cartWithMultiLink(t.db);
   const { order } = await createOrderFromCart(t.db, {
     cartId: cart.id,

@@ -48,3 +48,33 @@ export function monthRange(lastMonth: string, count: number): string[] {
     return d.toISOString().slice(0, 7);
   });
 }
+
+/** The Monday of the ISO week (Monday to Sunday) of a day. */
+function weekStart(day: string): string {
+  const weekday = new Date(`${day}T00:00:00Z`).getUTCDay(); // 0 = Sunday
+  return addDays(day, -((weekday + 6) % 7));
+}
+
+/** How a run of days is grouped: each day alone, by ISO week, or by calendar month. */
+export type DayBucket = "day" | "week" | "month";
+
+/**
+ * Consecutive days (oldest first) grouped into buckets. Each bucket is named by its first day among `days`, so a
+ * week or month cut by the start or end of the run covers only the days inside it; `keyOf` gives a day's bucket.
+ */
+export function bucketDays(days: readonly string[], bucket: DayBucket) {
+  const spans: { first: string; last: string }[] = [];
+  const keyOf = new Map<string, string>();
+  let currentId = "";
+  for (const day of days) {
+    const id = bucket === "day" ? day : bucket === "week" ? weekStart(day) : day.slice(0, 7);
+    if (id !== currentId) {
+      currentId = id;
+      spans.push({ first: day, last: day });
+    }
+    const span = spans[spans.length - 1]!;
+    span.last = day;
+    keyOf.set(day, span.first);
+  }
+  return { spans, keyOf };
+}

@@ -1,10 +1,11 @@
 // The reads behind the pages that must not slow down as the shop grows (the admin lists, a card page, the scale
-// customer's dashboard, My Links, Resell and Cold Calling), each through the real server functions. The EXPLAIN
-// test checks their plans; scripts/bench-scale.mjs times them.
+// customer's dashboard, My Cards with its activity export, My Links, Resell and Cold Calling), each through the
+// real server functions. The EXPLAIN test checks their plans; scripts/bench-scale.mjs times them.
 import { sql } from "drizzle-orm";
 import type { SessionUser } from "~/server/accounts/auth.server";
 import { listCardPages } from "~/server/cards/admin-cards.server";
 import { getDashboardStats } from "~/server/cards/card-stats.server";
+import { loadMyCardsPage, myActivityCsv } from "~/server/cards/my-cards.server";
 import { loadMyLinks } from "~/server/cards/my-links.server";
 import { listOwnedCards } from "~/server/cards/ownership.server";
 import { createCardPageCache } from "~/server/cards/page-cache.server";
@@ -74,6 +75,14 @@ export async function scalePaths(db: Database, cards: number): Promise<ScalePath
       run: () => Promise.all([getDashboardStats(db, customer.id, today()), listOwnedCards(db, customer.id)]),
     },
     { name: "my links", run: () => loadMyLinks(db, customer, dashboard("links")) },
+    {
+      name: "my cards, 365 days",
+      run: () => loadMyCardsPage(db, customer, PUBLIC_URL, dashboard("cards?range=365")),
+    },
+    {
+      name: "my cards activity CSV, 365 days",
+      run: () => myActivityCsv(db, customer, dashboard("cards/activity.csv?range=365")),
+    },
     { name: "resell", run: () => loadResell(db, customer.id, PUBLIC_URL) },
     {
       name: "prospects, first page",

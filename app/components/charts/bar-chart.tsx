@@ -28,6 +28,8 @@ export interface BarChartProps<K extends string> {
   minStep?: number;
   /** What the counted things are called in the summary, for one and for any other number. */
   unit?: { one: string; other: string };
+  /** The period in the summary ('from 3 Mar 2025 to 9 Mar 2025'), when the first and last labels do not say it. */
+  period?: string;
 }
 
 const BAR_SLOT = 10;
@@ -43,6 +45,7 @@ export function BarChart<K extends string>({
   formatValue = (v) => v.toLocaleString("en-GB"),
   minStep = 1,
   unit,
+  period,
 }: BarChartProps<K>) {
   const id = useId();
   const keys = series.map((s) => s.key);
@@ -59,10 +62,11 @@ export function BarChart<K extends string>({
   const first = points[0] ? formatCategory(points[0].key).full : "";
   const last = points.at(-1) ? formatCategory(points.at(-1)!.key).full : "";
   const withUnit = (v: number) => `${formatValue(v)}${unit ? ` ${v === 1 ? unit.one : unit.other}` : ""}`;
+  const span = period ?? `from ${first} to ${last}`;
   const summary =
     grand === 0
-      ? `Nothing recorded from ${first} to ${last}.`
-      : `${withUnit(grand)} in total from ${first} to ${last}; highest: ${withUnit(max)} (${formatCategory(points[peak]!.key).full}).`;
+      ? `Nothing recorded ${span}.`
+      : `${withUnit(grand)} in total ${span}; highest: ${withUnit(max)} (${formatCategory(points[peak]!.key).full}).`;
 
   return (
     <figure aria-labelledby={`${id}-caption`} className="rounded-xl border border-slate-200 bg-white p-4">

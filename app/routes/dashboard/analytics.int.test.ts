@@ -88,8 +88,13 @@ const open = (run: (args: never) => unknown, url: string, cookie: string) =>
   answer(run, getRequest(`http://shop.test${url}`, cookie), context);
 
 /** The Scan activity table as the page shows it (drawn on the server): one row per day, its last cell the total. */
+// The chart's table of views (under 'Show the numbers as a table'), not the link clicks table after it.
 const activityRows = (a: Answer) =>
-  [...String(a.data.activityHtml).matchAll(/<tr><th scope="row"[^>]*>[^<]+<\/th>(.*?)<\/tr>/g)].map((row) =>
+  [
+    ...String(a.data.activityHtml)
+      .split("</details>")[0]!
+      .matchAll(/<tr><th scope="row"[^>]*>[^<]+<\/th>(.*?)<\/tr>/g),
+  ].map((row) =>
     [...row[1]!.matchAll(/<td[^>]*>([^<]+)<\/td>/g)].map((cell) => Number(cell[1]!.replace(/,/g, ""))),
   );
 const activityTotal = (a: Answer) => activityRows(a).reduce((n, cells) => n + cells.at(-1)!, 0);

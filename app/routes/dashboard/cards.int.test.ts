@@ -3,10 +3,12 @@
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
+import { parse } from "csv-parse/sync";
 import { eq } from "drizzle-orm";
 import type { AppLoadContext } from "react-router";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { cardPages } from "~/db/schema";
+import { cardPages, cardViewsDaily, linkClicksDaily, pageLinks } from "~/db/schema";
+import { addDays, utcDay } from "~/utils/dates";
 import { adminCookieFor, routeContext, verifiedCustomer } from "../../../tests/support/auth";
 import { type Answer, answer, getRequest, postRequest } from "../../../tests/support/routes";
 import { createTestDb, type TestDb } from "../../../tests/support/test-db";
@@ -14,6 +16,7 @@ import { type Auth, createAuth } from "../../server/accounts/auth.server";
 import { createCardPage } from "../../server/cards/cards.server";
 import { loadConfig } from "../../server/platform/env.server";
 import * as cards from "./cards";
+import * as activityCsv from "./cards-activity-csv";
 
 let t: TestDb;
 let auth: Auth;
@@ -128,5 +131,90 @@ describe("dashboard Cards section", () => {
     const unknown = await answer(cards.action, post(aliceCookie, { intent: "delete" }), context);
     expect(unknown.status).toBe(400);
     expect(unknown.data).toMatchObject({ error: "Unknown action" });
+  });
+});
+
+describe("scan activity range and its CSV export", () => {
+  const today = utcDay();
+  beforeAll(async () => {
+    const [link] = await t.db.select().from(pageLinks).where(eq(pageLinks.cardPageId, alicesCard.id));
+    await t.db.insert(cardViewsDaily).values([
+      { cardPageId: alicesCard.id, day: today, source: "nfc", count: 4 },
+      { cardPageId: alicesCard.id, day: addDays(today, -50), source: "qr", count: 6 },
+    ]);
+    await t.db.insert(linkClicksDaily).values([
+      { linkId: link!.id, cardPageId: alicesCard.id, day: today, source: "nfc", count: 2 },
+      { linkId: link!.id, cardPageId: alicesCard.id, day: addDays(today, -50), source: "qr", count: 3 },
+    ]);
+  });
+
+  const page = (cookie: string, query: string) =>
+    answer(cards.loader, getRequest(`${CARDS}${query}`, cookie), context);
+  const csv = (cookie: string, query = "") =>
+    answer(
+      activityCsv.loader,
+      getRequest(`http://shop.test/dashboard/cards/activity.csv${query}`, cookie),
+      context,
+    );
+
+  it("shows the last 30 days by default and the range asked, with its link clicks and export link", async () => {
+    const plain = (await page(aliceCookie, "")).data.activityHtml as string;
+    expect(plain).toContain("Views per day, last 30 days (your card)");
+    expect(plain).toContain('href="/dashboard/cards/activity.csv?range=30"');
+    expect(plain).toMatch(/<a href="\/dashboard\/cards\?range=30#scan-activity" aria-current="true"/);
+
+    const quarter = (await page(aliceCookie, "?range=90")).data.activityHtml as string;
+    expect(quarter).toContain("Views per week, last 90 days (your card)");
+    expect(quarter).toContain("Link clicks, last 90 days (your card)");
+    // Website: 2 NFC and 3 QR clicks in 90 days, 5 in all.
+    expect(quarter).toMatch(
+      /<th scope="row"[^>]*>Website<\/th><td[^>]*>2<\/td><td[^>]*>3<\/td><td[^>]*>0<\/td><td[^>]*>5<\/td>/,
+    );
+    expect(quarter).toContain('href="/dashboard/cards/activity.csv?range=90"');
+
+    const year = (await page(aliceCookie, `?card=${alicesCard.cardNumber}&range=365`)).data
+      .activityHtml as string;
+    expect(year).toContain(`Views per month, last 365 days (card ${alicesCard.cardNumber})`);
+    expect(year).toContain(
+      `href="/dashboard/cards/activity.csv?card=${alicesCard.cardNumber}&amp;range=365"`,
+    );
+    // A dozen or so bars, not one per day.
+    expect((year.match(/<g>/g) ?? []).length).toBeLessThanOrEqual(13);
+  });
+
+  it("answers a range it does not offer with 400 and a clear message", async () => {
+    for (const query of ["?range=60", "?range=", `?range=${"9".repeat(10_000)}`]) {
+      const a = await page(aliceCookie, query);
+      expect({ query, status: a.status }).toEqual({ query, status: 400 });
+      expect(JSON.stringify(a.data)).toContain("Unknown range: choose 7, 30, 90 or 365 days");
+      expect((await csv(aliceCookie, query)).status).toBe(400);
+    }
+  });
+
+  it("exports the owner's daily views and clicks for the range, and nobody else's", async () => {
+    const a = await csv(aliceCookie, "?range=90");
+    expect(a.status).toBe(200);
+    expect(a.headers.get("Content-Type")).toBe("text/csv; charset=utf-8");
+    expect(a.headers.get("Content-Disposition")).toBe(
+      `attachment; filename="card-activity-90-days-to-${today}.csv"`,
+    );
+    expect(parse(a.body)).toEqual([
+      ["day", "card_number", "card_name", "source", "views", "clicks"],
+      [addDays(today, -50), alicesCard.cardNumber, "Alice A", "qr", "6", "3"],
+      [today, alicesCard.cardNumber, "Alice A", "nfc", "4", "2"],
+    ]);
+    // 30 days leave the day 50 days ago out.
+    expect(parse((await csv(aliceCookie, `?range=30&card=${alicesCard.cardNumber}`)).body)).toHaveLength(2);
+
+    expect(await csv("")).toMatchObject({
+      status: 302,
+      location: "/login?redirectTo=%2Fdashboard%2Fcards%2Factivity.csv",
+    });
+    for (const cookie of [bobCookie, adminCookie]) {
+      const own = await csv(cookie, "?range=365");
+      expect(own.status).toBe(200);
+      expect(parse(own.body)).toEqual([["day", "card_number", "card_name", "source", "views", "clicks"]]);
+      expect((await csv(cookie, `?range=365&card=${alicesCard.cardNumber}`)).status).toBe(404);
+    }
   });
 });

@@ -1,10 +1,12 @@
 // Read side of the card analytics: the figures of a customer's dashboard (links, clicks against the period
-// before, cards in use) and views per day by source, for one customer's cards, one card, or every card (admin).
+// before, cards in use), views per day by source, for one customer's cards, one card, or every card (admin), and
+// over a chosen range a customer's clicks per link and their daily figures as CSV.
 // Everything is read from the daily aggregates; days are UTC calendar days, as the counter writes them.
-import { and, between, count, countDistinct, eq, sql } from "drizzle-orm";
+import { and, asc, between, count, countDistinct, desc, eq, sql } from "drizzle-orm";
 import { cardPages, cardViewsDaily, linkClicksDaily, pageLinks } from "~/db/schema";
 import type { VisitSource } from "~/utils/card-links";
-import { addDays, dayRange } from "~/utils/dates";
+import { toCsv } from "~/utils/csv";
+import { addDays, bucketDays, type DayBucket, dayRange } from "~/utils/dates";
 import { fillSeries } from "~/utils/series";
 import type { DbOrTx } from "../platform/db.server";
 
@@ -100,16 +102,168 @@ async function getViewsPerDay(
 
 const VIEW_SOURCES = ["nfc", "qr", "link"] as const;
 
-/** The last `STATS_DAYS` days of views, one point per day with every source, oldest first. */
+/**
+ * The last `days` days up to `today`, grouped for a chart: `spans` are the buckets (oldest first, each named by its
+ * first day), `keyOf` a day's bucket.
+ */
+export function activityPeriod(today: string, days: number, bucket: DayBucket = "day") {
+  return { today, days, ...bucketDays(dayRange(today, days), bucket) };
+}
+
+/**
+ * Views by source over a period (the last `STATS_DAYS` days by default), one point per bucket of the period with
+ * every source, oldest first. One query, whatever the length: a year is at most 3 x 365 summed rows.
+ */
 export async function scanActivity(
   db: DbOrTx,
   scope: { ownerUserId?: string; cardPageId?: string },
   today: string,
+  period: ReturnType<typeof activityPeriod> = activityPeriod(today, STATS_DAYS),
 ) {
-  const rows = await getViewsPerDay(db, scope, today);
+  const rows = await getViewsPerDay(db, scope, period.today, period.days);
   return fillSeries(
-    dayRange(today, STATS_DAYS),
+    period.spans.map((s) => s.first),
     VIEW_SOURCES,
-    rows.map((r) => ({ key: r.day, series: r.source, value: r.count })),
+    rows.map((r) => ({ key: period.keyOf.get(r.day) ?? r.day, series: r.source, value: r.count })),
+  );
+}
+
+export interface LinkClicks {
+  linkId: string;
+  title: string;
+  cardNumber: string;
+  clicks: Record<VisitSource, number>;
+  total: number;
+}
+
+/**
+ * Clicks per link of one account's cards (or one of them) over the `days` days ending with `today`, by source:
+ * every link of those cards, those without clicks included, most clicked first, then in the cards' order. One
+ * query: each link's rows are a range of the daily table's primary key (link, day, source).
+ */
+export async function linkClicksInRange(
+  db: DbOrTx,
+  scope: { ownerUserId: string; cardPageId?: string },
+  today: string,
+  days: number,
+): Promise<LinkClicks[]> {
+  const from = addDays(today, -(days - 1));
+  const bySource = (source: VisitSource) =>
+    sql<number>`coalesce(sum(${linkClicksDaily.count}) filter (where ${linkClicksDaily.source} = ${source}), 0)`;
+  const total = sql<number>`coalesce(sum(${linkClicksDaily.count}), 0)`;
+  const rows = await db
+    .select({
+      linkId: pageLinks.id,
+      title: pageLinks.title,
+      cardNumber: cardPages.cardNumber,
+      nfc: bySource("nfc"),
+      qr: bySource("qr"),
+      link: bySource("link"),
+      total,
+    })
+    .from(pageLinks)
+    .innerJoin(cardPages, eq(cardPages.id, pageLinks.cardPageId))
+    .leftJoin(
+      linkClicksDaily,
+      and(eq(linkClicksDaily.linkId, pageLinks.id), between(linkClicksDaily.day, from, today)),
+    )
+    .where(
+      and(
+        eq(cardPages.ownerUserId, scope.ownerUserId),
+        scope.cardPageId ? eq(cardPages.id, scope.cardPageId) : undefined,
+      ),
+    )
+    .groupBy(pageLinks.id, cardPages.id)
+    .orderBy(desc(total), desc(cardPages.createdAt), asc(cardPages.id), asc(pageLinks.sortOrder))
+    .limit(LINK_TABLE_MAX_ROWS);
+  // sum() comes back as a string from the drivers.
+  return rows.map((r) => ({
+    linkId: r.linkId,
+    title: r.title,
+    cardNumber: r.cardNumber,
+    clicks: { nfc: Number(r.nfc), qr: Number(r.qr), link: Number(r.link) },
+    total: Number(r.total),
+  }));
+}
+
+/** The most links the click table lists (an account has at most 100 cards listed, each with a few links). */
+const LINK_TABLE_MAX_ROWS = 1000;
+
+export const ACTIVITY_CSV_HEADER = ["day", "card_number", "card_name", "source", "views", "clicks"] as const;
+
+/**
+ * Daily views and link clicks of one account's cards (or one of them) over the `days` days ending with `today`:
+ * one row per day, card and source that had a view or a click, oldest day first; days, cards and sources with
+ * neither have no row. Card names are the owner's text, so csvCell() neutralises formulas in them.
+ */
+export async function activityCsv(
+  db: DbOrTx,
+  scope: { ownerUserId: string; cardPageId?: string },
+  today: string,
+  days: number,
+) {
+  const from = addDays(today, -(days - 1));
+  const cards = and(
+    eq(cardPages.ownerUserId, scope.ownerUserId),
+    scope.cardPageId ? eq(cardPages.id, scope.cardPageId) : undefined,
+  );
+  // Each reads a range of days per card from the daily tables' (card, day, ...) and (link, day, ...) keys.
+  const views = await db
+    .select({
+      cardPageId: cardViewsDaily.cardPageId,
+      day: cardViewsDaily.day,
+      source: cardViewsDaily.source,
+      n: sql<number>`sum(${cardViewsDaily.count})`,
+    })
+    .from(cardViewsDaily)
+    .innerJoin(cardPages, eq(cardPages.id, cardViewsDaily.cardPageId))
+    .where(and(cards, between(cardViewsDaily.day, from, today)))
+    .groupBy(cardViewsDaily.cardPageId, cardViewsDaily.day, cardViewsDaily.source);
+  const clicks = await db
+    .select({
+      cardPageId: linkClicksDaily.cardPageId,
+      day: linkClicksDaily.day,
+      source: linkClicksDaily.source,
+      n: sql<number>`sum(${linkClicksDaily.count})`,
+    })
+    .from(linkClicksDaily)
+    .innerJoin(pageLinks, eq(pageLinks.id, linkClicksDaily.linkId))
+    .innerJoin(cardPages, eq(cardPages.id, pageLinks.cardPageId))
+    .where(and(cards, between(linkClicksDaily.day, from, today)))
+    .groupBy(linkClicksDaily.cardPageId, linkClicksDaily.day, linkClicksDaily.source);
+  const names = await db
+    .select({ id: cardPages.id, cardNumber: cardPages.cardNumber, name: cardPages.name })
+    .from(cardPages)
+    .where(cards);
+  const cardById = new Map(names.map((c) => [c.id, c]));
+
+  const rows = new Map<
+    string,
+    { day: string; cardPageId: string; source: VisitSource; views: number; clicks: number }
+  >();
+  const row = (r: { cardPageId: string; day: string; source: VisitSource }) => {
+    const key = `${r.day}|${r.cardPageId}|${r.source}`;
+    let found = rows.get(key);
+    if (!found) {
+      found = { day: String(r.day), cardPageId: r.cardPageId, source: r.source, views: 0, clicks: 0 };
+      rows.set(key, found);
+    }
+    return found;
+  };
+  for (const v of views) row(v).views += Number(v.n);
+  for (const c of clicks) row(c).clicks += Number(c.n);
+  const sourceOrder = (s: VisitSource) => VIEW_SOURCES.indexOf(s);
+  const sorted = [...rows.values()]
+    .filter((r) => cardById.has(r.cardPageId))
+    .map((r) => ({ ...r, card: cardById.get(r.cardPageId)! }))
+    .sort(
+      (a, b) =>
+        a.day.localeCompare(b.day) ||
+        a.card.cardNumber.localeCompare(b.card.cardNumber) ||
+        sourceOrder(a.source) - sourceOrder(b.source),
+    );
+  return toCsv(
+    ACTIVITY_CSV_HEADER,
+    sorted.map((r) => [r.day, r.card.cardNumber, r.card.name, r.source, r.views, r.clicks]),
   );
 }

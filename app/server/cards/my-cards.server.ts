@@ -1,13 +1,21 @@
 // The dashboard's Cards section as data: the customer's cards with a preview of each public page, the selected
-// card's profile (?card=WC1234), the QR dialog's card (?qr=WC1234) and the scan activity of the last 30 days.
+// card's profile (?card=WC1234), the QR dialog's card (?qr=WC1234) and the scan activity with its link clicks over
+// the range asked (?range=7|30|90|365 days, 30 by default), which the activity CSV export also serves.
 // Only the signed-in customer's own cards are ever read; any other card number answers 404.
 import { and, asc, eq, inArray } from "drizzle-orm";
 import { data } from "react-router";
 import { cardPages, pageLinks } from "~/db/schema";
+import {
+  ACTIVITY_RANGE_REFUSED,
+  ACTIVITY_RANGES,
+  type ActivityRange,
+  activityBucket,
+  parseActivityRange,
+} from "~/schemas/activity-range";
 import { utcDay } from "~/utils/dates";
 import type { SessionUser } from "../accounts/auth.server";
 import type { DbOrTx } from "../platform/db.server";
-import { scanActivity } from "./card-stats.server";
+import { activityCsv, activityPeriod, linkClicksInRange, scanActivity } from "./card-stats.server";
 import { listOwnedCards, type OwnedCard } from "./ownership.server";
 
 /** A card number from the address, normalised; anything else is not a card number. */
@@ -18,6 +26,20 @@ function cardNumberParam(value: string | null) {
 }
 
 const notFound = () => data("Card not found", { status: 404 });
+
+/** The range of ?range=; anything but an offered range answers 400. */
+function rangeParam(url: URL): ActivityRange {
+  const range = parseActivityRange(url.searchParams.get("range"));
+  if (range === null) throw data(ACTIVITY_RANGE_REFUSED, { status: 400 });
+  return range;
+}
+
+/** The activity's address with a range and the selected card kept (the range links and the CSV export). */
+function activityHref(path: string, range: ActivityRange, cardNumber: string | null) {
+  const query = new URLSearchParams(cardNumber ? { card: cardNumber } : {});
+  query.set("range", String(range));
+  return `${path}?${query}`;
+}
 
 /** The customer's cards with what their previews and profiles show: bio, contact details, link titles. */
 async function withPreviews(db: DbOrTx, user: SessionUser, cards: OwnedCard[]) {
@@ -69,6 +91,7 @@ export async function loadMyCardsPage(
   const selectedCard = selected === null ? null : cards.find((c) => c.cardNumber === selected);
   if (selectedCard === undefined) throw notFound();
   if (qr !== null && !cards.some((c) => c.cardNumber === qr)) throw notFound();
+  const range = rangeParam(url);
 
   const withPreview = await withPreviews(db, user, cards);
 
@@ -81,19 +104,69 @@ export async function loadMyCardsPage(
     qr: qr || null,
     profile: profile ?? null,
     activity: cards.length
-      ? {
-          points: await scanActivity(
-            db,
-            { ownerUserId: user.id, cardPageId: selectedCard ? selectedCard.id : undefined },
-            today,
-          ),
-          of: selectedCard
-            ? `card ${selectedCard.cardNumber}`
-            : cards.length === 1
-              ? "your card"
-              : "your cards",
-        }
+      ? await activity(
+          db,
+          user,
+          selectedCard?.id,
+          selectedCard?.cardNumber ?? null,
+          range,
+          today,
+          cards.length,
+        )
       : null,
+  };
+}
+
+/** The Scan activity section over a range: a few queries for all the cards together, none per card or link. */
+async function activity(
+  db: DbOrTx,
+  user: SessionUser,
+  cardPageId: string | undefined,
+  cardNumber: string | null,
+  range: ActivityRange,
+  today: string,
+  cardCount: number,
+) {
+  const bucket = activityBucket(range);
+  const period = activityPeriod(today, range, bucket);
+  const scope = { ownerUserId: user.id, cardPageId };
+  return {
+    range,
+    bucket,
+    points: await scanActivity(db, scope, today, period),
+    spans: period.spans,
+    links: await linkClicksInRange(db, scope, today, range),
+    of: cardNumber ? `card ${cardNumber}` : cardCount === 1 ? "your card" : "your cards",
+    ranges: ACTIVITY_RANGES.map((r) => ({
+      days: r,
+      href: `${activityHref("/dashboard/cards", r, cardNumber)}#scan-activity`,
+      current: r === range,
+    })),
+    csvHref: activityHref("/dashboard/cards/activity.csv", range, cardNumber),
+  };
+}
+
+/**
+ * The activity CSV of the address asked (?range=, ?card=): the customer's own cards, or the one card named, which
+ * must be theirs (404 otherwise).
+ */
+export async function myActivityCsv(db: DbOrTx, user: SessionUser, url: URL, today = utcDay()) {
+  const range = rangeParam(url);
+  const cardNumber = cardNumberParam(url.searchParams.get("card"));
+  let cardPageId: string | undefined;
+  if (cardNumber !== null) {
+    const [card] = cardNumber
+      ? await db
+          .select({ id: cardPages.id })
+          .from(cardPages)
+          .where(and(eq(cardPages.cardNumber, cardNumber), eq(cardPages.ownerUserId, user.id)))
+      : [];
+    if (!card) throw notFound();
+    cardPageId = card.id;
+  }
+  return {
+    csv: await activityCsv(db, { ownerUserId: user.id, cardPageId }, today, range),
+    filename: `card-activity-${cardNumber ? `${cardNumber}-` : ""}${range}-days-to-${today}.csv`,
   };
 }
 

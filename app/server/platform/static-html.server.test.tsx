@@ -30,9 +30,47 @@ describe("parts of a page drawn on the server for the loader's data", () => {
   });
 
   it("give the ids React makes their own prefix, apart from the page's", () => {
-    const html = staticHtml(<ScanActivity points={[]} of="your card" />, "scan-activity-");
+    const html = staticHtml(
+      <ScanActivity
+        range={30}
+        bucket="day"
+        points={[]}
+        spans={[]}
+        links={[]}
+        of="your card"
+        ranges={[]}
+        csvHref="/dashboard/cards/activity.csv?range=30"
+      />,
+      "scan-activity-",
+    );
     const ids = [...html.matchAll(/ id="([^"]+)"/g)].map((m) => m[1]);
     expect(ids.filter((id) => id !== "scan-activity-heading" && id !== "scan-activity")).not.toEqual([]);
     for (const id of ids) expect(id).toContain("scan-activity");
+  });
+
+  it("keep link titles in the scan activity's click table as text", () => {
+    const html = staticHtml(
+      <ScanActivity
+        range={7}
+        bucket="day"
+        points={[]}
+        spans={[]}
+        links={[
+          {
+            linkId: "l1",
+            title: '<img src=x onerror="alert(4)">',
+            cardNumber: "WC0001",
+            clicks: { nfc: 1, qr: 0, link: 0 },
+            total: 1,
+          },
+        ]}
+        of="your card"
+        ranges={[]}
+        csvHref="/dashboard/cards/activity.csv?range=7"
+      />,
+      "scan-activity-",
+    );
+    expect(html).not.toContain("<img src=x");
+    expect(html).toContain("&lt;img src=x onerror=&quot;alert(4)&quot;&gt;");
   });
 });
