@@ -1,6 +1,8 @@
-// My Cards' form posts, one intent each: adding an existing card to the account with its number and edit password.
-import type { AppLoadContext } from "react-router";
+// My Cards' form posts, one intent each: adding an existing card to the account with its number and edit
+// password; turning a card's 'share your details' form on or off.
+import { type AppLoadContext, data } from "react-router";
 import type { SessionUser } from "../accounts/auth.server";
+import { setContactExchange } from "../contacts/exchange.server";
 import { unknownIntent } from "../platform/forms.server";
 import { claimFromForm } from "./ownership.server";
 
@@ -13,6 +15,14 @@ export async function handleMyCardsAction(
   switch (form.get("intent")) {
     case "claim":
       return claimFromForm(context, user, form);
+    case "contact-exchange": {
+      // Only the account's own cards: any other id is answered as not found, and nothing changes.
+      const cardId = String(form.get("cardId") ?? "").slice(0, 64);
+      const on = form.get("on") === "true";
+      if (!(await setContactExchange(context.db, user.id, cardId, on)))
+        return data({ error: "Card not found" }, { status: 404 });
+      return { contactExchange: { cardId, on } };
+    }
     default:
       return unknownIntent();
   }
