@@ -57,8 +57,10 @@ function formPage(
   source: ReturnType<typeof parseSource>,
   state: ShareFormState,
   status = 200,
+  /** A valid stamp the post carried: kept, so correcting a field does not mean waiting again. */
+  keptStamp?: string,
 ) {
-  const stamp = formStamp(context.config.authSecret, card.slug);
+  const stamp = keptStamp ?? formStamp(context.config.authSecret, card.slug);
   return html(renderShareFormHtml(card, { ...site(context), stamp, source, state }), status);
 }
 
@@ -95,7 +97,8 @@ export async function connectPost(context: Context, request: Request, slug: stri
     context.logger.info("contact exchange: honeypot filled, share dropped");
     return sent;
   }
-  const stamp = checkFormStamp(context.config.authSecret, card.slug, form.get("stamp"));
+  const posted = form.get("stamp");
+  const stamp = checkFormStamp(context.config.authSecret, card.slug, posted);
   if (stamp !== "ok") {
     const formError = stamp === "too-fast" ? SHARE_REFUSED.tooFast : SHARE_REFUSED.expired;
     return formPage(context, card, source, { values, errors: {}, formError }, 400);
@@ -107,7 +110,7 @@ export async function connectPost(context: Context, request: Request, slug: stri
       const name = issue.path[0] as ShareField;
       if (SHARE_FIELDS.includes(name)) errors[name] ??= issue.message;
     }
-    return formPage(context, card, source, { values, errors }, 400);
+    return formPage(context, card, source, { values, errors }, 400, String(posted));
   }
   if (!(await allowShare(context.db, context.clientIp, card.id)))
     return formPage(context, card, source, { values, errors: {}, formError: SHARE_REFUSED.tooMany }, 429);

@@ -238,6 +238,11 @@ describe("sharing details", () => {
     expect(html).toContain('value="Kept &amp; Co"');
     expect(await writes()).toEqual(before);
 
+    // The form's time stamp is kept: correcting a field does not mean waiting again.
+    const kept = stamp();
+    const corrected = await post(SLUG, { ...VALID, consent: "", stamp: kept });
+    expect(await corrected.text()).toContain(`name="stamp" value="${kept}"`);
+
     const bad = await post(SLUG, { ...VALID, email: "not-an-address", phone: "call me", stamp: stamp() });
     const badHtml = await bad.text();
     expect(badHtml).toContain("Invalid email address");
