@@ -1,4 +1,4 @@
-// Contact exchange from the visitor's side: the owner turns the form on in My Cards, a visitor on a phone
+// Contact exchange from the visitor's side: the owner turns the form on in My Cards (the card's tab), a visitor on a phone
 // without JavaScript shares their details from the card page, and the owner is e-mailed a link to them.
 import type { Page } from "@playwright/test";
 import { expectNoSeriousA11yViolations } from "../support/axe";
@@ -59,12 +59,16 @@ test("a visitor on a phone without JavaScript shares their details from a card p
   await expect(visitor.getByRole("link", { name: "Save contact" })).toBeVisible();
   await expect(share).toHaveCount(0);
 
+  // The owner turns the form on from the card's tab in My Cards.
+  await page.goto(`/dashboard/cards?card=${cardNumber}`);
   const toggle = page.getByRole("switch", { name: SWITCH });
   await expect(toggle).toHaveAttribute("aria-checked", "false");
   await toggle.click();
+  await expect(page.getByText("Visitors can now share their details with you")).toBeVisible();
   await expect(toggle).toHaveAttribute("aria-checked", "true");
   await page.reload();
   await expect(page.getByRole("switch", { name: SWITCH })).toHaveAttribute("aria-checked", "true");
+  await expectNoSeriousA11yViolations(page);
 
   // The cached page was refreshed by the switch: the button is there, below 'Save contact'.
   await visitor.goto(`/${slug}?s=nfc`);

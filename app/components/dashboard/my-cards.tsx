@@ -6,7 +6,7 @@
 
 import { Download, ExternalLink, QrCode } from "lucide-react";
 import { startTransition, useState } from "react";
-import { Form, Link, useFetcher, useNavigate, useNavigation } from "react-router";
+import { Form, Link, useNavigate, useNavigation } from "react-router";
 import { Button, ButtonLink } from "~/components/ui/button";
 import { Field, FormMessage } from "~/components/ui/field";
 import type { MyCard } from "~/server/cards/my-cards.server";
@@ -176,55 +176,8 @@ export function OwnedCardItem({
           Download vCard
         </a>
       </div>
-      <ContactExchangeSwitch card={card} />
       {qrOpen || qrOpenOnLoad ? <QrCodeDialog card={card} pageUrl={pageUrl} onClose={closeQr} /> : null}
     </li>
-  );
-}
-
-/**
- * The card's 'Share your details' form on its public page, on or off. Saved as soon as it is pressed (a plain
- * form post without JavaScript); the switch shows the new state while it saves.
- */
-function ContactExchangeSwitch({ card }: { card: MyCard }) {
-  const fetcher = useFetcher();
-  const on = fetcher.formData ? fetcher.formData.get("on") === "true" : card.contactExchange;
-  const labelId = `contact-exchange-${card.id}`;
-  return (
-    <fetcher.Form
-      method="post"
-      className="mt-4 flex items-center justify-between gap-3 rounded-md border border-slate-200 bg-slate-50 p-3"
-    >
-      <input type="hidden" name="intent" value="contact-exchange" />
-      <input type="hidden" name="cardId" value={card.id} />
-      <input type="hidden" name="on" value={String(!on)} />
-      <span id={labelId} className="text-sm font-medium text-slate-900">
-        Let people share their details with you
-      </span>
-      <button
-        type="submit"
-        role="switch"
-        aria-checked={on}
-        aria-labelledby={labelId}
-        className="inline-flex min-h-11 shrink-0 items-center gap-2 rounded-full px-1 text-sm font-semibold text-slate-900"
-      >
-        <span
-          aria-hidden
-          className={cn(
-            "relative inline-block h-6 w-11 rounded-full transition-colors",
-            on ? "bg-brand-600" : "bg-slate-400",
-          )}
-        >
-          <span
-            className={cn(
-              "absolute top-0.5 h-5 w-5 rounded-full bg-white shadow transition-all",
-              on ? "left-5" : "left-0.5",
-            )}
-          />
-        </span>
-        <span aria-hidden>{on ? "On" : "Off"}</span>
-      </button>
-    </fetcher.Form>
   );
 }
 

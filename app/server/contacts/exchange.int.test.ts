@@ -120,11 +120,13 @@ describe("the card page button", () => {
         { id: ownerId } as never,
         form({ intent: "contact-exchange", cardId, on: "false" }),
       );
-      expect(answer).toEqual({ contactExchange: { cardId, on: false } });
+      const [card] = await t.db.select().from(cardPages).where(eq(cardPages.id, cardId));
+      expect(answer).toBeInstanceOf(Response);
+      expect((answer as Response).headers.get("Location")).toBe(`/dashboard/cards?card=${card!.cardNumber}`);
       expect(await version()).toBe(before + 1);
       expect(announced).toEqual([[SLUG]]);
 
-      expect(await setContactExchange(t.db, "someone-else", cardId, true)).toBe(false);
+      expect(await setContactExchange(t.db, "someone-else", cardId, true)).toBeNull();
       const [row] = await t.db.select().from(cardPages).where(eq(cardPages.id, cardId));
       expect(row).toMatchObject({ contactExchange: false, version: before + 1 });
     } finally {

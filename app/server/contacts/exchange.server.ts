@@ -19,7 +19,7 @@ import { hitRateLimit, LIMITS } from "../platform/rate-limit.server";
 
 /**
  * Turns the form on or off for one of the user's own cards. The page's version moves on and the slug is
- * announced, so every process's cached card page shows or drops the button. False when the card is not theirs.
+ * announced, so every process's cached card page shows or drops the button. Null when the card is not theirs.
  */
 export async function setContactExchange(db: DbOrTx, userId: string, cardId: string, on: boolean) {
   if (!isUuid(cardId)) return false;
@@ -27,10 +27,10 @@ export async function setContactExchange(db: DbOrTx, userId: string, cardId: str
     .update(cardPages)
     .set({ contactExchange: on, version: sql`${cardPages.version} + 1`, updatedAt: new Date() })
     .where(and(eq(cardPages.id, cardId), eq(cardPages.ownerUserId, userId)))
-    .returning({ slug: cardPages.slug });
-  if (!row) return false;
+    .returning({ slug: cardPages.slug, cardNumber: cardPages.cardNumber });
+  if (!row) return null;
   announceCardPagesChanged([row.slug]);
-  return true;
+  return row;
 }
 
 // --- The card a visitor shares with ---
@@ -65,8 +65,8 @@ export const firstName = (name: string) => name.trim().split(/\s+/)[0] || name;
 
 /** Keeps these signatures apart from any other use of the secret. */
 const STAMP_PURPOSE = "contact-exchange-form";
-export const STAMP_MIN_AGE_MS = 2_000;
-export const STAMP_MAX_AGE_MS = 24 * 60 * 60 * 1000;
+const STAMP_MIN_AGE_MS = 2_000;
+const STAMP_MAX_AGE_MS = 24 * 60 * 60 * 1000;
 /** Milliseconds and a base64url SHA-256 signature are far shorter; anything longer is refused unread. */
 const STAMP_MAX_LENGTH = 100;
 
