@@ -107,6 +107,9 @@ test("a visitor on a phone without JavaScript shares their details from a card p
   const mail = await waitForEmail(signedInCustomer.email, /New contact: Sam Visitor/);
   expect(firstLink(mail.text, "/dashboard/contacts/")).toMatch(/\/dashboard\/contacts\/[0-9a-f-]{36}$/);
   expect(mail.text).toContain("tapped your card");
+  // Governed by Settings -> Notifications, on by default.
+  await page.goto("/dashboard/settings/notifications");
+  await expect(page.getByRole("checkbox", { name: "New Contacts" })).toBeChecked();
 
   // The form and its errors pass axe and fit a phone's width (checked where scripts may run).
   await page.setViewportSize(PHONE);

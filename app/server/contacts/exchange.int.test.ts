@@ -401,4 +401,11 @@ describe("the owner's e-mail", () => {
     expect(await countRows(t.db, exchangedContacts)).toBe(1);
     expect(await countRows(t.db, emailOutbox)).toBe(0);
   });
+
+  it("sends none when the owner turned all non-essential e-mail off", async () => {
+    await t.db.insert(customerPreferences).values({ userId: ownerId, emailNotifications: false });
+    await share("Visitor");
+    expect(await countRows(t.db, exchangedContacts)).toBe(1);
+    expect(await countRows(t.db, emailOutbox)).toBe(0);
+  });
 });
