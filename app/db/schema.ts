@@ -366,9 +366,20 @@ export const exchangedContacts = pgTable(
     consentedAt: timestamp({ withTimezone: true }).notNull(),
     /** Set once 'Add to prospects' has copied it into Cold Calling. */
     prospectId: uuid().references(() => prospects.id, { onDelete: "set null" }),
+    /**
+     * The owner's e-mail about it: sent; held (over the hourly cap, to be counted in the next one); summed (counted
+     * in a later one); none (the owner turned these e-mails off).
+     */
+    ownerEmail: text({ enum: ["sent", "held", "summed", "none"] })
+      .notNull()
+      .default("none"),
     createdAt: createdAt(),
   },
-  (t) => [index().on(t.ownerUserId, t.createdAt), index().on(t.cardPageId, t.createdAt)],
+  (t) => [
+    index().on(t.ownerUserId, t.createdAt),
+    index().on(t.cardPageId, t.createdAt),
+    index("exchanged_contacts_held_idx").on(t.ownerUserId).where(sql`${t.ownerEmail} = 'held'`),
+  ],
 );
 
 // --- Messages sent through the contact form (kept even when the e-mail to support fails) ---

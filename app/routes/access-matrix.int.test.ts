@@ -22,6 +22,7 @@ import {
 } from "~/db/schema";
 import { type Auth, createAuth } from "~/server/accounts/auth.server";
 import { createCardPage } from "~/server/cards/cards.server";
+import { formStamp, setContactExchange } from "~/server/contacts/exchange.server";
 import { createOrderFromCart } from "~/server/shop/checkout.server";
 import { getOrCreateReferralCode } from "~/server/shop/referrals.server";
 import { utcDay } from "~/utils/dates";
@@ -118,6 +119,8 @@ const CASES: Record<string, RouteCase> = {
     intents: {
       // Knowing A's card number is not enough: the edit password is A's secret.
       claim: { kind: "self", fields: (ids) => ({ cardNumber: ids.cardNumber, password: "a-guess-123" }) },
+      // Turning the 'share your details' form on for A's card: only A may.
+      "contact-exchange": { kind: "foreign", fields: (ids) => ({ cardId: ids.cardId, on: "true" }) },
     },
   },
   // A's card in the address is not found for anyone else; their own export has none of A's rows.
@@ -621,6 +624,66 @@ describe("access matrix", () => {
       if (c.area !== "admin" || !m.loader || c.read === "redirect") continue;
       const a = await getAs(c, "admin", m);
       expect({ file, status: a.status }).toEqual({ file, status: 200 });
+    }
+  });
+});
+
+describe("access matrix: a card page's 'share your details' form (public)", () => {
+  const connect = "routes/card/connect.ts";
+  const who = ["anonymous", "A", "B", "admin"] as const;
+  const share = () => ({
+    name: "Mallory",
+    email: "mallory@example.com",
+    consent: "on",
+    stamp: formStamp(config.authSecret, "alice-private", Date.now() - 5_000),
+  });
+  const params = { slug: "alice-private" };
+
+  it("shows no form to anyone while A's switch is off, and a post by anyone changes nothing", async () => {
+    const m = await routeModule(connect);
+    const before = await snapshotOfA();
+    for (const w of who) {
+      const page = await answer(
+        m.loader!,
+        getRequest(`${ORIGIN}/alice-private/connect`, cookies[w]),
+        context,
+        params,
+      );
+      expect({ w, status: page.status, form: page.body.includes("<form") }).toEqual({
+        w,
+        status: 404,
+        form: false,
+      });
+      const posted = await answer(
+        m.action!,
+        postRequest(`${ORIGIN}/alice-private/connect`, share(), cookies[w]),
+        context,
+        params,
+      );
+      expect({ w, status: posted.status }).toEqual({ w, status: 404 });
+    }
+    expect(await snapshotOfA()).toEqual(before);
+    expect(await t.db.select().from(exchangedContacts)).toEqual([]);
+  });
+
+  it("shows everyone, signed in or not, the same form once A turns it on, and never A's account details", async () => {
+    await setContactExchange(t.db, aliceId, ids.cardId, true);
+    try {
+      const m = await routeModule(connect);
+      for (const w of who) {
+        const page = await answer(
+          m.loader!,
+          getRequest(`${ORIGIN}/alice-private/connect`, cookies[w]),
+          context,
+          params,
+        );
+        expect({ w, status: page.status }).toEqual({ w, status: 200 });
+        expect(page.body).toContain("Share your details with Alice Private");
+        expect(page.body).not.toContain("alice@example.com");
+        expect(page.headers.get("Set-Cookie")).toBeNull();
+      }
+    } finally {
+      await setContactExchange(t.db, aliceId, ids.cardId, false);
     }
   });
 });

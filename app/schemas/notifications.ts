@@ -1,4 +1,4 @@
-// The Settings → Notifications form: four checkboxes. An unticked checkbox is not posted at all, so a missing
+// The Settings → Notifications form: five checkboxes. An unticked checkbox is not posted at all, so a missing
 // field means off.
 import { z } from "~/schemas/zod";
 
@@ -9,6 +9,7 @@ export const NotificationPreferencesSchema = z.object({
   cardTapsDigest: toggle,
   linkClicksDigest: toggle,
   marketingUpdates: toggle,
+  newContactEmails: toggle,
 });
 export type NotificationPreferences = z.infer<typeof NotificationPreferencesSchema>;
 
@@ -18,4 +19,5 @@ export const DEFAULT_NOTIFICATION_PREFERENCES: NotificationPreferences = {
   cardTapsDigest: true,
   linkClicksDigest: false,
   marketingUpdates: false,
+  newContactEmails: true,
 };

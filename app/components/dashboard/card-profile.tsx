@@ -1,6 +1,6 @@
-// A card's tab in My Cards: its profile as the public page shows it, the vCard and the public page. Rendered only on
-// the server (the Cards route draws it to HTML): it has no behaviour, so the browser gets its HTML
-// and not its code.
+// A card's tab in My Cards: its profile as the public page shows it, the vCard, the public page and the switch for
+// visitors' 'Share your details' form. Rendered only on the server (the Cards route draws it to HTML): its one form
+// is a plain form post, so the browser gets its HTML and not its code.
 import { Download, ExternalLink, Phone } from "lucide-react";
 import type { MyCard } from "~/server/cards/my-cards.server";
 import { cardActionLinkClass, ProfilePhoto } from "./my-cards";
@@ -47,6 +47,7 @@ export function CardProfile({ card, publicUrl }: { card: MyCard; publicUrl: stri
           <dd className="break-all text-slate-900">{`${publicUrl}/${card.slug}`}</dd>
         </div>
       </dl>
+      <ContactExchangeSwitch card={card} />
       <div className="mt-5 flex flex-wrap gap-2">
         <a href={`/card/${card.slug}/contact.vcf`} download className={cardActionLinkClass}>
           <Download aria-hidden className="h-4 w-4" />
@@ -58,5 +59,32 @@ export function CardProfile({ card, publicUrl }: { card: MyCard; publicUrl: stri
         </a>
       </div>
     </section>
+  );
+}
+
+/** The card's 'Share your details' form on its public page, on or off: saved as soon as it is pressed. */
+function ContactExchangeSwitch({ card }: { card: MyCard }) {
+  const on = card.contactExchange;
+  return (
+    <form
+      method="post"
+      className="mt-5 flex items-center justify-between gap-3 rounded-md border border-slate-200 bg-slate-50 p-3"
+    >
+      <input type="hidden" name="intent" value="contact-exchange" />
+      <input type="hidden" name="cardId" value={card.id} />
+      <input type="hidden" name="on" value={String(!on)} />
+      <span id="contact-exchange-label" className="text-sm font-medium text-slate-900">
+        Let people share their details with you
+      </span>
+      <button
+        type="submit"
+        role="switch"
+        aria-checked={on}
+        aria-labelledby="contact-exchange-label"
+        className={`min-h-11 min-w-16 shrink-0 rounded-full px-4 text-sm font-semibold ${on ? "bg-brand-600 text-white" : "bg-slate-200 text-slate-900"}`}
+      >
+        {on ? "On" : "Off"}
+      </button>
+    </form>
   );
 }

@@ -20,7 +20,7 @@ export default function Privacy() {
   const email = site?.supportEmail ?? "";
   return (
     <PageShell title="Privacy Policy">
-      <LastUpdated date="April 6, 2025" />
+      <LastUpdated date="November 27, 2026" />
       <PolicySection title="1. Information We Collect">
         <p>We collect only what we need to make, deliver and run your card:</p>
         <ul>
@@ -28,6 +28,7 @@ export default function Privacy() {
           <li>Card page content you give us: name, business name, bio, links and profile image.</li>
           <li>Account details if you register: name, e-mail address and a securely hashed password.</li>
           <li>Messages you send us through the contact form or by e-mail.</li>
+          <li>Details you choose to share with a card's owner from their card page (see section 4).</li>
           <li>Anonymous counts of visits to card pages and clicks on their links.</li>
         </ul>
       </PolicySection>
@@ -44,7 +45,22 @@ export default function Privacy() {
           to provide that service. The content of your card page is public by design.
         </p>
       </PolicySection>
-      <PolicySection title="4. Cookies">
+      <PolicySection title="4. Details You Share with a Card Owner">
+        <p>
+          A card's owner may let visitors to their card page share their own details with them. Nothing is
+          collected unless you fill in that form and tick the box agreeing that the owner may contact you and
+          keep your details. We then keep your name, the e-mail address or phone number you gave, and any
+          company, job title and note you added, for that owner only, and tell the owner by e-mail. We never
+          e-mail the address you type, and we do not use your details for anything else.
+        </p>
+        <p>
+          The card's owner decides what happens to your details from then on. To have them removed, ask the
+          owner, who can delete them at any time; or e-mail us at <a href={`mailto:${email}`}>{email}</a> with
+          the card's address and the details you shared, and we will remove them. Details are deleted with the
+          owner's account.
+        </p>
+      </PolicySection>
+      <PolicySection title="5. Cookies">
         <p>
           We use only the cookies the site needs to work: your sign-in session, your shopping cart, a
           short-lived cookie that carries on-screen messages, and a referral cookie kept for 30 days when you
@@ -52,33 +68,33 @@ export default function Privacy() {
           cookies.
         </p>
       </PolicySection>
-      <PolicySection title="5. Data Retention">
+      <PolicySection title="6. Data Retention">
         <p>
           We keep order records for as long as the law requires for accounting. Card pages stay online while
           the card is in use. Contact messages are kept for up to two years. You can ask us to delete your
           data at any time, subject to those legal duties.
         </p>
       </PolicySection>
-      <PolicySection title="6. Data Security">
+      <PolicySection title="7. Data Security">
         <p>
           Passwords are stored only as secure hashes, every page is served over an encrypted connection and
           access to customer data is limited to the staff who need it.
         </p>
       </PolicySection>
-      <PolicySection title="7. Your Rights">
+      <PolicySection title="8. Your Rights">
         <p>
           Under UK data protection law you may ask for a copy of your data, correct it, delete it, restrict or
           object to its use, and take it elsewhere. You may also complain to the Information Commissioner's
           Office (ico.org.uk).
         </p>
       </PolicySection>
-      <PolicySection title="8. Children's Privacy">
+      <PolicySection title="9. Children's Privacy">
         <p>
           Our products are not intended for children under 16, and we do not knowingly collect their data. If
           you believe a child has given us personal data, please contact us and we will delete it.
         </p>
       </PolicySection>
-      <PolicySection title="9. Contact Us">
+      <PolicySection title="10. Contact Us">
         <p>
           {name} is responsible for your data. For any privacy question or request, e-mail us at{" "}
           <a href={`mailto:${email}`}>{email}</a>.

@@ -11,6 +11,7 @@ const columns = {
   cardTapsDigest: customerPreferences.cardTapsDigest,
   linkClicksDigest: customerPreferences.linkClicksDigest,
   marketingUpdates: customerPreferences.marketingUpdates,
+  newContactEmails: customerPreferences.newContactEmails,
 };
 
 /** The account's choices; an account that never saved any has the defaults. */
@@ -27,7 +28,7 @@ export async function getNotificationPreferences(
 
 /**
  * Saves the notification choices. The row also holds the saved delivery address (Billing), which this never
- * touches: one upsert of these four columns only.
+ * touches: one upsert of these columns only.
  */
 export async function saveNotificationPreferences(
   db: DbOrTx,

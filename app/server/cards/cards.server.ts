@@ -51,6 +51,7 @@ export async function getCardPageBySlug(db: DbOrTx, slug: string) {
       contactEmail: cardPages.contactEmail,
       contactPhone: cardPages.contactPhone,
       profileImageUrl: cardPages.profileImageUrl,
+      contactExchange: cardPages.contactExchange,
       version: cardPages.version,
     })
     .from(cardPages)

@@ -63,6 +63,7 @@ async function withPreviews(db: DbOrTx, user: SessionUser, cards: OwnedCard[]) {
           bio: cardPages.bio,
           contactPhone: cardPages.contactPhone,
           contactEmail: cardPages.contactEmail,
+          contactExchange: cardPages.contactExchange,
         })
         .from(cardPages)
         .where(and(inArray(cardPages.id, ids), eq(cardPages.ownerUserId, user.id)))
@@ -73,6 +74,7 @@ async function withPreviews(db: DbOrTx, user: SessionUser, cards: OwnedCard[]) {
     bio: detailById.get(c.id)?.bio ?? null,
     contactPhone: detailById.get(c.id)?.contactPhone ?? null,
     contactEmail: detailById.get(c.id)?.contactEmail ?? null,
+    contactExchange: detailById.get(c.id)?.contactExchange ?? false,
     linkList: links.filter((l) => l.cardPageId === c.id).map(({ id, title, icon }) => ({ id, title, icon })),
   }));
 }

@@ -250,6 +250,7 @@ describe("weekly digest", () => {
       cardTapsDigest: false,
       linkClicksDigest: false,
       marketingUpdates: true,
+      newContactEmails: true,
     });
 
     // The next week's run sends Bob his digest, and Ann none.

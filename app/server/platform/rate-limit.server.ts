@@ -32,6 +32,10 @@ export const LIMITS = {
   accountEmailPerDay: { max: 10, windowSeconds: 24 * 60 * 60 },
   passwordReset: { max: 5, windowSeconds: 60 * 60 },
   contact: { max: 5, windowSeconds: 60 * 60 },
+  /** Details shared from card pages, per client address: no sign-in is needed to share. */
+  shareContactPerAddress: { max: 5, windowSeconds: 60 * 60 },
+  /** Details shared from one card page, whoever sends them: what a crowd of addresses can add to one owner. */
+  shareContactPerCard: { max: 100, windowSeconds: 24 * 60 * 60 },
   /** Update requests per client address, counted before the form is read: no sign-in is needed to send one. */
   updateRequest: { max: 30, windowSeconds: 60 * 60 },
   /** New carts per client address: a cart costs a row, and a stranger must not fill the table. */

@@ -18,6 +18,7 @@ const card: MyCard = {
   bio: hostile,
   contactPhone: `+44 20 <b>7946</b> 0000`,
   contactEmail: null,
+  contactExchange: false,
   linkList: [],
 };
 

@@ -53,13 +53,14 @@ describe("Settings, Notifications", () => {
     expect(await t.db.select().from(customerPreferences)).toEqual([]);
   });
 
-  it("starts with e-mail and card taps on, link clicks and marketing off", async () => {
+  it("starts with e-mail, card taps and new contacts on, link clicks and marketing off", async () => {
     expect(await load(alice.cookie)).toEqual({ preferences: DEFAULT_NOTIFICATION_PREFERENCES });
     expect(DEFAULT_NOTIFICATION_PREFERENCES).toEqual({
       emailNotifications: true,
       cardTapsDigest: true,
       linkClicksDigest: false,
       marketingUpdates: false,
+      newContactEmails: true,
     });
   });
 
@@ -80,6 +81,7 @@ describe("Settings, Notifications", () => {
         cardTapsDigest: false,
         linkClicksDigest: true,
         marketingUpdates: true,
+        newContactEmails: false,
       },
     });
     expect(await load(bob.cookie)).toEqual({ preferences: DEFAULT_NOTIFICATION_PREFERENCES });
@@ -90,6 +92,7 @@ describe("Settings, Notifications", () => {
       cardTapsDigest: true,
       linkClicksDigest: false,
       marketingUpdates: false,
+      newContactEmails: false,
     });
   });
 

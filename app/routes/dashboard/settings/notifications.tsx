@@ -1,5 +1,5 @@
 // Settings, Notifications tab: which e-mails the customer receives. 'Email Notifications' is the master switch
-// for non-essential e-mail (the weekly digests, marketing); order, payment and account e-mails always go out.
+// for non-essential e-mail (the weekly digests, new contacts, marketing); order, payment and account e-mails always go out.
 
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, Form, useNavigation } from "react-router";
@@ -62,6 +62,12 @@ const TOGGLES = [
     description: "A weekly e-mail with the most clicked links on each of your cards.",
   },
   {
+    name: "newContactEmails",
+    label: "New Contacts",
+    description:
+      "An e-mail when someone shares their details with you from one of your cards (at most 20 an hour; the rest are counted in the next one).",
+  },
+  {
     name: "marketingUpdates",
     label: "Marketing Updates",
     description:
@@ -92,7 +98,7 @@ export default function NotificationsSettings({ loaderData, actionData }: Route.
       </p>
       {!preferences.emailNotifications ? (
         <p className="mt-3 rounded-md bg-amber-50 p-3 text-sm text-amber-900">
-          Email Notifications is off, so no weekly digest or marketing e-mail is sent.
+          Email Notifications is off, so no weekly digest, new contact or marketing e-mail is sent.
         </p>
       ) : null}
       <Form method="post" className="mt-4 space-y-4" {...getFormProps(form)}>

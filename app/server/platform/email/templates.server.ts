@@ -203,3 +203,53 @@ export function contactAcknowledgementEmail(o: {
     replyTo: o.support,
   };
 }
+
+const SOURCE_WORDS = { nfc: "tapped your card", qr: "scanned your QR code", link: "opened your card's link" };
+
+/**
+ * To a card owner: someone shared their details from a card page. Only the owner's own inbox gets the visitor's
+ * words; `moreSinceLast` counts shares that arrived over the hourly cap since the last one was e-mailed.
+ */
+export function newContactEmail(o: {
+  shop: string;
+  to: string;
+  ownerName: string;
+  cardName: string;
+  contact: {
+    name: string;
+    email?: string;
+    phone?: string;
+    company?: string;
+    jobTitle?: string;
+    note?: string;
+  };
+  source: "nfc" | "qr" | "link";
+  url: string;
+  settingsUrl: string;
+  moreSinceLast: number;
+}): OutgoingEmail {
+  const c = o.contact;
+  const oneLine = (s: string) => s.replace(/\s+/g, " ").trim();
+  const more = o.moreSinceLast;
+  return composeEmail({
+    shop: o.shop,
+    to: o.to,
+    subject: `New contact: ${oneLine(c.name)}`,
+    greeting: `Hello ${oneLine(o.ownerName)},`,
+    lines: [
+      `${oneLine(c.name)} ${SOURCE_WORDS[o.source]} (${oneLine(o.cardName)}) and shared their details with you.`,
+      ...(c.email ? [`E-mail: ${c.email}`] : []),
+      ...(c.phone ? [`Phone: ${c.phone}`] : []),
+      ...(c.company ? [`Company: ${oneLine(c.company)}`] : []),
+      ...(c.jobTitle ? [`Job title: ${oneLine(c.jobTitle)}`] : []),
+      ...(c.note ? ["They left a note: open the contact to read it."] : []),
+      ...(more > 0
+        ? [
+            `${more} more ${more === 1 ? "contact" : "contacts"} arrived since our last e-mail, over the limit of 20 e-mails an hour. They are all in Contacts.`,
+          ]
+        : []),
+    ],
+    action: { label: "Open the contact", url: o.url },
+    after: [`You can turn these e-mails off in Settings, Notifications: ${o.settingsUrl}`],
+  });
+}

@@ -1,0 +1,2 @@
+ALTER TABLE "exchanged_contacts" ADD COLUMN "owner_email" text DEFAULT 'none' NOT NULL;--> statement-breakpoint
+CREATE INDEX "exchanged_contacts_held_idx" ON "exchanged_contacts" USING btree ("owner_user_id") WHERE "exchanged_contacts"."owner_email" = 'held';
