@@ -57,7 +57,8 @@ export default defineConfig(({ command }) => ({
                 // a module a few pages share is not downloaded by all the others.
                 {
                   name: "shared",
-                  test: /app[\\/](components[\\/]ui|utils|catalog)|lucide-react/,
+                  // The pager is shared by many list pages but by none of the shop's: it stays with the lists.
+                  test: /app[\\/](components[\\/]ui[\\/](?!pager)|utils|catalog)|lucide-react/,
                   minShareCount: 10,
                 },
                 // The cart panel and the order form's link platforms, for the order, cart and payment pages. After

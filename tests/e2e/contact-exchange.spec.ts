@@ -107,6 +107,12 @@ test("a visitor on a phone without JavaScript shares their details from a card p
   const mail = await waitForEmail(signedInCustomer.email, /New contact: Sam Visitor/);
   expect(firstLink(mail.text, "/dashboard/contacts/")).toMatch(/\/dashboard\/contacts\/[0-9a-f-]{36}$/);
   expect(mail.text).toContain("tapped your card");
+  // The link opens the contact in the owner's Contacts: every field, and how the page was opened.
+  await page.goto(new URL(firstLink(mail.text, "/dashboard/contacts/")).pathname);
+  await expect(page.getByRole("heading", { name: "Sam Visitor", level: 1 })).toBeVisible();
+  const details = page.getByRole("region", { name: "Details" });
+  for (const text of ["sam.visitor@example.com", "Visitor Ltd", "NFC tap"])
+    await expect(details.getByText(text)).toBeVisible();
   // Governed by Settings -> Notifications, on by default.
   await page.goto("/dashboard/settings/notifications");
   await expect(page.getByRole("checkbox", { name: "New Contacts" })).toBeChecked();
