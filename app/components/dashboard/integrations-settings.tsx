@@ -92,12 +92,7 @@ function SecretShownOnce({ created }: { created: { url: string; secret: string }
         shown only this once. Your receiver uses it to check the Tapcard-Signature header of each event.
       </p>
       <p className="mt-3">
-        <code
-          aria-label="Signing secret value"
-          className="block break-all rounded bg-white p-3 font-mono text-sm"
-        >
-          {created.secret}
-        </code>
+        <code className="block break-all rounded bg-white p-3 font-mono text-sm">{created.secret}</code>
       </p>
     </section>
   );
