@@ -3,7 +3,7 @@
 // docs/webhooks.md is the receiver's side, docs/decisions/025-webhooks.md the reasons.
 import { createCipheriv, createDecipheriv, hkdfSync, randomBytes, randomUUID } from "node:crypto";
 import { and, count, desc, eq } from "drizzle-orm";
-import { users, webhookDeliveries, webhookEndpoints } from "~/db/schema";
+import { type exchangedContacts, users, webhookDeliveries, webhookEndpoints } from "~/db/schema";
 import type { DbOrTx } from "../platform/db.server";
 import { normaliseWebhookUrl, WebhookAddressError } from "./address-guard.server";
 
@@ -154,6 +154,12 @@ function eventBody(type: WebhookEventType, id: string, created: Date, data: unkn
   return JSON.stringify({ type, id, created: Math.floor(created.getTime() / 1000), data });
 }
 
+/**
+ * Queue times from the worker's clock (milliseconds), not the database's now() (microseconds): a worker that
+ * reads the clock right after queueing then finds the delivery due, never a fraction of a millisecond early.
+ */
+const queuedAt = (at: Date) => ({ createdAt: at, nextAttemptAt: at });
+
 const newEventId = () => `evt_${randomUUID().replaceAll("-", "")}`;
 
 /**
@@ -173,11 +179,34 @@ export async function queueWebhookEvent(
     .where(and(eq(webhookEndpoints.ownerUserId, ownerUserId), eq(webhookEndpoints.enabled, true)));
   if (endpoints.length === 0) return null;
   const eventId = newEventId();
-  const body = eventBody(type, eventId, new Date(), data);
+  const created = new Date();
+  const body = eventBody(type, eventId, created, data);
   await tx
     .insert(webhookDeliveries)
-    .values(endpoints.map((e) => ({ endpointId: e.id, eventId, type, body })));
+    .values(endpoints.map((e) => ({ ...queuedAt(created), endpointId: e.id, eventId, type, body })));
   return eventId;
+}
+
+type ContactRow = typeof exchangedContacts.$inferSelect;
+
+/**
+ * The `data` of a 'contact.created' event (docs/webhooks.md): what the visitor shared, the card it came from and
+ * how its page was opened. Built here so every sender gives receivers the same shape.
+ */
+export function contactCreatedData(contact: ContactRow, card: { slug: string; name: string } | null) {
+  return {
+    id: contact.id,
+    name: contact.name,
+    email: contact.email,
+    phone: contact.phone,
+    company: contact.company,
+    jobTitle: contact.jobTitle,
+    note: contact.note,
+    source: contact.source,
+    card,
+    consentedAt: contact.consentedAt.toISOString(),
+    createdAt: contact.createdAt.toISOString(),
+  };
 }
 
 /** 'Send test event': one event to this endpoint only; a turned-off endpoint is sent nothing. */
@@ -185,10 +214,13 @@ export async function queueTestEvent(db: DbOrTx, ownerUserId: string, endpointId
   const endpoint = await ownEndpoint(db, ownerUserId, endpointId);
   if (!endpoint.enabled) throw new WebhookError("Turn the endpoint on to send it a test event");
   const eventId = newEventId();
-  const body = eventBody("webhook.test", eventId, new Date(), {
+  const created = new Date();
+  const body = eventBody("webhook.test", eventId, created, {
     message: "A test event from TapCard: your endpoint receives and verifies webhooks.",
   });
-  await db.insert(webhookDeliveries).values({ endpointId, eventId, type: "webhook.test", body });
+  await db
+    .insert(webhookDeliveries)
+    .values({ ...queuedAt(created), endpointId, eventId, type: "webhook.test", body });
   return eventId;
 }
 
