@@ -17,11 +17,14 @@ import {
   twoFactors,
   updateRequests,
   users,
+  webhookDeliveries,
+  webhookEndpoints,
 } from "~/db/schema";
 import { type Auth, createAuth } from "~/server/accounts/auth.server";
 import { createCardPage } from "~/server/cards/cards.server";
 import { createOrderFromCart } from "~/server/shop/checkout.server";
 import { getOrCreateReferralCode } from "~/server/shop/referrals.server";
+import { addWebhookEndpoint, queueTestEvent } from "~/server/webhooks/webhooks.server";
 import { adminCookieFor, routeContext, verifiedCustomer } from "../../tests/support/auth";
 import { routeModule, routeRows } from "../../tests/support/route-table";
 import { type Answer, answer, getRequest, postRequest } from "../../tests/support/routes";
@@ -36,6 +39,7 @@ interface Ids {
   orderId: string;
   referralCode: string;
   prospectId: string;
+  webhookId: string;
 }
 
 type Fields = (ids: Ids) => Record<string, string>;
@@ -209,6 +213,19 @@ const CASES: Record<string, RouteCase> = {
     read: "own",
     intents: { save: { kind: "self", fields: () => ({ emailNotifications: "on", marketingUpdates: "on" }) } },
   },
+  "routes/dashboard/settings/integrations.tsx": {
+    area: "customer",
+    path: () => "/dashboard/settings/integrations",
+    read: "own",
+    foreignReads: (ids) => [`/dashboard/settings/integrations?delete=${ids.webhookId}`],
+    intents: {
+      // A new endpoint lands on the poster's own account only.
+      "add-endpoint": { kind: "self", fields: () => ({ url: "https://mallory-hooks.example.com/in" }) },
+      "send-test": { kind: "foreign", fields: (ids) => ({ endpointId: ids.webhookId }) },
+      "set-enabled": { kind: "foreign", fields: (ids) => ({ endpointId: ids.webhookId, enabled: "false" }) },
+      "delete-endpoint": { kind: "foreign", fields: (ids) => ({ endpointId: ids.webhookId }) },
+    },
+  },
 
   "routes/admin/layout.tsx": { area: "admin", path: () => "/admin-dashboard", read: "own" },
   "routes/admin/index.ts": { area: "admin", path: () => "/admin-dashboard", read: "redirect" },
@@ -352,6 +369,14 @@ async function snapshotOfA() {
       .select()
       .from(prospectActivities)
       .where(eq(prospectActivities.prospectId, ids.prospectId)),
+    webhookEndpoints: await t.db
+      .select()
+      .from(webhookEndpoints)
+      .where(eq(webhookEndpoints.ownerUserId, aliceId)),
+    webhookDeliveries: await t.db
+      .select()
+      .from(webhookDeliveries)
+      .where(eq(webhookDeliveries.endpointId, ids.webhookId)),
   });
 }
 
@@ -393,7 +418,13 @@ beforeAll(async () => {
       businessType: "salon",
     })
     .returning();
+  const webhook = await addWebhookEndpoint(t.db, alice.id, "https://alice-hooks.example.com/in", {
+    authSecret: config.authSecret,
+    allowedHosts: [],
+  });
+  await queueTestEvent(t.db, alice.id, webhook.id);
   ids = {
+    webhookId: webhook.id,
     prospectId: prospect!.id,
     cardId: card.id,
     cardNumber: card.cardNumber,
@@ -432,6 +463,8 @@ const secretsOfA = () => [
   ids.cardId,
   ids.orderId,
   "Alice Prospect Ltd",
+  "alice-hooks.example.com",
+  ids.webhookId,
 ];
 const leaks = (a: Answer, posted: Record<string, string> = {}) =>
   secretsOfA()
