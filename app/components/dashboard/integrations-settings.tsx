@@ -3,6 +3,7 @@
 import { Form, useNavigation } from "react-router";
 import { Button, ButtonLink } from "~/components/ui/button";
 import { Field } from "~/components/ui/field";
+import { ScrollRegion } from "~/components/ui/scroll-region";
 import { WEBHOOK_URL_MAX_LENGTH } from "~/schemas/webhooks";
 import { getFormProps, getInputProps, type SubmissionResult, useForm } from "~/utils/form";
 
@@ -177,7 +178,7 @@ function EndpointPanel({ endpoint }: { endpoint: Endpoint }) {
           No deliveries yet. Send a test event to try the endpoint.
         </p>
       ) : (
-        <div className="mt-2 overflow-x-auto">
+        <ScrollRegion label={`Recent deliveries to ${endpoint.url}`} className="mt-2">
           <table className="w-full min-w-[36rem] text-left text-sm">
             <caption className="sr-only">Recent deliveries to {endpoint.url}</caption>
             <thead className="border-b border-slate-200 text-slate-600">
@@ -225,7 +226,7 @@ function EndpointPanel({ endpoint }: { endpoint: Endpoint }) {
               })}
             </tbody>
           </table>
-        </div>
+        </ScrollRegion>
       )}
     </section>
   );
