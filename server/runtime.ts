@@ -20,6 +20,7 @@ import { expireIdleCarts } from "~/server/shop/cart.server";
 import { expireUnpaidBankOrders } from "~/server/shop/orders.server";
 import { type IslandUrls, islandUrls } from "~/server/site/islands.server";
 import { startWebhookWorker } from "~/server/webhooks/delivery.server";
+import { pruneWebhookDeliveries } from "~/server/webhooks/webhooks.server";
 import { runDataMigrations } from "./data-migrations";
 import { seedDemoData } from "./seed";
 
@@ -110,6 +111,7 @@ export async function startRuntime(opts: { root: string; env?: NodeJS.ProcessEnv
       { name: "e-mail changes", run: () => pruneEmailChanges(db) },
       { name: "weekly digests", run: () => runWeeklyDigests(db, config, outbox) },
       { name: "unpaid bank orders", run: () => expireBankOrders(db, config, outbox) },
+      { name: "webhook deliveries", run: () => pruneWebhookDeliveries(db) },
     ],
     logger,
   );

@@ -13,6 +13,7 @@ import { deliverDueWebhooks, RETRY_WINDOW_MS, SIGNATURE_HEADER } from "./deliver
 import {
   addWebhookEndpoint,
   listWebhookEndpoints,
+  pruneWebhookDeliveries,
   queueTestEvent,
   queueWebhookEvent,
   setWebhookEndpointEnabled,
@@ -261,6 +262,23 @@ describe("webhook delivery", () => {
     expect(JSON.parse(a.received[0]!.body).id).toBe(eventId);
     expect(JSON.parse(b.received[0]!.body).id).toBe(eventId);
     expect(other.received).toEqual([]);
+  });
+
+  it("removes finished deliveries after 30 days, and never a pending one", async () => {
+    const r = await receiver([200]);
+    await addEndpoint(r.url);
+    await contactEvent();
+    await deliverDueWebhooks(t.db, { ...base, allowedHosts: LOCAL });
+    await contactEvent(); // still pending
+    const [first] = await deliveries();
+    const day = 86_400_000;
+    expect(await pruneWebhookDeliveries(t.db, new Date(first!.createdAt.getTime() + 29 * day))).toEqual({
+      deliveries: 0,
+    });
+    expect(await pruneWebhookDeliveries(t.db, new Date(first!.createdAt.getTime() + 31 * day))).toEqual({
+      deliveries: 1,
+    });
+    expect((await deliveries()).map((d) => d.status)).toEqual(["pending"]);
   });
 
   it("lets a killed worker's claim lapse: the event goes out once the claim has passed", async () => {

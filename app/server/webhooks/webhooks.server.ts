@@ -2,7 +2,7 @@
 // queued in the transaction of the change that causes them and sent by the delivery worker (delivery.server.ts);
 // docs/webhooks.md is the receiver's side, docs/decisions/025-webhooks.md the reasons.
 import { createCipheriv, createDecipheriv, hkdfSync, randomBytes, randomUUID } from "node:crypto";
-import { and, count, desc, eq } from "drizzle-orm";
+import { and, count, desc, eq, inArray, lt } from "drizzle-orm";
 import { type exchangedContacts, users, webhookDeliveries, webhookEndpoints } from "~/db/schema";
 import type { DbOrTx } from "../platform/db.server";
 import { normaliseWebhookUrl, WebhookAddressError } from "./address-guard.server";
@@ -231,4 +231,21 @@ export async function countWebhookEndpoints(db: DbOrTx, ownerUserId: string) {
     .from(webhookEndpoints)
     .where(eq(webhookEndpoints.ownerUserId, ownerUserId));
   return Number(row?.n ?? 0);
+}
+
+/** Finished deliveries are kept this long for the Integrations tab, then removed by the hourly housekeeping. */
+const KEEP_FINISHED_DAYS = 30;
+
+/** Removes delivered and failed deliveries older than KEEP_FINISHED_DAYS; pending ones are never touched. */
+export async function pruneWebhookDeliveries(db: DbOrTx, now = new Date()) {
+  const removed = await db
+    .delete(webhookDeliveries)
+    .where(
+      and(
+        inArray(webhookDeliveries.status, ["delivered", "failed"]),
+        lt(webhookDeliveries.createdAt, new Date(now.getTime() - KEEP_FINISHED_DAYS * 86_400_000)),
+      ),
+    )
+    .returning({ id: webhookDeliveries.id });
+  return { deliveries: removed.length };
 }
