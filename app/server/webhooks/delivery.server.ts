@@ -24,13 +24,13 @@ const BATCH = 20;
 const PARALLEL = 10;
 
 /** `t=<unix seconds>,v1=<hex HMAC-SHA256 of "t.body" with the secret>`, as Stripe signs its events. */
-export function signWebhook(secret: string, body: string, timestamp: number) {
+function signWebhook(secret: string, body: string, timestamp: number) {
   const v1 = createHmac("sha256", secret).update(`${timestamp}.${body}`).digest("hex");
   return `t=${timestamp},v1=${v1}`;
 }
 
 /** Seconds before the next try after `attempts` failures: 30 s, 1 min, 2 min ... capped at one hour. */
-export function webhookBackoffSeconds(attempts: number) {
+function webhookBackoffSeconds(attempts: number) {
   return Math.min(30 * 2 ** Math.max(0, attempts - 1), 3600);
 }
 

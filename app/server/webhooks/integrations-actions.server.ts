@@ -17,7 +17,7 @@ import {
   WebhookNotFound,
 } from "./webhooks.server";
 
-export const INTEGRATIONS_PATH = "/dashboard/settings/integrations";
+const INTEGRATIONS_PATH = "/dashboard/settings/integrations";
 const NOT_FOUND = "Webhook endpoint not found";
 
 interface IntegrationsContext {

@@ -6,12 +6,13 @@ import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { eq } from "drizzle-orm";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { emailOutbox, users, webhookDeliveries, webhookEndpoints } from "~/db/schema";
+import { emailOutbox, exchangedContacts, users, webhookDeliveries, webhookEndpoints } from "~/db/schema";
 import { createTestDb, type TestDb } from "../../../tests/support/test-db";
 import type { LookupAll } from "./address-guard.server";
 import { deliverDueWebhooks, RETRY_WINDOW_MS, SIGNATURE_HEADER } from "./delivery.server";
 import {
   addWebhookEndpoint,
+  contactCreatedData,
   listWebhookEndpoints,
   pruneWebhookDeliveries,
   queueTestEvent,
@@ -141,6 +142,50 @@ describe("webhook delivery", () => {
     });
   });
 
+  it("sends a shared contact in the documented shape, queued in the transaction that saves it", async () => {
+    const r = await receiver([200]);
+    await addEndpoint(r.url);
+    const consentedAt = new Date("2026-11-27T10:00:00Z");
+    const eventId = await t.db.transaction(async (tx) => {
+      const [contact] = await tx
+        .insert(exchangedContacts)
+        .values({
+          ownerUserId: "owner",
+          name: "Vera Visitor",
+          email: "vera@example.com",
+          phone: "+44 7700 900123",
+          company: "Acme",
+          jobTitle: "Buyer",
+          note: "Met at the fair",
+          source: "nfc",
+          consentedAt,
+        })
+        .returning();
+      return queueWebhookEvent(
+        tx,
+        "owner",
+        "contact.created",
+        contactCreatedData(contact!, { slug: "olive", name: "Olive Owner" }),
+      );
+    });
+    await deliverDueWebhooks(t.db, { ...base, allowedHosts: LOCAL });
+    const body = JSON.parse(r.received[0]!.body);
+    expect(body).toMatchObject({ type: "contact.created", id: eventId });
+    expect(body.data).toEqual({
+      id: expect.any(String),
+      name: "Vera Visitor",
+      email: "vera@example.com",
+      phone: "+44 7700 900123",
+      company: "Acme",
+      jobTitle: "Buyer",
+      note: "Met at the fair",
+      source: "nfc",
+      card: { slug: "olive", name: "Olive Owner" },
+      consentedAt: "2026-11-27T10:00:00.000Z",
+      createdAt: expect.stringMatching(/^\d{4}-\d\d-\d\dT/),
+    });
+  });
+
   it("keeps the signing secret only encrypted in the database", async () => {
     const r = await receiver([200]);
     const { secret } = await addEndpoint(r.url);
@@ -222,7 +267,7 @@ describe("webhook delivery", () => {
     const mail = await t.db.select().from(emailOutbox);
     expect(mail).toHaveLength(1);
     expect(mail[0]).toMatchObject({ to: "olive@example.com" });
-    expect(mail[0]!.subject).toBe("A webhook to 127.0.0.1:" + r.port + " could not be delivered");
+    expect(mail[0]!.subject).toBe(`A webhook to 127.0.0.1:${r.port} could not be delivered`);
     expect(mail[0]!.text).toContain("/dashboard/settings/integrations");
 
     // A second event that fails for good on the same endpoint sends no second e-mail.

@@ -2,7 +2,7 @@
 // queued in the transaction of the change that causes them and sent by the delivery worker (delivery.server.ts);
 // docs/webhooks.md is the receiver's side, docs/decisions/025-webhooks.md the reasons.
 import { createCipheriv, createDecipheriv, hkdfSync, randomBytes, randomUUID } from "node:crypto";
-import { and, count, desc, eq, inArray, lt } from "drizzle-orm";
+import { and, desc, eq, inArray, lt } from "drizzle-orm";
 import { type exchangedContacts, users, webhookDeliveries, webhookEndpoints } from "~/db/schema";
 import type { DbOrTx } from "../platform/db.server";
 import { normaliseWebhookUrl, WebhookAddressError } from "./address-guard.server";
@@ -10,7 +10,7 @@ import { normaliseWebhookUrl, WebhookAddressError } from "./address-guard.server
 /** Endpoints one account may have. */
 export const WEBHOOK_ENDPOINT_LIMIT = 5;
 /** Deliveries listed per endpoint in Settings. */
-export const WEBHOOK_DELIVERIES_SHOWN = 20;
+const WEBHOOK_DELIVERIES_SHOWN = 20;
 
 export type WebhookEventType = "contact.created" | "webhook.test";
 
@@ -222,15 +222,6 @@ export async function queueTestEvent(db: DbOrTx, ownerUserId: string, endpointId
     .insert(webhookDeliveries)
     .values({ ...queuedAt(created), endpointId, eventId, type: "webhook.test", body });
   return eventId;
-}
-
-/** How many endpoints the account has, for the add form's limit. */
-export async function countWebhookEndpoints(db: DbOrTx, ownerUserId: string) {
-  const [row] = await db
-    .select({ n: count() })
-    .from(webhookEndpoints)
-    .where(eq(webhookEndpoints.ownerUserId, ownerUserId));
-  return Number(row?.n ?? 0);
 }
 
 /** Finished deliveries are kept this long for the Integrations tab, then removed by the hourly housekeeping. */
