@@ -73,6 +73,8 @@ export function isForbiddenAddress(address: string) {
   return family === 6 ? blockedV6.check(address, "ipv6") : blockedV4.check(address, "ipv4");
 }
 
+const LOOKUP_TIMEOUT_MS = 5000;
+
 /** Names that only ever mean this machine or its local network. */
 const LOCAL_NAME = /(^|\.)(localhost|local|internal|localdomain|home\.arpa)$/;
 
@@ -130,10 +132,17 @@ export async function resolveWebhookTarget(
     return { address: host, family: literal === 6 ? 6 : 4 };
   }
   let addresses: ResolvedAddress[];
+  let timer: NodeJS.Timeout | undefined;
   try {
-    addresses = await (opts.lookup ?? systemLookup)(host);
+    // A resolver that hangs counts against the same 5 s as a receiver that does.
+    const timeout = new Promise<never>((_, reject) => {
+      timer = setTimeout(() => reject(new Error("timed out")), LOOKUP_TIMEOUT_MS);
+    });
+    addresses = await Promise.race([(opts.lookup ?? systemLookup)(host), timeout]);
   } catch {
     throw new WebhookAddressError(`${host} could not be resolved`);
+  } finally {
+    clearTimeout(timer);
   }
   if (addresses.length === 0) throw new WebhookAddressError(`${host} could not be resolved`);
   if (!allowed) {

@@ -277,7 +277,7 @@ async function tellOwnerOnce(
       subject: `A webhook to ${new URL(url).host} could not be delivered`,
       greeting: "Hello,",
       lines: [
-        `We tried for 24 hours to deliver an event to your webhook endpoint ${url}, and it did not answer with a success (2xx) status. The event is marked as failed and will not be sent again.`,
+        `We tried for 24 hours to deliver an event to your webhook endpoint at ${new URL(url).host}, and it did not answer with a success (2xx) status. The event is marked as failed and will not be sent again.`,
         "Check that the endpoint is up and answers within 5 seconds. Later events are still sent; we will not e-mail you again about this endpoint until a delivery to it succeeds.",
       ],
       action: { label: "See your deliveries", url: `${opts.publicUrl}/dashboard/settings/integrations` },
