@@ -81,6 +81,8 @@ export default defineConfig({
         E2E_TEST_HOOKS: "1",
         // Browser tests send each test's own X-Forwarded-For (tests/e2e/fixtures.ts).
         TRUST_PROXY: "1",
+        // The webhook receiver of tests/e2e/webhooks.spec.ts listens on 127.0.0.1.
+        WEBHOOK_ALLOWED_HOSTS: "127.0.0.1",
       },
     },
   ],

@@ -66,6 +66,7 @@ export default [
         // A resource route (no page): the receipt of one of the customer's own orders.
         route("billing/receipt/:orderId", "routes/dashboard/settings/billing-receipt.ts"),
         route("notifications", "routes/dashboard/settings/notifications.tsx"),
+        route("integrations", "routes/dashboard/settings/integrations.tsx"),
       ]),
     ]),
     // Each admin section is a nested route with its own loader and action; the layout holds the section links.

@@ -40,6 +40,8 @@ declare module "react-router" {
     logger: import("pino").Logger;
     /** Wakes the e-mail worker after a transaction that queued a message has committed. */
     pokeOutbox: () => void;
+    /** Wakes the webhook worker after a transaction that queued an event has committed. */
+    pokeWebhooks: () => void;
     clientIp: string;
     /** This response's script nonce; for a render-once page, a marker its policy never lists (it lists hashes). */
     cspNonce: string;
@@ -143,6 +145,7 @@ function loadContext(req: Request, cspNonce: string) {
     config: runtime.config,
     logger: requestLog(req, runtime.logger),
     pokeOutbox: runtime.outbox.poke,
+    pokeWebhooks: runtime.webhooks.poke,
     clientIp: req.ip ?? "unknown",
     cspNonce,
     islands: runtime.islands,
@@ -169,6 +172,7 @@ function renderOnce(pagePath: string, nonce: string) {
     config: runtime.config,
     logger: runtime.logger,
     pokeOutbox: runtime.outbox.poke,
+    pokeWebhooks: runtime.webhooks.poke,
     clientIp: "unknown",
     // Marks the render's own scripts: the kept page's policy lists those by hash, never the nonce.
     cspNonce: nonce,

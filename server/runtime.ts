@@ -19,6 +19,8 @@ import { pruneRateLimits } from "~/server/platform/rate-limit.server";
 import { expireIdleCarts } from "~/server/shop/cart.server";
 import { expireUnpaidBankOrders } from "~/server/shop/orders.server";
 import { type IslandUrls, islandUrls } from "~/server/site/islands.server";
+import { startWebhookWorker } from "~/server/webhooks/delivery.server";
+import { pruneWebhookDeliveries } from "~/server/webhooks/webhooks.server";
 import { runDataMigrations } from "./data-migrations";
 import { seedDemoData } from "./seed";
 
@@ -29,6 +31,7 @@ export interface Runtime {
   auth: Auth;
   sendEmail: SendEmail;
   outbox: { poke(): void; stop(): Promise<void> };
+  webhooks: { poke(): void; stop(): Promise<void> };
   analytics: { stop(): Promise<void> };
   housekeeping: { stop(): Promise<void> };
   /** PostgreSQL only: other app processes' card page edits reach this process's cache. */
@@ -87,6 +90,20 @@ export async function startRuntime(opts: { root: string; env?: NodeJS.ProcessEnv
   }
   if (config.demoData) await seedDemoData(db, logger, config);
   const analytics = startAnalyticsWriter(db, logger);
+  const webhooks = startWebhookWorker({
+    db,
+    delivery: {
+      authSecret: config.authSecret,
+      allowedHosts: config.webhooks.allowedHosts,
+      shop: config.shop.name,
+      publicUrl: config.publicUrl,
+    },
+    logger,
+    releaseClaimsAtStart: database.kind === "pglite",
+    onEmailQueued: outbox.poke,
+  });
+  if (config.webhooks.allowedHosts.length)
+    logger.info({ hosts: config.webhooks.allowedHosts }, "webhooks may reach these hosts although local");
   const housekeeping = startHousekeeping(
     [
       { name: "idle carts", run: () => expireIdleCarts(db, config) },
@@ -94,6 +111,7 @@ export async function startRuntime(opts: { root: string; env?: NodeJS.ProcessEnv
       { name: "e-mail changes", run: () => pruneEmailChanges(db) },
       { name: "weekly digests", run: () => runWeeklyDigests(db, config, outbox) },
       { name: "unpaid bank orders", run: () => expireBankOrders(db, config, outbox) },
+      { name: "webhook deliveries", run: () => pruneWebhookDeliveries(db) },
     ],
     logger,
   );
@@ -105,6 +123,7 @@ export async function startRuntime(opts: { root: string; env?: NodeJS.ProcessEnv
     auth,
     sendEmail,
     outbox,
+    webhooks,
     analytics,
     housekeeping,
     cardPageSync,
@@ -147,6 +166,7 @@ export async function stopRuntime() {
   if (!runtime) return;
   holder.__runtime = undefined;
   await runtime.cardPageSync?.stop();
+  await runtime.webhooks.stop();
   await runtime.outbox.stop();
   await runtime.analytics.stop();
   await runtime.housekeeping.stop();

@@ -382,6 +382,55 @@ export const exchangedContacts = pgTable(
   ],
 );
 
+// --- Webhooks: the account's receiving URLs, and one queued delivery per event and endpoint ---
+
+export const webhookEndpoints = pgTable(
+  "webhook_endpoints",
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    ownerUserId: text()
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    /** Normalised https URL (http only for WEBHOOK_ALLOWED_HOSTS). */
+    url: text().notNull(),
+    /** The signing secret, AES-256-GCM encrypted with a key derived from AUTH_SECRET (docs/decisions). */
+    secretEncrypted: text().notNull(),
+    enabled: boolean().notNull().default(true),
+    /** Set when the owner was told a delivery failed for good; cleared by the next success, so one e-mail. */
+    failureNotifiedAt: timestamp({ withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [index().on(t.ownerUserId)],
+);
+
+export const webhookDeliveries = pgTable(
+  "webhook_deliveries",
+  {
+    id: bigserial({ mode: "number" }).primaryKey(),
+    endpointId: uuid()
+      .notNull()
+      .references(() => webhookEndpoints.id, { onDelete: "cascade" }),
+    /** The event's id, the same on every attempt (and for every endpoint), so a receiver can drop repeats. */
+    eventId: text().notNull(),
+    type: text().notNull(),
+    /** The exact bytes POSTed, fixed when queued so every attempt sends the same body. */
+    body: text().notNull(),
+    status: text({ enum: ["pending", "delivered", "failed"] })
+      .notNull()
+      .default("pending"),
+    attempts: integer().notNull().default(0),
+    nextAttemptAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    /** A worker's claim; a killed worker's claim lapses at this time. */
+    lockedUntil: timestamp({ withTimezone: true }),
+    lastAttemptAt: timestamp({ withTimezone: true }),
+    lastStatusCode: integer(),
+    lastDurationMs: integer(),
+    lastError: text(),
+    createdAt: createdAt(),
+  },
+  (t) => [index().on(t.status, t.nextAttemptAt), index().on(t.endpointId, t.createdAt)],
+);
+
 // --- Messages sent through the contact form (kept even when the e-mail to support fails) ---
 
 export const contactMessages = pgTable(

@@ -19,12 +19,15 @@ import {
   twoFactors,
   updateRequests,
   users,
+  webhookDeliveries,
+  webhookEndpoints,
 } from "~/db/schema";
 import { type Auth, createAuth } from "~/server/accounts/auth.server";
 import { createCardPage } from "~/server/cards/cards.server";
 import { formStamp, setContactExchange } from "~/server/contacts/exchange.server";
 import { createOrderFromCart } from "~/server/shop/checkout.server";
 import { getOrCreateReferralCode } from "~/server/shop/referrals.server";
+import { addWebhookEndpoint, queueTestEvent } from "~/server/webhooks/webhooks.server";
 import { utcDay } from "~/utils/dates";
 import { adminCookieFor, routeContext, verifiedCustomer } from "../../tests/support/auth";
 import { insertContacts } from "../../tests/support/contacts";
@@ -42,6 +45,7 @@ interface Ids {
   referralCode: string;
   prospectId: string;
   contactId: string;
+  webhookId: string;
 }
 
 type Fields = (ids: Ids) => Record<string, string>;
@@ -262,6 +266,19 @@ const CASES: Record<string, RouteCase> = {
     read: "own",
     intents: { save: { kind: "self", fields: () => ({ emailNotifications: "on", marketingUpdates: "on" }) } },
   },
+  "routes/dashboard/settings/integrations.tsx": {
+    area: "customer",
+    path: () => "/dashboard/settings/integrations",
+    read: "own",
+    foreignReads: (ids) => [`/dashboard/settings/integrations?delete=${ids.webhookId}`],
+    intents: {
+      // A new endpoint lands on the poster's own account only.
+      "add-endpoint": { kind: "self", fields: () => ({ url: "https://mallory-hooks.example.com/in" }) },
+      "send-test": { kind: "foreign", fields: (ids) => ({ endpointId: ids.webhookId }) },
+      "set-enabled": { kind: "foreign", fields: (ids) => ({ endpointId: ids.webhookId, enabled: "false" }) },
+      "delete-endpoint": { kind: "foreign", fields: (ids) => ({ endpointId: ids.webhookId }) },
+    },
+  },
 
   "routes/admin/layout.tsx": { area: "admin", path: () => "/admin-dashboard", read: "own" },
   "routes/admin/index.ts": { area: "admin", path: () => "/admin-dashboard", read: "redirect" },
@@ -406,6 +423,14 @@ async function snapshotOfA() {
       .from(prospectActivities)
       .where(eq(prospectActivities.prospectId, ids.prospectId)),
     contacts: await t.db.select().from(exchangedContacts).where(eq(exchangedContacts.ownerUserId, aliceId)),
+    webhookEndpoints: await t.db
+      .select()
+      .from(webhookEndpoints)
+      .where(eq(webhookEndpoints.ownerUserId, aliceId)),
+    webhookDeliveries: await t.db
+      .select()
+      .from(webhookDeliveries)
+      .where(eq(webhookDeliveries.endpointId, ids.webhookId)),
   });
 }
 
@@ -457,8 +482,14 @@ beforeAll(async () => {
       cardPageId: card.id,
     },
   ]);
+  const webhook = await addWebhookEndpoint(t.db, alice.id, "https://alice-hooks.example.com/in", {
+    authSecret: config.authSecret,
+    allowedHosts: [],
+  });
+  await queueTestEvent(t.db, alice.id, webhook.id);
   ids = {
     contactId: contact!.id,
+    webhookId: webhook.id,
     prospectId: prospect!.id,
     cardId: card.id,
     cardNumber: card.cardNumber,
@@ -501,6 +532,8 @@ const secretsOfA = () => [
   "Carol Contact-of-Alice",
   "carol.alice-contact@example.com",
   "Carol Secret Co",
+  "alice-hooks.example.com",
+  ids.webhookId,
 ];
 const leaks = (a: Answer, posted: Record<string, string> = {}) =>
   secretsOfA()

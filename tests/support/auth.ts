@@ -41,6 +41,7 @@ export function routeContext(db: Database, config: Config, auth: Auth, clientIp 
     config,
     logger: pino({ level: "silent" }),
     pokeOutbox: () => {},
+    pokeWebhooks: () => {},
     clientIp,
     cspNonce: "n",
   } as unknown as AppLoadContext;

@@ -31,7 +31,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   switch (form.get("intent")) {
     case "unsubscribe": {
       const done = await unsubscribeFromDigests(context.db, context.config.authSecret, form.get("token"));
-      if (!done) return data({ unsubscribed: false as const }, { status: 400 });
+      if (!done) return data({ unsubscribed: false as const, error: INVALID }, { status: 400 });
       return { unsubscribed: true as const };
     }
     default:

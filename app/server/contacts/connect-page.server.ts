@@ -21,7 +21,7 @@ import {
   shareContact,
 } from "./exchange.server";
 
-type Context = Pick<AppLoadContext, "db" | "config" | "clientIp" | "pokeOutbox" | "logger">;
+type Context = Pick<AppLoadContext, "db" | "config" | "clientIp" | "pokeOutbox" | "pokeWebhooks" | "logger">;
 
 export const SHARE_REFUSED = {
   tooFast: "That was quick. Please check your details and send them again.",
@@ -123,6 +123,7 @@ export async function connectPost(context: Context, request: Request, slug: stri
     shopName: context.config.shop.name,
   });
   context.pokeOutbox();
+  context.pokeWebhooks();
   // Post/redirect/get: a reload does not share twice.
   return sent;
 }

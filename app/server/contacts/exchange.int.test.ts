@@ -10,6 +10,8 @@ import {
   exchangedContacts,
   rateLimits,
   users,
+  webhookDeliveries,
+  webhookEndpoints,
 } from "~/db/schema";
 import { ShareContactSchema } from "~/schemas/contact-exchange";
 import { createCardPage, deleteCardPage, getCardPageBySlug } from "~/server/cards/cards.server";
@@ -20,6 +22,7 @@ import { routeContext } from "../../../tests/support/auth";
 import { countRows, form, testConfig } from "../../../tests/support/shop";
 import { createTestDb, type TestDb } from "../../../tests/support/test-db";
 import { hitRateLimit, LIMITS } from "../platform/rate-limit.server";
+import { addWebhookEndpoint } from "../webhooks/webhooks.server";
 import { connectPage, connectPost, SHARE_REFUSED } from "./connect-page.server";
 import { formStamp, OWNER_EMAILS_PER_HOUR, setContactExchange, shareContact } from "./exchange.server";
 
@@ -203,6 +206,35 @@ describe("sharing details", () => {
     expect(html).toContain(
       `<a class="sv" href="/card/jane-doe/contact.vcf" download>Save Jane Doe's contact</a>`,
     );
+  });
+
+  it("queues one signed 'contact.created' event per endpoint of the owner, in the share's transaction", async () => {
+    await t.db.delete(webhookEndpoints);
+    await addWebhookEndpoint(t.db, ownerId, "https://hooks.example.com/in", {
+      authSecret: config.authSecret,
+      allowedHosts: [],
+    });
+    await post(SLUG, { ...VALID, stamp: stamp(), source: "nfc" });
+    const [contact] = await t.db.select().from(exchangedContacts);
+    const events = await t.db.select().from(webhookDeliveries);
+    expect(events).toHaveLength(1);
+    expect(events[0]!.type).toBe("contact.created");
+    const body = JSON.parse(events[0]!.body);
+    expect(body).toMatchObject({
+      type: "contact.created",
+      id: events[0]!.eventId,
+      data: {
+        id: contact!.id,
+        name: "Sam Visitor",
+        company: "Visitor Ltd",
+        source: "nfc",
+        card: { slug: SLUG },
+      },
+    });
+    // A refused post (the honeypot filled) queues nothing.
+    await post(SLUG, { ...VALID, website: "http://spam.example", stamp: stamp() });
+    expect(await countRows(t.db, webhookDeliveries)).toBe(1);
+    await t.db.delete(webhookEndpoints);
   });
 
   it("never e-mails the address the visitor typed, only the owner", async () => {

@@ -14,6 +14,7 @@ import type { Database, DbOrTx } from "../platform/db.server";
 import { enqueueEmail } from "../platform/email/outbox.server";
 import { newContactEmail } from "../platform/email/templates.server";
 import { hitRateLimit, LIMITS } from "../platform/rate-limit.server";
+import { contactCreatedData, queueWebhookEvent } from "../webhooks/webhooks.server";
 
 // --- The owner's switch (My Cards) ---
 
@@ -170,7 +171,7 @@ export async function shareContact(
         consentedAt: new Date(),
         ownerEmail,
       })
-      .returning({ id: exchangedContacts.id });
+      .returning();
     if (ownerEmail === "sent") {
       const summed = await tx
         .update(exchangedContacts)
@@ -192,6 +193,13 @@ export async function shareContact(
         }),
       );
     }
+    // The owner's integrations hear of it in the same transaction: no contact without its event, nor the reverse.
+    await queueWebhookEvent(
+      tx,
+      owner.id,
+      "contact.created",
+      contactCreatedData(row!, { slug: card.slug, name: card.name }),
+    );
     return row!.id;
   });
 }

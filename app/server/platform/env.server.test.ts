@@ -110,6 +110,19 @@ describe("configuration", () => {
     expect(() => trust("everyone")).toThrow(/TRUST_PROXY must be a hop count/);
   });
 
+  it("reads WEBHOOK_ALLOWED_HOSTS as a list of lower-case host names, none by default", () => {
+    const hosts = (WEBHOOK_ALLOWED_HOSTS?: string) =>
+      loadConfig({
+        DATA_DIR: tmp(),
+        ...(WEBHOOK_ALLOWED_HOSTS === undefined ? {} : { WEBHOOK_ALLOWED_HOSTS }),
+      }).webhooks.allowedHosts;
+    expect(hosts()).toEqual([]);
+    expect(hosts("")).toEqual([]);
+    expect(hosts("LocalHost, 127.0.0.1,[::1]")).toEqual(["localhost", "127.0.0.1", "[::1]"]);
+    expect(() => hosts("http://localhost/")).toThrow(/WEBHOOK_ALLOWED_HOSTS must be a comma-separated list/);
+    expect(() => hosts("a".repeat(2000))).toThrow(/WEBHOOK_ALLOWED_HOSTS must be at most 1000 characters/);
+  });
+
   it("seeds no demo data (sample cards, fake featured referrers) in production unless DEMO_DATA=1", () => {
     const production = { DATA_DIR: tmp(), ...productionBase };
     expect(loadConfig(production).demoData).toBe(false);

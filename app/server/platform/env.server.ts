@@ -101,6 +101,16 @@ const EnvSchema = z.object({
     )
     .optional(),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
+  // Host names webhooks may reach although they are local (or over plain http): for tests and development.
+  WEBHOOK_ALLOWED_HOSTS: z
+    .string()
+    .trim()
+    .max(1000, "must be at most 1000 characters")
+    .refine(
+      (v) => v === "" || /^[a-z0-9.:[\]-]+(\s*,\s*[a-z0-9.:[\]-]+)*$/i.test(v),
+      "must be a comma-separated list of host names (e.g. localhost,127.0.0.1)",
+    )
+    .optional(),
   // Test-only switch for browser tests that must arrange data; refused in production.
   E2E_TEST_HOOKS: flag,
   // Server-Timing (db, render) on pages rendered per request: on in development, and for bench:pages.
@@ -196,6 +206,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     trustProxy: parseTrustProxy(e.TRUST_PROXY),
     logLevel: e.LOG_LEVEL,
     testHooks: e.E2E_TEST_HOOKS ?? false,
+    webhooks: {
+      allowedHosts: (e.WEBHOOK_ALLOWED_HOSTS ?? "")
+        .split(",")
+        .map((h) => h.trim().toLowerCase())
+        .filter(Boolean),
+    },
     serverTiming: e.SERVER_TIMING ?? !isProduction,
   };
 }

@@ -1,4 +1,5 @@
-// Settings: one nested route per tab (Profile, Account, Billing, Notifications), each with its own loader and action.
+// Settings: one nested route per tab (Profile, Account, Billing, Notifications,
+// Integrations), each with its own loader and action.
 import { Outlet } from "react-router";
 import { SectionTabs } from "~/components/dashboard/section-tabs";
 import { PageHeading } from "~/components/layout/page-heading";
@@ -11,6 +12,7 @@ const tabs = [
   { to: "/dashboard/settings/account", label: "Account" },
   { to: "/dashboard/settings/billing", label: "Billing" },
   { to: "/dashboard/settings/notifications", label: "Notifications" },
+  { to: "/dashboard/settings/integrations", label: "Integrations" },
 ];
 
 export default function SettingsLayout() {

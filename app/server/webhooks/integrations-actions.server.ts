@@ -1,0 +1,93 @@
+// Settings → Integrations: the form posts, one intent each. Every intent but 'add' names an endpoint, which must
+// be the poster's own: anyone else's id gets 404 and changes nothing.
+import { parseWithZod } from "@conform-to/zod/v4";
+import { data } from "react-router";
+import { AddWebhookEndpointSchema } from "~/schemas/webhooks";
+import { isUuid } from "~/utils/ids";
+import type { SessionUser } from "../accounts/auth.server";
+import type { Config } from "../platform/env.server";
+import { unknownIntent } from "../platform/forms.server";
+import { redirectWithToast, refuseWithToast } from "../platform/toast.server";
+import {
+  addWebhookEndpoint,
+  deleteWebhookEndpoint,
+  queueTestEvent,
+  setWebhookEndpointEnabled,
+  WebhookError,
+  WebhookNotFound,
+} from "./webhooks.server";
+
+const INTEGRATIONS_PATH = "/dashboard/settings/integrations";
+const NOT_FOUND = "Webhook endpoint not found";
+
+interface IntegrationsContext {
+  db: import("../platform/db.server").Database;
+  config: Config;
+  pokeWebhooks: () => void;
+}
+
+export async function handleIntegrationsAction(
+  context: IntegrationsContext,
+  user: SessionUser,
+  form: FormData,
+) {
+  switch (form.get("intent")) {
+    case "add-endpoint":
+      return addEndpoint(context, user, form);
+    case "send-test":
+      return onEndpoint(form, async (id) => {
+        await queueTestEvent(context.db, user.id, id);
+        context.pokeWebhooks();
+        return redirectWithToast(INTEGRATIONS_PATH, {
+          type: "success",
+          title: "Test event sent",
+          description: "It appears under Recent deliveries once the endpoint has answered.",
+        });
+      });
+    case "set-enabled":
+      return onEndpoint(form, async (id) => {
+        const enabled = form.get("enabled") === "true";
+        await setWebhookEndpointEnabled(context.db, user.id, id, enabled);
+        return redirectWithToast(INTEGRATIONS_PATH, {
+          type: "success",
+          title: enabled ? "Endpoint turned on" : "Endpoint turned off",
+        });
+      });
+    case "delete-endpoint":
+      return onEndpoint(form, async (id) => {
+        await deleteWebhookEndpoint(context.db, user.id, id);
+        return redirectWithToast(INTEGRATIONS_PATH, { type: "success", title: "Endpoint deleted" });
+      });
+    default:
+      return unknownIntent();
+  }
+}
+
+async function addEndpoint(context: IntegrationsContext, user: SessionUser, form: FormData) {
+  const submission = parseWithZod(form, { schema: AddWebhookEndpointSchema });
+  if (submission.status !== "success") return data({ result: submission.reply() }, { status: 400 });
+  try {
+    const endpoint = await addWebhookEndpoint(context.db, user.id, submission.value.url, {
+      authSecret: context.config.authSecret,
+      allowedHosts: context.config.webhooks.allowedHosts,
+    });
+    // Not a redirect: the secret is shown in this answer only, and never again.
+    return data({ result: submission.reply({ resetForm: true }), created: endpoint });
+  } catch (error) {
+    if (!(error instanceof WebhookError)) throw error;
+    return data({ result: submission.reply({ fieldErrors: { url: [error.message] } }) }, { status: 400 });
+  }
+}
+
+/** Runs `act` on the posted endpoint id; 404 for an id that is not the poster's (or not an id at all). */
+async function onEndpoint(form: FormData, act: (id: string) => Promise<Response>) {
+  const id = form.get("endpointId");
+  if (typeof id !== "string" || !isUuid(id)) return refuseWithToast(NOT_FOUND, 404);
+  try {
+    return await act(id);
+  } catch (error) {
+    if (error instanceof WebhookNotFound) return refuseWithToast(NOT_FOUND, 404);
+    if (error instanceof WebhookError) return refuseWithToast(error.message, 400);
+    throw error;
+  }
+}

@@ -1,0 +1,242 @@
+// Webhooks: an account's receiving URLs (Settings → Integrations) and the events queued for them. Events are
+// queued in the transaction of the change that causes them and sent by the delivery worker (delivery.server.ts);
+// docs/webhooks.md is the receiver's side, docs/decisions/025-webhooks.md the reasons.
+import { createCipheriv, createDecipheriv, hkdfSync, randomBytes, randomUUID } from "node:crypto";
+import { and, desc, eq, inArray, lt } from "drizzle-orm";
+import { type exchangedContacts, users, webhookDeliveries, webhookEndpoints } from "~/db/schema";
+import type { DbOrTx } from "../platform/db.server";
+import { normaliseWebhookUrl, WebhookAddressError } from "./address-guard.server";
+
+/** Endpoints one account may have. */
+export const WEBHOOK_ENDPOINT_LIMIT = 5;
+/** Deliveries listed per endpoint in Settings. */
+const WEBHOOK_DELIVERIES_SHOWN = 20;
+
+export type WebhookEventType = "contact.created" | "webhook.test";
+
+export class WebhookError extends Error {
+  override name = "WebhookError";
+}
+
+// --- Signing secrets, kept encrypted: the worker needs them back to sign, the database never holds them bare ---
+
+const secretKey = (authSecret: string) =>
+  Buffer.from(hkdfSync("sha256", authSecret, "", "tapcard webhook signing secrets", 32));
+
+export function encryptWebhookSecret(authSecret: string, secret: string) {
+  const iv = randomBytes(12);
+  const cipher = createCipheriv("aes-256-gcm", secretKey(authSecret), iv);
+  const sealed = Buffer.concat([cipher.update(secret, "utf8"), cipher.final()]);
+  return `v1.${Buffer.concat([iv, cipher.getAuthTag(), sealed]).toString("base64url")}`;
+}
+
+/** The secret back, or null when it was sealed with another AUTH_SECRET (the endpoint must be added again). */
+export function decryptWebhookSecret(authSecret: string, stored: string) {
+  if (!stored.startsWith("v1.")) return null;
+  try {
+    const raw = Buffer.from(stored.slice(3), "base64url");
+    const decipher = createDecipheriv("aes-256-gcm", secretKey(authSecret), raw.subarray(0, 12));
+    decipher.setAuthTag(raw.subarray(12, 28));
+    return Buffer.concat([decipher.update(raw.subarray(28)), decipher.final()]).toString("utf8");
+  } catch {
+    return null;
+  }
+}
+
+// --- Endpoints ---
+
+/**
+ * Adds an endpoint and returns it with its signing secret, which is shown to the owner this once. Refuses a
+ * sixth endpoint, a URL the delivery would refuse, and a URL the account already has.
+ */
+export async function addWebhookEndpoint(
+  db: DbOrTx,
+  ownerUserId: string,
+  rawUrl: string,
+  opts: { authSecret: string; allowedHosts: readonly string[] },
+) {
+  let url: string;
+  try {
+    url = normaliseWebhookUrl(rawUrl, opts.allowedHosts);
+  } catch (error) {
+    if (error instanceof WebhookAddressError) throw new WebhookError(error.message);
+    throw error;
+  }
+  const secret = `whsec_${randomBytes(24).toString("base64url")}`;
+  return db.transaction(async (tx) => {
+    // The account's row lock serialises concurrent adds, so the limit holds on PostgreSQL too.
+    await tx.select({ id: users.id }).from(users).where(eq(users.id, ownerUserId)).for("update");
+    const existing = await tx
+      .select({ url: webhookEndpoints.url })
+      .from(webhookEndpoints)
+      .where(eq(webhookEndpoints.ownerUserId, ownerUserId));
+    if (existing.length >= WEBHOOK_ENDPOINT_LIMIT)
+      throw new WebhookError(`You can have at most ${WEBHOOK_ENDPOINT_LIMIT} webhook endpoints`);
+    if (existing.some((e) => e.url === url)) throw new WebhookError("This URL is already added");
+    const [row] = await tx
+      .insert(webhookEndpoints)
+      .values({ ownerUserId, url, secretEncrypted: encryptWebhookSecret(opts.authSecret, secret) })
+      .returning({ id: webhookEndpoints.id, url: webhookEndpoints.url });
+    return { ...row!, secret };
+  });
+}
+
+/** The account's endpoints, each with its last deliveries, newest first. */
+export async function listWebhookEndpoints(db: DbOrTx, ownerUserId: string) {
+  const endpoints = await db
+    .select({
+      id: webhookEndpoints.id,
+      url: webhookEndpoints.url,
+      enabled: webhookEndpoints.enabled,
+      createdAt: webhookEndpoints.createdAt,
+    })
+    .from(webhookEndpoints)
+    .where(eq(webhookEndpoints.ownerUserId, ownerUserId))
+    .orderBy(webhookEndpoints.createdAt);
+  return Promise.all(
+    endpoints.map(async (endpoint) => ({
+      ...endpoint,
+      deliveries: await db
+        .select({
+          id: webhookDeliveries.id,
+          eventId: webhookDeliveries.eventId,
+          type: webhookDeliveries.type,
+          status: webhookDeliveries.status,
+          attempts: webhookDeliveries.attempts,
+          createdAt: webhookDeliveries.createdAt,
+          lastAttemptAt: webhookDeliveries.lastAttemptAt,
+          lastStatusCode: webhookDeliveries.lastStatusCode,
+          lastDurationMs: webhookDeliveries.lastDurationMs,
+          lastError: webhookDeliveries.lastError,
+        })
+        .from(webhookDeliveries)
+        .where(eq(webhookDeliveries.endpointId, endpoint.id))
+        .orderBy(desc(webhookDeliveries.createdAt), desc(webhookDeliveries.id))
+        .limit(WEBHOOK_DELIVERIES_SHOWN),
+    })),
+  );
+}
+
+/** The owner's endpoint, or a 'not found' error for anyone else's (the same answer as for no endpoint). */
+async function ownEndpoint(db: DbOrTx, ownerUserId: string, endpointId: string) {
+  const [row] = await db
+    .select({ id: webhookEndpoints.id, enabled: webhookEndpoints.enabled })
+    .from(webhookEndpoints)
+    .where(and(eq(webhookEndpoints.id, endpointId), eq(webhookEndpoints.ownerUserId, ownerUserId)));
+  if (!row) throw new WebhookNotFound();
+  return row;
+}
+
+export class WebhookNotFound extends Error {
+  override name = "WebhookNotFound";
+}
+
+export async function setWebhookEndpointEnabled(
+  db: DbOrTx,
+  ownerUserId: string,
+  endpointId: string,
+  enabled: boolean,
+) {
+  await ownEndpoint(db, ownerUserId, endpointId);
+  await db.update(webhookEndpoints).set({ enabled }).where(eq(webhookEndpoints.id, endpointId));
+}
+
+/** Deletes the endpoint and its queued and past deliveries. */
+export async function deleteWebhookEndpoint(db: DbOrTx, ownerUserId: string, endpointId: string) {
+  await ownEndpoint(db, ownerUserId, endpointId);
+  await db.delete(webhookEndpoints).where(eq(webhookEndpoints.id, endpointId));
+}
+
+// --- Events ---
+
+/** The JSON body of an event: fixed once, so every attempt and every endpoint gets the same bytes. */
+function eventBody(type: WebhookEventType, id: string, created: Date, data: unknown) {
+  return JSON.stringify({ type, id, created: Math.floor(created.getTime() / 1000), data });
+}
+
+/**
+ * Queue times from the worker's clock (milliseconds), not the database's now() (microseconds): a worker that
+ * reads the clock right after queueing then finds the delivery due, never a fraction of a millisecond early.
+ */
+const queuedAt = (at: Date) => ({ createdAt: at, nextAttemptAt: at });
+
+const newEventId = () => `evt_${randomUUID().replaceAll("-", "")}`;
+
+/**
+ * Queues an event for every enabled endpoint of the account. Call it with the transaction of the change that
+ * causes it (a contact shared from a card page: 'contact.created'), so the event exists if and only if the change
+ * does. Returns the event id, or null when the account has no enabled endpoint.
+ */
+export async function queueWebhookEvent(
+  tx: DbOrTx,
+  ownerUserId: string,
+  type: WebhookEventType,
+  data: Record<string, unknown>,
+) {
+  const endpoints = await tx
+    .select({ id: webhookEndpoints.id })
+    .from(webhookEndpoints)
+    .where(and(eq(webhookEndpoints.ownerUserId, ownerUserId), eq(webhookEndpoints.enabled, true)));
+  if (endpoints.length === 0) return null;
+  const eventId = newEventId();
+  const created = new Date();
+  const body = eventBody(type, eventId, created, data);
+  await tx
+    .insert(webhookDeliveries)
+    .values(endpoints.map((e) => ({ ...queuedAt(created), endpointId: e.id, eventId, type, body })));
+  return eventId;
+}
+
+type ContactRow = typeof exchangedContacts.$inferSelect;
+
+/**
+ * The `data` of a 'contact.created' event (docs/webhooks.md): what the visitor shared, the card it came from and
+ * how its page was opened. Built here so every sender gives receivers the same shape.
+ */
+export function contactCreatedData(contact: ContactRow, card: { slug: string; name: string } | null) {
+  return {
+    id: contact.id,
+    name: contact.name,
+    email: contact.email,
+    phone: contact.phone,
+    company: contact.company,
+    jobTitle: contact.jobTitle,
+    note: contact.note,
+    source: contact.source,
+    card,
+    consentedAt: contact.consentedAt.toISOString(),
+    createdAt: contact.createdAt.toISOString(),
+  };
+}
+
+/** 'Send test event': one event to this endpoint only; a turned-off endpoint is sent nothing. */
+export async function queueTestEvent(db: DbOrTx, ownerUserId: string, endpointId: string) {
+  const endpoint = await ownEndpoint(db, ownerUserId, endpointId);
+  if (!endpoint.enabled) throw new WebhookError("Turn the endpoint on to send it a test event");
+  const eventId = newEventId();
+  const created = new Date();
+  const body = eventBody("webhook.test", eventId, created, {
+    message: "A test event from TapCard: your endpoint receives and verifies webhooks.",
+  });
+  await db
+    .insert(webhookDeliveries)
+    .values({ ...queuedAt(created), endpointId, eventId, type: "webhook.test", body });
+  return eventId;
+}
+
+/** Finished deliveries are kept this long for the Integrations tab, then removed by the hourly housekeeping. */
+const KEEP_FINISHED_DAYS = 30;
+
+/** Removes delivered and failed deliveries older than KEEP_FINISHED_DAYS; pending ones are never touched. */
+export async function pruneWebhookDeliveries(db: DbOrTx, now = new Date()) {
+  const removed = await db
+    .delete(webhookDeliveries)
+    .where(
+      and(
+        inArray(webhookDeliveries.status, ["delivered", "failed"]),
+        lt(webhookDeliveries.createdAt, new Date(now.getTime() - KEEP_FINISHED_DAYS * 86_400_000)),
+      ),
+    )
+    .returning({ id: webhookDeliveries.id });
+  return { deliveries: removed.length };
+}
