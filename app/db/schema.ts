@@ -328,6 +328,8 @@ export const physicalCards = pgTable(
     orderItemId: uuid().references(() => orderItems.id, { onDelete: "set null" }),
     /** The card this one replaces: that card is turned off when this one is written. */
     replacesId: uuid(),
+    /** It replaces a card written with the page's own address: that address is turned off when this is written. */
+    replacesOlderCards: boolean().notNull().default(false),
     writtenAt: timestamp({ withTimezone: true }),
     turnedOffAt: timestamp({ withTimezone: true }),
     /** Why it was turned off: 'lost', 'replaced' or the admin's word. */

@@ -84,6 +84,7 @@ export async function listPhysicalCards(db: DbOrTx, cardPageId: string) {
       token: physicalCards.token,
       state: physicalCards.state,
       replacesId: physicalCards.replacesId,
+      replacesOlderCards: physicalCards.replacesOlderCards,
       writtenAt: physicalCards.writtenAt,
       turnedOffAt: physicalCards.turnedOffAt,
       offReason: physicalCards.offReason,
@@ -96,7 +97,12 @@ export async function listPhysicalCards(db: DbOrTx, cardPageId: string) {
     .where(eq(physicalCards.cardPageId, cardPageId))
     .orderBy(asc(physicalCards.createdAt), asc(physicalCards.id))
     .limit(50);
-  return rows.map((r) => ({ ...r, chipPath: chipPath(r), label: `Card …${r.token.slice(-4)}` }));
+  return rows.map((r) => ({
+    ...r,
+    chipPath: chipPath(r),
+    label: `Card …${r.token.slice(-4)}`,
+    isReplacement: r.replacesId !== null || r.replacesOlderCards,
+  }));
 }
 export type PhysicalCard = Awaited<ReturnType<typeof listPhysicalCards>>[number];
 
@@ -121,6 +127,7 @@ export async function physicalCardsToWrite(db: DbOrTx, limit = 100) {
       cardNumber: cardPages.cardNumber,
       slug: cardPages.slug,
       replacesId: physicalCards.replacesId,
+      replacesOlderCards: physicalCards.replacesOlderCards,
       orderItemId: physicalCards.orderItemId,
       createdAt: physicalCards.createdAt,
     })
@@ -129,7 +136,11 @@ export async function physicalCardsToWrite(db: DbOrTx, limit = 100) {
     .where(eq(physicalCards.state, "to_write"))
     .orderBy(asc(physicalCards.createdAt), asc(physicalCards.id))
     .limit(limit);
-  return rows.map((r) => ({ ...r, chipPath: chipPath(r), isReplacement: r.replacesId !== null }));
+  return rows.map((r) => ({
+    ...r,
+    chipPath: chipPath(r),
+    isReplacement: r.replacesId !== null || r.replacesOlderCards,
+  }));
 }
 
 /** The page's history, newest first. */
@@ -156,7 +167,12 @@ export async function cardHistory(db: DbOrTx, cardPageId: string, limit = 50) {
  */
 export async function createPhysicalCard(
   db: DbOrTx,
-  input: { cardPageId: string; orderItemId?: string | null; replacesId?: string | null },
+  input: {
+    cardPageId: string;
+    orderItemId?: string | null;
+    replacesId?: string | null;
+    replacesOlderCards?: boolean;
+  },
   actor: LifecycleActor,
   { announce = true } = {},
 ) {
@@ -170,9 +186,11 @@ export async function createPhysicalCard(
         token: newChipToken(),
         orderItemId: input.orderItemId ?? null,
         replacesId: input.replacesId ?? null,
+        replacesOlderCards: input.replacesOlderCards ?? false,
       })
       .returning();
-    await logEvent(tx, input.cardPageId, input.replacesId ? "replacement-created" : "card-created", actor, {
+    const replacement = input.replacesId || input.replacesOlderCards;
+    await logEvent(tx, input.cardPageId, replacement ? "replacement-created" : "card-created", actor, {
       physicalCardId: row!.id,
     });
     return row!;
@@ -223,6 +241,14 @@ export async function markPhysicalCardWritten(
           physicalCardId: old.id,
           note: "replaced",
         });
+    }
+    if (card.replacesOlderCards) {
+      const [page] = await tx
+        .update(cardPages)
+        .set({ olderCardsOffAt: new Date(), version: sql`${cardPages.version} + 1` })
+        .where(and(eq(cardPages.id, card.cardPageId), isNull(cardPages.olderCardsOffAt)))
+        .returning({ id: cardPages.id });
+      if (page) await logEvent(tx, card.cardPageId, "older-cards-off", actor, { note: "replaced" });
     }
     return slugOf(tx, card.cardPageId);
   });

@@ -16,6 +16,7 @@ CREATE TABLE "physical_cards" (
 	"state" text DEFAULT 'to_write' NOT NULL,
 	"order_item_id" uuid,
 	"replaces_id" uuid,
+	"replaces_older_cards" boolean DEFAULT false NOT NULL,
 	"written_at" timestamp with time zone,
 	"turned_off_at" timestamp with time zone,
 	"off_reason" text,
