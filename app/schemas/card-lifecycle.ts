@@ -25,7 +25,6 @@ export const CardLifecycleSchema = z.discriminatedUnion("intent", [
 ]);
 export type CardLifecycleInput = z.infer<typeof CardLifecycleSchema>;
 
-
 /** The admin's own: mark a card written (or not), turn any card off or on, pause or resume the page. */
 export const AdminCardLifecycleSchema = z.discriminatedUnion("intent", [
   z.object({ intent: z.literal("pause") }),

@@ -4,7 +4,13 @@ import { Form } from "react-router";
 import { Button } from "~/components/ui/button";
 import type { CardLifecycle } from "~/server/cards/physical-cards.server";
 
-type HistoryRow = { id: number; action: string; actor: string; note: string | null; createdAt: Date | string };
+type HistoryRow = {
+  id: number;
+  action: string;
+  actor: string;
+  note: string | null;
+  createdAt: Date | string;
+};
 
 const STATE_LABELS = { to_write: "To write", active: "Active", off: "Turned off" } as const;
 const ACTION_LABELS: Record<string, string> = {
@@ -45,7 +51,10 @@ export function CardLifecycleAdmin({
 }) {
   const paused = Boolean(lifecycle.pausedAt);
   return (
-    <section aria-labelledby="card-state-heading" className="space-y-4 rounded-xl border border-slate-200 bg-white p-5">
+    <section
+      aria-labelledby="card-state-heading"
+      className="space-y-4 rounded-xl border border-slate-200 bg-white p-5"
+    >
       <h3 id="card-state-heading" className="text-lg font-bold">
         Card status: {paused ? "Paused" : "Live"}
       </h3>
@@ -55,7 +64,10 @@ export function CardLifecycleAdmin({
       </div>
       <ul className="grid gap-2">
         {lifecycle.physicalCards.map((c) => (
-          <li key={c.id} className="flex flex-col gap-2 rounded-lg bg-slate-50 p-3 sm:flex-row sm:items-center">
+          <li
+            key={c.id}
+            className="flex flex-col gap-2 rounded-lg bg-slate-50 p-3 sm:flex-row sm:items-center"
+          >
             <div className="min-w-0 flex-1 text-sm">
               <p className="font-semibold">
                 {c.label} · {STATE_LABELS[c.state]}
@@ -70,7 +82,12 @@ export function CardLifecycleAdmin({
             </div>
             <div className="flex flex-wrap gap-2">
               {c.state === "to_write" ? (
-                <Action intent="mark-written" id={c.id} label="Mark written" name={`Mark written: ${c.label}`} />
+                <Action
+                  intent="mark-written"
+                  id={c.id}
+                  label="Mark written"
+                  name={`Mark written: ${c.label}`}
+                />
               ) : null}
               {c.state === "active" && c.writtenAt ? (
                 <Action
@@ -91,7 +108,9 @@ export function CardLifecycleAdmin({
         ))}
         <li className="flex flex-col gap-2 rounded-lg bg-slate-50 p-3 sm:flex-row sm:items-center">
           <div className="min-w-0 flex-1 text-sm">
-            <p className="font-semibold">Older cards · {lifecycle.olderCardsOffAt ? "Turned off" : "Active"}</p>
+            <p className="font-semibold">
+              Older cards · {lifecycle.olderCardsOffAt ? "Turned off" : "Active"}
+            </p>
             <p className="break-all text-slate-600">
               {publicUrl}/{slug}?s=nfc
             </p>

@@ -17,7 +17,17 @@ function Hidden({ cardNumber, intent, id }: { cardNumber: string; intent: string
 }
 
 /** 'Report lost' and 'Order a replacement' for one card (or the older cards, id 'older'). */
-function CardActions({ cardNumber, id, label, off }: { cardNumber: string; id: string; label: string; off: boolean }) {
+function CardActions({
+  cardNumber,
+  id,
+  label,
+  off,
+}: {
+  cardNumber: string;
+  id: string;
+  label: string;
+  off: boolean;
+}) {
   return (
     <div className="mt-3 grid gap-3 sm:grid-cols-2">
       {off ? (
@@ -57,7 +67,12 @@ function CardActions({ cardNumber, id, label, off }: { cardNumber: string; id: s
             Turn the lost card off now
           </label>
         )}
-        <Button type="submit" variant="secondary" className="mt-2" aria-label={`Order a replacement: ${label}`}>
+        <Button
+          type="submit"
+          variant="secondary"
+          className="mt-2"
+          aria-label={`Order a replacement: ${label}`}
+        >
           Order a replacement
         </Button>
       </Form>
@@ -121,8 +136,8 @@ export function CardLifecycleSection({
           </p>
           <p className="break-all text-sm text-slate-600">
             Cards written with your page's own address ({pageUrl}?s=nfc) cannot be turned off one by one:
-            turning them off stops all of them. Your page and its address stay live; a replacement comes with its
-            own address.
+            turning them off stops all of them. Your page and its address stay live; a replacement comes with
+            its own address.
           </p>
           <CardActions cardNumber={cardNumber} id="older" label="Older cards" off={olderOff} />
         </li>

@@ -58,7 +58,10 @@ async function logEvent(
 }
 
 async function slugOf(db: DbOrTx, cardPageId: string) {
-  const [page] = await db.select({ slug: cardPages.slug }).from(cardPages).where(eq(cardPages.id, cardPageId));
+  const [page] = await db
+    .select({ slug: cardPages.slug })
+    .from(cardPages)
+    .where(eq(cardPages.id, cardPageId));
   if (!page) throw new CardLifecycleError("Card not found", 404);
   return page.slug;
 }

@@ -102,9 +102,7 @@ async function createReplacementCards(tx: DbOrTx, item: OrderItem, replacement: 
     ? await tx
         .select({ id: physicalCards.id })
         .from(physicalCards)
-        .where(
-          and(eq(physicalCards.id, replacement.physicalCardId), eq(physicalCards.cardPageId, page.id)),
-        )
+        .where(and(eq(physicalCards.id, replacement.physicalCardId), eq(physicalCards.cardPageId, page.id)))
     : [];
   for (let unit = made.length + 1; unit <= item.quantity; unit++)
     await createPhysicalCard(
