@@ -1,6 +1,6 @@
 // The card owner's and the admin's changes to a card's state (pause, report lost, turn a card back on, order a
 // replacement): one schema per form, shared by the forms and the actions.
-import { z } from "zod";
+import { z } from "~/schemas/zod";
 
 const uuid = z.string().max(36).uuid("Unknown card");
 /** A physical card with its own chip address, or 'older': the cards written with the page's own address. */
