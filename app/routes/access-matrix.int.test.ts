@@ -7,11 +7,13 @@ import { eq, inArray, or } from "drizzle-orm";
 import type { AppLoadContext } from "react-router";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
+  cardPageEvents,
   cardPages,
   cartItems,
   customerPreferences,
   orders,
   pageLinks,
+  physicalCards,
   prospectActivities,
   prospects,
   twoFactors,
@@ -20,6 +22,7 @@ import {
 } from "~/db/schema";
 import { type Auth, createAuth } from "~/server/accounts/auth.server";
 import { createCardPage } from "~/server/cards/cards.server";
+import { createPhysicalCard, markPhysicalCardWritten } from "~/server/cards/physical-cards.server";
 import { createOrderFromCart } from "~/server/shop/checkout.server";
 import { getOrCreateReferralCode } from "~/server/shop/referrals.server";
 import { adminCookieFor, routeContext, verifiedCustomer } from "../../tests/support/auth";
@@ -33,6 +36,8 @@ interface Ids {
   cardId: string;
   cardNumber: string;
   linkId: string;
+  /** One of A's physical cards (written, so every admin action has something to change). */
+  physicalCardId: string;
   orderId: string;
   referralCode: string;
   prospectId: string;
@@ -113,6 +118,25 @@ const CASES: Record<string, RouteCase> = {
     intents: {
       // Knowing A's card number is not enough: the edit password is A's secret.
       claim: { kind: "self", fields: (ids) => ({ cardNumber: ids.cardNumber, password: "a-guess-123" }) },
+      // A card's state is its owner's alone: someone else naming A's card (or A's physical card) gets 404.
+      pause: { kind: "foreign", fields: (ids) => ({ cardNumber: ids.cardNumber }) },
+      resume: { kind: "foreign", fields: (ids) => ({ cardNumber: ids.cardNumber }) },
+      "report-lost": {
+        kind: "foreign",
+        fields: (ids) => ({ cardNumber: ids.cardNumber, physicalCardId: ids.physicalCardId, choice: "card" }),
+      },
+      "card-on": {
+        kind: "foreign",
+        fields: (ids) => ({ cardNumber: ids.cardNumber, physicalCardId: ids.physicalCardId }),
+      },
+      "order-replacement": {
+        kind: "foreign",
+        fields: (ids) => ({
+          cardNumber: ids.cardNumber,
+          physicalCardId: ids.physicalCardId,
+          turnOffNow: "on",
+        }),
+      },
     },
   },
   "routes/dashboard/resell.tsx": { area: "customer", path: () => "/dashboard/resell", read: "own" },
@@ -255,7 +279,17 @@ const CASES: Record<string, RouteCase> = {
     path: (ids) => `/admin-dashboard/edit/${ids.cardId}`,
     params: (ids) => ({ id: ids.cardId }),
     read: "ids",
-    intents: { "": { kind: "foreign", fields: () => ({ name: "Evil", slug: "evil-card" }) } },
+    intents: {
+      "": { kind: "foreign", fields: () => ({ name: "Evil", slug: "evil-card" }) },
+      save: { kind: "foreign", fields: () => ({ name: "Evil", slug: "evil-card" }) },
+      pause: { kind: "foreign", fields: noFields },
+      resume: { kind: "foreign", fields: noFields },
+      "card-off": { kind: "foreign", fields: (ids) => ({ physicalCardId: ids.physicalCardId }) },
+      "card-on": { kind: "foreign", fields: () => ({ physicalCardId: "older" }) },
+      "mark-written": { kind: "foreign", fields: (ids) => ({ physicalCardId: ids.physicalCardId }) },
+      "mark-not-written": { kind: "foreign", fields: (ids) => ({ physicalCardId: ids.physicalCardId }) },
+      "add-card": { kind: "foreign", fields: noFields },
+    },
   },
   "routes/admin/account.tsx": {
     area: "admin",
@@ -339,6 +373,8 @@ async function snapshotOfA() {
     user: await t.db.select().from(users).where(eq(users.id, aliceId)),
     cards,
     links: await t.db.select().from(pageLinks).where(inArray(pageLinks.cardPageId, cardIds)),
+    physicalCards: await t.db.select().from(physicalCards).where(inArray(physicalCards.cardPageId, cardIds)),
+    cardEvents: await t.db.select().from(cardPageEvents).where(inArray(cardPageEvents.cardPageId, cardIds)),
     orders: await t.db
       .select()
       .from(orders)
@@ -376,6 +412,8 @@ beforeAll(async () => {
     { announce: false },
   );
   const [link] = await t.db.select().from(pageLinks).where(eq(pageLinks.cardPageId, card.id));
+  const chip = await createPhysicalCard(t.db, { cardPageId: card.id }, { userId: null, label: "shop" });
+  await markPhysicalCardWritten(t.db, chip.id);
   const cart = await cartWithMultiLink(t.db);
   const { order } = await createOrderFromCart(t.db, {
     cartId: cart.id,
@@ -398,6 +436,7 @@ beforeAll(async () => {
     cardId: card.id,
     cardNumber: card.cardNumber,
     linkId: link!.id,
+    physicalCardId: chip.id,
     orderId: order.id,
     referralCode: await getOrCreateReferralCode(t.db, alice.id),
   };
