@@ -49,7 +49,7 @@ export function OrderDetails({ order, returnTo }: { order: Order; returnTo: stri
                 <p className="font-medium">
                   {i.quantity} x {i.name} ({formatPence(i.unitPrice)})
                 </p>
-                {!isCardItem(i) ? (
+                {!isCardItem(i) || replacementOf(i) ? (
                   <p className="text-slate-600">{itemSummary(i)}</p>
                 ) : (
                   <ul className="list-disc pl-5 text-slate-700">
