@@ -89,7 +89,8 @@ describe("card states across app processes", () => {
     expect(html(await cacheB.loadChip(optionsB, kept.token))).toContain("Two Process Owner");
 
     await setCardPaused(a.db, page.id, true, owner);
-    await until(() => cacheB.peek("two-process", "link") === undefined, "B drops the paused page");
+    expect(cacheB.peek("two-process", "chip")).toBeDefined(); // held since the tap above
+    await until(() => cacheB.peek("two-process", "chip") === undefined, "B drops the paused page");
     expect(html(await cacheB.load(optionsB, "two-process", "link"))).toContain("This card is paused");
     expect(html(await cacheB.loadChip(optionsB, kept.token))).toContain("This card is paused");
 
