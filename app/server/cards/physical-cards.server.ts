@@ -9,11 +9,11 @@ import type { DbOrTx } from "../platform/db.server";
 import { announceCardPagesChanged } from "./changes.server";
 
 /** 11 base62 characters: 65 bits, unguessable, and `https://host/c/` + 11 fits an NTAG213 with room to spare. */
-export const CHIP_TOKEN_LENGTH = 11;
+const CHIP_TOKEN_LENGTH = 11;
 const BASE62 = "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz";
 export const CHIP_TOKEN_PATTERN = /^[0-9A-Za-z]{11}$/;
 
-export function newChipToken() {
+function newChipToken() {
   let token = "";
   for (let i = 0; i < CHIP_TOKEN_LENGTH; i++) token += BASE62[randomInt(62)];
   return token;
@@ -80,7 +80,7 @@ export async function getChipTarget(db: DbOrTx, token: string) {
 }
 
 /** A page's physical cards, oldest first, with what the owner and the admin see of each. */
-export async function listPhysicalCards(db: DbOrTx, cardPageId: string) {
+async function listPhysicalCards(db: DbOrTx, cardPageId: string) {
   const rows = await db
     .select({
       id: physicalCards.id,
