@@ -37,6 +37,8 @@ test("an owner pauses a card, reports one card lost and replaces it, and each ad
   browser,
   baseURL,
 }) => {
+  // Two orders, each paid by the admin, and every address visited: a long journey on a busy machine.
+  test.setTimeout(180_000);
   // A Multi Link card bought by its owner, and a second physical card of the same page made by the shop.
   await addMultiLinkCard(page, "Lee Lifecycle");
   await paidOrder(page, adminPage, deliveryAddress({ email: owner.email }));
