@@ -2,6 +2,7 @@
 // Drizzle schema: tables and relations only. SQL names are snake_case (drizzle.config.ts casing).
 import { relations, sql } from "drizzle-orm";
 import {
+  type AnyPgColumn,
   bigserial,
   boolean,
   date,
@@ -327,7 +328,7 @@ export const physicalCards = pgTable(
     /** The order line it was made for (a new card or a replacement); null for one the admin added. */
     orderItemId: uuid().references(() => orderItems.id, { onDelete: "set null" }),
     /** The card this one replaces: that card is turned off when this one is written. */
-    replacesId: uuid(),
+    replacesId: uuid().references((): AnyPgColumn => physicalCards.id, { onDelete: "set null" }),
     /** It replaces a card written with the page's own address: that address is turned off when this is written. */
     replacesOlderCards: boolean().notNull().default(false),
     writtenAt: timestamp({ withTimezone: true }),

@@ -31,6 +31,7 @@ ALTER TABLE "card_page_events" ADD CONSTRAINT "card_page_events_physical_card_id
 ALTER TABLE "card_page_events" ADD CONSTRAINT "card_page_events_actor_user_id_users_id_fk" FOREIGN KEY ("actor_user_id") REFERENCES "public"."users"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "physical_cards" ADD CONSTRAINT "physical_cards_card_page_id_card_pages_id_fk" FOREIGN KEY ("card_page_id") REFERENCES "public"."card_pages"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "physical_cards" ADD CONSTRAINT "physical_cards_order_item_id_order_items_id_fk" FOREIGN KEY ("order_item_id") REFERENCES "public"."order_items"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "physical_cards" ADD CONSTRAINT "physical_cards_replaces_id_physical_cards_id_fk" FOREIGN KEY ("replaces_id") REFERENCES "public"."physical_cards"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "card_page_events_card_page_id_created_at_index" ON "card_page_events" USING btree ("card_page_id","created_at");--> statement-breakpoint
 CREATE INDEX "physical_cards_card_page_id_index" ON "physical_cards" USING btree ("card_page_id");--> statement-breakpoint
 CREATE INDEX "physical_cards_state_created_at_index" ON "physical_cards" USING btree ("state","created_at");
