@@ -21,6 +21,8 @@ export default [
   route("card/:slug", "routes/card/page.ts", { id: "card-page-long" }),
   route(":slug", "routes/card/page.ts", { id: "card-page" }),
   route("go/:linkId", "routes/card/go.ts"),
+  // A physical card's own address, written on its chip (docs/card-pages.md#chip-addresses).
+  route("c/:token", "routes/card/chip.ts"),
   route("admin-dashboard/upload-image", "routes/admin/upload-image.ts"),
   route("admin-dashboard/customers", "routes/admin/customers.ts"),
   route("admin-dashboard/commissions.csv", "routes/admin/commissions-csv.ts"),

@@ -2,6 +2,7 @@
 // Drizzle schema: tables and relations only. SQL names are snake_case (drizzle.config.ts casing).
 import { relations, sql } from "drizzle-orm";
 import {
+  type AnyPgColumn,
   bigserial,
   boolean,
   date,
@@ -263,6 +264,10 @@ export const cardPages = pgTable(
     contactExchange: boolean().notNull().default(false),
     /** Bumped on every change: the public page cache compares it (ETag) and other processes can too. */
     version: integer().notNull().default(1),
+    /** Set while the owner (or the admin) has paused the page: every address answers 'This card is paused'. */
+    pausedAt: timestamp({ withTimezone: true }),
+    /** Set when the cards written with the page's own address (?s=nfc, before chip addresses) are turned off. */
+    olderCardsOffAt: timestamp({ withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -302,6 +307,56 @@ export const pageLinks = pgTable(
     createdAt: createdAt(),
   },
   (t) => [index().on(t.cardPageId, t.sortOrder)],
+);
+
+export const PHYSICAL_CARD_STATES = ["to_write", "active", "off"] as const;
+
+/**
+ * The physical cards that open a card page, each through its own chip address (/c/{token}), so one lost card can
+ * be turned off while the page and its other cards stay live (docs/card-pages.md#chip-addresses).
+ */
+export const physicalCards = pgTable(
+  "physical_cards",
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    cardPageId: uuid()
+      .notNull()
+      .references(() => cardPages.id, { onDelete: "cascade" }),
+    /** 11 base62 characters, written on the chip; it opens the page and nothing else. */
+    token: text().notNull().unique(),
+    state: text({ enum: PHYSICAL_CARD_STATES }).notNull().default("to_write"),
+    /** The order line it was made for (a new card or a replacement); null for one the admin added. */
+    orderItemId: uuid().references(() => orderItems.id, { onDelete: "set null" }),
+    /** The card this one replaces: that card is turned off when this one is written. */
+    replacesId: uuid().references((): AnyPgColumn => physicalCards.id, { onDelete: "set null" }),
+    /** It replaces a card written with the page's own address: that address is turned off when this is written. */
+    replacesOlderCards: boolean().notNull().default(false),
+    writtenAt: timestamp({ withTimezone: true }),
+    turnedOffAt: timestamp({ withTimezone: true }),
+    /** Why it was turned off: 'lost', 'replaced' or the admin's word. */
+    offReason: text(),
+    createdAt: createdAt(),
+  },
+  (t) => [index().on(t.cardPageId), index().on(t.state, t.createdAt)],
+);
+
+/** What happened to a card page's state and its physical cards: who did what, when (the admin card view). */
+export const cardPageEvents = pgTable(
+  "card_page_events",
+  {
+    id: bigserial({ mode: "number" }).primaryKey(),
+    cardPageId: uuid()
+      .notNull()
+      .references(() => cardPages.id, { onDelete: "cascade" }),
+    physicalCardId: uuid().references(() => physicalCards.id, { onDelete: "set null" }),
+    action: text().notNull(),
+    /** Who, in words: the owner's or the admin's e-mail, or 'payment'. */
+    actor: text().notNull(),
+    actorUserId: text().references(() => users.id, { onDelete: "set null" }),
+    note: text(),
+    createdAt: createdAt(),
+  },
+  (t) => [index().on(t.cardPageId, t.createdAt)],
 );
 
 /** Views per card, day and source (nfc / qr / link): one row per day, bumped with count = count + n. */

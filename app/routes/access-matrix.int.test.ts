@@ -7,6 +7,7 @@ import { eq, inArray, or } from "drizzle-orm";
 import type { AppLoadContext } from "react-router";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
+  cardPageEvents,
   cardPages,
   cardViewsDaily,
   cartItems,
@@ -14,6 +15,7 @@ import {
   exchangedContacts,
   orders,
   pageLinks,
+  physicalCards,
   prospectActivities,
   prospects,
   twoFactors,
@@ -24,6 +26,7 @@ import {
 } from "~/db/schema";
 import { type Auth, createAuth } from "~/server/accounts/auth.server";
 import { createCardPage } from "~/server/cards/cards.server";
+import { createPhysicalCard, markPhysicalCardWritten } from "~/server/cards/physical-cards.server";
 import { formStamp, setContactExchange } from "~/server/contacts/exchange.server";
 import { createOrderFromCart } from "~/server/shop/checkout.server";
 import { getOrCreateReferralCode } from "~/server/shop/referrals.server";
@@ -41,6 +44,8 @@ interface Ids {
   cardId: string;
   cardNumber: string;
   linkId: string;
+  /** One of A's physical cards (written, so every admin action has something to change). */
+  physicalCardId: string;
   orderId: string;
   referralCode: string;
   prospectId: string;
@@ -125,6 +130,25 @@ const CASES: Record<string, RouteCase> = {
       claim: { kind: "self", fields: (ids) => ({ cardNumber: ids.cardNumber, password: "a-guess-123" }) },
       // Turning the 'share your details' form on for A's card: only A may.
       "contact-exchange": { kind: "foreign", fields: (ids) => ({ cardId: ids.cardId, on: "true" }) },
+      // A card's state is its owner's alone: someone else naming A's card (or A's physical card) gets 404.
+      pause: { kind: "foreign", fields: (ids) => ({ cardNumber: ids.cardNumber }) },
+      resume: { kind: "foreign", fields: (ids) => ({ cardNumber: ids.cardNumber }) },
+      "report-lost": {
+        kind: "foreign",
+        fields: (ids) => ({ cardNumber: ids.cardNumber, physicalCardId: ids.physicalCardId, choice: "card" }),
+      },
+      "card-on": {
+        kind: "foreign",
+        fields: (ids) => ({ cardNumber: ids.cardNumber, physicalCardId: ids.physicalCardId }),
+      },
+      "order-replacement": {
+        kind: "foreign",
+        fields: (ids) => ({
+          cardNumber: ids.cardNumber,
+          physicalCardId: ids.physicalCardId,
+          turnOffNow: "on",
+        }),
+      },
     },
   },
   // A's card in the address is not found for anyone else; their own export has none of A's rows.
@@ -325,7 +349,17 @@ const CASES: Record<string, RouteCase> = {
     path: (ids) => `/admin-dashboard/edit/${ids.cardId}`,
     params: (ids) => ({ id: ids.cardId }),
     read: "ids",
-    intents: { "": { kind: "foreign", fields: () => ({ name: "Evil", slug: "evil-card" }) } },
+    intents: {
+      "": { kind: "foreign", fields: () => ({ name: "Evil", slug: "evil-card" }) },
+      save: { kind: "foreign", fields: () => ({ name: "Evil", slug: "evil-card" }) },
+      pause: { kind: "foreign", fields: noFields },
+      resume: { kind: "foreign", fields: noFields },
+      "card-off": { kind: "foreign", fields: (ids) => ({ physicalCardId: ids.physicalCardId }) },
+      "card-on": { kind: "foreign", fields: () => ({ physicalCardId: "older" }) },
+      "mark-written": { kind: "foreign", fields: (ids) => ({ physicalCardId: ids.physicalCardId }) },
+      "mark-not-written": { kind: "foreign", fields: (ids) => ({ physicalCardId: ids.physicalCardId }) },
+      "add-card": { kind: "foreign", fields: noFields },
+    },
   },
   "routes/admin/account.tsx": {
     area: "admin",
@@ -409,6 +443,8 @@ async function snapshotOfA() {
     user: await t.db.select().from(users).where(eq(users.id, aliceId)),
     cards,
     links: await t.db.select().from(pageLinks).where(inArray(pageLinks.cardPageId, cardIds)),
+    physicalCards: await t.db.select().from(physicalCards).where(inArray(physicalCards.cardPageId, cardIds)),
+    cardEvents: await t.db.select().from(cardPageEvents).where(inArray(cardPageEvents.cardPageId, cardIds)),
     orders: await t.db
       .select()
       .from(orders)
@@ -457,6 +493,8 @@ beforeAll(async () => {
   const [link] = await t.db.select().from(pageLinks).where(eq(pageLinks.cardPageId, card.id));
   // A view today, so A's activity export has a row naming A's card.
   await t.db.insert(cardViewsDaily).values({ cardPageId: card.id, day: utcDay(), source: "nfc", count: 1 });
+  const chip = await createPhysicalCard(t.db, { cardPageId: card.id }, { userId: null, label: "shop" });
+  await markPhysicalCardWritten(t.db, chip.id);
   const cart = await cartWithMultiLink(t.db);
   const { order } = await createOrderFromCart(t.db, {
     cartId: cart.id,
@@ -494,6 +532,7 @@ beforeAll(async () => {
     cardId: card.id,
     cardNumber: card.cardNumber,
     linkId: link!.id,
+    physicalCardId: chip.id,
     orderId: order.id,
     referralCode: await getOrCreateReferralCode(t.db, alice.id),
   };

@@ -8,6 +8,15 @@ export interface CardDetails {
   links: CardLink[];
   name?: string;
   bio?: string;
+  /** A replacement for a lost card of an existing page: no new page, a new physical card for that one. */
+  replacementFor?: ReplacementDetails;
+}
+
+export interface ReplacementDetails {
+  cardPageId: string;
+  cardNumber: string;
+  /** The lost physical card, or null for one written with the page's own address (an older card). */
+  physicalCardId: string | null;
 }
 
 export type UpdateRequestAction = UpdateRequestInput["updateType"] | "replace-link";

@@ -33,13 +33,21 @@ export function isCardItem(item: ItemLike) {
  * Update requests and business lists carry no links.
  */
 export function lacksLink(item: ItemLike) {
-  if (!isCardItem(item)) return false;
+  if (!isCardItem(item) || replacementOf(item)) return false;
   return !itemLinks(item).some((l) => typeof l.url === "string" && l.url.trim() !== "");
+}
+
+/** The card number a replacement card is for, or null for any other line. */
+export function replacementOf(item: ItemLike) {
+  const r = (item.details as { replacementFor?: { cardNumber?: unknown } } | null)?.replacementFor;
+  return typeof r?.cardNumber === "string" ? r.cardNumber : null;
 }
 
 /** One line describing what the item is for. */
 export function itemSummary(item: ItemLike) {
   const d = (item.details ?? {}) as Record<string, unknown>;
+  const replaced = replacementOf(item);
+  if (replaced) return `Replacement card for card ${replaced} (same page and links)`;
   if (item.kind === "business-list") return `${d.label}: ${d.size} businesses`;
   if (item.kind === "update-request") {
     const link = d.link as { title?: string; url?: string } | undefined;

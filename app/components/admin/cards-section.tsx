@@ -20,6 +20,7 @@ type CardRow = {
   businessName: string | null;
   slug: string;
   isSold: boolean;
+  paused: boolean;
   shopId: string | null;
   shopName: string | null;
   linkCount: number;
@@ -169,6 +170,12 @@ function CardRowItem({ card, moveTo }: { card: CardRow; moveTo: string }) {
           <span className={card.isSold ? "font-semibold text-green-700" : ""}>
             {card.isSold ? "Sold" : "Not sold"}
           </span>
+          {card.paused ? (
+            <>
+              {" "}
+              · <span className="font-semibold text-amber-800">Paused</span>
+            </>
+          ) : null}
         </p>
       </div>
       <div className="flex flex-wrap items-center gap-1">

@@ -133,7 +133,17 @@ export function OwnedCardItem({
         <div className="min-w-0">
           <h2 className="truncate text-lg font-bold text-slate-900">{card.name}</h2>
           {card.businessName ? <p className="truncate text-slate-600">{card.businessName}</p> : null}
-          <p className="text-sm text-slate-600">Card {card.cardNumber}</p>
+          <p className="text-sm text-slate-600">
+            Card {card.cardNumber}
+            {card.paused ? <span className="font-semibold text-amber-800"> · Paused</span> : null}
+          </p>
+          <Link
+            to={`/dashboard/cards?card=${card.cardNumber}`}
+            className="text-sm font-semibold text-brand-700 underline"
+            aria-label={`Pause, report lost or replace card ${card.cardNumber}`}
+          >
+            Pause, report lost or replace
+          </Link>
           <dl className="mt-4 grid grid-cols-3 gap-2 text-center">
             {[
               ["Links", card.links],

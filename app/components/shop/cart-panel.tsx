@@ -7,7 +7,7 @@ import { Button } from "~/components/ui/button";
 import { Select } from "~/components/ui/select";
 import type { CartView } from "~/server/shop/cart-actions.server";
 import { formatPence } from "~/utils/money";
-import { isCardItem, itemLinks, itemSummary } from "~/utils/order-items";
+import { isCardItem, itemLinks, itemSummary, replacementOf } from "~/utils/order-items";
 import { useHydrated } from "~/utils/use-hydrated";
 import { TotalsList } from "./order-summary";
 
@@ -27,7 +27,7 @@ export function CartItems({ cart, returnTo }: { cart: Cart; returnTo: string }) 
                   {item.name}
                   {details.name ? ` – ${details.name}` : ""}
                 </p>
-                {!isCardItem(item) ? (
+                {!isCardItem(item) || replacementOf(item) ? (
                   <p className="break-words text-sm text-slate-600">{itemSummary(item)}</p>
                 ) : (
                   <ul className="mt-1 space-y-0.5 text-sm text-slate-600">

@@ -2,16 +2,19 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { ArrowLeft } from "lucide-react";
 import { data } from "react-router";
 import { CardForm } from "~/components/admin/card-form/card-form";
+import { CardLifecycleAdmin } from "~/components/admin/card-lifecycle-admin";
 import { ButtonLink } from "~/components/ui/button";
 import { cardPageSchemas } from "~/schemas/card-page";
 import { requireAdmin } from "~/server/accounts/auth.server";
 import { cardFormFailure } from "~/server/cards/admin-actions.server";
 import { getCardStats } from "~/server/cards/admin-cards.server";
 import { flushAnalytics } from "~/server/cards/analytics.server";
+import { handleAdminLifecycle } from "~/server/cards/card-lifecycle-actions.server";
 import { ownerEmailOf, updateCardPageWithOwner } from "~/server/cards/card-owners.server";
 import { getCardPageById } from "~/server/cards/cards.server";
+import { cardHistory, cardLifecycle } from "~/server/cards/physical-cards.server";
 import { listShops } from "~/server/cards/shops.server";
-import { readFormData } from "~/server/platform/forms.server";
+import { readFormData, unknownIntent } from "~/server/platform/forms.server";
 import { isStoredProfileImageUrl } from "~/server/platform/storage.server";
 import { redirectWithToast } from "~/server/platform/toast.server";
 import type { Route } from "./+types/edit-card";
@@ -24,7 +27,18 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   await requireAdmin(context, request);
   const card = await getCardPageById(context.db, params.id);
   if (!card)
-    return data({ card: null, shops: [], publicUrl: "", clicksByLink: {}, ownerEmail: "" }, { status: 404 });
+    return data(
+      {
+        card: null,
+        shops: [],
+        publicUrl: "",
+        clicksByLink: {},
+        ownerEmail: "",
+        lifecycle: null,
+        history: [],
+      },
+      { status: 404 },
+    );
   await flushAnalytics(context.db, context.logger);
   const stats = await getCardStats(context.db, card.id);
   return {
@@ -33,12 +47,29 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     publicUrl: context.config.publicUrl,
     clicksByLink: stats.clicksByLink,
     ownerEmail: await ownerEmailOf(context.db, card.ownerUserId),
+    lifecycle: await cardLifecycle(context.db, card.id),
+    history: await cardHistory(context.db, card.id),
   };
 }
 
 export async function action({ request, params, context }: Route.ActionArgs) {
-  await requireAdmin(context, request);
+  const admin = await requireAdmin(context, request);
   const formData = await readFormData(request);
+  switch (formData.get("intent")) {
+    case null:
+    case "save":
+      break;
+    case "pause":
+    case "resume":
+    case "card-off":
+    case "card-on":
+    case "mark-written":
+    case "mark-not-written":
+    case "add-card":
+      return handleAdminLifecycle(context, admin, params.id, formData);
+    default:
+      return unknownIntent();
+  }
   const submission = parseWithZod(formData, {
     schema: cardPageSchemas((url) => isStoredProfileImageUrl(context.config, url)).edit,
   });
@@ -81,7 +112,7 @@ export default function EditCard({ loaderData, actionData }: Route.ComponentProp
         mode="edit"
         shops={loaderData.shops}
         publicUrl={loaderData.publicUrl}
-        lastResult={actionData?.result}
+        lastResult={actionData && "result" in actionData ? actionData.result : undefined}
         clicksByLink={loaderData.clicksByLink}
         defaultValue={{
           name: card.name,
@@ -97,6 +128,14 @@ export default function EditCard({ loaderData, actionData }: Route.ComponentProp
           links: card.links,
         }}
       />
+      {loaderData.lifecycle ? (
+        <CardLifecycleAdmin
+          lifecycle={loaderData.lifecycle}
+          history={loaderData.history}
+          publicUrl={loaderData.publicUrl}
+          slug={card.slug}
+        />
+      ) : null}
     </section>
   );
 }

@@ -1,6 +1,6 @@
 // /go/{linkId}: counts a link click and redirects to the link (GET), or records an <a ping> (POST).
-import { resolveLinkTarget } from "~/server/cards/page-cache.server";
-import { linkRedirect } from "~/server/cards/page-responses.server";
+import { cardCacheOptions, inactiveCardEntry, resolveLinkTarget } from "~/server/cards/page-cache.server";
+import { cardEntryResponse, linkRedirect } from "~/server/cards/page-responses.server";
 import { parseSource } from "~/utils/card-links";
 import type { Route } from "./+types/go";
 
@@ -9,17 +9,20 @@ type Context = Route.LoaderArgs["context"];
 /** Any failure is logged and answered 500 here, with the reason kept out of the visitor's sight. */
 async function answer(request: Request, linkId: string, context: Context) {
   try {
-    return await redirectToLink(request, linkId, context.db);
+    return await redirectToLink(request, linkId, context);
   } catch (error) {
     context.logger.error({ err: error, linkId }, "link redirect failed");
     return new Response("Internal Server Error", { status: 500, headers: { "Content-Type": "text/plain" } });
   }
 }
 
-async function redirectToLink(request: Request, linkId: string, db: Context["db"]) {
-  const target = await resolveLinkTarget(db, linkId);
+async function redirectToLink(request: Request, linkId: string, context: Context) {
+  const target = await resolveLinkTarget(context.db, linkId);
   if (!target)
     return new Response("Link not found", { status: 404, headers: { "Content-Type": "text/plain" } });
+  // A paused card's links lead nowhere until it is resumed, and nothing is counted.
+  if (target.paused)
+    return cardEntryResponse(request, inactiveCardEntry(cardCacheOptions(context), "paused"), "link");
   const source = parseSource(new URL(request.url).searchParams.get("s"));
   const { status, headers } = linkRedirect(
     target,

@@ -1,13 +1,18 @@
 // 'Save contact': the card owner's vCard, built on the server from the page (photo embedded as JPEG).
 import { getCardPageBySlug } from "~/server/cards/cards.server";
+import { cardCacheOptions, inactiveCardEntry } from "~/server/cards/page-cache.server";
+import { cardEntryResponse } from "~/server/cards/page-responses.server";
 import { buildVCard, vCardFileName } from "~/server/cards/vcard.server";
 import { readProfileJpeg } from "~/server/platform/storage.server";
 import type { Route } from "./+types/vcard";
 
-export async function loader({ params, context }: Route.LoaderArgs) {
+export async function loader({ request, params, context }: Route.LoaderArgs) {
   const page = await getCardPageBySlug(context.db, params.slug);
   if (!page)
     return new Response("Page Not Found", { status: 404, headers: { "Content-Type": "text/plain" } });
+  // A paused card gives out none of its owner's details.
+  if (page.pausedAt)
+    return cardEntryResponse(request, inactiveCardEntry(cardCacheOptions(context), "paused"), "link");
   const jpeg = page.profileImageUrl ? await readProfileJpeg(context.config, page.profileImageUrl) : null;
   const vcard = buildVCard({
     name: page.name,

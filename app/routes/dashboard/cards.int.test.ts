@@ -7,13 +7,14 @@ import { parse } from "csv-parse/sync";
 import { eq } from "drizzle-orm";
 import type { AppLoadContext } from "react-router";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { cardPages, cardViewsDaily, linkClicksDaily, pageLinks } from "~/db/schema";
+import { cardPages, cardViewsDaily, cartItems, linkClicksDaily, pageLinks, physicalCards } from "~/db/schema";
 import { addDays, utcDay } from "~/utils/dates";
 import { adminCookieFor, routeContext, verifiedCustomer } from "../../../tests/support/auth";
 import { type Answer, answer, getRequest, postRequest } from "../../../tests/support/routes";
 import { createTestDb, type TestDb } from "../../../tests/support/test-db";
 import { type Auth, createAuth } from "../../server/accounts/auth.server";
 import { createCardPage } from "../../server/cards/cards.server";
+import { createPhysicalCard, markPhysicalCardWritten } from "../../server/cards/physical-cards.server";
 import { loadConfig } from "../../server/platform/env.server";
 import * as cards from "./cards";
 import * as activityCsv from "./cards-activity-csv";
@@ -131,6 +132,48 @@ describe("dashboard Cards section", () => {
     const unknown = await answer(cards.action, post(aliceCookie, { intent: "delete" }), context);
     expect(unknown.status).toBe(400);
     expect(unknown.data).toMatchObject({ error: "Unknown action" });
+  });
+
+  it("lets the owner order a replacement that turns the lost card off at once, and refuses malformed posts", async () => {
+    const chip = await createPhysicalCard(
+      t.db,
+      { cardPageId: alicesCard.id },
+      { userId: null, label: "shop" },
+    );
+    await markPhysicalCardWritten(t.db, chip.id);
+    const fields = { cardNumber: alicesCard.cardNumber, physicalCardId: chip.id };
+    const ordered = await answer(
+      cards.action,
+      post(aliceCookie, { intent: "order-replacement", ...fields, turnOffNow: "on" }),
+      context,
+    );
+    expect(ordered).toMatchObject({ status: 302, location: "/cart" });
+    const [line] = await t.db.select().from(cartItems);
+    expect(line).toMatchObject({
+      kind: "multi-link",
+      details: { replacementFor: { cardPageId: alicesCard.id, physicalCardId: chip.id } },
+    });
+    const [lost] = await t.db.select().from(physicalCards).where(eq(physicalCards.id, chip.id));
+    expect(lost).toMatchObject({ state: "off", offReason: "lost" });
+
+    for (const bad of [
+      { intent: "report-lost", ...fields, choice: "everything" },
+      {
+        intent: "report-lost",
+        cardNumber: alicesCard.cardNumber,
+        physicalCardId: "x".repeat(5000),
+        choice: "card",
+      },
+    ]) {
+      const refused = await answer(cards.action, post(aliceCookie, bad), context);
+      expect(refused.status).toBe(400);
+    }
+    const unknownCard = await answer(
+      cards.action,
+      post(aliceCookie, { intent: "pause", cardNumber: "W".repeat(5000) }),
+      context,
+    );
+    expect(unknownCard.status).toBe(404);
   });
 });
 

@@ -1,6 +1,7 @@
 // Dashboard Cards section: an Overview of the customer's cards with their scan activity, one tab per card
 // (?card=WC1234) with its profile, and adding an existing card by number + edit password.
 import { createElement } from "react";
+import { CardLifecycleSection } from "~/components/dashboard/card-lifecycle";
 import { CardProfile } from "~/components/dashboard/card-profile";
 import {
   CardTabs,
@@ -46,11 +47,12 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 export async function action({ request, context }: Route.ActionArgs) {
   const user = await requireUser(context, request);
   const form = await readFormData(request);
-  return handleMyCardsAction(context, user, form);
+  return handleMyCardsAction(context, request, user, form);
 }
 
 export default function DashboardCards({ loaderData, actionData }: Route.ComponentProps) {
-  const { cards, publicUrl, qr, selected, profileHtml, activityHtml } = loaderData;
+  const { cards, publicUrl, qr, selected, profileHtml, activityHtml, lifecycle } = loaderData;
+  const selectedCard = cards.find((c) => c.cardNumber === selected);
   const result = actionData && "result" in actionData ? actionData.result : undefined;
   // The profile and the scan activity come drawn by the loader.
   const activity = activityHtml ? <StaticHtml html={activityHtml} /> : null;
@@ -61,6 +63,13 @@ export default function DashboardCards({ loaderData, actionData }: Route.Compone
       {profileHtml ? (
         <div className="space-y-8">
           <StaticHtml html={profileHtml} />
+          {lifecycle && selectedCard ? (
+            <CardLifecycleSection
+              cardNumber={selectedCard.cardNumber}
+              pageUrl={`${publicUrl}/${selectedCard.slug}`}
+              lifecycle={lifecycle}
+            />
+          ) : null}
           {activity}
         </div>
       ) : (

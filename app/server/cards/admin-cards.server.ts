@@ -50,6 +50,7 @@ export async function listCardPages(db: DbOrTx, opts: { q?: string } & PageCurso
       businessName: cardPages.businessName,
       slug: cardPages.slug,
       isSold: cardPages.isSold,
+      paused: sql<boolean>`${cardPages.pausedAt} is not null`,
       shopId: cardPages.shopId,
       shopName: shops.name,
       createdAt: cardPages.createdAt,

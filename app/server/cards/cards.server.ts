@@ -53,6 +53,8 @@ export async function getCardPageBySlug(db: DbOrTx, slug: string) {
       profileImageUrl: cardPages.profileImageUrl,
       contactExchange: cardPages.contactExchange,
       version: cardPages.version,
+      pausedAt: cardPages.pausedAt,
+      olderCardsOffAt: cardPages.olderCardsOffAt,
     })
     .from(cardPages)
     .where(eq(cardPages.slug, slug.toLowerCase()));
@@ -81,8 +83,14 @@ export async function getCardPageById(db: DbOrTx, id: string) {
 export async function getLinkTarget(db: DbOrTx, linkId: string) {
   if (!isUuid(linkId)) return null;
   const [link] = await db
-    .select({ id: pageLinks.id, url: pageLinks.url, cardPageId: pageLinks.cardPageId })
+    .select({
+      id: pageLinks.id,
+      url: pageLinks.url,
+      cardPageId: pageLinks.cardPageId,
+      paused: sql<boolean>`${cardPages.pausedAt} is not null`,
+    })
     .from(pageLinks)
+    .innerJoin(cardPages, eq(cardPages.id, pageLinks.cardPageId))
     .where(eq(pageLinks.id, linkId));
   return link ?? null;
 }

@@ -1,15 +1,18 @@
-// My Cards' form posts, one intent each: adding an existing card to the account with its number and edit
-// password; turning a card's 'share your details' form on or off.
+// My Cards' form posts, one intent each: adding an existing card to the account with its number and edit password,
+// turning a card's 'share your details' form on or off, and the card state changes (pause, report lost, turn back
+// on, order a replacement).
 import { type AppLoadContext, data } from "react-router";
 import type { SessionUser } from "../accounts/auth.server";
 import { setContactExchange } from "../contacts/exchange.server";
 import { unknownIntent } from "../platform/forms.server";
 import { redirectWithToast } from "../platform/toast.server";
+import { handleOwnerLifecycle } from "./card-lifecycle-actions.server";
 import { claimFromForm } from "./ownership.server";
 
 /** The Cards section's form posts, by intent. */
 export async function handleMyCardsAction(
-  context: Pick<AppLoadContext, "db" | "clientIp">,
+  context: AppLoadContext,
+  request: Request,
   user: SessionUser,
   form: FormData,
 ) {
@@ -30,6 +33,12 @@ export async function handleMyCardsAction(
           : "Visitors can no longer share their details",
       });
     }
+    case "pause":
+    case "resume":
+    case "report-lost":
+    case "card-on":
+    case "order-replacement":
+      return handleOwnerLifecycle(context, request, user, form);
     default:
       return unknownIntent();
   }

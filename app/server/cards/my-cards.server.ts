@@ -17,6 +17,7 @@ import type { SessionUser } from "../accounts/auth.server";
 import type { DbOrTx } from "../platform/db.server";
 import { activityCsv, activityPeriod, linkClicksInRange, scanActivity } from "./card-stats.server";
 import { listOwnedCards, type OwnedCard } from "./ownership.server";
+import { cardLifecycle } from "./physical-cards.server";
 
 /** A card number from the address, normalised; anything else is not a card number. */
 function cardNumberParam(value: string | null) {
@@ -105,6 +106,8 @@ export async function loadMyCardsPage(
     selected: selectedCard ? selectedCard.cardNumber : null,
     qr: qr || null,
     profile: profile ?? null,
+    /** The selected card's state and physical cards. */
+    lifecycle: selectedCard ? await cardLifecycle(db, selectedCard.id) : null,
     activity: cards.length
       ? await activity(
           db,

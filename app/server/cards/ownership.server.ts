@@ -25,6 +25,8 @@ export interface OwnedCard {
   businessName: string | null;
   slug: string;
   profileImageUrl: string | null;
+  /** The owner (or the admin) has paused the card's page. */
+  paused: boolean;
   links: number;
   views: number;
   clicks: number;
@@ -42,6 +44,7 @@ export async function listOwnedCards(db: DbOrTx, userId: string): Promise<OwnedC
       businessName: cardPages.businessName,
       slug: cardPages.slug,
       profileImageUrl: cardPages.profileImageUrl,
+      paused: sql<boolean>`${cardPages.pausedAt} is not null`,
       // Written out with the outer table named: drizzle leaves a lone table's columns unqualified, which inside
       // a subquery would bind to the inner table.
       links: sql<number>`(select count(*) from page_links l where l.card_page_id = card_pages.id)`,

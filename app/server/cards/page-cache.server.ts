@@ -8,7 +8,13 @@ import type { Database } from "../platform/db.server";
 import { Lru } from "../platform/lru.server";
 import { getCardPageBySlug, getLinkTarget, type PublicCardPage } from "./cards.server";
 import { onCardPagesChanged } from "./changes.server";
-import { CARD_PAGE_CSP, renderCardNotFoundHtml, renderCardPageHtml } from "./page-html.server";
+import {
+  CARD_PAGE_CSP,
+  renderCardInactiveHtml,
+  renderCardNotFoundHtml,
+  renderCardPageHtml,
+} from "./page-html.server";
+import { CHIP_TOKEN_PATTERN, getChipTarget } from "./physical-cards.server";
 
 /**
  * With PostgreSQL, edits from other processes arrive as notifications; this lifetime only bounds how long a
@@ -27,7 +33,12 @@ export const CARD_CACHE_MISS_TTL_MS = 30_000;
  * 18 KB, so 64 MB holds some 3,500 hot pages); 'no such card' answers have their own count, so made-up slugs
  * can never push real pages out; link redirect targets are counted.
  */
-export const CARD_CACHE_LIMITS = { pageBytes: 64 * 1024 * 1024, misses: 1_000, linkTargets: 20_000 };
+export const CARD_CACHE_LIMITS = {
+  pageBytes: 64 * 1024 * 1024,
+  misses: 1_000,
+  linkTargets: 20_000,
+  chips: 20_000,
+};
 export type CardCacheLimits = typeof CARD_CACHE_LIMITS;
 
 export type CardEntry = ReturnType<typeof compressPage> & {
@@ -36,7 +47,14 @@ export type CardEntry = ReturnType<typeof compressPage> & {
   expiresAt: number;
 };
 
-export type LinkTarget = { url: string; cardId: string; slug: string };
+/** paused: the page is paused, so the link answers the paused notice instead of redirecting. */
+export type LinkTarget = { url: string; cardId: string; slug: string; paused?: boolean };
+
+/** Which page a chip address opens, and whether that physical card is turned off. */
+export type ChipTarget = { slug: string; off: boolean };
+
+/** The page as a card's own chip address shows it ('chip'), or as /{slug}?s= does. */
+type PageVariant = VisitSource | "chip";
 
 type Options = { db: Database; publicUrl: string; siteName: string; shared: boolean };
 
@@ -53,14 +71,19 @@ export function createCardPageCache(limits: CardCacheLimits = CARD_CACHE_LIMITS)
   const pages = new Lru<string, CardEntry>(limits.pageBytes, entryBytes); // slug|source -> page
   const misses = new Lru<string, number>(limits.misses); // slug -> when 'no such card' runs out
   const linkTargets = new Lru<string, LinkTarget & { expiresAt: number }>(limits.linkTargets);
+  const chips = new Lru<string, ChipTarget & { expiresAt: number }>(limits.chips); // token -> page
+  const chipMisses = new Lru<string, number>(limits.misses); // token -> when 'no such card' runs out
+  // Bumped by every invalidation: a chip read from the database while one happened is not stored.
+  let generation = 0;
+  const inactive: { paused?: CardEntry; off?: CardEntry } = {};
   // The loads in flight per slug: an invalidation marks them stale, so what they read is not stored. Only live
   // requests are held here, so nothing outlives them.
   const loading = new Map<string, Set<{ stale: boolean }>>();
   let notFound: CardEntry | null = null;
 
-  const pageKey = (slug: string, source: VisitSource) => `${slug}|${source}`;
+  const pageKey = (slug: string, source: PageVariant) => `${slug}|${source}`;
 
-  function peek(slug: string, source: VisitSource): CardEntry | null | undefined {
+  function peek(slug: string, source: PageVariant): CardEntry | null | undefined {
     const key = pageKey(slug, source);
     const entry = pages.get(key);
     if (entry) {
@@ -74,6 +97,45 @@ export function createCardPageCache(limits: CardCacheLimits = CARD_CACHE_LIMITS)
     return undefined;
   }
 
+  /** A chip token's page: the target, null for 'no such card', undefined when it must be loaded. */
+  function peekChip(token: string): ChipTarget | null | undefined {
+    const target = chips.get(token);
+    if (target) {
+      if (target.expiresAt >= Date.now()) return target;
+      chips.delete(token);
+    }
+    const missUntil = chipMisses.get(token);
+    if (missUntil === undefined) return undefined;
+    if (missUntil >= Date.now()) return null;
+    chipMisses.delete(token);
+    return undefined;
+  }
+
+  function inactiveEntry(opts: Pick<Options, "publicUrl" | "siteName">, kind: "paused" | "off") {
+    inactive[kind] ??= {
+      ...compressPage(renderCardInactiveHtml(kind, opts), {
+        csp: CARD_PAGE_CSP,
+        publicUrl: opts.publicUrl,
+        extraHeaders: ["X-Robots-Tag", "noindex"],
+      }),
+      cardId: null,
+      status: 200,
+      expiresAt: Number.POSITIVE_INFINITY,
+    };
+    return inactive[kind];
+  }
+
+  /** The page (or notice) for this variant, rendered now. */
+  function render(opts: Options, page: NonNullable<PublicCardPage>, variant: PageVariant, ttl: number) {
+    const expiresAt = ttl ? Date.now() + ttl : Number.POSITIVE_INFINITY;
+    if (page.pausedAt) return { ...inactiveEntry(opts, "paused"), expiresAt };
+    // Cards written before chip addresses carry /{slug}?s=nfc: once the owner turns those off, that address alone stops.
+    if (variant === "nfc" && page.olderCardsOffAt) return { ...inactiveEntry(opts, "off"), expiresAt };
+    const source = variant === "chip" ? "nfc" : variant;
+    const html = renderCardPageHtml(page, { publicUrl: opts.publicUrl, siteName: opts.siteName, source });
+    return compress(html, 200, page.id, ttl, opts.publicUrl);
+  }
+
   function peekLinkTarget(linkId: string): LinkTarget | undefined {
     const target = linkTargets.get(linkId);
     if (!target) return undefined;
@@ -84,24 +146,37 @@ export function createCardPageCache(limits: CardCacheLimits = CARD_CACHE_LIMITS)
 
   return {
     invalidate(slug: string) {
+      generation++;
       for (const ticket of loading.get(slug) ?? []) ticket.stale = true;
-      for (const source of ["nfc", "qr", "link"]) pages.delete(`${slug}|${source}`);
+      for (const source of ["nfc", "qr", "link", "chip"]) pages.delete(`${slug}|${source}`);
       misses.delete(slug);
       for (const [id, target] of linkTargets.entries()) if (target.slug === slug) linkTargets.delete(id);
+      for (const [token, target] of chips.entries()) if (target.slug === slug) chips.delete(token);
+      // A token issued for this page may have been asked for before it existed.
+      chipMisses.clear();
     },
 
     /** Drops everything, for when changes may have been missed. */
     clear() {
+      generation++;
       for (const tickets of loading.values()) for (const ticket of tickets) ticket.stale = true;
       pages.clear();
       misses.clear();
       linkTargets.clear();
+      chips.clear();
+      chipMisses.clear();
       notFound = null;
+      inactive.paused = undefined;
+      inactive.off = undefined;
     },
 
     /** What the cache knows right now: an entry, null for 'not a card', undefined when it must be loaded. */
     peek,
     peekLinkTarget,
+    peekChip,
+    /** The paused notice (or the turned-off one) once rendered, for the fast path; undefined until then. */
+    peekInactive: (kind: "paused" | "off") => inactive[kind],
+    inactiveEntry,
 
     /** How many pages, 'no such card' answers and link targets are held (for tests and monitoring). */
     size() {
@@ -110,10 +185,28 @@ export function createCardPageCache(limits: CardCacheLimits = CARD_CACHE_LIMITS)
         pageBytes: pages.weight,
         misses: misses.size,
         linkTargets: linkTargets.size,
+        chips: chips.size,
       };
     },
 
-    async load(opts: Options, rawSlug: string, source: VisitSource) {
+    /** The page a card's chip address opens, the turned-off notice, or null for a token never issued. */
+    async loadChip(opts: Options, token: string): Promise<CardEntry | null> {
+      if (!CHIP_TOKEN_PATTERN.test(token)) return null;
+      let target = peekChip(token);
+      if (target === undefined) {
+        const seen = generation;
+        target = await getChipTarget(opts.db, token);
+        if (seen === generation) {
+          if (target) chips.set(token, { ...target, expiresAt: expiry(opts) });
+          else chipMisses.set(token, Date.now() + CARD_CACHE_MISS_TTL_MS);
+        }
+      }
+      if (!target) return null;
+      if (target.off) return inactiveEntry(opts, "off");
+      return this.load(opts, target.slug, "chip");
+    },
+
+    async load(opts: Options, rawSlug: string, source: PageVariant) {
       const slug = rawSlug.toLowerCase();
       if (!/^[a-z0-9-]{1,64}$/.test(slug) || isReservedSlug(slug)) return null;
       const cached = peek(slug, source);
@@ -130,15 +223,7 @@ export function createCardPageCache(limits: CardCacheLimits = CARD_CACHE_LIMITS)
         if (tickets.size === 0 && loading.get(slug) === tickets) loading.delete(slug);
       }
       const ttl = opts.shared ? CARD_CACHE_SHARED_TTL_MS : 0;
-      const entry = page
-        ? compress(
-            renderCardPageHtml(page, { publicUrl: opts.publicUrl, siteName: opts.siteName, source }),
-            200,
-            page.id,
-            ttl,
-            opts.publicUrl,
-          )
-        : null;
+      const entry = page ? render(opts, page, source, ttl) : null;
       // An edit that landed while we were reading wins: store only if nothing changed meanwhile.
       if (!ticket.stale) {
         if (entry) pages.set(pageKey(slug, source), entry);
@@ -147,7 +232,13 @@ export function createCardPageCache(limits: CardCacheLimits = CARD_CACHE_LIMITS)
         // Normalised again on the way out: a link stored by an older version must still make a valid header.
         if (page)
           for (const l of page.links)
-            linkTargets.set(l.id, { url: normalizeLinkUrl(l.url), cardId: page.id, slug, expiresAt });
+            linkTargets.set(l.id, {
+              url: normalizeLinkUrl(l.url),
+              cardId: page.id,
+              slug,
+              expiresAt,
+              paused: Boolean(page.pausedAt),
+            });
       }
       return entry;
     },
@@ -161,7 +252,9 @@ export function createCardPageCache(limits: CardCacheLimits = CARD_CACHE_LIMITS)
       const cached = peekLinkTarget(linkId);
       if (cached) return cached;
       const link = await getLinkTarget(db, linkId);
-      return link ? { url: normalizeLinkUrl(link.url), cardId: link.cardPageId, slug: "" } : null;
+      return link
+        ? { url: normalizeLinkUrl(link.url), cardId: link.cardPageId, slug: "", paused: link.paused }
+        : null;
     },
   };
 }
@@ -176,10 +269,16 @@ onCardPagesChanged((slugs) => {
 export const peekCardEntry = (slug: string, source: VisitSource) => cardPageCache.peek(slug, source);
 export const loadCardEntry = (opts: Options, rawSlug: string, source: VisitSource) =>
   cardPageCache.load(opts, rawSlug, source);
+export const loadChipEntry = (opts: Options, token: string) => cardPageCache.loadChip(opts, token);
+export const inactiveCardEntry = (opts: Pick<Options, "publicUrl" | "siteName">, kind: "paused" | "off") =>
+  cardPageCache.inactiveEntry(opts, kind);
 export const notFoundEntry = (opts: Pick<Options, "publicUrl" | "siteName">) =>
   cardPageCache.notFoundEntry(opts);
 export const resolveLinkTarget = (db: Database, linkId: string) =>
   cardPageCache.resolveLinkTarget(db, linkId);
+
+const expiry = (opts: Options) =>
+  opts.shared ? Date.now() + CARD_CACHE_SHARED_TTL_MS : Number.POSITIVE_INFINITY;
 
 function compress(
   html: string,

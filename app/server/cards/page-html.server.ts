@@ -29,10 +29,18 @@ export const CARD_PAGE_CSP = [
   "frame-ancestors 'none'",
 ].join("; ");
 
-function head(opts: { title: string; description: string; url?: string; image?: string; siteName: string }) {
+function head(opts: {
+  title: string;
+  description: string;
+  url?: string;
+  image?: string;
+  siteName: string;
+  noindex?: boolean;
+}) {
   const meta = [
     '<meta charset="utf-8">',
     '<meta name="viewport" content="width=device-width,initial-scale=1">',
+    ...(opts.noindex ? ['<meta name="robots" content="noindex">'] : []),
     `<title>${escapeHtml(opts.title)}</title>`,
     `<meta name="description" content="${escapeHtml(opts.description)}">`,
     '<link rel="icon" href="data:,">',
@@ -105,4 +113,23 @@ export function renderCardNotFoundHtml(opts: { publicUrl: string; siteName: stri
     description: "The card page you're looking for doesn't exist.",
     siteName: opts.siteName,
   })}<body><main class="nf"><h1>Page Not Found</h1><p>The card page you're looking for doesn't exist.</p></main><footer>Powered by <a href="${escapeHtml(opts.publicUrl)}/">${escapeHtml(opts.siteName)}</a></footer></body></html>`;
+}
+
+const INACTIVE = {
+  paused: { title: "This card is paused", text: "Its owner has paused this card for now." },
+  off: { title: "This card is turned off", text: "Its owner has turned this card off." },
+} as const;
+
+/**
+ * What a paused page (every address) or a card turned off (its chip address) answers: a short notice, no links,
+ * no contact form, nothing of the owner's, kept out of search engines.
+ */
+export function renderCardInactiveHtml(kind: keyof typeof INACTIVE, opts: { siteName: string }) {
+  const { title, text } = INACTIVE[kind];
+  return `<!doctype html><html lang="en-GB">${head({
+    title,
+    description: text,
+    siteName: opts.siteName,
+    noindex: true,
+  })}<body><main class="nf"><h1>${title}</h1><p>${text}</p></main></body></html>`;
 }

@@ -59,6 +59,8 @@ export function linkRedirect(
 const PRINTED_QUERY = /^s=([a-z]{1,8})$/;
 const CARD_PATH = /^\/(?:card\/)?([A-Za-z0-9-]{1,64})\/?(?:\?(.*))?$/;
 const GO_PATH = new RegExp(`^/go/(${UUID_PATTERN})(?:\\?(.*))?$`);
+/** A physical card's own chip address (physical-cards.server.ts); what follows a '?' is ignored. */
+const CHIP_PATH = /^\/c\/([0-9A-Za-z]{11})(?:\?.*)?$/;
 
 function sourceFromQuery(query: string | undefined) {
   if (!query) return "link" as const;
@@ -112,10 +114,26 @@ function answerFromCache(req: IncomingMessage, res: ServerResponse) {
     sendCardEntry(req, res, entry, source);
     return true;
   }
+  const chip = CHIP_PATH.exec(url);
+  if (chip) {
+    const target = cardPageCache.peekChip(chip[1]!);
+    if (!target) return false;
+    const entry = target.off ? cardPageCache.peekInactive("off") : cardPageCache.peek(target.slug, "chip");
+    if (!entry) return false;
+    // A tap on a card: always an NFC view of its page.
+    sendCardEntry(req, res, entry, "nfc");
+    return true;
+  }
   const go = GO_PATH.exec(url);
   if (go && req.method === "GET") {
     const target = cardPageCache.peekLinkTarget(go[1]!);
     if (!target) return false;
+    if (target.paused) {
+      const paused = cardPageCache.peekInactive("paused");
+      if (!paused) return false;
+      sendCardEntry(req, res, paused, "link");
+      return true;
+    }
     const answer = linkRedirect(target, go[1]!, sourceFromQuery(go[2]), req.headers, "GET");
     res.writeHead(answer.status, answer.headers);
     res.end();

@@ -120,6 +120,7 @@ describe("the card page button", () => {
       const before = await version();
       const answer = await handleMyCardsAction(
         contextFrom("10.0.0.1"),
+        new Request(`${ORIGIN}/dashboard/cards`, { method: "POST" }),
         { id: ownerId } as never,
         form({ intent: "contact-exchange", cardId, on: "false" }),
       );

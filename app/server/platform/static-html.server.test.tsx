@@ -12,6 +12,7 @@ const card: MyCard = {
   businessName: hostile,
   slug: "eve",
   profileImageUrl: null,
+  paused: false,
   links: 0,
   views: 0,
   clicks: 0,

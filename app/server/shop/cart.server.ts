@@ -142,6 +142,15 @@ export async function addCardItem(db: DbOrTx, cartId: string, item: CardItemInpu
   await addItem(db, cartId, item.kind, details);
 }
 
+/** A replacement for a lost card of a page the buyer owns (checked by the caller): priced as that card. */
+export async function addReplacementItem(
+  db: DbOrTx,
+  cartId: string,
+  details: CardDetails & { replacementFor: NonNullable<CardDetails["replacementFor"]> },
+) {
+  await addItem(db, cartId, "multi-link", details);
+}
+
 export async function addUpdateRequestItem(db: DbOrTx, cartId: string, details: UpdateRequestDetails) {
   await addItem(db, cartId, "update-request", details);
 }

@@ -2,11 +2,13 @@
 // by the buyer's account (docs/product.md#card-ownership). Each page is recorded on its order item and unit, so
 // a replayed payment or a second click never makes another.
 import { and, asc, eq, inArray, sql } from "drizzle-orm";
-import { cardPages, orderItemCardPages, type orderItems, users } from "~/db/schema";
+import { cardPages, orderItemCardPages, type orderItems, physicalCards, users } from "~/db/schema";
+import type { CardDetails, ReplacementDetails } from "~/schemas/item-details";
 import { type CardLink, linkHref, PLATFORM_LABELS } from "~/schemas/link-rules";
 import { isLinkIcon } from "~/utils/card-links";
 import type { CardLinkInput } from "../cards/cards.server";
 import { createClientPage } from "../cards/client-pages.server";
+import { createPhysicalCard, type LifecycleActor } from "../cards/physical-cards.server";
 import type { DbOrTx } from "../platform/db.server";
 
 type OrderItem = typeof orderItems.$inferSelect;
@@ -44,6 +46,11 @@ export async function createItemPages(
   ownerUserId: string | null,
 ): Promise<CreatedPage[]> {
   if (item.kind !== "multi-link") return [];
+  const replacement = (item.details as CardDetails).replacementFor;
+  if (replacement) {
+    await createReplacementCards(tx, item, replacement);
+    return [];
+  }
   const have = new Set(
     (
       await tx
@@ -68,9 +75,47 @@ export async function createItemPages(
       { announce: false },
     );
     await tx.insert(orderItemCardPages).values({ orderItemId: item.id, unit, cardPageId: page.id });
+    // Each card bought is written with its own chip address, so it can later be turned off alone.
+    await createPhysicalCard(tx, { cardPageId: page.id, orderItemId: item.id }, PAYMENT, { announce: false });
     created.push({ id: page.id, slug: page.slug, cardNumber: page.cardNumber });
   }
   return created;
+}
+
+const PAYMENT: LifecycleActor = { userId: null, label: "payment" };
+
+/**
+ * A paid replacement: new physical cards (to be written) for the same page, each replacing the lost card. The
+ * cards already made for the item are counted, so a second run makes none. A page deleted since makes none.
+ */
+async function createReplacementCards(tx: DbOrTx, item: OrderItem, replacement: ReplacementDetails) {
+  const [page] = await tx
+    .select({ id: cardPages.id })
+    .from(cardPages)
+    .where(eq(cardPages.id, replacement.cardPageId));
+  if (!page) return;
+  const made = await tx
+    .select({ id: physicalCards.id })
+    .from(physicalCards)
+    .where(eq(physicalCards.orderItemId, item.id));
+  const [lost] = replacement.physicalCardId
+    ? await tx
+        .select({ id: physicalCards.id })
+        .from(physicalCards)
+        .where(and(eq(physicalCards.id, replacement.physicalCardId), eq(physicalCards.cardPageId, page.id)))
+    : [];
+  for (let unit = made.length + 1; unit <= item.quantity; unit++)
+    await createPhysicalCard(
+      tx,
+      {
+        cardPageId: page.id,
+        orderItemId: item.id,
+        replacesId: lost?.id ?? null,
+        replacesOlderCards: !replacement.physicalCardId,
+      },
+      PAYMENT,
+      { announce: false },
+    );
 }
 
 /** The buyer's link as the page shows it: their title, and the platform's icon where there is one. */

@@ -1,0 +1,167 @@
+// The form posts that change a card's state: the owner's from My Cards and the admin's from the card view. Each
+// checks who may act on which card, then calls physical-cards.server.ts; a replacement goes to the cart.
+import { parseWithZod } from "@conform-to/zod/v4";
+import { and, eq } from "drizzle-orm";
+import { type AppLoadContext, data, redirect } from "react-router";
+import { CARDS } from "~/catalog";
+import { cardPages, physicalCards } from "~/db/schema";
+import { AdminCardLifecycleSchema, CardLifecycleSchema } from "~/schemas/card-lifecycle";
+import type { SessionUser } from "../accounts/auth.server";
+import type { DbOrTx } from "../platform/db.server";
+import { redirectWithToast, refuseWithToast, toastHeaders } from "../platform/toast.server";
+import { addReplacementItem, CartError } from "../shop/cart.server";
+import { ensureCart } from "../shop/cart-actions.server";
+import {
+  CardLifecycleError,
+  createPhysicalCard,
+  type LifecycleActor,
+  markPhysicalCardNotWritten,
+  markPhysicalCardWritten,
+  setCardPaused,
+  setOlderCardsOff,
+  setPhysicalCardOff,
+} from "./physical-cards.server";
+
+const actorOf = (user: SessionUser): LifecycleActor => ({ userId: user.id, label: user.email });
+
+/** The customer's own card with this number, or a 404 (another customer's card is not told apart from none). */
+async function ownedPage(db: DbOrTx, user: SessionUser, raw: FormDataEntryValue | null) {
+  const cardNumber = typeof raw === "string" && raw.length <= 6 ? raw.trim().toUpperCase() : "";
+  if (!/^WC\d{4}$/.test(cardNumber)) throw data("Card not found", { status: 404 });
+  const [page] = await db
+    .select({ id: cardPages.id, cardNumber: cardPages.cardNumber })
+    .from(cardPages)
+    .where(and(eq(cardPages.cardNumber, cardNumber), eq(cardPages.ownerUserId, user.id)));
+  if (!page) throw data("Card not found", { status: 404 });
+  return page;
+}
+
+/** A physical card of this page (or 'older'); anything else is refused. */
+async function assertCardOfPage(db: DbOrTx, cardPageId: string, physicalCardId: string) {
+  if (physicalCardId === "older") return;
+  const [card] = await db
+    .select({ id: physicalCards.id })
+    .from(physicalCards)
+    .where(and(eq(physicalCards.id, physicalCardId), eq(physicalCards.cardPageId, cardPageId)));
+  if (!card) throw data("Card not found", { status: 404 });
+}
+
+async function turnOff(db: DbOrTx, pageId: string, id: string, off: boolean, actor: LifecycleActor) {
+  if (id === "older") return setOlderCardsOff(db, pageId, off, actor);
+  return setPhysicalCardOff(db, id, off, actor, { cardPageId: pageId, reason: "lost" });
+}
+
+/** My Cards' card state posts: pause, resume, report lost, turn a card back on, order a replacement. */
+export async function handleOwnerLifecycle(
+  context: AppLoadContext,
+  request: Request,
+  user: SessionUser,
+  form: FormData,
+) {
+  const page = await ownedPage(context.db, user, form.get("cardNumber"));
+  const submission = parseWithZod(form, { schema: CardLifecycleSchema });
+  if (submission.status !== "success") return refuseWithToast("Choose what to turn off");
+  const input = submission.value;
+  const actor = actorOf(user);
+  const back = `/dashboard/cards?card=${page.cardNumber}`;
+  const done = (title: string, description?: string) =>
+    redirectWithToast(back, { type: "success", title, description });
+  try {
+    switch (input.intent) {
+      case "pause":
+        await setCardPaused(context.db, page.id, true, actor);
+        return done("Card paused", "Its page now says it is paused. Resume it at any time.");
+      case "resume":
+        await setCardPaused(context.db, page.id, false, actor);
+        return done("Card resumed", "Its page is live again.");
+      case "report-lost":
+        await assertCardOfPage(context.db, page.id, input.physicalCardId);
+        if (input.choice === "page") {
+          await setCardPaused(context.db, page.id, true, actor);
+          return done("Card paused", "The whole page is paused until you resume it.");
+        }
+        await turnOff(context.db, page.id, input.physicalCardId, true, actor);
+        return done("Card turned off", "The lost card no longer opens your page. Your page stays live.");
+      case "card-on":
+        await assertCardOfPage(context.db, page.id, input.physicalCardId);
+        await turnOff(context.db, page.id, input.physicalCardId, false, actor);
+        return done("Card turned back on");
+      case "order-replacement": {
+        await assertCardOfPage(context.db, page.id, input.physicalCardId);
+        const lost = input.physicalCardId === "older" ? null : input.physicalCardId;
+        const { cart, headers } = await ensureCart(context, request);
+        await addReplacementItem(context.db, cart.id, {
+          links: [],
+          replacementFor: { cardPageId: page.id, cardNumber: page.cardNumber, physicalCardId: lost },
+        });
+        if (input.turnOffNow) await turnOff(context.db, page.id, input.physicalCardId, true, actor);
+        await toastHeaders(
+          {
+            type: "success",
+            title: "Replacement added to cart",
+            description: `A replacement for card ${page.cardNumber} (${CARDS["multi-link"].name}).`,
+          },
+          headers,
+        );
+        return redirect("/cart", { headers });
+      }
+    }
+  } catch (error) {
+    if (error instanceof CardLifecycleError || error instanceof CartError)
+      return refuseWithToast(error.message, error.status);
+    throw error;
+  }
+}
+
+/** The admin card view's state posts; every card is the admin's to change. */
+export async function handleAdminLifecycle(
+  context: AppLoadContext,
+  admin: SessionUser,
+  cardPageId: string,
+  form: FormData,
+) {
+  const submission = parseWithZod(form, { schema: AdminCardLifecycleSchema });
+  if (submission.status !== "success") return refuseWithToast("Unknown card");
+  const input = submission.value;
+  const actor = actorOf(admin);
+  const db = context.db;
+  const [page] = await db.select({ id: cardPages.id }).from(cardPages).where(eq(cardPages.id, cardPageId));
+  if (!page) throw data("Card not found", { status: 404 });
+  const back = `/admin-dashboard/edit/${cardPageId}`;
+  const done = (title: string) => redirectWithToast(back, { type: "success", title });
+  try {
+    switch (input.intent) {
+      case "pause":
+        await setCardPaused(db, cardPageId, true, actor);
+        return done("Card paused");
+      case "resume":
+        await setCardPaused(db, cardPageId, false, actor);
+        return done("Card resumed");
+      case "card-off":
+      case "card-on":
+        await assertCardOfPage(db, cardPageId, input.physicalCardId);
+        if (input.physicalCardId === "older")
+          await setOlderCardsOff(db, cardPageId, input.intent === "card-off", actor);
+        else
+          await setPhysicalCardOff(db, input.physicalCardId, input.intent === "card-off", actor, {
+            cardPageId,
+            reason: "turned off by the shop",
+          });
+        return done(input.intent === "card-off" ? "Card turned off" : "Card turned back on");
+      case "mark-written":
+        await assertCardOfPage(db, cardPageId, input.physicalCardId);
+        await markPhysicalCardWritten(db, input.physicalCardId, actor);
+        return done("Card marked written");
+      case "mark-not-written":
+        await assertCardOfPage(db, cardPageId, input.physicalCardId);
+        await markPhysicalCardNotWritten(db, input.physicalCardId, actor);
+        return done("Card marked not written");
+      case "add-card":
+        await createPhysicalCard(db, { cardPageId }, actor);
+        return done("Physical card added");
+    }
+  } catch (error) {
+    if (error instanceof CardLifecycleError) return refuseWithToast(error.message, error.status);
+    throw error;
+  }
+}
