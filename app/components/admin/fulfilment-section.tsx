@@ -164,12 +164,12 @@ function CardToWriteRow({ card }: { card: CardToWrite }) {
         <p className="text-sm text-slate-600">
           {card.kind === "multi-link" ? "Address to write (the card page, as a tap):" : "Link to write:"}
         </p>
-        <code
-          className="block break-all rounded bg-slate-100 px-2 py-1 text-sm"
+        <input
+          readOnly
+          value={card.url}
           aria-label={`Address to write on ${label}`}
-        >
-          {card.url}
-        </code>
+          className="block w-full rounded bg-slate-100 px-2 py-1 font-mono text-sm"
+        />
         {card.writtenAt ? null : <WriteControls card={card} url={card.url} label={label} />}
       </div>
     </div>
