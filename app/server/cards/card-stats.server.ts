@@ -2,7 +2,7 @@
 // before, cards in use) and views per day by source, for one customer's cards, one card, or every card (admin).
 // Everything is read from the daily aggregates; days are UTC calendar days, as the counter writes them.
 import { and, between, count, countDistinct, eq, sql } from "drizzle-orm";
-import { cardPages, cardViewsDaily, linkClicksDaily, pageLinks } from "~/db/schema";
+import { cardPages, cardViewsDaily, linkClicksDaily, oneLinkCards, pageLinks } from "~/db/schema";
 import type { VisitSource } from "~/utils/card-links";
 import { addDays, dayRange } from "~/utils/dates";
 import { fillSeries } from "~/utils/series";
@@ -29,6 +29,11 @@ export async function getDashboardStats(db: DbOrTx, userId: string, today: strin
   const owned = eq(cardPages.ownerUserId, userId);
 
   const [cards] = await db.select({ n: count() }).from(cardPages).where(owned);
+  // A One Link card is one of the customer's cards with one link; its taps open the link directly, uncounted.
+  const [oneLinks] = await db
+    .select({ n: count() })
+    .from(oneLinkCards)
+    .where(eq(oneLinkCards.ownerUserId, userId));
   const [links] = await db
     .select({ n: count() })
     .from(pageLinks)
@@ -50,8 +55,8 @@ export async function getDashboardStats(db: DbOrTx, userId: string, today: strin
 
   // count() and sum() come back as strings from the drivers.
   return {
-    totalLinks: Number(links?.n ?? 0),
-    cardsOwned: Number(cards?.n ?? 0),
+    totalLinks: Number(links?.n ?? 0) + Number(oneLinks?.n ?? 0),
+    cardsOwned: Number(cards?.n ?? 0) + Number(oneLinks?.n ?? 0),
     activeCards: Number(active?.n ?? 0),
     clicks: { current: Number(clicks?.current ?? 0), previous: Number(clicks?.previous ?? 0) },
   };

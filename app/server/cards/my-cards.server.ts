@@ -8,6 +8,7 @@ import { utcDay } from "~/utils/dates";
 import type { SessionUser } from "../accounts/auth.server";
 import type { DbOrTx } from "../platform/db.server";
 import { scanActivity } from "./card-stats.server";
+import { listOwnedOneLinkCards } from "./one-link-cards.server";
 import { listOwnedCards, type OwnedCard } from "./ownership.server";
 
 /** A card number from the address, normalised; anything else is not a card number. */
@@ -76,6 +77,7 @@ export async function loadMyCardsPage(
   const base = publicUrl.replace(/\/+$/, "");
   return {
     cards: withPreview,
+    oneLinkCards: await listOwnedOneLinkCards(db, user.id),
     publicUrl: base,
     selected: selectedCard ? selectedCard.cardNumber : null,
     qr: qr || null,
