@@ -14,6 +14,7 @@ import {
   referralCommissions,
 } from "~/db/schema";
 import { type CarrierId, carrierLabel, trackingUrl } from "~/schemas/fulfilment";
+import { orderProgress, type ProgressStep } from "~/utils/fulfilment";
 import { isUuid } from "~/utils/ids";
 import { chipUrl } from "../cards/chip-url.server";
 import type { DbOrTx, Tx } from "../platform/db.server";
@@ -351,4 +352,46 @@ function deliveredEmail(
       "If anything is wrong with a card, contact us and we will put it right.",
     ],
   });
+}
+
+type OrderForProgress = Pick<
+  typeof orders.$inferSelect,
+  "id" | "status" | "paidAt" | "postedAt" | "deliveredAt" | "carrier" | "trackingNumber"
+>;
+
+/**
+ * What the customer reads about each order's way to them (Billing, the receipt, the success page): the steps,
+ * and the carrier and tracking link once posted. Orders with no card to post, or not paid, have none.
+ */
+export async function progressOfOrders(db: DbOrTx, list: OrderForProgress[]) {
+  const facts = await fulfilmentOfOrders(
+    db,
+    list.map((o) => o.id),
+  );
+  const progress = new Map<string, OrderProgressView>();
+  for (const o of list) {
+    const f = facts.get(o.id);
+    const steps = orderProgress({ ...o, preparingSince: f?.preparingSince ?? null }, Boolean(f?.hasCards));
+    if (!steps) continue;
+    progress.set(o.id, {
+      steps,
+      current: [...steps].reverse().find((s) => s.done)!.label,
+      carrier: o.postedAt ? carrierLabel(o.carrier) : null,
+      trackingNumber: o.postedAt ? o.trackingNumber : null,
+      trackingUrl: o.postedAt ? trackingUrl(o.carrier, o.trackingNumber) : null,
+    });
+  }
+  return progress;
+}
+
+export interface OrderProgressView {
+  steps: ProgressStep[];
+  current: ProgressStep["label"];
+  carrier: string | null;
+  trackingNumber: string | null;
+  trackingUrl: string | null;
+}
+
+export async function progressOfOrder(db: DbOrTx, order: OrderForProgress) {
+  return (await progressOfOrders(db, [order])).get(order.id) ?? null;
 }
