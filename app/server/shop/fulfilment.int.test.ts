@@ -41,12 +41,14 @@ async function paidOrder(
   email = uniqueEmail(),
 ) {
   const cart = await createCart(t.db);
-  for (const kind of kinds)
-    await addCardItem(t.db, cart.id, {
-      kind,
-      ...(kind === "multi-link" ? { name: "Mia Multi" } : {}),
-      links: [{ platform: "website", label: "Website", url: `https://${kind}-${seq}.example/path` }],
-    });
+  for (const kind of kinds) {
+    const links = [{ platform: "website", label: "Website", url: `https://${kind}-${seq}.example/path` }];
+    await addCardItem(
+      t.db,
+      cart.id,
+      kind === "multi-link" ? { kind, name: "Mia Multi", bio: "", links } : { kind, links },
+    );
+  }
   const { order } = await createOrderFromCart(t.db, {
     cartId: cart.id,
     delivery: deliveryTo(email),
