@@ -12,6 +12,18 @@ import { drawCardNumber } from "./card-numbers.server";
 /** The most One Link cards a list shows at once (an account's, or the admin's page of them). */
 const LIST_LIMIT = 100;
 
+export const ONE_LINK_PERMANENT =
+  "This is a One Link card: its link is written on the card itself and cannot be changed.";
+
+/** Whether a card number (as typed, any case) is a One Link card's. */
+export async function isOneLinkCardNumber(db: DbOrTx, cardNumber: string) {
+  const [card] = await db
+    .select({ id: oneLinkCards.id })
+    .from(oneLinkCards)
+    .where(eq(oneLinkCards.cardNumber, cardNumber.trim().toUpperCase()));
+  return Boolean(card);
+}
+
 type ItemForCards = { id: string; kind: string; quantity: number; details: unknown };
 
 /**

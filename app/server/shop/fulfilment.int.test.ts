@@ -4,13 +4,25 @@
 // the same transaction; delivering completes the order. Card numbers stay unique across both kinds of card.
 import { and, eq, inArray, like, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { cardPages, emailOutbox, oneLinkCards, orderStatusHistory, orders, users } from "~/db/schema";
-import { deliveryTo, form, markPaidByAdmin, shopOpts, toastOf } from "../../../tests/support/shop";
+import {
+  cardPages,
+  cartItems,
+  emailOutbox,
+  oneLinkCards,
+  orderItems,
+  orderStatusHistory,
+  orders,
+  users,
+} from "~/db/schema";
+import * as updateLinks from "~/routes/shop/update-links";
+import { routeContext } from "../../../tests/support/auth";
+import { answer, postRequest } from "../../../tests/support/routes";
+import { countRows, deliveryTo, form, markPaidByAdmin, shopOpts, toastOf } from "../../../tests/support/shop";
 import { createTestDb, type TestDb } from "../../../tests/support/test-db";
-import type { SessionUser } from "../accounts/auth.server";
+import { createAuth, type SessionUser } from "../accounts/auth.server";
 import { getDashboardStats } from "../cards/card-stats.server";
 import { createCardPage } from "../cards/cards.server";
-import { listOwnedOneLinkCards } from "../cards/one-link-cards.server";
+import { listOwnedOneLinkCards, ONE_LINK_PERMANENT } from "../cards/one-link-cards.server";
 import { loadConfig } from "../platform/env.server";
 import { addCardItem, createCart } from "./cart.server";
 import { createOrderFromCart } from "./checkout.server";
@@ -101,6 +113,35 @@ describe("a One Link card once paid", () => {
     const after = await getDashboardStats(t.db, buyerId, "2026-11-27");
     expect(after.cardsOwned).toBe(before.cardsOwned + 1);
     expect(after.totalLinks).toBe(before.totalLinks + 1);
+  });
+});
+
+describe("the public update form ('Update Your Card')", () => {
+  it("refuses a One Link card's number: its link is permanent, so nothing goes into the cart", async () => {
+    const order = await paidOrder(["one-link"]);
+    const [card] = await t.db
+      .select({ cardNumber: oneLinkCards.cardNumber })
+      .from(oneLinkCards)
+      .innerJoin(orderItems, eq(orderItems.id, oneLinkCards.orderItemId))
+      .where(eq(orderItems.orderId, order.id));
+    const linesBefore = await countRows(t.db, cartItems);
+    const reply = await answer(
+      updateLinks.action,
+      postRequest("http://shop.test/update-links", {
+        cardNumber: card!.cardNumber.toLowerCase(),
+        name: "Olive",
+        email: "olive@example.com",
+        updateType: "add-link",
+        platform: "Website",
+        url: "https://another.example",
+      }),
+      routeContext(t.db, config, createAuth({ db: t.db, config, queueEmail: async () => {} }), "10.9.9.9"),
+    );
+    expect(reply.status).toBe(400);
+    expect((reply.data.result as { error: Record<string, string[]> }).error.cardNumber).toEqual([
+      ONE_LINK_PERMANENT,
+    ]);
+    expect(await countRows(t.db, cartItems)).toBe(linesBefore);
   });
 });
 
