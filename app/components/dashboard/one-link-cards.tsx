@@ -3,7 +3,7 @@
 // there is nothing here to change it.
 import type { OwnedOneLinkCard } from "~/server/cards/one-link-cards.server";
 
-export const ONE_LINK_NOTE =
+const ONE_LINK_NOTE =
   "A One Link card's link is written on the card itself: it is permanent, and taps on the card open it directly, so they are not counted.";
 
 export function OneLinkCardsList({ cards }: { cards: OwnedOneLinkCard[] }) {

@@ -282,7 +282,7 @@ export async function markOrderDelivered(
 }
 
 /** For the customer's order pages: whether each order has cards, and when its first card was written. */
-export async function fulfilmentOfOrders(db: DbOrTx, orderIds: string[]) {
+async function fulfilmentOfOrders(db: DbOrTx, orderIds: string[]) {
   const facts = new Map<string, { hasCards: boolean; preparingSince: Date | null }>();
   if (!orderIds.length) return facts;
   const items = await db
