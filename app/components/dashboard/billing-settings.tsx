@@ -7,7 +7,7 @@ import { OrderProgressLine } from "~/components/shop/order-progress";
 import { Button } from "~/components/ui/button";
 import { Pager } from "~/components/ui/pager";
 import type { Delivery } from "~/schemas/checkout";
-import type { OrderProgressView } from "~/server/shop/fulfilment.server";
+import type { OrderProgressView } from "~/server/shop/order-progress.server";
 import { getFormProps, type SubmissionResult, useForm } from "~/utils/form";
 import { formatPence } from "~/utils/money";
 import { customerStatusText } from "~/utils/order-status";

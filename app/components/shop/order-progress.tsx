@@ -1,7 +1,7 @@
 // An order's way to the customer: paid, being prepared, posted (with the carrier's tracking link), delivered.
 // The full list on the success page; one line, the step reached, in the order history.
 import { Check } from "lucide-react";
-import type { OrderProgressView } from "~/server/shop/fulfilment.server";
+import type { OrderProgressView } from "~/server/shop/order-progress.server";
 import { cn } from "~/utils/cn";
 
 const day = (at: string | null) => (at ? new Date(at).toLocaleDateString("en-GB") : "");

@@ -5,7 +5,7 @@ import { OrderLines, TotalsList } from "~/components/shop/order-summary";
 import { WhatHappensNext } from "~/components/shop/what-happens-next";
 import { ButtonLink } from "~/components/ui/button";
 import { deliveryLabel } from "~/delivery-options";
-import { progressOfOrder } from "~/server/shop/fulfilment.server";
+import { progressOfOrder } from "~/server/shop/order-progress.server";
 import { getOrderByToken } from "~/server/shop/orders.server";
 import { countryName } from "~/utils/countries";
 import { formatPence } from "~/utils/money";

@@ -1,6 +1,6 @@
 // GET /payment-success/receipt?order=&token=[&print=1]: the receipt file, only through the order's secret link.
 
-import { progressOfOrder } from "~/server/shop/fulfilment.server";
+import { progressOfOrder } from "~/server/shop/order-progress.server";
 import { getOrderByToken } from "~/server/shop/orders.server";
 import { orderNotFound, receiptResponse } from "~/server/shop/receipt.server";
 import type { Route } from "./+types/receipt";

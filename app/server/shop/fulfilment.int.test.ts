@@ -26,8 +26,9 @@ import { listOwnedOneLinkCards, ONE_LINK_PERMANENT } from "../cards/one-link-car
 import { loadConfig } from "../platform/env.server";
 import { addCardItem, createCart } from "./cart.server";
 import { createOrderFromCart } from "./checkout.server";
-import { loadFulfilment, progressOfOrder } from "./fulfilment.server";
+import { loadFulfilment } from "./fulfilment.server";
 import { handleFulfilmentAction } from "./fulfilment-actions.server";
+import { progressOfOrder } from "./order-progress.server";
 
 let t: TestDb;
 const config = loadConfig({ DATA_DIR: "/tmp/fulfilment-test", PUBLIC_URL: "http://shop.test" });

@@ -3,7 +3,7 @@
 // dispatch e-mail with its tracking link goes out through the outbox in the same transaction) and delivered.
 // The order keeps its statuses: it stays `paid` while prepared and posted (its history records each step) and
 // becomes `completed` when delivered.
-import { and, asc, eq, inArray, isNotNull, isNull, min, sql } from "drizzle-orm";
+import { and, asc, eq, inArray, isNotNull, isNull, sql } from "drizzle-orm";
 import { CARD_TYPES } from "~/catalog";
 import {
   cardPages,
@@ -14,12 +14,11 @@ import {
   referralCommissions,
 } from "~/db/schema";
 import { type CarrierId, carrierLabel, trackingUrl } from "~/schemas/fulfilment";
-import { orderProgress, type ProgressStep } from "~/utils/fulfilment";
 import { isUuid } from "~/utils/ids";
 import { chipUrl } from "../cards/chip-url.server";
 import type { DbOrTx, Tx } from "../platform/db.server";
 import { enqueueEmail } from "../platform/email/outbox.server";
-import { composeEmail } from "../platform/email/templates.server";
+import { deliveredEmail, dispatchEmail } from "./order-emails.server";
 import type { Actor } from "./orders.server";
 import { changeStatus, recordOrderStep } from "./orders.server";
 import { qrPath } from "./resell.server";
@@ -279,119 +278,4 @@ export async function markOrderDelivered(
     if (opts.notify) await enqueueEmail(tx, deliveredEmail(order, opts));
     return { orderNumber: order.orderNumber };
   });
-}
-
-/** For the customer's order pages: whether each order has cards, and when its first card was written. */
-async function fulfilmentOfOrders(db: DbOrTx, orderIds: string[]) {
-  const facts = new Map<string, { hasCards: boolean; preparingSince: Date | null }>();
-  if (!orderIds.length) return facts;
-  const items = await db
-    .select({ orderId: orderItems.orderId })
-    .from(orderItems)
-    .where(and(inArray(orderItems.orderId, orderIds), inArray(orderItems.kind, [...CARD_TYPES])));
-  for (const i of items) facts.set(i.orderId, { hasCards: true, preparingSince: null });
-  const written = [
-    ...(await db
-      .select({ orderId: orderItems.orderId, at: min(orderItemCardPages.writtenAt) })
-      .from(orderItemCardPages)
-      .innerJoin(orderItems, eq(orderItems.id, orderItemCardPages.orderItemId))
-      .where(inArray(orderItems.orderId, orderIds))
-      .groupBy(orderItems.orderId)),
-    ...(await db
-      .select({ orderId: orderItems.orderId, at: min(oneLinkCards.writtenAt) })
-      .from(oneLinkCards)
-      .innerJoin(orderItems, eq(orderItems.id, oneLinkCards.orderItemId))
-      .where(inArray(orderItems.orderId, orderIds))
-      .groupBy(orderItems.orderId)),
-  ];
-  for (const w of written) {
-    const f = facts.get(w.orderId);
-    if (!f || !w.at) continue;
-    const at = new Date(w.at);
-    if (!f.preparingSince || at < f.preparingSince) f.preparingSince = at;
-  }
-  return facts;
-}
-
-function dispatchEmail(
-  o: {
-    orderNumber: string;
-    customerName: string;
-    customerEmail: string;
-    carrier: CarrierId;
-    trackingNumber: string;
-    cards: number;
-  },
-  opts: { shop: string },
-) {
-  const url = trackingUrl(o.carrier, o.trackingNumber);
-  return composeEmail({
-    shop: opts.shop,
-    to: o.customerEmail,
-    subject: `Order ${o.orderNumber} posted`,
-    greeting: `Hello ${o.customerName},`,
-    lines: [
-      `Your order ${o.orderNumber} is on its way: ${o.cards === 1 ? "your card was" : `your ${o.cards} cards were`} posted today with ${carrierLabel(o.carrier)}.`,
-      `Tracking number: ${o.trackingNumber}`,
-    ],
-    action: url ? { label: "Track your parcel", url } : undefined,
-  });
-}
-
-function deliveredEmail(
-  o: { orderNumber: string; customerName: string; customerEmail: string },
-  opts: { shop: string },
-) {
-  return composeEmail({
-    shop: opts.shop,
-    to: o.customerEmail,
-    subject: `Order ${o.orderNumber} delivered`,
-    greeting: `Hello ${o.customerName},`,
-    lines: [
-      `Your order ${o.orderNumber} has been delivered. Tap your card on a phone to try it.`,
-      "If anything is wrong with a card, contact us and we will put it right.",
-    ],
-  });
-}
-
-type OrderForProgress = Pick<
-  typeof orders.$inferSelect,
-  "id" | "status" | "paidAt" | "postedAt" | "deliveredAt" | "carrier" | "trackingNumber"
->;
-
-/**
- * What the customer reads about each order's way to them (Billing, the receipt, the success page): the steps,
- * and the carrier and tracking link once posted. Orders with no card to post, or not paid, have none.
- */
-export async function progressOfOrders(db: DbOrTx, list: OrderForProgress[]) {
-  const facts = await fulfilmentOfOrders(
-    db,
-    list.map((o) => o.id),
-  );
-  const progress = new Map<string, OrderProgressView>();
-  for (const o of list) {
-    const f = facts.get(o.id);
-    const steps = orderProgress({ ...o, preparingSince: f?.preparingSince ?? null }, Boolean(f?.hasCards));
-    if (!steps) continue;
-    progress.set(o.id, {
-      steps,
-      current: [...steps].reverse().find((s) => s.done)!.label,
-      carrier: o.postedAt ? carrierLabel(o.carrier) : null,
-      trackingNumber: o.postedAt ? o.trackingNumber : null,
-      trackingUrl: o.postedAt ? trackingUrl(o.carrier, o.trackingNumber) : null,
-    });
-  }
-  return progress;
-}
-
-export interface OrderProgressView {
-  steps: ProgressStep[];
-  current: ProgressStep["label"];
-  carrier: string | null;
-  trackingNumber: string | null;
-  trackingUrl: string | null;
-}
-
-export async function progressOfOrder(db: DbOrTx, order: OrderForProgress) {
-  return (await progressOfOrders(db, [order])).get(order.id) ?? null;
 }

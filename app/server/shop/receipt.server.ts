@@ -7,8 +7,8 @@ import { escapeHtml } from "~/utils/html";
 import { formatPence } from "~/utils/money";
 import { itemSummary } from "~/utils/order-items";
 import { customerStatusText } from "~/utils/order-status";
-import type { OrderProgressView } from "./fulfilment.server";
 import type { BankDetails } from "./order-emails.server";
+import type { OrderProgressView } from "./order-progress.server";
 import type { CustomerOrder } from "./orders.server";
 
 function receiptFileName(orderNumber: string) {

@@ -2,7 +2,7 @@
 // own orders (no secret link needed); any other order, or no order, answers 404.
 import { requireUser } from "~/server/accounts/auth.server";
 import { getCustomerOrder } from "~/server/shop/customer-orders.server";
-import { progressOfOrder } from "~/server/shop/fulfilment.server";
+import { progressOfOrder } from "~/server/shop/order-progress.server";
 import { orderNotFound, receiptResponse } from "~/server/shop/receipt.server";
 import type { Route } from "./+types/billing-receipt";
 

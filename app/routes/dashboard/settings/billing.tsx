@@ -6,7 +6,7 @@ import { requireUser } from "~/server/accounts/auth.server";
 import { readFormData } from "~/server/platform/forms.server";
 import { handleBillingAction } from "~/server/shop/billing-actions.server";
 import { listCustomerOrders } from "~/server/shop/customer-orders.server";
-import { progressOfOrders } from "~/server/shop/fulfilment.server";
+import { progressOfOrders } from "~/server/shop/order-progress.server";
 import { countryHint, savedDeliveryFor } from "~/server/shop/saved-delivery.server";
 import { countryOptions } from "~/utils/countries";
 import { privatePage } from "~/utils/seo";
