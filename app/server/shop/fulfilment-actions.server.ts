@@ -63,7 +63,7 @@ export async function handleFulfilmentAction(
       }
       case "mark-delivered": {
         const notify = form.get("notify") === "on";
-        const result = await markOrderDelivered(db, String(form.get("orderId") ?? ""), actor, {
+        const result = await markOrderDelivered(db, String(form.get("orderId") ?? "").slice(0, 40), actor, {
           shop: ctx.config.shop.name,
           notify,
         });
