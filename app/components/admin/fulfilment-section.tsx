@@ -186,6 +186,10 @@ interface NdefReaderLike {
   onreading: ((event: { message: { records: NdefRecordLike[] } }) => void) | null;
 }
 
+/** How long the written card is waited for to be read back. */
+const READ_BACK_MS = 15_000;
+const NOT_READ = "\u0000not read";
+
 /** Web NFC (Chrome on Android): write the URL record, read it back, and only then mark the card written. */
 async function writeAndVerify(url: string) {
   const Reader = (globalThis as unknown as { NDEFReader: new () => NdefReaderLike }).NDEFReader;
@@ -200,9 +204,15 @@ async function writeAndVerify(url: string) {
     };
   });
   await reader.scan({ signal: controller.signal });
-  const got = await read;
+  // A card taken away before it was read back is not marked written: the admin holds it to the phone again.
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const timeout = new Promise<string>((resolve) => {
+    timer = setTimeout(() => resolve(NOT_READ), READ_BACK_MS);
+  });
+  const got = await Promise.race([read, timeout]);
+  clearTimeout(timer);
   controller.abort();
-  return got === url;
+  return got === url ? "written" : got === NOT_READ ? "not-read" : "different";
 }
 
 function WriteControls({ card, url, label }: { card: CardToWrite; url: string; label: string }) {
@@ -242,9 +252,16 @@ function WriteControls({ card, url, label }: { card: CardToWrite; url: string; l
             setWriting(true);
             notify({ type: "info", title: "Hold the card to the back of the phone" });
             try {
-              if (await writeAndVerify(url)) markWritten();
+              const outcome = await writeAndVerify(url);
+              if (outcome === "written") markWritten();
               else
-                notify({ type: "error", title: "The card reads back differently. Please write it again." });
+                notify({
+                  type: "error",
+                  title:
+                    outcome === "not-read"
+                      ? "The card was not read back. Hold it to the phone and press 'Write to card' again."
+                      : "The card reads back differently. Please write it again.",
+                });
             } catch (error) {
               notify({ type: "error", title: "The card could not be written", description: String(error) });
             } finally {
