@@ -1,7 +1,7 @@
 // The words a customer reads about a card and an order on its way, and the carrier's tracking address.
 import { describe, expect, it } from "vitest";
 import { MarkPostedSchema, trackingUrl } from "~/schemas/fulfilment";
-import { fulfilmentState, orderProgress } from "./fulfilment";
+import { awaitsWriting, fulfilmentState, orderProgress } from "./fulfilment";
 
 const paidAt = "2026-11-20T10:00:00.000Z";
 
@@ -61,5 +61,14 @@ describe("a tracking number", () => {
       "https://www.parcelforce.com/track-trace?trackNumber=A%20B%26C",
     );
     expect(trackingUrl("other", "AB123456789GB")).toBeNull();
+  });
+});
+
+describe("posting an order", () => {
+  it("waits for every card to be written, except an unnumbered One Link card of an older order", () => {
+    expect(awaitsWriting({ id: "a", kind: "one-link", writtenAt: null })).toBe(true);
+    expect(awaitsWriting({ id: "a", kind: "one-link", writtenAt: paidAt })).toBe(false);
+    expect(awaitsWriting({ id: null, kind: "multi-link", writtenAt: null })).toBe(true);
+    expect(awaitsWriting({ id: null, kind: "one-link", writtenAt: null })).toBe(false);
   });
 });

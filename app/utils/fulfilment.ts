@@ -52,3 +52,10 @@ export function orderProgress(o: OrderFulfilment, hasCards: boolean): ProgressSt
     { label: "Delivered", done: delivered !== null, at: iso(delivered) },
   ];
 }
+
+/**
+ * A card that holds up posting until it is written. A One Link card of an order paid before they were numbered
+ * has no record to mark, so it cannot hold the order up; a Multi Link card without its page can (make the page).
+ */
+export const awaitsWriting = (card: { id: string | null; kind: string; writtenAt: Date | string | null }) =>
+  !card.writtenAt && (card.id !== null || card.kind === "multi-link");

@@ -11,6 +11,7 @@ import { Select } from "~/components/ui/select";
 import { CARRIERS, TRACKING_NUMBER_MAX } from "~/schemas/fulfilment";
 import type { CardToWrite, FulfilmentData } from "~/server/shop/fulfilment.server";
 import { countryName } from "~/utils/countries";
+import { awaitsWriting } from "~/utils/fulfilment";
 import { notify } from "~/utils/toast";
 import { useHydrated } from "~/utils/use-hydrated";
 
@@ -72,7 +73,7 @@ function OrderToPost({
 }) {
   const headingId = `fulfil-${order.id}`;
   const a = order.deliveryAddress;
-  const unwritten = order.cards.filter((c) => !c.writtenAt).length;
+  const unwritten = order.cards.filter(awaitsWriting).length;
   return (
     <section aria-labelledby={headingId} className="rounded-xl border border-slate-200 bg-white p-4 sm:p-5">
       <h3 id={headingId} className="text-lg font-bold">
@@ -138,8 +139,9 @@ function CardToWriteRow({ card }: { card: CardToWrite }) {
   if (!card.url || !card.id)
     return (
       <div className="rounded-lg bg-amber-50 p-3 text-sm text-amber-900">
-        {card.name}: no card page yet. Create it from the order (Orders, 'Create card page from order'), then
-        write it here.
+        {card.kind === "multi-link"
+          ? `${card.name}: no card page yet. Create it from the order (Orders, 'Create card page from order'), then write it here.`
+          : `${card.name}: this card has no number (its order was paid before One Link cards were numbered). Write the link from the order's details, and post it with the order.`}
       </div>
     );
   return (

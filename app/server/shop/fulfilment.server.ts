@@ -14,6 +14,7 @@ import {
   referralCommissions,
 } from "~/db/schema";
 import { type CarrierId, carrierLabel, trackingUrl } from "~/schemas/fulfilment";
+import { awaitsWriting } from "~/utils/fulfilment";
 import { isUuid } from "~/utils/ids";
 import { chipUrl } from "../cards/chip-url.server";
 import type { DbOrTx, Tx } from "../platform/db.server";
@@ -242,7 +243,7 @@ export async function markOrderPosted(
     if (order.postedAt) return { changed: false, orderNumber: order.orderNumber };
     const cards = (await cardsOfOrders(tx, [order.id], "")).get(order.id) ?? [];
     if (!cards.length) throw new FulfilmentError(`Order ${order.orderNumber} has no card to post`, 409);
-    const unwritten = cards.filter((c) => !c.writtenAt).length;
+    const unwritten = cards.filter(awaitsWriting).length;
     if (unwritten)
       throw new FulfilmentError(
         `Write every card of order ${order.orderNumber} first: ${unwritten} of ${cards.length} not written yet`,
