@@ -75,6 +75,7 @@ export default [
     route("admin-dashboard", "routes/admin/layout.tsx", [
       index("routes/admin/index.ts"),
       route("orders", "routes/admin/orders.tsx"),
+      route("fulfilment", "routes/admin/fulfilment.tsx"),
       route("cards", "routes/admin/cards.tsx"),
       route("earnings", "routes/admin/earnings.tsx"),
       route("referrers", "routes/admin/referrers.tsx"),

@@ -21,6 +21,7 @@ import { ITEM_KINDS } from "../catalog";
 import { DELIVERY_OPTION_IDS } from "../delivery-options";
 import { type Delivery, PAYMENT_METHODS } from "../schemas/checkout";
 import { COMMISSION_STATUSES } from "../schemas/commission-statuses";
+import { CARRIER_IDS } from "../schemas/fulfilment";
 import type { ItemDetails, UpdateRequestDetails } from "../schemas/item-details";
 
 const createdAt = () => timestamp({ withTimezone: true }).notNull().defaultNow();
@@ -582,6 +583,11 @@ export const orders = pgTable(
     accessTokenHash: text().notNull(),
     stripeSessionId: text().unique(),
     paidAt: timestamp({ withTimezone: true }),
+    /** Fulfilment (docs/product.md#fulfilment): posted with this carrier and tracking number, then delivered. */
+    postedAt: timestamp({ withTimezone: true }),
+    carrier: text({ enum: CARRIER_IDS }),
+    trackingNumber: text(),
+    deliveredAt: timestamp({ withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -638,8 +644,34 @@ export const orderItemCardPages = pgTable(
       .notNull()
       .unique()
       .references(() => cardPages.id, { onDelete: "cascade" }),
+    /** When the shop wrote this card's chip (its page's address); null until then. */
+    writtenAt: timestamp({ withTimezone: true }),
   },
   (t) => [primaryKey({ columns: [t.orderItemId, t.unit] })],
+);
+
+/**
+ * A One Link card a paid order made: one per card bought (unit 1..quantity). It has no page: its one link is
+ * written to the chip and is permanent (docs/decisions/027-one-link-cards.md). Its number is drawn from the same
+ * WC + 4 digit space as card pages, under one lock, so no number names two cards.
+ */
+export const oneLinkCards = pgTable(
+  "one_link_cards",
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    cardNumber: text().notNull().unique(),
+    orderItemId: uuid()
+      .notNull()
+      .references(() => orderItems.id, { onDelete: "cascade" }),
+    unit: integer().notNull(),
+    ownerUserId: text().references(() => users.id, { onDelete: "set null" }),
+    title: text().notNull(),
+    url: text().notNull(),
+    /** When the shop wrote the link to the chip; null until then. */
+    writtenAt: timestamp({ withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [unique().on(t.orderItemId, t.unit), index().on(t.ownerUserId), index().on(t.createdAt, t.id)],
 );
 
 export const orderStatusHistory = pgTable(

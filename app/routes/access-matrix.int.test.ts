@@ -317,6 +317,19 @@ const CASES: Record<string, RouteCase> = {
       "review-request": { kind: "foreign", fields: () => ({ decision: "applied" }) },
     },
   },
+  "routes/admin/fulfilment.tsx": {
+    area: "admin",
+    path: () => "/admin-dashboard/fulfilment",
+    read: "own",
+    intents: {
+      "mark-written": { kind: "foreign", fields: (ids) => ({ kind: "multi-link", cardId: ids.cardId }) },
+      "mark-posted": {
+        kind: "foreign",
+        fields: (ids) => ({ orderId: ids.orderId, carrier: "royal-mail", trackingNumber: "AB123456789GB" }),
+      },
+      "mark-delivered": { kind: "foreign", fields: (ids) => ({ orderId: ids.orderId, notify: "on" }) },
+    },
+  },
   "routes/admin/cards.tsx": {
     area: "admin",
     path: () => "/admin-dashboard/cards",

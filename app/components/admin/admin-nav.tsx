@@ -4,6 +4,7 @@ import { cn } from "~/utils/cn";
 
 export const ADMIN_TABS = [
   { id: "orders", label: "Orders" },
+  { id: "fulfilment", label: "To write and post" },
   { id: "cards", label: "Cards" },
   { id: "earnings", label: "Earnings" },
   { id: "referrers", label: "Referrers" },

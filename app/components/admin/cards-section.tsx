@@ -9,6 +9,7 @@ import { Dialog } from "~/components/ui/dialog";
 import { Input } from "~/components/ui/input";
 import { CursorPager } from "~/components/ui/pager";
 import { Select } from "~/components/ui/select";
+import type { AdminOneLinkCard } from "~/server/cards/one-link-cards.server";
 import { confirmSubmit } from "./confirm-submit";
 import { CreateClientDialog } from "./create-client-dialog";
 import { type Shop, ShopsPanel, shopLabel } from "./shops-panel";
@@ -34,6 +35,7 @@ export type CardsSectionData = {
   next: string | null;
   q: string;
   shops: Shop[];
+  oneLinkCards: AdminOneLinkCard[];
   publicUrl: string;
 };
 
@@ -106,6 +108,7 @@ export function CardsSection({ data, search }: { data: CardsSectionData; search:
           href={pageLink}
         />
       </section>
+      <OneLinkCardsTable cards={data.oneLinkCards} q={data.q} />
       <ShopsPanel
         shops={data.shops}
         editing={new URLSearchParams(search).get("shop")}
@@ -234,5 +237,56 @@ function CardRowItem({ card, moveTo }: { card: CardRow; moveTo: string }) {
         </fetcher.Form>
       </div>
     </li>
+  );
+}
+
+/** One Link cards have no page: their number, the link on the chip, their order and where they are on their way. */
+function OneLinkCardsTable({ cards, q }: { cards: AdminOneLinkCard[]; q: string }) {
+  return (
+    <section aria-labelledby="one-link-cards-heading" className="space-y-3">
+      <h2 id="one-link-cards-heading" className="text-xl font-bold">
+        One Link cards
+      </h2>
+      <p className="text-sm text-slate-600">
+        No page: the link is written on the card and is permanent, and its taps are not counted. The newest
+        100
+        {q ? ` whose card or order number starts with "${q}"` : ""}.
+      </p>
+      {cards.length === 0 ? (
+        <p className="rounded-md border border-dashed border-slate-300 p-6 text-center text-slate-600">
+          {q ? `No One Link cards match "${q}".` : "No One Link cards yet."}
+        </p>
+      ) : (
+        <div className="overflow-x-auto rounded-lg border border-slate-200 bg-white">
+          <table className="w-full text-left text-sm">
+            <thead className="bg-slate-50 text-slate-600">
+              <tr>
+                <th className="px-3 py-2">Card</th>
+                <th className="px-3 py-2">Link</th>
+                <th className="px-3 py-2">Order</th>
+                <th className="px-3 py-2">State</th>
+              </tr>
+            </thead>
+            <tbody className="divide-y divide-slate-200">
+              {cards.map((card) => (
+                <tr key={card.id}>
+                  <td className="px-3 py-2 font-semibold">{card.cardNumber}</td>
+                  <td className="break-all px-3 py-2">{card.url}</td>
+                  <td className="px-3 py-2">
+                    <Link
+                      className="text-brand-700 underline"
+                      to={`/admin-dashboard/orders?order=${card.orderId}`}
+                    >
+                      {card.orderNumber}
+                    </Link>
+                  </td>
+                  <td className="px-3 py-2">{card.state}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+    </section>
   );
 }

@@ -3,9 +3,11 @@
 
 import { Form, useNavigation } from "react-router";
 import { type CountryOption, DeliveryFields } from "~/components/shop/delivery-fields";
+import { OrderProgressLine } from "~/components/shop/order-progress";
 import { Button } from "~/components/ui/button";
 import { Pager } from "~/components/ui/pager";
 import type { Delivery } from "~/schemas/checkout";
+import type { OrderProgressView } from "~/server/shop/order-progress.server";
 import { getFormProps, type SubmissionResult, useForm } from "~/utils/form";
 import { formatPence } from "~/utils/money";
 import { customerStatusText } from "~/utils/order-status";
@@ -76,10 +78,13 @@ export function OrderHistory({
   orders,
   page,
   hasNext,
+  progress,
 }: {
   orders: OrderRow[];
   page: number;
   hasNext: boolean;
+  /** Each paid order with cards: where it is on its way. */
+  progress: Record<string, OrderProgressView>;
 }) {
   return (
     <section aria-labelledby="orders-heading" className={section}>
@@ -122,7 +127,13 @@ export function OrderHistory({
                     </time>
                   </td>
                   <td className="py-3 pr-3">{formatPence(o.total)}</td>
-                  <td className="py-3 pr-3">{customerStatusText(o.status)}</td>
+                  <td className="py-3 pr-3">
+                    {progress[o.id] ? (
+                      <OrderProgressLine progress={progress[o.id]!} />
+                    ) : (
+                      customerStatusText(o.status)
+                    )}
+                  </td>
                   <td className="py-3">
                     <div className="flex flex-wrap gap-x-4 gap-y-1">
                       <a

@@ -10,6 +10,7 @@ import {
   OwnedCardItem,
   QrCodeDialog,
 } from "~/components/dashboard/my-cards";
+import { OneLinkCardsList } from "~/components/dashboard/one-link-cards";
 import { ScanActivity } from "~/components/dashboard/scan-activity";
 import { EmptyState, PageHeading } from "~/components/layout/page-heading";
 import { StaticHtml } from "~/components/ui/static-html";
@@ -51,7 +52,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 export default function DashboardCards({ loaderData, actionData }: Route.ComponentProps) {
-  const { cards, publicUrl, qr, selected, profileHtml, activityHtml, lifecycle } = loaderData;
+  const { cards, oneLinkCards, publicUrl, qr, selected, profileHtml, activityHtml, lifecycle } = loaderData;
   const selectedCard = cards.find((c) => c.cardNumber === selected);
   const result = actionData && "result" in actionData ? actionData.result : undefined;
   // The profile and the scan activity come drawn by the loader.
@@ -74,7 +75,7 @@ export default function DashboardCards({ loaderData, actionData }: Route.Compone
         </div>
       ) : (
         <div className="space-y-8">
-          {cards.length === 0 ? (
+          {cards.length === 0 && oneLinkCards.length === 0 ? (
             <EmptyState title="You have no cards on your account yet.">
               <p>Order a card, or add a card you already have with its card number and edit password.</p>
               <div className="mt-4">
@@ -83,16 +84,19 @@ export default function DashboardCards({ loaderData, actionData }: Route.Compone
             </EmptyState>
           ) : (
             <>
-              <ul className="grid gap-4">
-                {cards.map((c) => (
-                  <OwnedCardItem
-                    key={c.id}
-                    card={c}
-                    publicUrl={publicUrl}
-                    qrOpenOnLoad={qr === c.cardNumber}
-                  />
-                ))}
-              </ul>
+              {cards.length ? (
+                <ul className="grid gap-4">
+                  {cards.map((c) => (
+                    <OwnedCardItem
+                      key={c.id}
+                      card={c}
+                      publicUrl={publicUrl}
+                      qrOpenOnLoad={qr === c.cardNumber}
+                    />
+                  ))}
+                </ul>
+              ) : null}
+              <OneLinkCardsList cards={oneLinkCards} />
               <div className="flex flex-wrap items-center gap-3 rounded-xl border border-slate-200 bg-white p-5">
                 <p className="text-slate-700">Need another card, or one for someone on your team?</p>
                 <OrderCardLink />

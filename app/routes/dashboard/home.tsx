@@ -158,6 +158,23 @@ export default function DashboardHome({ loaderData }: Route.ComponentProps) {
               <CopyLinkButton url={share.url} label="Copy link" icon="copy" />
             </div>
           </>
+        ) : stats.cardsOwned > 0 ? (
+          <>
+            <h2 id="next-step-heading" className="text-lg font-bold text-slate-900">
+              Your cards
+            </h2>
+            <p className="mt-1 text-slate-700">
+              Your One Link {stats.cardsOwned === 1 ? "card opens its link" : "cards open their links"} with a
+              tap. A Multi Link card adds a page of all your links that you can change, with taps and clicks
+              counted.
+            </p>
+            <div className="mt-4 flex flex-wrap gap-3">
+              <ButtonLink to="/dashboard/cards">See your cards</ButtonLink>
+              <ButtonLink to="/order-card?type=multi-link" variant="secondary">
+                Order a Multi Link card
+              </ButtonLink>
+            </div>
+          </>
         ) : (
           <>
             <h2 id="next-step-heading" className="text-lg font-bold text-slate-900">

@@ -1,5 +1,6 @@
 // Dashboard My Links section: the links of the customer's own cards by kind, and paid changes to them.
 import { AddLinkForm, CardLinksList, LinkTabs } from "~/components/dashboard/my-links";
+import { OneLinkCardsList } from "~/components/dashboard/one-link-cards";
 import { EmptyState, PageHeading } from "~/components/layout/page-heading";
 import { ButtonLink } from "~/components/ui/button";
 import { requireUser } from "~/server/accounts/auth.server";
@@ -23,15 +24,19 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 export default function DashboardLinks({ loaderData, actionData }: Route.ComponentProps) {
-  const { cards, icons, tab, counts, editing, removing, price } = loaderData;
+  const { cards, oneLinkCards, icons, tab, counts, editing, removing, price } = loaderData;
   const result = actionData && "form" in actionData ? actionData : undefined;
   return (
     <>
       <PageHeading
         title="My Links"
-        intro={cards.length ? "The links on your cards, and how often each is clicked." : undefined}
+        intro={
+          cards.length || oneLinkCards.length
+            ? "The links on your cards, and how often each is clicked."
+            : undefined
+        }
       />
-      {cards.length === 0 ? (
+      {cards.length === 0 && oneLinkCards.length === 0 ? (
         <EmptyState title="You have no cards on your account yet.">
           <p>
             Your links appear here once a card is on your account. Order a card, or add one you already have.
@@ -43,6 +48,8 @@ export default function DashboardLinks({ loaderData, actionData }: Route.Compone
             </ButtonLink>
           </div>
         </EmptyState>
+      ) : cards.length === 0 ? (
+        <OneLinkCardsList cards={oneLinkCards} />
       ) : (
         <div className="space-y-8">
           <div>
@@ -63,6 +70,7 @@ export default function DashboardLinks({ loaderData, actionData }: Route.Compone
             price={price}
             lastResult={result?.form === "add" ? result.result : undefined}
           />
+          <OneLinkCardsList cards={oneLinkCards} />
         </div>
       )}
     </>

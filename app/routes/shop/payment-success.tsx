@@ -1,9 +1,11 @@
 import { useEffect } from "react";
 import { Link, useLocation, useRevalidator } from "react-router";
+import { OrderProgress } from "~/components/shop/order-progress";
 import { OrderLines, TotalsList } from "~/components/shop/order-summary";
 import { WhatHappensNext } from "~/components/shop/what-happens-next";
 import { ButtonLink } from "~/components/ui/button";
 import { deliveryLabel } from "~/delivery-options";
+import { progressOfOrder } from "~/server/shop/order-progress.server";
 import { getOrderByToken } from "~/server/shop/orders.server";
 import { countryName } from "~/utils/countries";
 import { formatPence } from "~/utils/money";
@@ -20,7 +22,13 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const token = url.searchParams.get("token");
   const order = await getOrderByToken(context.db, orderId, token);
   if (!order)
-    return { order: null, bank: null, receiptQuery: null, bankTransfer: Boolean(context.config.bank) };
+    return {
+      order: null,
+      progress: null,
+      bank: null,
+      receiptQuery: null,
+      bankTransfer: Boolean(context.config.bank),
+    };
   const {
     accessTokenHash: _secret,
     userId: _user,
@@ -31,6 +39,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   } = order;
   return {
     order: { ...safe, deliveryName: order.deliveryOption ? deliveryLabel(order.deliveryOption) : null },
+    progress: await progressOfOrder(context.db, order),
     bank: order.paymentMethod === "bank_transfer" ? context.config.bank : null,
     receiptQuery: `order=${encodeURIComponent(order.id)}&token=${encodeURIComponent(token!)}`,
     bankTransfer: Boolean(context.config.bank),
@@ -38,7 +47,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 export default function PaymentSuccess({ loaderData }: Route.ComponentProps) {
-  const { order, bank, receiptQuery, bankTransfer } = loaderData;
+  const { order, progress, bank, receiptQuery, bankTransfer } = loaderData;
   const revalidator = useRevalidator();
   const location = useLocation();
   // A card payment is confirmed by Stripe's webhook, usually within seconds: check again until it is.
@@ -151,6 +160,7 @@ export default function PaymentSuccess({ loaderData }: Route.ComponentProps) {
           Print Receipt
         </a>
       </div>
+      {progress ? <OrderProgress progress={progress} /> : null}
       <WhatHappensNext order={order} />
       <Link to="/" className="mt-8 inline-block font-medium text-brand-700 underline">
         Back to home

@@ -1,4 +1,6 @@
 // GET /payment-success/receipt?order=&token=[&print=1]: the receipt file, only through the order's secret link.
+
+import { progressOfOrder } from "~/server/shop/order-progress.server";
 import { getOrderByToken } from "~/server/shop/orders.server";
 import { orderNotFound, receiptResponse } from "~/server/shop/receipt.server";
 import type { Route } from "./+types/receipt";
@@ -11,5 +13,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     url.searchParams.get("token"),
   );
   if (!order) return orderNotFound();
-  return receiptResponse(order, context, { print: url.searchParams.get("print") === "1" });
+  return receiptResponse(order, context, {
+    print: url.searchParams.get("print") === "1",
+    progress: await progressOfOrder(context.db, order),
+  });
 }

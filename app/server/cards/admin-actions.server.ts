@@ -1,4 +1,5 @@
 // The admin Cards tab's data and form actions (one intent each), so the route module stays a thin guard-parse-respond.
+
 import { parseWithZod } from "@conform-to/zod/v4";
 import type { Logger } from "pino";
 import { data } from "react-router";
@@ -14,12 +15,18 @@ import { ownerIdForEmail } from "./card-owners.server";
 import { allocateCardToShop, CardPageError, deleteCardPage, setCardSold } from "./cards.server";
 import { announceCardPagesChanged } from "./changes.server";
 import { createClientPage } from "./client-pages.server";
+import { listOneLinkCardsForAdmin } from "./one-link-cards.server";
 import { createShop, deleteShop, listShops, updateShop } from "./shops.server";
 
 export async function loadCardsSection(db: Database, url: URL, opts: { publicUrl: string; logger: Logger }) {
   await flushAnalytics(db, opts.logger); // counts are at most a second old; show them exact
   const list = await listCardPages(db, { q: url.searchParams.get("q") ?? "", ...cursorFromUrl(url) });
-  return { ...list, shops: await listShops(db), publicUrl: opts.publicUrl };
+  return {
+    ...list,
+    shops: await listShops(db),
+    oneLinkCards: await listOneLinkCardsForAdmin(db, url.searchParams.get("q") ?? ""),
+    publicUrl: opts.publicUrl,
+  };
 }
 
 const IdSchema = z.object({ id: z.string().min(1).max(100) });

@@ -3,7 +3,7 @@
 // over a chosen range a customer's clicks per link and their daily figures as CSV.
 // Everything is read from the daily aggregates; days are UTC calendar days, as the counter writes them.
 import { and, asc, between, count, countDistinct, desc, eq, sql } from "drizzle-orm";
-import { cardPages, cardViewsDaily, linkClicksDaily, pageLinks } from "~/db/schema";
+import { cardPages, cardViewsDaily, linkClicksDaily, oneLinkCards, pageLinks } from "~/db/schema";
 import type { VisitSource } from "~/utils/card-links";
 import { toCsv } from "~/utils/csv";
 import { addDays, bucketDays, type DayBucket, dayRange } from "~/utils/dates";
@@ -31,6 +31,11 @@ export async function getDashboardStats(db: DbOrTx, userId: string, today: strin
   const owned = eq(cardPages.ownerUserId, userId);
 
   const [cards] = await db.select({ n: count() }).from(cardPages).where(owned);
+  // A One Link card is one of the customer's cards with one link; its taps open the link directly, uncounted.
+  const [oneLinks] = await db
+    .select({ n: count() })
+    .from(oneLinkCards)
+    .where(eq(oneLinkCards.ownerUserId, userId));
   const [links] = await db
     .select({ n: count() })
     .from(pageLinks)
@@ -52,8 +57,8 @@ export async function getDashboardStats(db: DbOrTx, userId: string, today: strin
 
   // count() and sum() come back as strings from the drivers.
   return {
-    totalLinks: Number(links?.n ?? 0),
-    cardsOwned: Number(cards?.n ?? 0),
+    totalLinks: Number(links?.n ?? 0) + Number(oneLinks?.n ?? 0),
+    cardsOwned: Number(cards?.n ?? 0) + Number(oneLinks?.n ?? 0),
     activeCards: Number(active?.n ?? 0),
     clicks: { current: Number(clicks?.current ?? 0), previous: Number(clicks?.previous ?? 0) },
   };

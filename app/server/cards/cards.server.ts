@@ -1,12 +1,12 @@
 // Card pages and their links: reads, and writes that each run in one transaction (the page under a freshly
 // allocated WC number, its links in order) and announce the changed slugs once committed.
-import { randomInt } from "node:crypto";
 import { and, asc, eq, notInArray, sql } from "drizzle-orm";
 import { cardPages, pageLinks, shops } from "~/db/schema";
 import { normalizeLinkUrl } from "~/utils/card-links";
 import { isUuid } from "~/utils/ids";
 import { normalizeSlug, slugProblem } from "~/utils/slug";
 import type { DbOrTx, Tx } from "../platform/db.server";
+import { CardNumbersExhausted, drawCardNumber } from "./card-numbers.server";
 import { announceCardPagesChanged } from "./changes.server";
 import { hashEditPassword } from "./edit-passwords.server";
 
@@ -97,29 +97,18 @@ export async function getLinkTarget(db: DbOrTx, linkId: string) {
 
 // --- Card number allocation ---
 
-/**
- * Inserts the page under a fresh WC + 4 digit number. Random numbers keep them unguessable; the unique index
- * decides between concurrent writers (a loser's insert does nothing and it draws again).
- */
+/** Inserts the page under a fresh WC + 4 digit number, free among card pages and One Link cards alike. */
 async function insertWithCardNumber(tx: Tx, values: Omit<typeof cardPages.$inferInsert, "cardNumber">) {
-  for (let attempt = 0; attempt < 30; attempt++) {
-    const cardNumber = `WC${randomInt(1000, 10000)}`;
-    const [row] = await tx
-      .insert(cardPages)
-      .values({ ...values, cardNumber })
-      .onConflictDoNothing({ target: cardPages.cardNumber })
-      .returning({ id: cardPages.id, cardNumber: cardPages.cardNumber, slug: cardPages.slug });
-    if (row) return row;
+  let cardNumber: string;
+  try {
+    cardNumber = await drawCardNumber(tx);
+  } catch (error) {
+    if (error instanceof CardNumbersExhausted) throw new CardPageError(error.message, undefined, 409);
+    throw error;
   }
-  // The space is getting full: take a free number directly (still guarded by the unique index).
-  const free = await tx.execute<{ n: number }>(
-    sql`select n from generate_series(1000, 9999) as n where not exists (select 1 from ${cardPages} where ${cardPages.cardNumber} = 'WC' || n) order by random() limit 1`,
-  );
-  const n = (free as unknown as { rows: { n: number }[] }).rows[0]?.n;
-  if (n === undefined) throw new CardPageError("No card numbers are left", undefined, 409);
   const [row] = await tx
     .insert(cardPages)
-    .values({ ...values, cardNumber: `WC${n}` })
+    .values({ ...values, cardNumber })
     .returning({ id: cardPages.id, cardNumber: cardPages.cardNumber, slug: cardPages.slug });
   return row!;
 }

@@ -16,6 +16,7 @@ import { utcDay } from "~/utils/dates";
 import type { SessionUser } from "../accounts/auth.server";
 import type { DbOrTx } from "../platform/db.server";
 import { activityCsv, activityPeriod, linkClicksInRange, scanActivity } from "./card-stats.server";
+import { listOwnedOneLinkCards } from "./one-link-cards.server";
 import { listOwnedCards, type OwnedCard } from "./ownership.server";
 import { cardLifecycle } from "./physical-cards.server";
 
@@ -102,6 +103,7 @@ export async function loadMyCardsPage(
   const base = publicUrl.replace(/\/+$/, "");
   return {
     cards: withPreview,
+    oneLinkCards: await listOwnedOneLinkCards(db, user.id),
     publicUrl: base,
     selected: selectedCard ? selectedCard.cardNumber : null,
     qr: qr || null,

@@ -11,6 +11,7 @@ import { type LinkKind, linkKind } from "~/utils/link-kinds";
 import { formatPence } from "~/utils/money";
 import type { SessionUser } from "../accounts/auth.server";
 import type { DbOrTx } from "../platform/db.server";
+import { listOwnedOneLinkCards } from "./one-link-cards.server";
 
 /** The most cards and links the section lists for one account (a card holds at most 50 links). */
 const OWNED_CARDS_LIMIT = 100;
@@ -116,6 +117,7 @@ export async function loadMyLinks(db: DbOrTx, user: SessionUser, url: URL) {
   };
   const shownCards = cards.map((c) => ({ ...c, links: c.links.filter(shown) }));
   return {
+    oneLinkCards: await listOwnedOneLinkCards(db, user.id),
     tab,
     counts,
     cards: shownCards,

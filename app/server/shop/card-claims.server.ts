@@ -5,6 +5,7 @@ import { createHash, randomBytes } from "node:crypto";
 import { and, asc, eq, gt, inArray, isNull, sql } from "drizzle-orm";
 import { cardClaimTokens, cardPages, orderItemCardPages, orderItems, orders, users } from "~/db/schema";
 import type { Auth } from "../accounts/auth.server";
+import { claimOrderOneLinkCards } from "../cards/one-link-cards.server";
 import type { DbOrTx } from "../platform/db.server";
 import { reverseIfReferrerTookCards } from "./self-referral.server";
 
@@ -137,6 +138,8 @@ export async function redeemClaimLink(db: DbOrTx, token: unknown, userId: string
           )
           .returning({ id: cardPages.id, cardNumber: cardPages.cardNumber })
       : [];
+    // The order's One Link cards go with its pages.
+    const oneLinks = await claimOrderOneLinkCards(tx, used.orderId, userId);
     // The referrer's own inbox got the link: the order was a self-referral.
     await reverseIfReferrerTookCards(
       tx,
@@ -146,7 +149,7 @@ export async function redeemClaimLink(db: DbOrTx, token: unknown, userId: string
     const addedNumbers = new Set(added.map((c) => c.cardNumber));
     return {
       ok: true,
-      added: [...addedNumbers],
+      added: [...addedNumbers, ...oneLinks.map((c) => c.cardNumber)],
       alreadyOwned: cards.filter((c) => !addedNumbers.has(c.cardNumber)).map((c) => c.cardNumber),
     } as const;
   });

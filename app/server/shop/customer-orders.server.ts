@@ -32,6 +32,11 @@ interface OrderSummaryRow {
   createdAt: Date;
   total: number;
   status: (typeof orders.$inferSelect)["status"];
+  paidAt: Date | null;
+  postedAt: Date | null;
+  deliveredAt: Date | null;
+  carrier: (typeof orders.$inferSelect)["carrier"];
+  trackingNumber: string | null;
 }
 
 /** One page (from 1) of the account's orders, newest first, and whether another page follows. */
@@ -45,6 +50,11 @@ export async function listCustomerOrders(db: DbOrTx, userId: string, page = 1) {
       createdAt: orders.createdAt,
       total: orders.total,
       status: orders.status,
+      paidAt: orders.paidAt,
+      postedAt: orders.postedAt,
+      deliveredAt: orders.deliveredAt,
+      carrier: orders.carrier,
+      trackingNumber: orders.trackingNumber,
     })
     .from(orders)
     .where(where)

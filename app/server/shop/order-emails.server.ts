@@ -1,8 +1,9 @@
-// Order e-mails: the bank-transfer instructions when an order is placed, the confirmation once it is paid, and
-// the notice when an unpaid bank-transfer order expires.
+// Order e-mails: the bank-transfer instructions when an order is placed, the confirmation once it is paid,
+// the notice when an unpaid bank-transfer order expires, and the notices that it was posted and delivered.
 import { BANK_TRANSFER_DAYS, POLICY } from "~/catalog";
 import { type DeliveryOptionId, deliveryLabel } from "~/delivery-options";
 import type { Delivery, PaymentMethod } from "~/schemas/checkout";
+import { type CarrierId, carrierLabel, trackingUrl } from "~/schemas/fulfilment";
 import { countryName } from "~/utils/countries";
 import { formatPence } from "~/utils/money";
 import type { OutgoingEmail } from "../platform/email/mailer.server";
@@ -174,4 +175,47 @@ export function orderExpiredEmail(
     ],
   });
   return { ...email, replyTo: opts.support };
+}
+
+/** Sent when the admin posts the order: the carrier, the tracking number and the carrier's tracking page. */
+export function dispatchEmail(
+  o: {
+    orderNumber: string;
+    customerName: string;
+    customerEmail: string;
+    carrier: CarrierId;
+    trackingNumber: string;
+    cards: number;
+  },
+  opts: { shop: string },
+) {
+  const url = trackingUrl(o.carrier, o.trackingNumber);
+  return composeEmail({
+    shop: opts.shop,
+    to: o.customerEmail,
+    subject: `Order ${o.orderNumber} posted`,
+    greeting: `Hello ${o.customerName},`,
+    lines: [
+      `Your order ${o.orderNumber} is on its way: ${o.cards === 1 ? "your card was" : `your ${o.cards} cards were`} posted today with ${carrierLabel(o.carrier)}.`,
+      `Tracking number: ${o.trackingNumber}`,
+    ],
+    action: url ? { label: "Track your parcel", url } : undefined,
+  });
+}
+
+/** Sent, if the admin asks, when the order is delivered. */
+export function deliveredEmail(
+  o: { orderNumber: string; customerName: string; customerEmail: string },
+  opts: { shop: string },
+) {
+  return composeEmail({
+    shop: opts.shop,
+    to: o.customerEmail,
+    subject: `Order ${o.orderNumber} delivered`,
+    greeting: `Hello ${o.customerName},`,
+    lines: [
+      `Your order ${o.orderNumber} has been delivered. Tap your card on a phone to try it.`,
+      "If anything is wrong with a card, contact us and we will put it right.",
+    ],
+  });
 }

@@ -82,6 +82,23 @@ export async function changeStatus(
   return true;
 }
 
+/** Records a step that leaves the status as it is (a card written, the parcel posted) in the order's history. */
+export async function recordOrderStep(
+  tx: Tx,
+  order: { id: string; status: OrderStatus },
+  actor: Actor,
+  note: string,
+) {
+  await tx.insert(orderStatusHistory).values({
+    orderId: order.id,
+    fromStatus: order.status,
+    toStatus: order.status,
+    actorUserId: actor.userId,
+    actor: actor.label,
+    note,
+  });
+}
+
 /** Cancels an order that is still waiting for its payment (card payment abandoned or expired). */
 export async function cancelAwaitingOrder(db: DbOrTx, orderId: string, actor: Actor, note: string) {
   return db.transaction((tx) => changeStatus(tx, orderId, "awaiting_payment", "cancelled", actor, note));

@@ -8,6 +8,7 @@ import { formatPence } from "~/utils/money";
 import { itemSummary } from "~/utils/order-items";
 import { customerStatusText } from "~/utils/order-status";
 import type { BankDetails } from "./order-emails.server";
+import type { OrderProgressView } from "./order-progress.server";
 import type { CustomerOrder } from "./orders.server";
 
 function receiptFileName(orderNumber: string) {
@@ -16,7 +17,13 @@ function receiptFileName(orderNumber: string) {
 
 function receiptHtml(
   order: CustomerOrder,
-  opts: { shop: string; shopAddress: string; bank: BankDetails | undefined; printScriptNonce?: string },
+  opts: {
+    shop: string;
+    shopAddress: string;
+    bank: BankDetails | undefined;
+    printScriptNonce?: string;
+    progress: OrderProgressView | null;
+  },
 ) {
   const a = order.deliveryAddress;
   const e = escapeHtml;
@@ -41,6 +48,7 @@ function receiptHtml(
 <h1>${e(opts.shop)} receipt</h1>
 <p>${e(opts.shopAddress)}</p>
 <p>Order: <strong>${e(order.orderNumber)}</strong><br>Date: ${e(order.createdAt.toISOString().slice(0, 10))}<br>Status: ${e(customerStatusText(order.status))}<br>Payment: ${order.paymentMethod === "card" ? "Card" : "Bank transfer"}</p>
+${progressHtml(opts.progress)}
 <table><thead><tr><th>Item</th><th>Qty</th><th>Price</th><th>Amount</th></tr></thead><tbody>${rows}</tbody></table>
 <table class="totals"><tbody>
 <tr><td>Subtotal</td><td>${formatPence(order.subtotal)}</td></tr>
@@ -58,6 +66,26 @@ ${print}
 </body></html>`;
 }
 
+/** The order's way to the customer, as on the success page: each step reached, and the tracking link. */
+function progressHtml(progress: OrderProgressView | null) {
+  if (!progress) return "";
+  const e = escapeHtml;
+  const steps = progress.steps
+    .map((s) => {
+      const tracking =
+        s.label === "Posted" && s.done && progress.trackingNumber
+          ? ` with ${e(progress.carrier ?? "")}, tracking ${
+              progress.trackingUrl
+                ? `<a href="${e(progress.trackingUrl)}">${e(progress.trackingNumber)}</a>`
+                : e(progress.trackingNumber)
+            }`
+          : "";
+      return `<li>${e(s.label)}: ${s.done && s.at ? e(s.at.slice(0, 10)) : "not yet"}${tracking}</li>`;
+    })
+    .join("");
+  return `<h2>Order progress</h2><ol>${steps}</ol>`;
+}
+
 /**
  * The receipt as an answer: a download named with the order id, or (print) shown with a print script. Never
  * cached and never sent with a referrer: the address it was opened at may hold the order's secret.
@@ -65,9 +93,10 @@ ${print}
 export function receiptResponse(
   order: CustomerOrder,
   context: Pick<AppLoadContext, "config" | "cspNonce">,
-  opts: { print: boolean },
+  opts: { print: boolean; progress: OrderProgressView | null },
 ) {
   const html = receiptHtml(order, {
+    progress: opts.progress,
     shop: context.config.shop.name,
     shopAddress: context.config.shop.address,
     bank: context.config.bank,

@@ -4,6 +4,7 @@ import { type AppLoadContext, data, redirect } from "react-router";
 import { UpdateRequestSchema } from "~/schemas/update-request";
 import { z } from "~/schemas/zod";
 import { getSessionUser } from "../accounts/auth.server";
+import { isOneLinkCardNumber, ONE_LINK_PERMANENT } from "../cards/one-link-cards.server";
 import { readFormData } from "../platform/forms.server";
 import { acceptProfileImage } from "../platform/images.server";
 import { hitRateLimit, LIMITS } from "../platform/rate-limit.server";
@@ -46,6 +47,17 @@ export async function addUpdateRequestToCart(context: AppLoadContext, request: R
   const submission = parseWithZod(formData, { schema: UpdateRequestSchema });
   if (submission.status !== "success") return data({ result: submission.reply() }, { status: 400 });
   const v = submission.value;
+  // A One Link card's link is on the chip itself: no paid change can reach it.
+  if (await isOneLinkCardNumber(context.db, v.cardNumber))
+    return data(
+      {
+        result: submission.reply({
+          fieldErrors: { cardNumber: [ONE_LINK_PERMANENT] },
+          hideFields: ["editPassword"],
+        }),
+      },
+      { status: 400 },
+    );
 
   // The image is checked and stored now, so what the admin or the card page gets is a safe re-encoded copy.
   let imageUrl: string | undefined;

@@ -6,6 +6,7 @@ import { requireUser } from "~/server/accounts/auth.server";
 import { readFormData } from "~/server/platform/forms.server";
 import { handleBillingAction } from "~/server/shop/billing-actions.server";
 import { listCustomerOrders } from "~/server/shop/customer-orders.server";
+import { progressOfOrders } from "~/server/shop/order-progress.server";
 import { countryHint, savedDeliveryFor } from "~/server/shop/saved-delivery.server";
 import { countryOptions } from "~/utils/countries";
 import { privatePage } from "~/utils/seo";
@@ -24,7 +25,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     savedDeliveryFor(context.db, user.id),
     listCustomerOrders(context.db, user.id, page),
   ]);
+  const progress = await progressOfOrders(context.db, history.orders);
   return {
+    progress: Object.fromEntries(progress),
     saved: saved?.valid ? saved.values : null,
     defaults: saved?.values ?? { fullName: user.name, email: user.email, country: DEFAULT_COUNTRY },
     countryHint: countryHint(saved?.countryToChoose ?? null),
@@ -41,7 +44,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 export default function BillingSettings({ loaderData, actionData }: Route.ComponentProps) {
-  const { saved, defaults, countryHint, countries, orders, page, hasNext } = loaderData;
+  const { saved, defaults, countryHint, countries, orders, page, hasNext, progress } = loaderData;
   const location = useLocation();
   return (
     <div className="space-y-6">
@@ -53,7 +56,7 @@ export default function BillingSettings({ loaderData, actionData }: Route.Compon
         hasSaved={Boolean(saved)}
         lastResult={actionData && "result" in actionData ? actionData.result : undefined}
       />
-      <OrderHistory orders={orders} page={page} hasNext={hasNext} />
+      <OrderHistory orders={orders} page={page} hasNext={hasNext} progress={progress} />
     </div>
   );
 }

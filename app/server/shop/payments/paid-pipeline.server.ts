@@ -9,6 +9,7 @@ import { isUpdateRequestLine } from "~/schemas/item-details";
 import { itemSummary } from "~/utils/order-items";
 import { CardPageError } from "../../cards/cards.server";
 import { announceCardPagesChanged } from "../../cards/changes.server";
+import { createItemOneLinkCards } from "../../cards/one-link-cards.server";
 import type { DbOrTx } from "../../platform/db.server";
 import { enqueueEmail } from "../../platform/email/outbox.server";
 import { deliverBusinessLists } from "../business-lists.server";
@@ -89,6 +90,9 @@ export async function markOrderPaid(
         if (!(error instanceof CardPageError)) throw error;
       }
     }
+
+    // One Link cards are numbered now too, so the buyer finds them in My Cards at once.
+    for (const item of items) await createItemOneLinkCards(tx, item, owner);
 
     // A guest's pages wait for an owner: the e-mail carries a one-time link that puts them on an account.
     const claimToken = !owner && cardPages.length ? await createClaimToken(tx, order) : null;
