@@ -7,8 +7,7 @@ import { CopyLinkButton } from "~/components/dashboard/copy-link-button";
 import { PageHeading } from "~/components/layout/page-heading";
 import { ButtonLink } from "~/components/ui/button";
 import { requireUser } from "~/server/accounts/auth.server";
-import { getDashboardStats, STATS_DAYS } from "~/server/cards/card-stats.server";
-import { listOwnedCards } from "~/server/cards/ownership.server";
+import { getDashboardHome, STATS_DAYS } from "~/server/cards/card-stats.server";
 import { utcDay } from "~/utils/dates";
 import { privatePage } from "~/utils/seo";
 import type { Route } from "./+types/home";
@@ -18,11 +17,7 @@ export const meta = () =>
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const user = await requireUser(context, request);
-  const [stats, cards] = await Promise.all([
-    getDashboardStats(context.db, user.id, utcDay()),
-    listOwnedCards(context.db, user.id),
-  ]);
-  const newest = cards[0];
+  const { stats, newest } = await getDashboardHome(context.db, user.id, utcDay());
   return {
     user: { name: user.name, email: user.email },
     stats,

@@ -1,8 +1,8 @@
 // Read side of the card analytics: the figures of a customer's dashboard (links, clicks against the period
 // before, cards in use) and views per day by source, for one customer's cards, one card, or every card (admin).
 // Everything is read from the daily aggregates; days are UTC calendar days, as the counter writes them.
-import { and, between, count, countDistinct, eq, sql } from "drizzle-orm";
-import { cardPages, cardViewsDaily, linkClicksDaily, pageLinks } from "~/db/schema";
+import { and, between, eq, sql } from "drizzle-orm";
+import { cardPages, cardViewsDaily } from "~/db/schema";
 import type { VisitSource } from "~/utils/card-links";
 import { addDays, dayRange } from "~/utils/dates";
 import { fillSeries } from "~/utils/series";
@@ -24,36 +24,60 @@ export interface DashboardStats {
  * the same number of days before them.
  */
 export async function getDashboardStats(db: DbOrTx, userId: string, today: string): Promise<DashboardStats> {
+  return (await getDashboardHome(db, userId, today)).stats;
+}
+
+/** The newest of an account's cards, the one the dashboard home offers to share. */
+export interface NewestCard {
+  name: string;
+  cardNumber: string;
+  slug: string;
+}
+
+/** The dashboard home's figures (getDashboardStats) and the account's newest card, in one query. */
+export async function getDashboardHome(
+  db: DbOrTx,
+  userId: string,
+  today: string,
+): Promise<{ stats: DashboardStats; newest: NewestCard | null }> {
   const from = addDays(today, -(STATS_DAYS - 1));
   const previousFrom = addDays(from, -STATS_DAYS);
-  const owned = eq(cardPages.ownerUserId, userId);
-
-  const [cards] = await db.select({ n: count() }).from(cardPages).where(owned);
-  const [links] = await db
-    .select({ n: count() })
-    .from(pageLinks)
-    .innerJoin(cardPages, eq(cardPages.id, pageLinks.cardPageId))
-    .where(owned);
-  const [active] = await db
-    .select({ n: countDistinct(cardViewsDaily.cardPageId) })
-    .from(cardViewsDaily)
-    .innerJoin(cardPages, eq(cardPages.id, cardViewsDaily.cardPageId))
-    .where(and(owned, between(cardViewsDaily.day, from, today)));
-  const [clicks] = await db
+  // Each figure a subquery over the account's cards (through the owner index), the newest card joined beside.
+  const [row] = await db
     .select({
-      current: sql<number>`coalesce(sum(${linkClicksDaily.count}) filter (where ${linkClicksDaily.day} >= ${from}), 0)`,
-      previous: sql<number>`coalesce(sum(${linkClicksDaily.count}) filter (where ${linkClicksDaily.day} < ${from}), 0)`,
+      cards: sql<number>`(select count(*) from card_pages c where c.owner_user_id = ${userId})`,
+      links: sql<number>`(select count(*) from page_links l join card_pages c on c.id = l.card_page_id
+        where c.owner_user_id = ${userId})`,
+      active: sql<number>`(select count(distinct v.card_page_id) from card_views_daily v
+        join card_pages c on c.id = v.card_page_id
+        where c.owner_user_id = ${userId} and v.day between ${from} and ${today})`,
+      current: sql<number>`(select coalesce(sum(k.count), 0) from link_clicks_daily k
+        join card_pages c on c.id = k.card_page_id
+        where c.owner_user_id = ${userId} and k.day between ${from} and ${today})`,
+      previous: sql<number>`(select coalesce(sum(k.count), 0) from link_clicks_daily k
+        join card_pages c on c.id = k.card_page_id
+        where c.owner_user_id = ${userId} and k.day >= ${previousFrom} and k.day < ${from})`,
+      newestName: sql<string | null>`newest.name`,
+      newestNumber: sql<string | null>`newest.card_number`,
+      newestSlug: sql<string | null>`newest.slug`,
     })
-    .from(linkClicksDaily)
-    .innerJoin(cardPages, eq(cardPages.id, linkClicksDaily.cardPageId))
-    .where(and(owned, between(linkClicksDaily.day, previousFrom, today)));
+    .from(
+      sql`(select 1) as one left join lateral (select name, card_number, slug from card_pages
+        where owner_user_id = ${userId} order by created_at desc, id desc limit 1) newest on true`,
+    );
 
   // count() and sum() come back as strings from the drivers.
   return {
-    totalLinks: Number(links?.n ?? 0),
-    cardsOwned: Number(cards?.n ?? 0),
-    activeCards: Number(active?.n ?? 0),
-    clicks: { current: Number(clicks?.current ?? 0), previous: Number(clicks?.previous ?? 0) },
+    stats: {
+      totalLinks: Number(row?.links ?? 0),
+      cardsOwned: Number(row?.cards ?? 0),
+      activeCards: Number(row?.active ?? 0),
+      clicks: { current: Number(row?.current ?? 0), previous: Number(row?.previous ?? 0) },
+    },
+    newest:
+      row?.newestName != null && row.newestNumber != null && row.newestSlug != null
+        ? { name: row.newestName, cardNumber: row.newestNumber, slug: row.newestSlug }
+        : null,
   };
 }
 
