@@ -1,9 +1,9 @@
 // The dashboard's Cards section as data: the customer's cards with a preview of each public page, the selected
 // card's profile (?card=WC1234), the QR dialog's card (?qr=WC1234) and the scan activity of the last 30 days.
 // Only the signed-in customer's own cards are ever read; any other card number answers 404.
-import { and, asc, eq, inArray } from "drizzle-orm";
+import { asc, inArray } from "drizzle-orm";
 import { data } from "react-router";
-import { cardPages, pageLinks } from "~/db/schema";
+import { pageLinks } from "~/db/schema";
 import { utcDay } from "~/utils/dates";
 import type { SessionUser } from "../accounts/auth.server";
 import type { DbOrTx } from "../platform/db.server";
@@ -19,8 +19,8 @@ function cardNumberParam(value: string | null) {
 
 const notFound = () => data("Card not found", { status: 404 });
 
-/** The customer's cards with what their previews and profiles show: bio, contact details, link titles. */
-async function withPreviews(db: DbOrTx, user: SessionUser, cards: OwnedCard[]) {
+/** The customer's cards (read with their bio and contact details) with the link titles their previews show. */
+async function withPreviews(db: DbOrTx, cards: OwnedCard[]) {
   const ids = cards.map((c) => c.id);
   const links = ids.length
     ? await db
@@ -34,25 +34,13 @@ async function withPreviews(db: DbOrTx, user: SessionUser, cards: OwnedCard[]) {
         .where(inArray(pageLinks.cardPageId, ids))
         .orderBy(asc(pageLinks.cardPageId), asc(pageLinks.sortOrder))
     : [];
-  const details = ids.length
-    ? await db
-        .select({
-          id: cardPages.id,
-          bio: cardPages.bio,
-          contactPhone: cardPages.contactPhone,
-          contactEmail: cardPages.contactEmail,
-        })
-        .from(cardPages)
-        .where(and(inArray(cardPages.id, ids), eq(cardPages.ownerUserId, user.id)))
-    : [];
-  const detailById = new Map(details.map((d) => [d.id, d]));
-  return cards.map((c) => ({
-    ...c,
-    bio: detailById.get(c.id)?.bio ?? null,
-    contactPhone: detailById.get(c.id)?.contactPhone ?? null,
-    contactEmail: detailById.get(c.id)?.contactEmail ?? null,
-    linkList: links.filter((l) => l.cardPageId === c.id).map(({ id, title, icon }) => ({ id, title, icon })),
-  }));
+  const linksByCard = new Map<string, { id: string; title: string; icon: string }[]>();
+  for (const { cardPageId, ...link } of links) {
+    const list = linksByCard.get(cardPageId);
+    if (list) list.push(link);
+    else linksByCard.set(cardPageId, [link]);
+  }
+  return cards.map((c) => ({ ...c, linkList: linksByCard.get(c.id) ?? [] }));
 }
 
 /** Everything the Cards section shows for the address asked. Throws a 404 for a card that is not the customer's. */
@@ -70,7 +58,7 @@ export async function loadMyCardsPage(
   if (selectedCard === undefined) throw notFound();
   if (qr !== null && !cards.some((c) => c.cardNumber === qr)) throw notFound();
 
-  const withPreview = await withPreviews(db, user, cards);
+  const withPreview = await withPreviews(db, cards);
 
   const profile = selectedCard ? withPreview.find((c) => c.id === selectedCard.id) : undefined;
   const base = publicUrl.replace(/\/+$/, "");

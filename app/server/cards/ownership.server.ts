@@ -25,12 +25,18 @@ export interface OwnedCard {
   businessName: string | null;
   slug: string;
   profileImageUrl: string | null;
+  bio: string | null;
+  contactPhone: string | null;
+  contactEmail: string | null;
   links: number;
   views: number;
   clicks: number;
 }
 
-/** The account's own card pages, newest first, with their links count and all-time view and click totals. */
+/**
+ * The account's own card pages, newest first, with what their previews show (bio, contact details), their links
+ * count and all-time view and click totals.
+ */
 export async function listOwnedCards(db: DbOrTx, userId: string): Promise<OwnedCard[]> {
   // Correlated sums: each reads one card's aggregate rows through its index, so the cost follows the
   // account's cards, not the table.
@@ -42,6 +48,9 @@ export async function listOwnedCards(db: DbOrTx, userId: string): Promise<OwnedC
       businessName: cardPages.businessName,
       slug: cardPages.slug,
       profileImageUrl: cardPages.profileImageUrl,
+      bio: cardPages.bio,
+      contactPhone: cardPages.contactPhone,
+      contactEmail: cardPages.contactEmail,
       // Written out with the outer table named: drizzle leaves a lone table's columns unqualified, which inside
       // a subquery would bind to the inner table.
       links: sql<number>`(select count(*) from page_links l where l.card_page_id = card_pages.id)`,
