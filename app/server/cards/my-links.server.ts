@@ -16,7 +16,7 @@ import type { DbOrTx } from "../platform/db.server";
 const OWNED_CARDS_LIMIT = 100;
 const LINKS_LIMIT = OWNED_CARDS_LIMIT * 50;
 /** Cards shown on one page of the section: a customer with many cards pages through them. */
-export const MY_LINKS_CARDS_PER_PAGE = 5;
+const MY_LINKS_CARDS_PER_PAGE = 5;
 /** 'Last 30 days' is today (UTC, as the click counts are kept) and the 29 days before. */
 const RECENT_DAYS = 30;
 
