@@ -1,9 +1,7 @@
 // The dashboard's Cards section as data: the customer's cards with a preview of each public page, the selected
 // card's profile (?card=WC1234), the QR dialog's card (?qr=WC1234) and the scan activity of the last 30 days.
 // Only the signed-in customer's own cards are ever read; any other card number answers 404.
-import { asc, inArray } from "drizzle-orm";
 import { data } from "react-router";
-import { pageLinks } from "~/db/schema";
 import { utcDay } from "~/utils/dates";
 import type { SessionUser } from "../accounts/auth.server";
 import type { DbOrTx } from "../platform/db.server";
@@ -18,30 +16,6 @@ function cardNumberParam(value: string | null) {
 }
 
 const notFound = () => data("Card not found", { status: 404 });
-
-/** The customer's cards (read with their bio and contact details) with the link titles their previews show. */
-async function withPreviews(db: DbOrTx, cards: OwnedCard[]) {
-  const ids = cards.map((c) => c.id);
-  const links = ids.length
-    ? await db
-        .select({
-          cardPageId: pageLinks.cardPageId,
-          id: pageLinks.id,
-          title: pageLinks.title,
-          icon: pageLinks.icon,
-        })
-        .from(pageLinks)
-        .where(inArray(pageLinks.cardPageId, ids))
-        .orderBy(asc(pageLinks.cardPageId), asc(pageLinks.sortOrder))
-    : [];
-  const linksByCard = new Map<string, { id: string; title: string; icon: string }[]>();
-  for (const { cardPageId, ...link } of links) {
-    const list = linksByCard.get(cardPageId);
-    if (list) list.push(link);
-    else linksByCard.set(cardPageId, [link]);
-  }
-  return cards.map((c) => ({ ...c, linkList: linksByCard.get(c.id) ?? [] }));
-}
 
 /** Everything the Cards section shows for the address asked. Throws a 404 for a card that is not the customer's. */
 export async function loadMyCardsPage(
@@ -58,12 +32,10 @@ export async function loadMyCardsPage(
   if (selectedCard === undefined) throw notFound();
   if (qr !== null && !cards.some((c) => c.cardNumber === qr)) throw notFound();
 
-  const withPreview = await withPreviews(db, cards);
-
-  const profile = selectedCard ? withPreview.find((c) => c.id === selectedCard.id) : undefined;
+  const profile = selectedCard ? cards.find((c) => c.id === selectedCard.id) : undefined;
   const base = publicUrl.replace(/\/+$/, "");
   return {
-    cards: withPreview,
+    cards,
     publicUrl: base,
     selected: selectedCard ? selectedCard.cardNumber : null,
     qr: qr || null,
@@ -85,4 +57,4 @@ export async function loadMyCardsPage(
   };
 }
 
-export type MyCard = Awaited<ReturnType<typeof withPreviews>>[number];
+export type MyCard = OwnedCard;
