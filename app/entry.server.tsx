@@ -4,6 +4,7 @@ import { isbot } from "isbot";
 import { renderToPipeableStream } from "react-dom/server";
 import type { AppLoadContext, EntryContext } from "react-router";
 import { ServerRouter } from "react-router";
+import { pageEncoder } from "~/server/platform/compressed-page.server";
 import { NonceProvider } from "~/utils/nonce";
 
 export const streamTimeout = 5_000;
@@ -35,8 +36,14 @@ export default function handleRequest(
         nonce,
         [readyEvent]() {
           shellRendered = true;
-          const body = new PassThrough();
           responseHeaders.set("Content-Type", "text/html; charset=utf-8");
+          // Compressed here, with React's own pace and flushes, rather than by a middleware wrapped around the
+          // writes of React Router's adapter: that pairing left a 'drain' listener behind on every write that
+          // had to wait. A render-once page is compressed where it is kept.
+          const body =
+            (loadContext.sharedRender
+              ? null
+              : pageEncoder(request.headers.get("accept-encoding"), responseHeaders)) ?? new PassThrough();
           resolve(
             new Response(createReadableStreamFromReadable(body), {
               headers: responseHeaders,

@@ -31,8 +31,11 @@ test("a customer adds a link from My Links, pays £1 and the link is on the publ
     "_blank",
   );
 
-  // Each link shows its platform's icon, sent with the page's data (on the first load and after a navigation).
-  const instagramIcon = instagram.locator("svg path").first();
+  // Each link shows its platform's icon, sent with the page's data (on the first load and after a navigation):
+  // drawn once in the page's sprite, which the row refers to.
+  const iconId = (await instagram.locator("svg use").first().getAttribute("href"))?.slice(1);
+  expect(iconId).toBe("link-icon-instagram");
+  const instagramIcon = page.locator(`symbol#${iconId} path`).first();
   await expect(instagramIcon).toHaveAttribute("d", /^M7\.0301\.084c/);
 
   const tabs = page.getByRole("navigation", { name: "Link types" });

@@ -6,6 +6,7 @@ import { useEffect } from "react";
 import { Form, Link, useFetcher, useNavigate } from "react-router";
 import { Button, ButtonLink } from "~/components/ui/button";
 import { Dialog } from "~/components/ui/dialog";
+import { IconSprite, SpriteIcon } from "~/components/ui/icon-sprite";
 import { Input } from "~/components/ui/input";
 import { CursorPager } from "~/components/ui/pager";
 import { Select } from "~/components/ui/select";
@@ -39,6 +40,16 @@ export type CardsSectionData = {
   publicUrl: string;
 };
 
+/** The icons of every row of cards and of shops, drawn once for the page. */
+const ROW_ICONS = {
+  store: Store,
+  "external-link": ExternalLink,
+  pencil: Pencil,
+  download: Download,
+  "qr-code": QrCode,
+  trash: Trash2,
+};
+
 const iconButton =
   "inline-flex size-11 items-center justify-center rounded-md text-slate-700 hover:bg-slate-100";
 
@@ -60,6 +71,7 @@ export function CardsSection({ data, search }: { data: CardsSectionData; search:
   const editLink = (param: "move" | "shop", id: string | null) => withParam(search, param, id);
   return (
     <div className="space-y-10">
+      <IconSprite icons={ROW_ICONS} />
       <section aria-labelledby="cards-heading" className="space-y-4">
         <div className="flex flex-wrap items-center justify-between gap-3">
           <h2 id="cards-heading" className="text-xl font-bold">
@@ -183,7 +195,7 @@ function CardRowItem({ card, moveTo }: { card: CardRow; moveTo: string }) {
       </div>
       <div className="flex flex-wrap items-center gap-1">
         <Link to={moveTo} preventScrollReset className={iconButton} aria-label={`Move ${label} to a shop`}>
-          <Store className="size-4" aria-hidden="true" />
+          <SpriteIcon name="store" className="size-4" />
         </Link>
         <fetcher.Form method="post">
           <input type="hidden" name="intent" value="set-sold" />
@@ -200,10 +212,10 @@ function CardRowItem({ card, moveTo }: { card: CardRow; moveTo: string }) {
           className={iconButton}
           aria-label={`View ${label}`}
         >
-          <ExternalLink className="size-4" aria-hidden="true" />
+          <SpriteIcon name="external-link" className="size-4" />
         </a>
         <Link to={`/admin-dashboard/edit/${card.id}`} className={iconButton} aria-label={`Edit ${label}`}>
-          <Pencil className="size-4" aria-hidden="true" />
+          <SpriteIcon name="pencil" className="size-4" />
         </Link>
         <a
           href={`/card/${card.slug}/contact.vcf`}
@@ -211,7 +223,7 @@ function CardRowItem({ card, moveTo }: { card: CardRow; moveTo: string }) {
           className={iconButton}
           aria-label={`Download vCard of ${label}`}
         >
-          <Download className="size-4" aria-hidden="true" />
+          <SpriteIcon name="download" className="size-4" />
         </a>
         <a
           href={`/card/${card.slug}/qr.svg`}
@@ -219,7 +231,7 @@ function CardRowItem({ card, moveTo }: { card: CardRow; moveTo: string }) {
           className={iconButton}
           aria-label={`QR code of ${label}`}
         >
-          <QrCode className="size-4" aria-hidden="true" />
+          <SpriteIcon name="qr-code" className="size-4" />
         </a>
         <fetcher.Form
           method="post"
@@ -232,7 +244,7 @@ function CardRowItem({ card, moveTo }: { card: CardRow; moveTo: string }) {
             className={`${iconButton} text-red-700 hover:bg-red-50`}
             aria-label={`Delete ${label}`}
           >
-            <Trash2 className="size-4" aria-hidden="true" />
+            <SpriteIcon name="trash" className="size-4" />
           </button>
         </fetcher.Form>
       </div>

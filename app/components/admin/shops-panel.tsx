@@ -1,11 +1,12 @@
 // The admin's shops: the list with edit and delete, and the form that adds one. Cards are allocated to shops.
-// A shop is edited in one shared dialog (`?shop=<id>`), not in a form repeated under every shop.
-import { Pencil, Trash2 } from "lucide-react";
+// A shop is edited in one shared dialog (`?shop=<id>`), not in a form repeated under every shop. Its icons are
+// those of the Cards section's sprite, the one page it is shown on.
 import { useEffect, useRef } from "react";
 import { Link, useFetcher, useNavigate, useNavigation } from "react-router";
 import { Button } from "~/components/ui/button";
 import { Dialog } from "~/components/ui/dialog";
 import { FieldError } from "~/components/ui/field";
+import { SpriteIcon } from "~/components/ui/icon-sprite";
 import { Input } from "~/components/ui/input";
 import { confirmSubmit } from "./confirm-submit";
 
@@ -137,7 +138,7 @@ function ShopItem({ shop, editTo }: { shop: Shop; editTo: string }) {
           className="inline-flex min-h-11 items-center gap-1 rounded-md px-3 text-sm font-semibold text-brand-700 hover:bg-slate-100"
           aria-label={`Edit shop ${shop.name}`}
         >
-          <Pencil className="size-4" aria-hidden="true" /> Edit
+          <SpriteIcon name="pencil" className="size-4" /> Edit
         </Link>
         <remove.Form
           method="post"
@@ -146,7 +147,7 @@ function ShopItem({ shop, editTo }: { shop: Shop; editTo: string }) {
           <input type="hidden" name="intent" value="delete-shop" />
           <input type="hidden" name="id" value={shop.id} />
           <Button type="submit" variant="danger" aria-label={`Delete shop ${shop.name}`}>
-            <Trash2 className="size-4" aria-hidden="true" /> Delete
+            <SpriteIcon name="trash" className="size-4" /> Delete
           </Button>
         </remove.Form>
       </div>

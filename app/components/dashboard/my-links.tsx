@@ -5,6 +5,8 @@ import { ExternalLink } from "lucide-react";
 import { Form, Link, useNavigation } from "react-router";
 import { Button, ButtonLink } from "~/components/ui/button";
 import { Field, FieldFrame, FormMessage } from "~/components/ui/field";
+import { IconSprite, SpriteIcon } from "~/components/ui/icon-sprite";
+import { Pager } from "~/components/ui/pager";
 import { Select } from "~/components/ui/select";
 import { MY_LINKS_TABS, type MyLinksTab } from "~/schemas/my-links-tabs";
 import type { MyCardLinks, MyLink } from "~/server/cards/my-links.server";
@@ -21,9 +23,13 @@ const EMPTY_TAB: Record<MyLinksTab, string> = {
   other: "No other links added yet",
 };
 
-/** The address of a tab, with an optional open form (?edit= or ?remove=). */
-function tabHref(tab: MyLinksTab, extra: Record<string, string> = {}) {
-  const params = new URLSearchParams({ ...(tab === "all" ? {} : { tab }), ...extra });
+/** The address of a tab, with an optional page of cards and open form (?edit= or ?remove=). */
+function tabHref(tab: MyLinksTab, extra: Record<string, string> = {}, page = 1) {
+  const params = new URLSearchParams({
+    ...(tab === "all" ? {} : { tab }),
+    ...(page > 1 ? { page: String(page) } : {}),
+    ...extra,
+  });
   const query = params.toString();
   return query ? `/dashboard/links?${query}` : "/dashboard/links";
 }
@@ -54,34 +60,48 @@ export function LinkTabs({ tab, counts }: { tab: MyLinksTab; counts: Record<MyLi
   );
 }
 
-function LinkIcon({ svg }: { svg: CardIconSvg }) {
-  const paint =
-    svg.kind === "fill"
-      ? { fill: "currentColor" }
-      : {
-          fill: "none",
-          stroke: "currentColor",
-          strokeWidth: 2,
-          strokeLinecap: "round" as const,
-          strokeLinejoin: "round" as const,
-        };
+/**
+ * The icons of the shown links, each drawn once (from utils/card-icons.ts, generated from lucide and
+ * simple-icons, picked by the loader; never from input); every row refers to its own with <use>.
+ */
+function LinkIconSprite({ icons }: { icons: Record<string, CardIconSvg> }) {
   return (
-    <svg
-      viewBox="0 0 24 24"
-      width="24"
-      height="24"
-      aria-hidden="true"
-      className="shrink-0 text-brand-700"
-      {...paint}
-      // From utils/card-icons.ts (generated from lucide and simple-icons), picked by the loader; never from input.
-      // biome-ignore lint/security/noDangerouslySetInnerHtml: constant icon paths
-      dangerouslySetInnerHTML={{ __html: svg.body }}
-    />
+    <IconSprite icons={{ "external-link": ExternalLink }}>
+      {Object.entries(icons).map(([name, svg]) => (
+        <symbol key={name} id={`link-icon-${name}`} viewBox="0 0 24 24">
+          <g
+            {...(svg.kind === "fill"
+              ? { fill: "currentColor" }
+              : {
+                  fill: "none",
+                  stroke: "currentColor",
+                  strokeWidth: 2,
+                  strokeLinecap: "round" as const,
+                  strokeLinejoin: "round" as const,
+                })}
+            // biome-ignore lint/security/noDangerouslySetInnerHtml: constant icon paths
+            dangerouslySetInnerHTML={{ __html: svg.body }}
+          />
+        </symbol>
+      ))}
+    </IconSprite>
+  );
+}
+
+/** A link's icon from the page's sprite. */
+function LinkIcon({ name }: { name: string }) {
+  return (
+    <svg aria-hidden="true" width="24" height="24" viewBox="0 0 24 24" className="shrink-0 text-brand-700">
+      <use href={`#link-icon-${name}`} />
+    </svg>
   );
 }
 
 export function CardLinksList({
   cards,
+  several,
+  page,
+  pages,
   icons,
   tab,
   editing,
@@ -89,7 +109,12 @@ export function CardLinksList({
   price,
   result,
 }: {
+  /** The cards of this page, with the links of the tab. */
   cards: MyCardLinks[];
+  /** Whether the account has more than one card (each then gets its heading). */
+  several: boolean;
+  page: number;
+  pages: number;
   /** Each shown link's icon by name (the loader's `icons`). */
   icons: Record<string, CardIconSvg>;
   tab: MyLinksTab;
@@ -98,17 +123,16 @@ export function CardLinksList({
   price: string;
   result: { form: string; result: Result } | undefined;
 }) {
-  const several = cards.length > 1;
-  const shown = several ? cards.filter((c) => c.links.length > 0 || tab === "all") : cards;
   const emptyTab = (
     <div className="rounded-xl border border-dashed border-slate-300 p-8 text-center">
       <p className="font-semibold text-slate-800">{EMPTY_TAB[tab]}</p>
     </div>
   );
-  if (several && !shown.some((c) => c.links.length > 0)) return emptyTab;
+  if (several && !cards.some((c) => c.links.length > 0)) return emptyTab;
   return (
     <div className="space-y-8">
-      {shown.map((card) => (
+      <LinkIconSprite icons={icons} />
+      {cards.map((card) => (
         <section key={card.id} aria-label={several ? undefined : `Links of card ${card.cardNumber}`}>
           <div className="mb-3 flex flex-wrap items-baseline justify-between gap-2">
             {several ? (
@@ -126,7 +150,7 @@ export function CardLinksList({
             >
               View public page
               <span className="sr-only"> of card {card.cardNumber} (opens in a new tab)</span>
-              <ExternalLink aria-hidden className="h-3.5 w-3.5" />
+              <SpriteIcon name="external-link" className="h-3.5 w-3.5" />
             </a>
           </div>
           {card.links.length === 0 ? (
@@ -141,8 +165,8 @@ export function CardLinksList({
                 <LinkRow
                   key={link.id}
                   link={link}
-                  icon={icons[link.icon]!}
                   tab={tab}
+                  page={page}
                   price={price}
                   editing={editing === link.id}
                   removing={removing === link.id}
@@ -153,22 +177,29 @@ export function CardLinksList({
           )}
         </section>
       ))}
+      <Pager
+        label="Pages of cards"
+        page={page}
+        pages={pages}
+        hasNext={page < pages}
+        href={(p) => tabHref(tab, {}, p)}
+      />
     </div>
   );
 }
 
 function LinkRow({
   link,
-  icon,
   tab,
+  page,
   price,
   editing,
   removing,
   result,
 }: {
   link: MyLink;
-  icon: CardIconSvg;
   tab: MyLinksTab;
+  page: number;
   price: string;
   editing: boolean;
   removing: boolean;
@@ -177,7 +208,7 @@ function LinkRow({
   return (
     <li className="rounded-xl border border-slate-200 bg-white p-4 shadow-sm">
       <div className="flex flex-wrap items-start gap-3">
-        <LinkIcon svg={icon} />
+        <LinkIcon name={link.icon} />
         <div className="min-w-0 flex-1">
           <h3 className="font-semibold text-slate-900">{link.title}</h3>
           <a
@@ -187,7 +218,7 @@ function LinkRow({
             className="inline-flex max-w-full items-center gap-1 break-all text-sm text-brand-700 underline"
           >
             {link.url}
-            <ExternalLink aria-hidden className="h-3.5 w-3.5 shrink-0" />
+            <SpriteIcon name="external-link" className="h-3.5 w-3.5 shrink-0" />
             <span className="sr-only">(opens in a new tab)</span>
           </a>
           <p className="mt-1 text-sm text-slate-700">
@@ -219,6 +250,7 @@ function LinkRow({
         <EditLinkForm
           link={link}
           tab={tab}
+          page={page}
           price={price}
           lastResult={result?.form === "edit" ? result.result : undefined}
         />
@@ -227,6 +259,7 @@ function LinkRow({
         <RemoveLinkForm
           link={link}
           tab={tab}
+          page={page}
           price={price}
           lastResult={result?.form === "remove" ? result.result : undefined}
         />
@@ -252,11 +285,13 @@ function useBusy(intent: string) {
 function EditLinkForm({
   link,
   tab,
+  page,
   price,
   lastResult,
 }: {
   link: MyLink;
   tab: MyLinksTab;
+  page: number;
   price: string;
   lastResult: Result;
 }) {
@@ -296,7 +331,7 @@ function EditLinkForm({
         <Button type="submit" disabled={busy}>
           {busy ? "Adding..." : `Add change to cart (${price})`}
         </Button>
-        <ButtonLink variant="ghost" to={tabHref(tab)} preventScrollReset>
+        <ButtonLink variant="ghost" to={tabHref(tab, {}, page)} preventScrollReset>
           Cancel
         </ButtonLink>
       </div>
@@ -307,11 +342,13 @@ function EditLinkForm({
 function RemoveLinkForm({
   link,
   tab,
+  page,
   price,
   lastResult,
 }: {
   link: MyLink;
   tab: MyLinksTab;
+  page: number;
   price: string;
   lastResult: Result;
 }) {
@@ -337,7 +374,7 @@ function RemoveLinkForm({
         <Button type="submit" variant="danger" disabled={busy}>
           {busy ? "Adding..." : `Add removal to cart (${price})`}
         </Button>
-        <ButtonLink variant="ghost" to={tabHref(tab)} preventScrollReset>
+        <ButtonLink variant="ghost" to={tabHref(tab, {}, page)} preventScrollReset>
           Cancel
         </ButtonLink>
       </div>

@@ -7,8 +7,7 @@ import { CopyLinkButton } from "~/components/dashboard/copy-link-button";
 import { PageHeading } from "~/components/layout/page-heading";
 import { ButtonLink } from "~/components/ui/button";
 import { requireUser } from "~/server/accounts/auth.server";
-import { getDashboardStats, STATS_DAYS } from "~/server/cards/card-stats.server";
-import { listOwnedCards } from "~/server/cards/ownership.server";
+import { getDashboardHome, STATS_DAYS } from "~/server/cards/card-stats.server";
 import { countNewContacts } from "~/server/contacts/contacts.server";
 import { addDays, utcDay } from "~/utils/dates";
 import { privatePage } from "~/utils/seo";
@@ -22,12 +21,10 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const today = utcDay();
   // The same 30 days as the clicks beside it: today and the 29 days before, in UTC.
   const contactsSince = new Date(`${addDays(today, -(STATS_DAYS - 1))}T00:00:00Z`);
-  const [stats, cards, newContacts] = await Promise.all([
-    getDashboardStats(context.db, user.id, today),
-    listOwnedCards(context.db, user.id),
+  const [{ stats, newest }, newContacts] = await Promise.all([
+    getDashboardHome(context.db, user.id, today),
     countNewContacts(context.db, user.id, contactsSince),
   ]);
-  const newest = cards[0];
   return {
     user: { name: user.name, email: user.email },
     stats,

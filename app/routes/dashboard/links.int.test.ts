@@ -172,6 +172,43 @@ describe("My Links: reading", () => {
   });
 });
 
+describe("My Links: an account with many cards", () => {
+  it("shows five cards a page, newest first, with every card offered for a new link and tab counts of all", async () => {
+    const carol = await verifiedCustomer(auth, t.db, "Carol", "carol@example.com");
+    const numbers: string[] = [];
+    for (let n = 1; n <= 7; n++) {
+      const card = await createCardPage(
+        t.db,
+        {
+          name: `Carol ${n}`,
+          slug: `carol-${n}`,
+          password: `carol-edit-${n}`,
+          ownerUserId: carol.id,
+          links: [{ title: `Site ${n}`, url: `https://carol${n}.example`, icon: "globe" }],
+        },
+        { announce: false },
+      );
+      numbers.push(card.cardNumber);
+    }
+    const first = await answer(links.loader, get(carol.cookie), context);
+    expect(first.data).toMatchObject({ page: 1, pages: 2, counts: { all: 7 } });
+    expect(titles(first)).toEqual(["Site 7", "Site 6", "Site 5", "Site 4", "Site 3"]);
+    expect((first.data.allCards as { cardNumber: string }[]).map((c) => c.cardNumber).sort()).toEqual(
+      [...numbers].sort(),
+    );
+    const second = await answer(links.loader, get(carol.cookie, "?page=2"), context);
+    expect(titles(second)).toEqual(["Site 2", "Site 1"]);
+    // A page past the end shows the last; a link's form opens on the page of its card.
+    expect(titles(await answer(links.loader, get(carol.cookie, "?page=99"), context))).toEqual([
+      "Site 2",
+      "Site 1",
+    ]);
+    const oldest = (second.data.cards as { links: { id: string }[] }[]).at(-1)!.links[0]!.id;
+    const editing = await answer(links.loader, get(carol.cookie, `?edit=${oldest}`), context);
+    expect(editing.data).toMatchObject({ page: 2, editing: oldest });
+  });
+});
+
 describe("My Links: changes go to the cart and are applied once paid", () => {
   it("puts an add, a change and a removal in the owner's cart at £1 each, and applies them when paid", async () => {
     const instagram = await linkIdOf(shopCard.id, "https://instagram.com/alice");

@@ -24,19 +24,32 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 export default function DashboardLinks({ loaderData, actionData }: Route.ComponentProps) {
-  const { cards, oneLinkCards, icons, tab, counts, editing, removing, price } = loaderData;
+  const {
+    cards,
+    allCards,
+    several,
+    page,
+    pages,
+    oneLinkCards,
+    icons,
+    tab,
+    counts,
+    editing,
+    removing,
+    price,
+  } = loaderData;
   const result = actionData && "form" in actionData ? actionData : undefined;
   return (
     <>
       <PageHeading
         title="My Links"
         intro={
-          cards.length || oneLinkCards.length
+          allCards.length || oneLinkCards.length
             ? "The links on your cards, and how often each is clicked."
             : undefined
         }
       />
-      {cards.length === 0 && oneLinkCards.length === 0 ? (
+      {allCards.length === 0 && oneLinkCards.length === 0 ? (
         <EmptyState title="You have no cards on your account yet.">
           <p>
             Your links appear here once a card is on your account. Order a card, or add one you already have.
@@ -48,7 +61,7 @@ export default function DashboardLinks({ loaderData, actionData }: Route.Compone
             </ButtonLink>
           </div>
         </EmptyState>
-      ) : cards.length === 0 ? (
+      ) : allCards.length === 0 ? (
         <OneLinkCardsList cards={oneLinkCards} />
       ) : (
         <div className="space-y-8">
@@ -56,6 +69,9 @@ export default function DashboardLinks({ loaderData, actionData }: Route.Compone
             <LinkTabs tab={tab} counts={counts} />
             <CardLinksList
               cards={cards}
+              several={several}
+              page={page}
+              pages={pages}
               icons={icons}
               tab={tab}
               editing={editing}
@@ -65,7 +81,7 @@ export default function DashboardLinks({ loaderData, actionData }: Route.Compone
             />
           </div>
           <AddLinkForm
-            cards={cards}
+            cards={allCards}
             tab={tab}
             price={price}
             lastResult={result?.form === "add" ? result.result : undefined}

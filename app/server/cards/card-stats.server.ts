@@ -2,8 +2,8 @@
 // before, cards in use), views per day by source, for one customer's cards, one card, or every card (admin), and
 // over a chosen range a customer's clicks per link and their daily figures as CSV.
 // Everything is read from the daily aggregates; days are UTC calendar days, as the counter writes them.
-import { and, asc, between, count, countDistinct, desc, eq, sql } from "drizzle-orm";
-import { cardPages, cardViewsDaily, linkClicksDaily, oneLinkCards, pageLinks } from "~/db/schema";
+import { and, asc, between, desc, eq, sql } from "drizzle-orm";
+import { cardPages, cardViewsDaily, linkClicksDaily, pageLinks } from "~/db/schema";
 import type { VisitSource } from "~/utils/card-links";
 import { toCsv } from "~/utils/csv";
 import { addDays, bucketDays, type DayBucket, dayRange } from "~/utils/dates";
@@ -26,41 +26,62 @@ export interface DashboardStats {
  * the same number of days before them.
  */
 export async function getDashboardStats(db: DbOrTx, userId: string, today: string): Promise<DashboardStats> {
+  return (await getDashboardHome(db, userId, today)).stats;
+}
+
+/** The newest of an account's cards, the one the dashboard home offers to share. */
+export interface NewestCard {
+  name: string;
+  cardNumber: string;
+  slug: string;
+}
+
+/** The dashboard home's figures (getDashboardStats) and the account's newest card, in one query. */
+export async function getDashboardHome(
+  db: DbOrTx,
+  userId: string,
+  today: string,
+): Promise<{ stats: DashboardStats; newest: NewestCard | null }> {
   const from = addDays(today, -(STATS_DAYS - 1));
   const previousFrom = addDays(from, -STATS_DAYS);
-  const owned = eq(cardPages.ownerUserId, userId);
-
-  const [cards] = await db.select({ n: count() }).from(cardPages).where(owned);
-  // A One Link card is one of the customer's cards with one link; its taps open the link directly, uncounted.
-  const [oneLinks] = await db
-    .select({ n: count() })
-    .from(oneLinkCards)
-    .where(eq(oneLinkCards.ownerUserId, userId));
-  const [links] = await db
-    .select({ n: count() })
-    .from(pageLinks)
-    .innerJoin(cardPages, eq(cardPages.id, pageLinks.cardPageId))
-    .where(owned);
-  const [active] = await db
-    .select({ n: countDistinct(cardViewsDaily.cardPageId) })
-    .from(cardViewsDaily)
-    .innerJoin(cardPages, eq(cardPages.id, cardViewsDaily.cardPageId))
-    .where(and(owned, between(cardViewsDaily.day, from, today)));
-  const [clicks] = await db
+  // Each figure a subquery over the account's cards (through the owner index), the newest card joined beside.
+  const [row] = await db
     .select({
-      current: sql<number>`coalesce(sum(${linkClicksDaily.count}) filter (where ${linkClicksDaily.day} >= ${from}), 0)`,
-      previous: sql<number>`coalesce(sum(${linkClicksDaily.count}) filter (where ${linkClicksDaily.day} < ${from}), 0)`,
+      cards: sql<number>`(select count(*) from card_pages c where c.owner_user_id = ${userId})`,
+      // A One Link card is one of the customer's cards with one link; its taps open the link directly, uncounted.
+      oneLinks: sql<number>`(select count(*) from one_link_cards o where o.owner_user_id = ${userId})`,
+      links: sql<number>`(select count(*) from page_links l join card_pages c on c.id = l.card_page_id
+        where c.owner_user_id = ${userId})`,
+      active: sql<number>`(select count(distinct v.card_page_id) from card_views_daily v
+        join card_pages c on c.id = v.card_page_id
+        where c.owner_user_id = ${userId} and v.day between ${from} and ${today})`,
+      current: sql<number>`(select coalesce(sum(k.count), 0) from link_clicks_daily k
+        join card_pages c on c.id = k.card_page_id
+        where c.owner_user_id = ${userId} and k.day between ${from} and ${today})`,
+      previous: sql<number>`(select coalesce(sum(k.count), 0) from link_clicks_daily k
+        join card_pages c on c.id = k.card_page_id
+        where c.owner_user_id = ${userId} and k.day >= ${previousFrom} and k.day < ${from})`,
+      newestName: sql<string | null>`newest.name`,
+      newestNumber: sql<string | null>`newest.card_number`,
+      newestSlug: sql<string | null>`newest.slug`,
     })
-    .from(linkClicksDaily)
-    .innerJoin(cardPages, eq(cardPages.id, linkClicksDaily.cardPageId))
-    .where(and(owned, between(linkClicksDaily.day, previousFrom, today)));
+    .from(
+      sql`(select 1) as one left join lateral (select name, card_number, slug from card_pages
+        where owner_user_id = ${userId} order by created_at desc, id desc limit 1) newest on true`,
+    );
 
   // count() and sum() come back as strings from the drivers.
   return {
-    totalLinks: Number(links?.n ?? 0) + Number(oneLinks?.n ?? 0),
-    cardsOwned: Number(cards?.n ?? 0) + Number(oneLinks?.n ?? 0),
-    activeCards: Number(active?.n ?? 0),
-    clicks: { current: Number(clicks?.current ?? 0), previous: Number(clicks?.previous ?? 0) },
+    stats: {
+      totalLinks: Number(row?.links ?? 0) + Number(row?.oneLinks ?? 0),
+      cardsOwned: Number(row?.cards ?? 0) + Number(row?.oneLinks ?? 0),
+      activeCards: Number(row?.active ?? 0),
+      clicks: { current: Number(row?.current ?? 0), previous: Number(row?.previous ?? 0) },
+    },
+    newest:
+      row?.newestName != null && row.newestNumber != null && row.newestSlug != null
+        ? { name: row.newestName, cardNumber: row.newestNumber, slug: row.newestSlug }
+        : null,
   };
 }
 

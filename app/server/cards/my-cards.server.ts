@@ -2,9 +2,9 @@
 // card's profile (?card=WC1234), the QR dialog's card (?qr=WC1234) and the scan activity with its link clicks over
 // the range asked (?range=7|30|90|365 days, 30 by default), which the activity CSV export also serves.
 // Only the signed-in customer's own cards are ever read; any other card number answers 404.
-import { and, asc, eq, inArray } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import { data } from "react-router";
-import { cardPages, pageLinks } from "~/db/schema";
+import { cardPages } from "~/db/schema";
 import {
   ACTIVITY_RANGE_REFUSED,
   ACTIVITY_RANGES,
@@ -43,44 +43,6 @@ function activityHref(path: string, range: ActivityRange, cardNumber: string | n
   return `${path}?${query}`;
 }
 
-/** The customer's cards with what their previews and profiles show: bio, contact details, link titles. */
-async function withPreviews(db: DbOrTx, user: SessionUser, cards: OwnedCard[]) {
-  const ids = cards.map((c) => c.id);
-  const links = ids.length
-    ? await db
-        .select({
-          cardPageId: pageLinks.cardPageId,
-          id: pageLinks.id,
-          title: pageLinks.title,
-          icon: pageLinks.icon,
-        })
-        .from(pageLinks)
-        .where(inArray(pageLinks.cardPageId, ids))
-        .orderBy(asc(pageLinks.cardPageId), asc(pageLinks.sortOrder))
-    : [];
-  const details = ids.length
-    ? await db
-        .select({
-          id: cardPages.id,
-          bio: cardPages.bio,
-          contactPhone: cardPages.contactPhone,
-          contactEmail: cardPages.contactEmail,
-          contactExchange: cardPages.contactExchange,
-        })
-        .from(cardPages)
-        .where(and(inArray(cardPages.id, ids), eq(cardPages.ownerUserId, user.id)))
-    : [];
-  const detailById = new Map(details.map((d) => [d.id, d]));
-  return cards.map((c) => ({
-    ...c,
-    bio: detailById.get(c.id)?.bio ?? null,
-    contactPhone: detailById.get(c.id)?.contactPhone ?? null,
-    contactEmail: detailById.get(c.id)?.contactEmail ?? null,
-    contactExchange: detailById.get(c.id)?.contactExchange ?? false,
-    linkList: links.filter((l) => l.cardPageId === c.id).map(({ id, title, icon }) => ({ id, title, icon })),
-  }));
-}
-
 /** Everything the Cards section shows for the address asked. Throws a 404 for a card that is not the customer's. */
 export async function loadMyCardsPage(
   db: DbOrTx,
@@ -97,12 +59,10 @@ export async function loadMyCardsPage(
   if (qr !== null && !cards.some((c) => c.cardNumber === qr)) throw notFound();
   const range = rangeParam(url);
 
-  const withPreview = await withPreviews(db, user, cards);
-
-  const profile = selectedCard ? withPreview.find((c) => c.id === selectedCard.id) : undefined;
+  const profile = selectedCard ? cards.find((c) => c.id === selectedCard.id) : undefined;
   const base = publicUrl.replace(/\/+$/, "");
   return {
-    cards: withPreview,
+    cards,
     oneLinkCards: await listOwnedOneLinkCards(db, user.id),
     publicUrl: base,
     selected: selectedCard ? selectedCard.cardNumber : null,
@@ -177,4 +137,4 @@ export async function myActivityCsv(db: DbOrTx, user: SessionUser, url: URL, tod
   };
 }
 
-export type MyCard = Awaited<ReturnType<typeof withPreviews>>[number];
+export type MyCard = OwnedCard;

@@ -1,9 +1,9 @@
 // The dashboard's My Links section: the links of the customer's own card pages with their click counts. Changing
 // one is a paid update request: shop/my-links-actions.server.ts (docs/product.md#my-links).
-import { and, asc, desc, eq, sql } from "drizzle-orm";
+import { and, asc, desc, eq, inArray, sql } from "drizzle-orm";
 import { data } from "react-router";
 import { UPDATE_REQUEST_PRICE } from "~/catalog";
-import { cardPages, pageLinks } from "~/db/schema";
+import { cardPages, linkClicksDaily, pageLinks } from "~/db/schema";
 import { type MyLinksTab, parseMyLinksTab } from "~/schemas/my-links-tabs";
 import { CARD_ICON_SVGS, type CardIconSvg } from "~/utils/card-icons";
 import { isUuid } from "~/utils/ids";
@@ -16,6 +16,8 @@ import { listOwnedOneLinkCards } from "./one-link-cards.server";
 /** The most cards and links the section lists for one account (a card holds at most 50 links). */
 const OWNED_CARDS_LIMIT = 100;
 const LINKS_LIMIT = OWNED_CARDS_LIMIT * 50;
+/** Cards shown on one page of the section: a customer with many cards pages through them. */
+const MY_LINKS_CARDS_PER_PAGE = 5;
 /** 'Last 30 days' is today (UTC, as the click counts are kept) and the 29 days before. */
 const RECENT_DAYS = 30;
 
@@ -48,50 +50,86 @@ const dayOffset = (now: Date, days: number) =>
   new Date(now.getTime() - days * 86_400_000).toISOString().slice(0, 10);
 
 /**
- * The account's cards (newest first) each with its links in card order, their kind and clicks: in the last 30
- * days and all time. `now` is for tests.
+ * The account's cards (newest first) each with its links in card order and their kind, in one query; the clicks
+ * are read after, for the links a page shows (`withClicks`).
  */
-async function listMyLinks(db: DbOrTx, userId: string, now = new Date()): Promise<MyCardLinks[]> {
-  const cards = await db
+async function listMyLinks(db: DbOrTx, userId: string): Promise<MyCardLinks[]> {
+  const owned = db
     .select({
       id: cardPages.id,
       cardNumber: cardPages.cardNumber,
       name: cardPages.name,
       slug: cardPages.slug,
+      createdAt: cardPages.createdAt,
     })
     .from(cardPages)
     .where(eq(cardPages.ownerUserId, userId))
     .orderBy(desc(cardPages.createdAt), desc(cardPages.id))
-    .limit(OWNED_CARDS_LIMIT);
-  if (cards.length === 0) return [];
-  const since = dayOffset(now, RECENT_DAYS - 1);
-  // Correlated sums read one link's aggregate rows through the primary key (link, day, source).
+    .limit(OWNED_CARDS_LIMIT)
+    .as("owned");
   const rows = await db
     .select({
+      cardId: owned.id,
+      cardNumber: owned.cardNumber,
+      name: owned.name,
+      slug: owned.slug,
       id: pageLinks.id,
-      cardId: pageLinks.cardPageId,
       title: pageLinks.title,
       url: pageLinks.url,
       icon: pageLinks.icon,
-      recent: sql<number>`(select coalesce(sum(c.count), 0) from link_clicks_daily c where c.link_id = page_links.id and c.day >= ${since}::date)`,
-      total: sql<number>`(select coalesce(sum(c.count), 0) from link_clicks_daily c where c.link_id = page_links.id)`,
     })
-    .from(pageLinks)
-    .innerJoin(cardPages, eq(cardPages.id, pageLinks.cardPageId))
-    .where(eq(cardPages.ownerUserId, userId))
-    .orderBy(asc(pageLinks.cardPageId), asc(pageLinks.sortOrder))
+    .from(owned)
+    .leftJoin(pageLinks, eq(pageLinks.cardPageId, owned.id))
+    .orderBy(desc(owned.createdAt), desc(owned.id), asc(pageLinks.sortOrder))
     .limit(LINKS_LIMIT);
+  const cards: MyCardLinks[] = [];
+  for (const row of rows) {
+    let card = cards.at(-1);
+    if (card?.id !== row.cardId) {
+      card = { id: row.cardId, cardNumber: row.cardNumber, name: row.name, slug: row.slug, links: [] };
+      cards.push(card);
+    }
+    if (row.id === null) continue;
+    card.links.push({
+      id: row.id,
+      cardId: row.cardId,
+      title: row.title!,
+      url: row.url!,
+      icon: row.icon!,
+      kind: linkKind(row.url!),
+      clicks30Days: 0,
+      clicksAllTime: 0,
+    });
+  }
+  return cards;
+}
+
+/**
+ * The clicks of these links in the last 30 days and all time, read through the primary key (link, day, source).
+ * `now` is for tests.
+ */
+async function withClicks(db: DbOrTx, cards: MyCardLinks[], now = new Date()): Promise<MyCardLinks[]> {
+  const ids = cards.flatMap((c) => c.links.map((l) => l.id));
+  if (ids.length === 0) return cards;
+  const since = dayOffset(now, RECENT_DAYS - 1);
+  const rows = await db
+    .select({
+      id: linkClicksDaily.linkId,
+      recent: sql<number>`coalesce(sum(${linkClicksDaily.count}) filter (where ${linkClicksDaily.day} >= ${since}::date), 0)`,
+      total: sql<number>`coalesce(sum(${linkClicksDaily.count}), 0)`,
+    })
+    .from(linkClicksDaily)
+    .where(inArray(linkClicksDaily.linkId, ids))
+    .groupBy(linkClicksDaily.linkId);
+  // sum() comes back as a string from the drivers.
+  const clicks = new Map(rows.map((r) => [r.id, { recent: Number(r.recent), total: Number(r.total) }]));
   return cards.map((card) => ({
     ...card,
-    links: rows
-      .filter((r) => r.cardId === card.id)
-      .map(({ recent, total, ...r }) => ({
-        ...r,
-        kind: linkKind(r.url),
-        // sum() comes back as a string from the drivers.
-        clicks30Days: Number(recent),
-        clicksAllTime: Number(total),
-      })),
+    links: card.links.map((l) => ({
+      ...l,
+      clicks30Days: clicks.get(l.id)?.recent ?? 0,
+      clicksAllTime: clicks.get(l.id)?.total ?? 0,
+    })),
   }));
 }
 
@@ -107,23 +145,40 @@ export async function loadMyLinks(db: DbOrTx, user: SessionUser, url: URL) {
     other: all.filter((l) => l.kind === "other").length,
   };
   const shown = (l: MyLink) => tab === "all" || l.kind === tab;
-  // ?edit= and ?remove= open a link's form without JavaScript; a link that is not the customer's is not found.
+  const several = cards.length > 1;
+  // With several cards, a tab lists only the cards that have links of its kind.
+  const listed = cards
+    .map((c) => ({ ...c, links: c.links.filter(shown) }))
+    .filter((c) => !several || tab === "all" || c.links.length > 0);
+  const pages = Math.max(1, Math.ceil(listed.length / MY_LINKS_CARDS_PER_PAGE));
+  let page = Math.min(pages, Math.max(1, Number.parseInt(url.searchParams.get("page") ?? "", 10) || 1));
+  // ?edit= and ?remove= open a link's form without JavaScript, on the page of its card; a link that is not the
+  // customer's is not found.
   const pick = (name: string) => {
     const id = url.searchParams.get(name);
     if (id === null) return null;
     const link = all.find((l) => l.id === id);
     if (!link) throw data({ error: "Link not found" }, { status: 404 });
-    return shown(link) ? link.id : null;
+    if (!shown(link)) return null;
+    page = Math.floor(listed.findIndex((c) => c.id === link.cardId) / MY_LINKS_CARDS_PER_PAGE) + 1;
+    return link.id;
   };
-  const shownCards = cards.map((c) => ({ ...c, links: c.links.filter(shown) }));
+  const editing = pick("edit");
+  const removing = pick("remove");
+  const onPage = listed.slice((page - 1) * MY_LINKS_CARDS_PER_PAGE, page * MY_LINKS_CARDS_PER_PAGE);
   return {
     oneLinkCards: await listOwnedOneLinkCards(db, user.id),
     tab,
     counts,
-    cards: shownCards,
-    icons: iconsOf(shownCards.flatMap((c) => c.links)),
-    editing: pick("edit"),
-    removing: pick("remove"),
+    several,
+    page,
+    pages,
+    cards: await withClicks(db, onPage),
+    /** Every card, for the card a new link goes to. */
+    allCards: cards.map(({ id, cardNumber, name }) => ({ id, cardNumber, name })),
+    icons: iconsOf(onPage.flatMap((c) => c.links)),
+    editing,
+    removing,
     price: formatPence(UPDATE_REQUEST_PRICE, { whole: true }),
   };
 }

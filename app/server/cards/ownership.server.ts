@@ -27,12 +27,22 @@ export interface OwnedCard {
   profileImageUrl: string | null;
   /** The owner (or the admin) has paused the card's page. */
   paused: boolean;
+  bio: string | null;
+  contactPhone: string | null;
+  contactEmail: string | null;
+  /** Visitors may share their details from the page (contact exchange). */
+  contactExchange: boolean;
+  /** The card's links in card order, as its preview lists them. */
+  linkList: { id: string; title: string; icon: string }[];
   links: number;
   views: number;
   clicks: number;
 }
 
-/** The account's own card pages, newest first, with their links count and all-time view and click totals. */
+/**
+ * The account's own card pages, newest first, with what their previews show (bio, contact details, links), in one
+ * query, and their all-time view and click totals.
+ */
 export async function listOwnedCards(db: DbOrTx, userId: string): Promise<OwnedCard[]> {
   // Correlated sums: each reads one card's aggregate rows through its index, so the cost follows the
   // account's cards, not the table.
@@ -45,9 +55,15 @@ export async function listOwnedCards(db: DbOrTx, userId: string): Promise<OwnedC
       slug: cardPages.slug,
       profileImageUrl: cardPages.profileImageUrl,
       paused: sql<boolean>`${cardPages.pausedAt} is not null`,
+      bio: cardPages.bio,
+      contactPhone: cardPages.contactPhone,
+      contactEmail: cardPages.contactEmail,
+      contactExchange: cardPages.contactExchange,
       // Written out with the outer table named: drizzle leaves a lone table's columns unqualified, which inside
       // a subquery would bind to the inner table.
-      links: sql<number>`(select count(*) from page_links l where l.card_page_id = card_pages.id)`,
+      linkList: sql<OwnedCard["linkList"]>`(select coalesce(json_agg(json_build_object(
+        'id', l.id, 'title', l.title, 'icon', l.icon) order by l.sort_order), '[]'::json)
+        from page_links l where l.card_page_id = card_pages.id)`,
       views: sql<number>`(select coalesce(sum(v.count), 0) from card_views_daily v where v.card_page_id = card_pages.id)`,
       clicks: sql<number>`(select coalesce(sum(c.count), 0) from link_clicks_daily c where c.card_page_id = card_pages.id)`,
     })
@@ -58,7 +74,7 @@ export async function listOwnedCards(db: DbOrTx, userId: string): Promise<OwnedC
   // count() and sum() come back as strings from the drivers.
   return rows.map((r) => ({
     ...r,
-    links: Number(r.links),
+    links: r.linkList.length,
     views: Number(r.views),
     clicks: Number(r.clicks),
   }));

@@ -2,7 +2,15 @@
 // scripts), and the one function that sends them in the encoding the request accepts.
 import { createHash } from "node:crypto";
 import type { IncomingMessage, ServerResponse } from "node:http";
-import { brotliCompressSync, constants, gzipSync } from "node:zlib";
+import {
+  type BrotliCompress,
+  brotliCompressSync,
+  constants,
+  createBrotliCompress,
+  createGzip,
+  type Gzip,
+  gzipSync,
+} from "node:zlib";
 import Negotiator from "negotiator";
 import { siteHeaders } from "./site-headers.server.ts";
 
@@ -46,6 +54,21 @@ function negotiate(acceptEncoding: string | undefined, forms: Encoding[]): Encod
   // Negotiator 1 takes the forms preferred among equals; its published types predate that argument.
   const encoding = negotiator.encoding as (available: string[], opts: { preferred: string[] }) => string;
   return (encoding.call(negotiator, forms, { preferred: PREFERRED }) as Encoding | undefined) ?? "identity";
+}
+
+/**
+ * A compressor for a page that is sent as it is rendered, in the encoding the request accepts (null: send it as
+ * it is), with Content-Encoding and Vary set on `headers`. The page is piped into it, so its pace follows the
+ * browser's. Brotli at quality 4 and gzip's default level: fast enough to run on every page.
+ */
+export function pageEncoder(acceptEncoding: string | null, headers: Headers): BrotliCompress | Gzip | null {
+  headers.append("Vary", "Accept-Encoding");
+  const encoding = chooseEncoding(acceptEncoding ?? undefined, PREFERRED);
+  if (encoding === "identity") return null;
+  headers.set("Content-Encoding", encoding);
+  return encoding === "br"
+    ? createBrotliCompress({ params: { [constants.BROTLI_PARAM_QUALITY]: 4 } })
+    : createGzip();
 }
 
 /** Whether If-None-Match names this entity tag (one or a list). */

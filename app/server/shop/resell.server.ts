@@ -1,9 +1,9 @@
 // The customer's Resell section: their referral link, figures from their own commission rows, their recent
 // referrals (buyers named by first name and initial only) and the payouts they have received.
-import { and, desc, eq, inArray, sql } from "drizzle-orm";
+import { desc, eq, inArray, sql } from "drizzle-orm";
 import QRCode from "qrcode";
 import { CARD_TYPES, CARDS, type CardType } from "~/catalog";
-import { orderItems, orders, referralCommissions, referralPayouts } from "~/db/schema";
+import { orders, referralCommissions, referralPayouts } from "~/db/schema";
 import type { DbOrTx } from "../platform/db.server";
 import { privateName, referralStats } from "./referral-stats.server";
 import { getOrCreateReferralCode } from "./referrals.server";
@@ -46,26 +46,16 @@ export async function loadResell(db: DbOrTx, userId: string, publicUrl: string, 
       createdAt: referralCommissions.createdAt,
       customerName: orders.customerName,
       sale: orders.total,
+      // The order's cards, read with the row: one query for the list.
+      cards: sql<{ kind: string; quantity: number }[]>`(select coalesce(json_agg(json_build_object(
+        'kind', i.kind, 'quantity', i.quantity)), '[]'::json) from order_items i
+        where i.order_id = ${orders.id} and ${inArray(sql`i.kind`, CARD_TYPES)})`,
     })
     .from(referralCommissions)
     .innerJoin(orders, eq(orders.id, referralCommissions.orderId))
     .where(mine)
     .orderBy(desc(referralCommissions.createdAt), desc(referralCommissions.id))
     .limit(RECENT_REFERRALS);
-  const items = recentRows.length
-    ? await db
-        .select({ orderId: orderItems.orderId, kind: orderItems.kind, quantity: orderItems.quantity })
-        .from(orderItems)
-        .where(
-          and(
-            inArray(
-              orderItems.orderId,
-              recentRows.map((r) => r.orderId),
-            ),
-            inArray(orderItems.kind, CARD_TYPES),
-          ),
-        )
-    : [];
   const payouts = await db
     .select({
       id: referralPayouts.id,
@@ -85,7 +75,7 @@ export async function loadResell(db: DbOrTx, userId: string, publicUrl: string, 
     referrals: recentRows.map((r) => ({
       id: r.id,
       customer: privateName(r.customerName),
-      cardType: cardTypeLabel(items.filter((i) => i.orderId === r.orderId)),
+      cardType: cardTypeLabel(r.cards),
       sale: r.sale,
       commission: r.amount,
       status: r.status,
