@@ -62,8 +62,10 @@ const CUSTOMER_VISIT = [
   "/dashboard/resell",
   "/dashboard/cold-calling",
   "/dashboard/cold-calling/prospects",
+  "/dashboard/contacts",
   "/dashboard/settings",
   "/dashboard/settings/billing",
+  "/dashboard/settings/integrations",
 ];
 /** What an admin opens, in the same way. */
 const ADMIN_VISIT = [
@@ -74,6 +76,7 @@ const ADMIN_VISIT = [
   "/admin-dashboard/referrers",
   "/admin-dashboard/commissions",
   "/admin-dashboard/leads",
+  "/admin-dashboard/fulfilment",
 ];
 const SIGNED_IN = [...new Set([...CUSTOMER_VISIT, ...ADMIN_VISIT])];
 /** Rendered on every request with no stored data and no session: what React Router and React cost alone. */
