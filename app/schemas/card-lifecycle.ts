@@ -2,7 +2,8 @@
 // replacement): one schema per form, shared by the forms and the actions.
 import { z } from "~/schemas/zod";
 
-const uuid = z.string().max(36).uuid("Unknown card");
+// Capped before the pattern sees it.
+const uuid = z.string().max(36, "Unknown card").pipe(z.uuid("Unknown card"));
 /** A physical card with its own chip address, or 'older': the cards written with the page's own address. */
 const physicalCard = z.union([z.literal("older"), uuid]);
 

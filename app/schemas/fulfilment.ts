@@ -15,17 +15,26 @@ export type CarrierId = (typeof CARRIER_IDS)[number];
 export const TRACKING_NUMBER_MAX = 40;
 
 export const MarkPostedSchema = z.object({
-  orderId: z.uuid({ error: "Order not found" }),
+  // Each field is capped before any pattern sees it.
+  orderId: z
+    .string()
+    .max(36, "Order not found")
+    .pipe(z.uuid({ error: "Order not found" })),
   carrier: z.enum(CARRIER_IDS, { error: "Please choose the carrier" }),
   trackingNumber: z
     .string({ error: "Tracking number is required" })
+    .max(TRACKING_NUMBER_MAX * 4, `A tracking number has at most ${TRACKING_NUMBER_MAX} characters`)
     .trim()
     .min(1, "Tracking number is required")
     .max(TRACKING_NUMBER_MAX, `A tracking number has at most ${TRACKING_NUMBER_MAX} characters`)
-    .regex(/^[A-Za-z0-9][A-Za-z0-9 -]*$/, "A tracking number has only letters, digits, spaces and dashes")
-    // Printed labels group the characters with spaces; the carrier's page wants them without.
-    .transform((value) => value.replace(/[\s-]+/g, "").toUpperCase())
-    .refine((value) => value.length >= 5, "A tracking number has at least 5 letters or digits"),
+    .pipe(
+      z
+        .string()
+        .regex(/^[A-Za-z0-9][A-Za-z0-9 -]*$/, "A tracking number has only letters, digits, spaces and dashes")
+        // Printed labels group the characters with spaces; the carrier's page wants them without.
+        .transform((value) => value.replace(/[\s-]+/g, "").toUpperCase())
+        .refine((value) => value.length >= 5, "A tracking number has at least 5 letters or digits"),
+    ),
 });
 
 export function carrierLabel(id: string | null) {

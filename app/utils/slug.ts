@@ -38,6 +38,7 @@ const RESERVED_SLUGS = new Set([
   "api",
   "assets",
   "blog",
+  "c",
   "card",
   "cards",
   "cart",

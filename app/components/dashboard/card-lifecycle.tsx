@@ -1,6 +1,5 @@
 // A card's state in My Cards: pause or resume its page, and each physical card that opens it, with 'Report lost',
-// 'Turn back on' and 'Order a replacement'. Plain forms: everything works without JavaScript.
-import { Form } from "react-router";
+// 'Turn back on' and 'Order a replacement'. Plain forms, drawn by the loader: everything works without JavaScript.
 import { Button } from "~/components/ui/button";
 import type { CardLifecycle, PhysicalCard } from "~/server/cards/physical-cards.server";
 
@@ -31,14 +30,14 @@ function CardActions({
   return (
     <div className="mt-3 grid gap-3 sm:grid-cols-2">
       {off ? (
-        <Form method="post">
+        <form method="post">
           <Hidden cardNumber={cardNumber} intent="card-on" id={id} />
           <Button type="submit" variant="secondary" aria-label={`Turn back on: ${label}`}>
             Turn back on
           </Button>
-        </Form>
+        </form>
       ) : (
-        <Form method="post" className="rounded-lg border border-slate-200 p-3">
+        <form method="post" className="rounded-lg border border-slate-200 p-3">
           <Hidden cardNumber={cardNumber} intent="report-lost" id={id} />
           <fieldset>
             <legend className="text-sm font-semibold text-slate-900">Lost {label.toLowerCase()}?</legend>
@@ -54,9 +53,9 @@ function CardActions({
           <Button type="submit" variant="secondary" className="mt-2" aria-label={`Report lost: ${label}`}>
             Report lost
           </Button>
-        </Form>
+        </form>
       )}
-      <Form method="post" className="rounded-lg border border-slate-200 p-3">
+      <form method="post" className="rounded-lg border border-slate-200 p-3">
         <Hidden cardNumber={cardNumber} intent="order-replacement" id={id} />
         <p className="text-sm text-slate-700">
           A new card for the same page, with its own address. The lost card stops when the new one is written.
@@ -75,7 +74,7 @@ function CardActions({
         >
           Order a replacement
         </Button>
-      </Form>
+      </form>
     </div>
   );
 }
@@ -118,12 +117,12 @@ export function CardLifecycleSection({
           ? "Paused: your page, its links and contact card say 'This card is paused', and no views are counted."
           : "Live: your page opens from every card and its address."}
       </p>
-      <Form method="post" className="mt-3">
+      <form method="post" className="mt-3">
         <Hidden cardNumber={cardNumber} intent={paused ? "resume" : "pause"} />
         <Button type="submit" variant={paused ? "primary" : "secondary"}>
           {paused ? "Resume card" : "Pause card"}
         </Button>
-      </Form>
+      </form>
 
       <h3 className="mt-6 font-semibold text-slate-900">Physical cards</h3>
       <ul className="mt-2 grid gap-3">

@@ -137,13 +137,6 @@ export function OwnedCardItem({
             Card {card.cardNumber}
             {card.paused ? <span className="font-semibold text-amber-800"> · Paused</span> : null}
           </p>
-          <Link
-            to={`/dashboard/cards?card=${card.cardNumber}`}
-            className="text-sm font-semibold text-brand-700 underline"
-            aria-label={`Pause, report lost or replace card ${card.cardNumber}`}
-          >
-            Pause, report lost or replace
-          </Link>
           <dl className="mt-4 grid grid-cols-3 gap-2 text-center">
             {[
               ["Links", card.links],

@@ -27,7 +27,7 @@ export const meta = () =>
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const user = await requireUser(context, request);
-  const { profile, activity, ...page } = await loadMyCardsPage(
+  const { profile, activity, lifecycle, oneLinkCards, ...page } = await loadMyCardsPage(
     context.db,
     user,
     context.config.publicUrl,
@@ -35,13 +35,29 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   );
   // ?qr= is rendered with the dialog open (it works without JavaScript), so its code must be there first.
   if (page.qr) await QrCodeDialog.preload();
-  // The profile and the scan activity have no behaviour: drawn to HTML here, they are not hydrated.
+  const selectedCard = page.cards.find((c) => c.cardNumber === page.selected);
+  // The profile, the card's state forms, the One Link cards and the scan activity have no behaviour of their own
+  // (plain forms and links): drawn to HTML here, they are not hydrated.
   return {
     ...page,
     profileHtml: profile
       ? staticHtml(createElement(CardProfile, { card: profile, publicUrl: page.publicUrl }), "card-profile-")
       : null,
     activityHtml: activity ? staticHtml(createElement(ScanActivity, activity), "scan-activity-") : null,
+    lifecycleHtml:
+      lifecycle && selectedCard
+        ? staticHtml(
+            createElement(CardLifecycleSection, {
+              cardNumber: selectedCard.cardNumber,
+              pageUrl: `${page.publicUrl}/${selectedCard.slug}`,
+              lifecycle,
+            }),
+            "card-lifecycle-",
+          )
+        : null,
+    oneLinkHtml: oneLinkCards.length
+      ? staticHtml(createElement(OneLinkCardsList, { cards: oneLinkCards }), "one-link-cards-")
+      : null,
   };
 }
 
@@ -52,8 +68,8 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 export default function DashboardCards({ loaderData, actionData }: Route.ComponentProps) {
-  const { cards, oneLinkCards, publicUrl, qr, selected, profileHtml, activityHtml, lifecycle } = loaderData;
-  const selectedCard = cards.find((c) => c.cardNumber === selected);
+  const { cards, qr, publicUrl, selected, profileHtml, activityHtml, lifecycleHtml, oneLinkHtml } =
+    loaderData;
   const result = actionData && "result" in actionData ? actionData.result : undefined;
   // The profile and the scan activity come drawn by the loader.
   const activity = activityHtml ? <StaticHtml html={activityHtml} /> : null;
@@ -64,18 +80,12 @@ export default function DashboardCards({ loaderData, actionData }: Route.Compone
       {profileHtml ? (
         <div className="space-y-8">
           <StaticHtml html={profileHtml} />
-          {lifecycle && selectedCard ? (
-            <CardLifecycleSection
-              cardNumber={selectedCard.cardNumber}
-              pageUrl={`${publicUrl}/${selectedCard.slug}`}
-              lifecycle={lifecycle}
-            />
-          ) : null}
+          {lifecycleHtml ? <StaticHtml html={lifecycleHtml} /> : null}
           {activity}
         </div>
       ) : (
         <div className="space-y-8">
-          {cards.length === 0 && oneLinkCards.length === 0 ? (
+          {cards.length === 0 && !oneLinkHtml ? (
             <EmptyState title="You have no cards on your account yet.">
               <p>Order a card, or add a card you already have with its card number and edit password.</p>
               <div className="mt-4">
@@ -96,7 +106,7 @@ export default function DashboardCards({ loaderData, actionData }: Route.Compone
                   ))}
                 </ul>
               ) : null}
-              <OneLinkCardsList cards={oneLinkCards} />
+              {oneLinkHtml ? <StaticHtml html={oneLinkHtml} /> : null}
               <div className="flex flex-wrap items-center gap-3 rounded-xl border border-slate-200 bg-white p-5">
                 <p className="text-slate-700">Need another card, or one for someone on your team?</p>
                 <OrderCardLink />

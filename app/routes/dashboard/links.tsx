@@ -1,11 +1,14 @@
 // Dashboard My Links section: the links of the customer's own cards by kind, and paid changes to them.
+import { createElement } from "react";
 import { AddLinkForm, CardLinksList, LinkTabs } from "~/components/dashboard/my-links";
 import { OneLinkCardsList } from "~/components/dashboard/one-link-cards";
 import { EmptyState, PageHeading } from "~/components/layout/page-heading";
 import { ButtonLink } from "~/components/ui/button";
+import { StaticHtml } from "~/components/ui/static-html";
 import { requireUser } from "~/server/accounts/auth.server";
 import { loadMyLinks } from "~/server/cards/my-links.server";
 import { readFormData } from "~/server/platform/forms.server";
+import { staticHtml } from "~/server/platform/static-html.server";
 import { handleMyLinksAction } from "~/server/shop/my-links-actions.server";
 import { privatePage } from "~/utils/seo";
 import type { Route } from "./+types/links";
@@ -14,7 +17,14 @@ export const meta = () => privatePage("My Links", "Edit, reorder and remove the 
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const user = await requireUser(context, request);
-  return loadMyLinks(context.db, user, new URL(request.url));
+  const { oneLinkCards, ...page } = await loadMyLinks(context.db, user, new URL(request.url));
+  // One Link cards are shown, never edited here: drawn to HTML, they are not hydrated.
+  return {
+    ...page,
+    oneLinkHtml: oneLinkCards.length
+      ? staticHtml(createElement(OneLinkCardsList, { cards: oneLinkCards }), "one-link-cards-")
+      : null,
+  };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -24,32 +34,20 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 export default function DashboardLinks({ loaderData, actionData }: Route.ComponentProps) {
-  const {
-    cards,
-    allCards,
-    several,
-    page,
-    pages,
-    oneLinkCards,
-    icons,
-    tab,
-    counts,
-    editing,
-    removing,
-    price,
-  } = loaderData;
+  const { cards, allCards, several, page, pages, oneLinkHtml, icons, tab, counts, editing, removing, price } =
+    loaderData;
   const result = actionData && "form" in actionData ? actionData : undefined;
   return (
     <>
       <PageHeading
         title="My Links"
         intro={
-          allCards.length || oneLinkCards.length
+          allCards.length || oneLinkHtml
             ? "The links on your cards, and how often each is clicked."
             : undefined
         }
       />
-      {allCards.length === 0 && oneLinkCards.length === 0 ? (
+      {allCards.length === 0 && !oneLinkHtml ? (
         <EmptyState title="You have no cards on your account yet.">
           <p>
             Your links appear here once a card is on your account. Order a card, or add one you already have.
@@ -62,7 +60,7 @@ export default function DashboardLinks({ loaderData, actionData }: Route.Compone
           </div>
         </EmptyState>
       ) : allCards.length === 0 ? (
-        <OneLinkCardsList cards={oneLinkCards} />
+        <StaticHtml html={oneLinkHtml ?? ""} />
       ) : (
         <div className="space-y-8">
           <div>
@@ -86,7 +84,7 @@ export default function DashboardLinks({ loaderData, actionData }: Route.Compone
             price={price}
             lastResult={result?.form === "add" ? result.result : undefined}
           />
-          <OneLinkCardsList cards={oneLinkCards} />
+          {oneLinkHtml ? <StaticHtml html={oneLinkHtml} /> : null}
         </div>
       )}
     </>

@@ -1,10 +1,12 @@
-import { useEffect } from "react";
+import { createElement, useEffect } from "react";
 import { Link, useLocation, useRevalidator } from "react-router";
 import { OrderProgress } from "~/components/shop/order-progress";
 import { OrderLines, TotalsList } from "~/components/shop/order-summary";
 import { WhatHappensNext } from "~/components/shop/what-happens-next";
 import { ButtonLink } from "~/components/ui/button";
+import { StaticHtml } from "~/components/ui/static-html";
 import { deliveryLabel } from "~/delivery-options";
+import { staticHtml } from "~/server/platform/static-html.server";
 import { progressOfOrder } from "~/server/shop/order-progress.server";
 import { getOrderByToken } from "~/server/shop/orders.server";
 import { countryName } from "~/utils/countries";
@@ -24,7 +26,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   if (!order)
     return {
       order: null,
-      progress: null,
+      progressHtml: null,
       bank: null,
       receiptQuery: null,
       bankTransfer: Boolean(context.config.bank),
@@ -39,7 +41,10 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   } = order;
   return {
     order: { ...safe, deliveryName: order.deliveryOption ? deliveryLabel(order.deliveryOption) : null },
-    progress: await progressOfOrder(context.db, order),
+    // Drawn here: the steps have no behaviour, so they are not hydrated.
+    progressHtml: await progressOfOrder(context.db, order).then((progress) =>
+      progress ? staticHtml(createElement(OrderProgress, { progress }), "order-progress-") : null,
+    ),
     bank: order.paymentMethod === "bank_transfer" ? context.config.bank : null,
     receiptQuery: `order=${encodeURIComponent(order.id)}&token=${encodeURIComponent(token!)}`,
     bankTransfer: Boolean(context.config.bank),
@@ -47,7 +52,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 export default function PaymentSuccess({ loaderData }: Route.ComponentProps) {
-  const { order, progress, bank, receiptQuery, bankTransfer } = loaderData;
+  const { order, progressHtml, bank, receiptQuery, bankTransfer } = loaderData;
   const revalidator = useRevalidator();
   const location = useLocation();
   // A card payment is confirmed by Stripe's webhook, usually within seconds: check again until it is.
@@ -160,7 +165,7 @@ export default function PaymentSuccess({ loaderData }: Route.ComponentProps) {
           Print Receipt
         </a>
       </div>
-      {progress ? <OrderProgress progress={progress} /> : null}
+      {progressHtml ? <StaticHtml html={progressHtml} /> : null}
       <WhatHappensNext order={order} />
       <Link to="/" className="mt-8 inline-block font-medium text-brand-700 underline">
         Back to home
