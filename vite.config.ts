@@ -46,6 +46,9 @@ export default defineConfig(({ command }) => ({
                   test: /app[\\/](root|routes[\\/]site[\\/]layout|components[\\/]ui[\\/](textarea|select|input))\.tsx$/,
                   priority: 1,
                 },
+                // The frame of parts drawn by the server, used by dashboard, back-office and shop pages alike: on its
+                // own, so that a shop page using it does not load the dashboard's file.
+                { name: "static-html", test: /app[\\/]components[\\/]ui[\\/]static-html\.tsx$/, priority: 2 },
                 // What every dashboard page loads: the dashboard layout (its icons), the page heading, and the
                 // copy and download icons most of the pages show.
                 {

@@ -38,16 +38,14 @@ export function lacksLink(item: ItemLike) {
 }
 
 /** The card number a replacement card is for, or null for any other line. */
-export function replacementOf(item: ItemLike) {
-  const r = (item.details as { replacementFor?: { cardNumber?: unknown } } | null)?.replacementFor;
-  return typeof r?.cardNumber === "string" ? r.cardNumber : null;
-}
+export const replacementOf = (item: ItemLike) =>
+  (item.details as { replacementFor?: { cardNumber: string } } | null)?.replacementFor?.cardNumber ?? null;
 
 /** One line describing what the item is for. */
 export function itemSummary(item: ItemLike) {
   const d = (item.details ?? {}) as Record<string, unknown>;
   const replaced = replacementOf(item);
-  if (replaced) return `Replacement card for card ${replaced} (same page and links)`;
+  if (replaced) return `Replaces card ${replaced}`;
   if (item.kind === "business-list") return `${d.label}: ${d.size} businesses`;
   if (item.kind === "update-request") {
     const link = d.link as { title?: string; url?: string } | undefined;

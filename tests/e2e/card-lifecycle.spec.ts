@@ -125,7 +125,7 @@ test("an owner pauses a card, reports one card lost and replaces it, and each ad
     .first()
     .click();
   await expect(page).toHaveURL(/\/cart$/);
-  await expect(page.getByText(`Replacement card for card ${cardNumber}`).first()).toBeVisible();
+  await expect(page.getByText(`Replaces card ${cardNumber}`).first()).toBeVisible();
   await expect(page.getByText("£50.00").first()).toBeVisible();
   await page.setViewportSize({ width: 1280, height: 800 });
   await checkout(page, "Bank transfer", deliveryAddress({ email: owner.email }));

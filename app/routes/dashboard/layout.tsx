@@ -10,32 +10,52 @@ import {
   Settings,
   X,
 } from "lucide-react";
-import { useEffect, useState } from "react";
+import { createElement, useEffect, useState } from "react";
 import { Form, NavLink, Outlet, useLocation } from "react-router";
+import { IconSprite, SpriteIcon } from "~/components/ui/icon-sprite";
+import { StaticHtml } from "~/components/ui/static-html";
 import { requireUser } from "~/server/accounts/auth.server";
+import { staticHtml } from "~/server/platform/static-html.server";
 import { cn } from "~/utils/cn";
 import type { Route } from "./+types/layout";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const user = await requireUser(context, request);
-  return { user: { name: user.name, email: user.email } };
+  return {
+    user: { name: user.name, email: user.email },
+    // The menu's icons, drawn here once and referenced by name: they are not part of every dashboard page's script.
+    iconsHtml: staticHtml(createElement(IconSprite, { icons: NAV_ICONS }), "dashboard-icons-"),
+  };
 }
 
+const NAV_ICONS = {
+  "nav-dashboard": LayoutDashboard,
+  "nav-links": Link2,
+  "nav-cards": CreditCard,
+  "nav-contacts": ContactIcon,
+  "nav-resell": HandCoins,
+  "nav-cold-calling": PhoneCall,
+  "nav-settings": Settings,
+  "nav-logout": LogOut,
+  "nav-menu": Menu,
+  "nav-close": X,
+};
+
 const items = [
-  { to: "/dashboard", label: "Dashboard", Icon: LayoutDashboard, end: true },
-  { to: "/dashboard/links", label: "My Links", Icon: Link2 },
-  { to: "/dashboard/cards", label: "Cards", Icon: CreditCard },
-  { to: "/dashboard/contacts", label: "Contacts", Icon: ContactIcon },
-  { to: "/dashboard/resell", label: "Resell", Icon: HandCoins },
-  { to: "/dashboard/cold-calling", label: "Cold Calling", Icon: PhoneCall },
-  { to: "/dashboard/settings", label: "Settings", Icon: Settings },
+  { to: "/dashboard", label: "Dashboard", icon: "nav-dashboard", end: true },
+  { to: "/dashboard/links", label: "My Links", icon: "nav-links" },
+  { to: "/dashboard/cards", label: "Cards", icon: "nav-cards" },
+  { to: "/dashboard/contacts", label: "Contacts", icon: "nav-contacts" },
+  { to: "/dashboard/resell", label: "Resell", icon: "nav-resell" },
+  { to: "/dashboard/cold-calling", label: "Cold Calling", icon: "nav-cold-calling" },
+  { to: "/dashboard/settings", label: "Settings", icon: "nav-settings" },
 ];
 
 function SideNav() {
   return (
     <nav aria-label="Dashboard">
       <ul className="space-y-1">
-        {items.map(({ to, label, Icon, end }) => (
+        {items.map(({ to, label, icon, end }) => (
           <li key={to}>
             <NavLink
               to={to}
@@ -47,7 +67,7 @@ function SideNav() {
                 )
               }
             >
-              <Icon aria-hidden className="h-5 w-5" />
+              <SpriteIcon name={icon} className="h-5 w-5" />
               {label}
             </NavLink>
           </li>
@@ -58,7 +78,7 @@ function SideNav() {
               type="submit"
               className="flex min-h-11 w-full items-center gap-3 rounded-md px-3 py-2 text-sm font-medium text-slate-700 hover:bg-slate-100"
             >
-              <LogOut aria-hidden className="h-5 w-5" />
+              <SpriteIcon name="nav-logout" className="h-5 w-5" />
               Logout
             </button>
           </Form>
@@ -68,55 +88,58 @@ function SideNav() {
   );
 }
 
-export default function DashboardLayout() {
+export default function DashboardLayout({ loaderData }: Route.ComponentProps) {
   const [open, setOpen] = useState(false);
   const location = useLocation();
   // biome-ignore lint/correctness/useExhaustiveDependencies: closes the drawer on every navigation
   useEffect(() => setOpen(false), [location.key]);
   return (
-    <div className="mx-auto flex max-w-6xl gap-8 px-4 py-8">
-      <aside className="hidden w-56 shrink-0 md:block">
-        <SideNav />
-      </aside>
-      <div className="min-w-0 flex-1">
-        <button
-          type="button"
-          className="mb-4 inline-flex min-h-11 items-center gap-2 rounded-md border border-slate-300 px-3 text-sm font-medium md:hidden"
-          aria-expanded={open}
-          aria-controls="dashboard-drawer"
-          onClick={() => setOpen(true)}
-        >
-          <Menu aria-hidden className="h-5 w-5" /> Dashboard menu
-        </button>
-        <Outlet />
-      </div>
-      {open ? (
-        <div className="fixed inset-0 z-50 md:hidden">
+    <>
+      <StaticHtml html={loaderData.iconsHtml} />
+      <div className="mx-auto flex max-w-6xl gap-8 px-4 py-8">
+        <aside className="hidden w-56 shrink-0 md:block">
+          <SideNav />
+        </aside>
+        <div className="min-w-0 flex-1">
           <button
             type="button"
-            tabIndex={-1}
-            aria-label="Close dashboard menu"
-            className="absolute inset-0 bg-slate-900/40"
-            onClick={() => setOpen(false)}
-          />
-          <div
-            id="dashboard-drawer"
-            className="absolute inset-y-0 left-0 w-72 max-w-[85vw] bg-white p-4 shadow-xl"
+            className="mb-4 inline-flex min-h-11 items-center gap-2 rounded-md border border-slate-300 px-3 text-sm font-medium md:hidden"
+            aria-expanded={open}
+            aria-controls="dashboard-drawer"
+            onClick={() => setOpen(true)}
           >
+            <SpriteIcon name="nav-menu" className="h-5 w-5" /> Dashboard menu
+          </button>
+          <Outlet />
+        </div>
+        {open ? (
+          <div className="fixed inset-0 z-50 md:hidden">
             <button
               type="button"
+              tabIndex={-1}
               aria-label="Close dashboard menu"
-              className="mb-2 inline-flex h-11 w-11 items-center justify-center rounded-md hover:bg-slate-100"
+              className="absolute inset-0 bg-slate-900/40"
               onClick={() => setOpen(false)}
-              // biome-ignore lint/a11y/noAutofocus: focus moves into the drawer that just opened
-              autoFocus
+            />
+            <div
+              id="dashboard-drawer"
+              className="absolute inset-y-0 left-0 w-72 max-w-[85vw] bg-white p-4 shadow-xl"
             >
-              <X aria-hidden className="h-6 w-6" />
-            </button>
-            <SideNav />
+              <button
+                type="button"
+                aria-label="Close dashboard menu"
+                className="mb-2 inline-flex h-11 w-11 items-center justify-center rounded-md hover:bg-slate-100"
+                onClick={() => setOpen(false)}
+                // biome-ignore lint/a11y/noAutofocus: focus moves into the drawer that just opened
+                autoFocus
+              >
+                <SpriteIcon name="nav-close" className="h-6 w-6" />
+              </button>
+              <SideNav />
+            </div>
           </div>
-        </div>
-      ) : null}
-    </div>
+        ) : null}
+      </div>
+    </>
   );
 }
