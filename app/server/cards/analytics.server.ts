@@ -48,19 +48,7 @@ function isPersonAgent(ua: string) {
   return verdict;
 }
 
-// The UTC day of a hit. Formatting a date is a twentieth of a card page answer's own work (docs/benchmarks.md), so
-// it is formatted once a day: again only when the clock leaves the day (forwards, or back as a test's clock may).
-const DAY_MS = 86_400_000;
-let currentDay = "";
-let currentDayStart = Number.NaN;
-function today() {
-  const now = Date.now();
-  if (!(now >= currentDayStart && now < currentDayStart + DAY_MS)) {
-    currentDayStart = now - (now % DAY_MS);
-    currentDay = new Date(currentDayStart).toISOString().slice(0, 10);
-  }
-  return currentDay;
-}
+const today = () => new Date().toISOString().slice(0, 10);
 
 const views = new Map<string, number>(); // cardId|day|source
 const clicks = new Map<string, number>(); // linkId|cardId|day|source

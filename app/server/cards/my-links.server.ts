@@ -1,5 +1,6 @@
 // The dashboard's My Links section: the links of the customer's own card pages with their click counts. Changing
 // one is a paid update request: shop/my-links-actions.server.ts (docs/product.md#my-links).
+
 import { and, asc, desc, eq, inArray, sql } from "drizzle-orm";
 import { data } from "react-router";
 import { UPDATE_REQUEST_PRICE } from "~/catalog";
@@ -9,6 +10,7 @@ import { CARD_ICON_SVGS, type CardIconSvg } from "~/utils/card-icons";
 import { isUuid } from "~/utils/ids";
 import { type LinkKind, linkKind } from "~/utils/link-kinds";
 import { formatPence } from "~/utils/money";
+import { pageNumber } from "~/utils/paging";
 import type { SessionUser } from "../accounts/auth.server";
 import type { DbOrTx } from "../platform/db.server";
 import { listOwnedOneLinkCards } from "./one-link-cards.server";
@@ -151,7 +153,7 @@ export async function loadMyLinks(db: DbOrTx, user: SessionUser, url: URL) {
     .map((c) => ({ ...c, links: c.links.filter(shown) }))
     .filter((c) => !several || tab === "all" || c.links.length > 0);
   const pages = Math.max(1, Math.ceil(listed.length / MY_LINKS_CARDS_PER_PAGE));
-  let page = Math.min(pages, Math.max(1, Number.parseInt(url.searchParams.get("page") ?? "", 10) || 1));
+  let page = pageNumber(url, pages);
   // ?edit= and ?remove= open a link's form without JavaScript, on the page of its card; a link that is not the
   // customer's is not found.
   const pick = (name: string) => {

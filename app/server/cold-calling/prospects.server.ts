@@ -1,6 +1,7 @@
 // Cold Calling's Prospects tab: the customer's own prospects filtered, searched and paged; adding one by hand,
 // changing a status (stamped and logged), importing a CSV file and exporting them. Another customer's prospect
 // is not found.
+
 import { parseWithZod } from "@conform-to/zod/v4";
 import { and, desc, eq, type SQL, sql } from "drizzle-orm";
 import { data } from "react-router";
@@ -15,6 +16,7 @@ import {
 import { AddProspectSchema, SetProspectStatusSchema } from "~/schemas/prospects";
 import { toCsv } from "~/utils/csv";
 import { isUuid } from "~/utils/ids";
+import { pageNumber } from "~/utils/paging";
 import type { SessionUser } from "../accounts/auth.server";
 import type { Database, DbOrTx } from "../platform/db.server";
 import { hitWriteLimit, WRITE_LIMITED } from "../platform/rate-limit.server";
@@ -91,7 +93,7 @@ export async function loadProspects(db: DbOrTx, userId: string, url: URL) {
     .from(prospects)
     .where(where);
   const pages = Math.max(1, Math.ceil(total / PROSPECTS_PAGE_SIZE));
-  const page = Math.min(pages, Math.max(1, Math.floor(Number(url.searchParams.get("page")) || 1)));
+  const page = pageNumber(url, pages);
   const rows = await db
     .select({
       id: prospects.id,

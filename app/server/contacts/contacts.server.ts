@@ -1,6 +1,7 @@
 // Contacts: the details visitors shared, with consent, from the owner's card pages. The owner lists, searches,
 // filters and pages them, opens one, takes them away (vCard, CSV that imports into Prospects, one .vcf), copies
 // one into Cold Calling's prospects once, and deletes one for good. Another account's contact is not found.
+
 import { and, count, desc, eq, gte, lt, type SQL, sql } from "drizzle-orm";
 import { data } from "react-router";
 import { cardPages, exchangedContacts, prospects } from "~/db/schema";
@@ -9,6 +10,7 @@ import { PROSPECT_QUOTAS } from "~/schemas/prospect-options";
 import { ProspectFieldsSchema } from "~/schemas/prospects";
 import { toCsv } from "~/utils/csv";
 import { isUuid } from "~/utils/ids";
+import { pageNumber } from "~/utils/paging";
 import { buildVCard, vCardFileName } from "../cards/vcard.server";
 import { PROSPECT_CSV_COLUMNS } from "../cold-calling/prospect-import.server";
 import { lockProspectCount, PROSPECTS_FULL } from "../cold-calling/prospect-quotas.server";
@@ -88,7 +90,7 @@ export async function loadContacts(db: DbOrTx, userId: string, url: URL) {
     .from(exchangedContacts)
     .where(where);
   const pages = Math.max(1, Math.ceil(total / CONTACTS_PAGE_SIZE));
-  const page = Math.min(pages, Math.max(1, Math.floor(Number(url.searchParams.get("page")) || 1)));
+  const page = pageNumber(url, pages);
   const rows = await db
     .select({
       id: exchangedContacts.id,

@@ -34,21 +34,6 @@ export interface Precompressed {
 
 /** The form to send for this Accept-Encoding (`br;q=0` refuses brotli); identity when nothing else is accepted. */
 export function chooseEncoding(acceptEncoding: string | undefined, forms: Encoding[]): Encoding {
-  // Pages held in every form (card pages, render-once pages) are the busiest answers, and browsers send a handful
-  // of distinct Accept-Encoding values: their choice is remembered, in a map that is emptied when it fills.
-  if (forms.length !== PREFERRED.length || acceptEncoding === undefined || acceptEncoding.length > 200)
-    return negotiate(acceptEncoding, forms);
-  let choice = choiceWhenAllHeld.get(acceptEncoding);
-  if (choice === undefined) {
-    choice = negotiate(acceptEncoding, PREFERRED);
-    if (choiceWhenAllHeld.size >= 100) choiceWhenAllHeld.clear();
-    choiceWhenAllHeld.set(acceptEncoding, choice);
-  }
-  return choice;
-}
-const choiceWhenAllHeld = new Map<string, Encoding>();
-
-function negotiate(acceptEncoding: string | undefined, forms: Encoding[]): Encoding {
   const header = acceptEncoding?.slice(0, 500);
   const negotiator = new Negotiator({ headers: { "accept-encoding": header } });
   // Negotiator 1 takes the forms preferred among equals; its published types predate that argument.

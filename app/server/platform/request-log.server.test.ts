@@ -18,6 +18,7 @@ describe("loggedPath", () => {
       "/api/auth/reset-password/:token",
     ],
     ["/unknown/AbCdEfGh1234567890XyZ", "/unknown/:token"],
+    ["/c/aZ3kP9qLm2X?s=nfc", "/c/:token"],
     ["/unsubscribe?token=0b8e2c1a-4b7e-9f3d.Zm9vYmFyYmF6cXV4cXV1eEZvbw", "/unsubscribe"],
     ["/claim-cards?token=k2Jd9sLQ0pXzAbCdEfGh1234567890XyZabcdefghij", "/claim-cards"],
     ["/login?redirectTo=%2Fclaim-cards%3Ftoken%3Dk2Jd9sLQ0pXz", "/login"],

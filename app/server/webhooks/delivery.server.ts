@@ -1,5 +1,6 @@
 // Sends queued webhook deliveries: signed POSTs, 5 s each, retried with exponential back-off for 24 hours, then
 // marked failed and the owner told once by e-mail. Claims lapse, so a killed worker loses nothing (at least once).
+
 import { createHmac } from "node:crypto";
 import http from "node:http";
 import https from "node:https";
@@ -9,6 +10,7 @@ import { users, webhookDeliveries, webhookEndpoints } from "~/db/schema";
 import type { Database, Tx } from "../platform/db.server";
 import { enqueueEmail } from "../platform/email/outbox.server";
 import { composeEmail } from "../platform/email/templates.server";
+import { startPolledWorker } from "../platform/polled-worker.server";
 import { type LookupAll, type ResolvedAddress, resolveWebhookTarget } from "./address-guard.server";
 import { decryptWebhookSecret } from "./webhooks.server";
 
@@ -306,45 +308,15 @@ export function startWebhookWorker(opts: {
   onEmailQueued?: () => void;
   intervalMs?: number;
 }) {
-  let running: Promise<unknown> | null = null;
-  let again = false;
-  let stopped = false;
-  const round = () => {
-    if (stopped) return;
-    if (running) {
-      again = true;
-      return;
-    }
-    running = deliverDueWebhooks(opts.db, { ...opts.delivery, logger: opts.logger })
-      .then((result) => {
-        if (result.failed) opts.onEmailQueued?.();
-        if (result.delivered + result.failed >= BATCH) again = true;
-      })
-      .catch((error) => opts.logger.error({ err: error }, "webhook round failed"))
-      .finally(() => {
-        running = null;
-        if (again) {
-          again = false;
-          round();
-        }
-      });
-  };
-  const timer = setInterval(round, opts.intervalMs ?? 5000);
-  timer.unref();
-  if (opts.releaseClaimsAtStart) {
-    running = releaseWebhookClaims(opts.db)
-      .catch((error) => opts.logger.error({ err: error }, "webhook claims not released"))
-      .finally(() => {
-        running = null;
-        round();
-      });
-  } else round();
-  return {
-    poke: round,
-    async stop() {
-      stopped = true;
-      clearInterval(timer);
-      await running;
+  return startPolledWorker({
+    round: async () => {
+      const result = await deliverDueWebhooks(opts.db, { ...opts.delivery, logger: opts.logger });
+      if (result.failed) opts.onEmailQueued?.();
+      return result.delivered + result.failed >= BATCH;
     },
-  };
+    beforeFirstRound: opts.releaseClaimsAtStart ? () => releaseWebhookClaims(opts.db) : undefined,
+    logger: opts.logger,
+    name: "webhook",
+    intervalMs: opts.intervalMs,
+  });
 }

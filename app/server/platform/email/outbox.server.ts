@@ -1,8 +1,10 @@
 // The e-mail outbox: messages are queued in the database with the change that causes them and sent by a worker.
+
 import { and, asc, eq, inArray, isNotNull, isNull, lte, or, sql } from "drizzle-orm";
 import type { Logger } from "pino";
 import { emailOutbox } from "~/db/schema";
 import type { Database, DbOrTx } from "../db.server";
+import { startPolledWorker } from "../polled-worker.server";
 import type { OutgoingEmail, SendEmail } from "./mailer.server";
 
 /** Queues a message. Pass the transaction of the change that causes it, so both commit or neither does. */
@@ -182,46 +184,16 @@ export function startOutboxWorker(opts: {
   claim: ClaimMode;
   intervalMs?: number;
 }) {
-  let running: Promise<unknown> | null = null;
-  let again = false;
-  let stopped = false;
-  const round = () => {
-    if (stopped) return;
-    if (running) {
-      again = true;
-      return;
-    }
-    running = deliverDueEmails(opts.db, opts.send, opts.logger, { claim: opts.claim })
-      .then((result) => {
-        // A full batch: more may be waiting, so go on now rather than at the next tick.
-        if (result.sent + result.failed >= BATCH) again = true;
-      })
-      .catch((error) => opts.logger.error({ err: error }, "outbox round failed"))
-      .finally(() => {
-        running = null;
-        if (again) {
-          again = false;
-          round();
-        }
-      });
-  };
-  const timer = setInterval(round, opts.intervalMs ?? 5000);
-  timer.unref();
-  if (opts.claim === "lease") {
-    // Before the first round: leases left by a process that was killed would otherwise hold its messages back.
-    running = releaseOutboxClaims(opts.db)
-      .catch((error) => opts.logger.error({ err: error }, "outbox claims not released"))
-      .finally(() => {
-        running = null;
-        round();
-      });
-  } else round();
-  return {
-    poke: round,
-    async stop() {
-      stopped = true;
-      clearInterval(timer);
-      await running;
+  return startPolledWorker({
+    // A full batch: more may be waiting, so go on now rather than at the next tick.
+    round: async () => {
+      const result = await deliverDueEmails(opts.db, opts.send, opts.logger, { claim: opts.claim });
+      return result.sent + result.failed >= BATCH;
     },
-  };
+    // Before the first round: leases left by a process that was killed would otherwise hold its messages back.
+    beforeFirstRound: opts.claim === "lease" ? () => releaseOutboxClaims(opts.db) : undefined,
+    logger: opts.logger,
+    name: "outbox",
+    intervalMs: opts.intervalMs,
+  });
 }
