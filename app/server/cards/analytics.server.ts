@@ -48,18 +48,22 @@ function isPersonAgent(ua: string) {
   return verdict;
 }
 
-const today = () => new Date().toISOString().slice(0, 10);
+// A count is kept under its UTC day's number (days since 1970), a cheap integer on the path of every view; the
+// write turns it into the date it stores.
+const MS_PER_DAY = 86_400_000;
+const dayNumber = () => Math.floor(Date.now() / MS_PER_DAY);
+const dateOfDay = (day: string) => new Date(Number(day) * MS_PER_DAY).toISOString().slice(0, 10);
 
-const views = new Map<string, number>(); // cardId|day|source
-const clicks = new Map<string, number>(); // linkId|cardId|day|source
+const views = new Map<string, number>(); // cardId|day number|source
+const clicks = new Map<string, number>(); // linkId|cardId|day number|source
 
 export function recordView(cardPageId: string, source: VisitSource) {
-  const key = `${cardPageId}|${today()}|${source}`;
+  const key = `${cardPageId}|${dayNumber()}|${source}`;
   views.set(key, (views.get(key) ?? 0) + 1);
 }
 
 export function recordClick(linkId: string, cardPageId: string, source: VisitSource) {
-  const key = `${linkId}|${cardPageId}|${today()}|${source}`;
+  const key = `${linkId}|${cardPageId}|${dayNumber()}|${source}`;
   clicks.set(key, (clicks.get(key) ?? 0) + 1);
 }
 
@@ -92,7 +96,7 @@ async function writePending(db: Database, logger?: Logger) {
     const [cardPageId, day, source] = key.split("|") as [string, string, VisitSource];
     await db
       .insert(cardViewsDaily)
-      .values({ cardPageId, day, source, count: n })
+      .values({ cardPageId, day: dateOfDay(day), source, count: n })
       .onConflictDoUpdate({
         target: [cardViewsDaily.cardPageId, cardViewsDaily.day, cardViewsDaily.source],
         set: { count: sql`${cardViewsDaily.count} + ${n}` },
@@ -103,7 +107,7 @@ async function writePending(db: Database, logger?: Logger) {
     const [linkId, cardPageId, day, source] = key.split("|") as [string, string, string, VisitSource];
     await db
       .insert(linkClicksDaily)
-      .values({ linkId, cardPageId, day, source, count: n })
+      .values({ linkId, cardPageId, day: dateOfDay(day), source, count: n })
       .onConflictDoUpdate({
         target: [linkClicksDaily.linkId, linkClicksDaily.day, linkClicksDaily.source],
         set: { count: sql`${linkClicksDaily.count} + ${n}` },

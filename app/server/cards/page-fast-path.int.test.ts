@@ -3,10 +3,10 @@
 import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { eq, sql } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { cardViewsDaily, pageLinks } from "~/db/schema";
 import { createTestDb, type TestDb } from "../../../tests/support/test-db";
-import { flushAnalytics } from "./analytics.server";
+import { flushAnalytics, recordView } from "./analytics.server";
 import { createCardPage } from "./cards.server";
 import { loadCardEntry } from "./page-cache.server";
 import { tryFastCardResponse } from "./page-responses.server";
@@ -126,6 +126,35 @@ describe("the card page fast path", () => {
       { source: "link", count: 4 },
       { source: "nfc", count: 5 },
       { source: "qr", count: 4 },
+    ]);
+  });
+
+  it("stores a view a moment before midnight (UTC) under that day and one at midnight under the next", async () => {
+    const card = await createCardPage(t.db, {
+      name: "Midnight",
+      slug: "midnight",
+      password: "edit-password-1",
+      links: [],
+    });
+    vi.useFakeTimers({ toFake: ["Date"] });
+    try {
+      vi.setSystemTime(new Date("2026-11-27T23:59:59.900Z"));
+      recordView(card.id, "nfc");
+      vi.setSystemTime(new Date("2026-11-28T00:00:00.000Z"));
+      recordView(card.id, "nfc");
+      recordView(card.id, "nfc");
+    } finally {
+      vi.useRealTimers();
+    }
+    await flushAnalytics(t.db);
+    const days = await t.db
+      .select({ day: cardViewsDaily.day, count: cardViewsDaily.count })
+      .from(cardViewsDaily)
+      .where(eq(cardViewsDaily.cardPageId, card.id))
+      .orderBy(cardViewsDaily.day);
+    expect(days).toEqual([
+      { day: "2026-11-27", count: 1 },
+      { day: "2026-11-28", count: 2 },
     ]);
   });
 });
