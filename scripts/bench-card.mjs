@@ -2,7 +2,7 @@
 // npm run bench:card: budgets of the public card page (at least 0.70 of a bare Node server sending the same bytes and
 // headers, measured in the same run; p99 at most 10 ms at 50 connections; at most 14 KB; no JavaScript). nginx's
 // figure is printed as the physical reference.
-// The 0.70's bare server runs inside the measured app process (scripts/bare-twin.mjs, on a port of its own): Node's
+// The 0.70's bare server runs inside the measured app process (scripts/bare-server.mjs, on a port of its own): Node's
 // HTTP code runs slower in a process that has run an app's work than in one that never has (up to a quarter, with
 // the process's history), and the twin pays that as the app does, so the ratio is what the app's own code costs.
 // A bare server in a process of its own is printed beside it as a reference.
@@ -75,7 +75,7 @@ async function startApp(index) {
     ...SERVICE_NODE_ARGS,
     ...PROFILE_ARGS,
     "--import",
-    path.join(root, "scripts/bare-twin.mjs"),
+    path.join(root, "scripts/bare-server.mjs"),
     path.join(root, "server.mjs"),
   ]);
   const app = spawn(appCmd, appArgs, {
@@ -91,8 +91,8 @@ async function startApp(index) {
       LOG_LEVEL: "warn",
       DEMO_DATA: "1",
       // The bare server in this process answers with the page and headers written to `work` (below).
-      BARE_TWIN_PORT: String(TWIN_PORT),
-      BARE_TWIN_DIR: work,
+      BARE_PORT: String(TWIN_PORT),
+      BARE_DIR: work,
     },
     stdio: ["ignore", process.env.BENCH_VERBOSE ? "inherit" : "ignore", "inherit"],
   });
@@ -231,28 +231,26 @@ children.push(nginx);
 await waitFor(`http://127.0.0.1:${NGINX_PORT}/bench-card`);
 
 // --- the ceiling of Node itself: a bare http server answering the same gzip bytes from memory, once with the
-// fewest headers and once (/bench-card-headers) with the app's own response headers (CSP, ETag, ...), the budget's
-// baseline. It runs with the Node flags of the service file, as the app does: the heap limit alone costs a bare
-// server 3-7% of its throughput, and it is the runtime's setting, not the app's code. ---
+// fewest headers and once (/bench-card-headers) with the app's own response headers (CSP, ETag, ...). The same
+// server runs in each app process (the budget's baseline) and here in a process of its own (a reference), with the
+// Node flags of the service file, as the app does: the heap limit alone costs a bare server 3-7% of its
+// throughput, and it is the runtime's setting, not the app's code. ---
 const appResponse = await fetch(pageUrl, { headers: { "User-Agent": UA, "Accept-Encoding": "gzip" } });
 const bareGzip = gzipSync(html, { level: 9 });
 const appHeaders = [...appResponse.headers]
   .filter(([name]) => !["date", "connection", "keep-alive", "transfer-encoding"].includes(name))
   .flatMap(([name, value]) => [name, name === "content-length" ? String(bareGzip.length) : value]);
-const bareScript = path.join(work, "bare.mjs");
 fs.writeFileSync(path.join(work, "page.html.gz"), bareGzip);
 fs.writeFileSync(path.join(work, "headers.json"), JSON.stringify(appHeaders));
-fs.writeFileSync(
-  bareScript,
-  `import fs from "node:fs"; import http from "node:http";
-const body = fs.readFileSync(${JSON.stringify(path.join(work, "page.html.gz"))});
-const fewest = ["Content-Type", "text/html; charset=utf-8", "Content-Length", String(body.length), "Content-Encoding", "gzip"];
-const appHeaders = ${JSON.stringify(appHeaders)};
-http.createServer((req, res) => { res.writeHead(200, req.url === "/bench-card-headers" ? appHeaders : fewest); res.end(body); }).listen(Number(process.env.PORT), "127.0.0.1");`,
-);
-const [bareCmd, bareArgs] = pin(1, process.execPath, [...SERVICE_NODE_ARGS, bareScript]);
+const [bareCmd, bareArgs] = pin(1, process.execPath, [
+  ...SERVICE_NODE_ARGS,
+  path.join(root, "scripts/bare-server.mjs"),
+]);
 children.push(
-  spawn(bareCmd, bareArgs, { stdio: "ignore", env: { ...process.env, PORT: String(BARE_PORT) } }),
+  spawn(bareCmd, bareArgs, {
+    stdio: "ignore",
+    env: { ...process.env, BARE_PORT: String(BARE_PORT), BARE_DIR: work },
+  }),
 );
 await waitFor(`http://127.0.0.1:${BARE_PORT}/bench-card`);
 
@@ -261,7 +259,7 @@ const targets = {
   nginx: `http://127.0.0.1:${NGINX_PORT}/bench-card`,
   bare: `http://127.0.0.1:${BARE_PORT}/bench-card`,
   bareHeaders: `http://127.0.0.1:${BARE_PORT}/bench-card-headers`,
-  twin: `http://127.0.0.1:${TWIN_PORT}/bench-card`,
+  twin: `http://127.0.0.1:${TWIN_PORT}/bench-card-headers`,
   app: `${pageUrl}?s=nfc`,
 };
 // One unrecorded run each first, so that no server is measured while its JIT is still warming up.
