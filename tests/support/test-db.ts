@@ -8,6 +8,7 @@ import pg from "pg";
 import { inject } from "vitest";
 import * as schema from "~/db/schema";
 import type { Database } from "~/server/platform/db.server";
+import { prepareStatements } from "~/server/platform/pglite-statements.server";
 
 export interface TestDb {
   db: Database;
@@ -22,6 +23,8 @@ export async function createTestDb(): Promise<TestDb> {
   if (target.kind === "pglite") {
     const dump = new Blob([fs.readFileSync(target.dumpFile)]);
     const client = await PGlite.create({ loadDataDir: dump });
+    // As the app opens it (db.server.ts): every statement outside a transaction prepared once.
+    prepareStatements(client);
     const db = drizzlePglite({ client, schema, casing: "snake_case" }) as unknown as Database;
     return { db, kind: "pglite", close: () => client.close() };
   }

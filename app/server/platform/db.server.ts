@@ -14,6 +14,7 @@ import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
 import pg from "pg";
 import * as schema from "~/db/schema";
+import { prepareStatements } from "./pglite-statements.server";
 import { timeDatabase } from "./server-timing.server";
 
 type Schema = typeof schema;
@@ -246,6 +247,7 @@ async function openPglite(dir: string, timeQueries: boolean): Promise<PgliteHand
   try {
     if (!fs.existsSync(path.join(dir, "PG_VERSION"))) await createPgliteDir(dir);
     const client = await PGlite.create(dir, PGLITE_OPTIONS);
+    prepareStatements(client);
     if (timeQueries) timePgliteCalls(client);
     const db = drizzlePglite({ client, schema, casing: "snake_case" }) as unknown as Database;
     return {
