@@ -35,7 +35,12 @@ export type CardsSectionData = {
   previous: string | null;
   next: string | null;
   q: string;
+  /** One page of shops, newest first. */
   shops: Shop[];
+  shopPages: { page: number; pages: number };
+  /** The shop in the edit dialog (`?shop=`), and every shop when a card is being moved (`?move=`). */
+  editedShop: Shop | null;
+  allShops: Shop[] | null;
   oneLinkCards: AdminOneLinkCard[];
   publicUrl: string;
 };
@@ -58,6 +63,7 @@ function withParam(search: string, name: string, value: string | null) {
   const params = new URLSearchParams(search);
   params.delete("move");
   params.delete("shop");
+  params.delete(name);
   if (value) params.set(name, value);
   const query = params.toString();
   return `/admin-dashboard/cards${query ? `?${query}` : ""}`;
@@ -123,11 +129,13 @@ export function CardsSection({ data, search }: { data: CardsSectionData; search:
       <OneLinkCardsTable cards={data.oneLinkCards} q={data.q} />
       <ShopsPanel
         shops={data.shops}
-        editing={new URLSearchParams(search).get("shop")}
+        pages={data.shopPages}
+        pageLink={(page) => withParam(search, "shops", page > 1 ? String(page) : null)}
+        editedShop={data.editedShop}
         editLink={(id) => editLink("shop", id)}
       />
-      {movingCard ? (
-        <MoveToShopDialog card={movingCard} shops={data.shops} closeTo={editLink("move", null)} />
+      {movingCard && data.allShops ? (
+        <MoveToShopDialog card={movingCard} shops={data.allShops} closeTo={editLink("move", null)} />
       ) : null}
     </div>
   );

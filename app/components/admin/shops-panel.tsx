@@ -1,4 +1,5 @@
-// The admin's shops: the list with edit and delete, and the form that adds one. Cards are allocated to shops.
+// The admin's shops: the list, a page at a time, with edit and delete, and the form that adds one. Cards are
+// allocated to shops.
 // A shop is edited in one shared dialog (`?shop=<id>`), not in a form repeated under every shop. Its icons are
 // those of the Cards section's sprite, the one page it is shown on.
 import { useEffect, useRef } from "react";
@@ -8,6 +9,7 @@ import { Dialog } from "~/components/ui/dialog";
 import { FieldError } from "~/components/ui/field";
 import { SpriteIcon } from "~/components/ui/icon-sprite";
 import { Input } from "~/components/ui/input";
+import { Pager } from "~/components/ui/pager";
 import { confirmSubmit } from "./confirm-submit";
 
 export type Shop = {
@@ -56,15 +58,19 @@ function ShopFields({ shop, errors }: { shop?: Shop; errors?: Record<string, str
 
 export function ShopsPanel({
   shops,
-  editing,
+  pages,
+  pageLink,
+  editedShop,
   editLink,
 }: {
+  /** One page of shops. */
   shops: Shop[];
-  /** The id of the shop whose edit dialog is open, from the page's address. */
-  editing: string | null;
+  pages: { page: number; pages: number };
+  pageLink: (page: number) => string;
+  /** The shop whose edit dialog is open, named in the page's address. */
+  editedShop: Shop | null;
   editLink: (id: string | null) => string;
 }) {
-  const editedShop = editing ? shops.find((s) => s.id === editing) : undefined;
   const create = useFetcher<ShopFormResult>();
   const formRef = useRef<HTMLFormElement>(null);
   const navigation = useNavigation();
@@ -82,6 +88,13 @@ export function ShopsPanel({
           <ShopItem key={shop.id} shop={shop} editTo={editLink(shop.id)} />
         ))}
       </ul>
+      <Pager
+        label="Shops pagination"
+        page={pages.page}
+        pages={pages.pages}
+        hasNext={pages.page < pages.pages}
+        href={pageLink}
+      />
       <create.Form
         ref={formRef}
         method="post"

@@ -10,6 +10,7 @@ import { answer, getRequest, postRequest } from "../../../tests/support/routes";
 import { createTestDb, type TestDb } from "../../../tests/support/test-db";
 import { type Auth, createAuth } from "../../server/accounts/auth.server";
 import { createCardPage, getCardPageById } from "../../server/cards/cards.server";
+import { createShop } from "../../server/cards/shops.server";
 import { loadConfig } from "../../server/platform/env.server";
 import * as cards from "./cards";
 import * as earnings from "./earnings";
@@ -123,5 +124,51 @@ describe("admin dashboard sections", () => {
       }
     }
     expect(await getCardPageById(t.db, card.id)).not.toBeNull();
+  });
+
+  const shopFields = { location: undefined, contactEmail: undefined, contactPhone: undefined };
+  it("lists shops 20 a page, newest first, and still opens the edit and move dialogs for any shop", async () => {
+    const made: { id: string; name: string }[] = [];
+    for (let i = 0; i < 23; i++)
+      made.push(await createShop(t.db, { ...shopFields, name: `Paged shop ${String(i).padStart(2, "0")}` }));
+    const card = await createCardPage(t.db, {
+      name: "Cy",
+      slug: "cy-shops",
+      password: "pw-123456",
+      links: [],
+    });
+    type Page = { shops: { name: string }[]; shopPages: { page: number; pages: number } };
+    const first = (await answer(cards.loader, get("/admin-dashboard/cards"), context)).data as Page;
+    const second = (await answer(cards.loader, get("/admin-dashboard/cards?shops=2"), context)).data as Page;
+    const names = (page: Page) => page.shops.map((s) => s.name);
+    expect([names(first).length, names(second).length]).toEqual([20, 3]);
+    expect(new Set([...names(first), ...names(second)])).toEqual(new Set(made.map((s) => s.name)));
+    expect([first.shopPages, second.shopPages]).toEqual([
+      { page: 1, pages: 2 },
+      { page: 2, pages: 2 },
+    ]);
+    // A shop just added is at the top of the first page.
+    await createShop(t.db, { ...shopFields, name: "Paged shop newest" });
+    const again = (await answer(cards.loader, get("/admin-dashboard/cards"), context)).data as Page;
+    expect(names(again)).toContain("Paged shop newest");
+    // A page past the end is empty, and nonsense is the first page.
+    const past = (await answer(cards.loader, get("/admin-dashboard/cards?shops=9"), context)).data as Page;
+    expect(past.shops).toEqual([]);
+    const nonsense = (await answer(cards.loader, get("/admin-dashboard/cards?shops=x"), context))
+      .data as Page;
+    expect(nonsense.shopPages.page).toBe(1);
+
+    // The oldest shop is on page 2; its edit dialog opens from page 1 as well.
+    const editing = await answer(cards.loader, get(`/admin-dashboard/cards?shop=${made[0].id}`), context);
+    expect(editing.data.editedShop).toMatchObject({ id: made[0].id, name: made[0].name, cardCount: 0 });
+    expect(
+      (await answer(cards.loader, get("/admin-dashboard/cards?shop=nope"), context)).data.editedShop,
+    ).toBeNull();
+    // Every shop is offered, by name, only while a card is being moved.
+    expect(first).toHaveProperty("allShops", null);
+    const moving = await answer(cards.loader, get(`/admin-dashboard/cards?move=${card.id}`), context);
+    const offered = (moving.data.allShops as { name: string }[]).map((s) => s.name);
+    expect(offered).toEqual([...offered].sort());
+    expect(offered).toEqual(expect.arrayContaining(made.map((s) => s.name)));
   });
 });

@@ -16,15 +16,25 @@ import { allocateCardToShop, CardPageError, deleteCardPage, setCardSold } from "
 import { announceCardPagesChanged } from "./changes.server";
 import { createClientPage } from "./client-pages.server";
 import { listOneLinkCardsForAdmin } from "./one-link-cards.server";
-import { createShop, deleteShop, listShops, updateShop } from "./shops.server";
+import { createShop, deleteShop, getShop, listShops, listShopsPage, updateShop } from "./shops.server";
 
 export async function loadCardsSection(db: Database, url: URL, opts: { publicUrl: string; logger: Logger }) {
   await flushAnalytics(db, opts.logger); // counts are at most a second old; show them exact
-  const list = await listCardPages(db, { q: url.searchParams.get("q") ?? "", ...cursorFromUrl(url) });
+  const q = url.searchParams.get("q") ?? "";
+  const list = await listCardPages(db, { q, ...cursorFromUrl(url) });
+  const shopsPage = Math.max(1, Math.min(10_000, Math.floor(Number(url.searchParams.get("shops")) || 1)));
+  const { shops, page, pages } = await listShopsPage(db, shopsPage);
+  const editing = url.searchParams.get("shop");
   return {
     ...list,
-    shops: await listShops(db),
-    oneLinkCards: await listOneLinkCardsForAdmin(db, url.searchParams.get("q") ?? ""),
+    shops,
+    shopPages: { page, pages },
+    // The dialogs in the address: the shop being edited, wherever it is listed, and every shop to move a card to.
+    editedShop: editing
+      ? (shops.find((s) => s.id === editing) ?? (await getShop(db, editing)) ?? null)
+      : null,
+    allShops: url.searchParams.get("move") ? await listShops(db) : null,
+    oneLinkCards: await listOneLinkCardsForAdmin(db, q),
     publicUrl: opts.publicUrl,
   };
 }

@@ -1,26 +1,59 @@
 // The shops that resell cards. Deleting one leaves its cards unallocated (the foreign key sets shop_id to null).
-import { asc, count, eq } from "drizzle-orm";
+import { asc, count, desc, eq } from "drizzle-orm";
 import { cardPages, shops } from "~/db/schema";
 import type { ShopInput } from "~/schemas/card-page";
 import { isUuid } from "~/utils/ids";
 import type { DbOrTx } from "../platform/db.server";
 import { CardPageError } from "./cards.server";
 
+/** Shops shown a page at a time on the admin's Cards section. */
+export const SHOPS_PAGE_SIZE = 20;
+
+const shopColumns = {
+  id: shops.id,
+  name: shops.name,
+  location: shops.location,
+  contactEmail: shops.contactEmail,
+  contactPhone: shops.contactPhone,
+  cardCount: count(cardPages.id),
+};
+
+/** Every shop by name, for the one 'move to shop' choice. */
 export async function listShops(db: DbOrTx) {
-  const cardCount = count(cardPages.id);
   return db
-    .select({
-      id: shops.id,
-      name: shops.name,
-      location: shops.location,
-      contactEmail: shops.contactEmail,
-      contactPhone: shops.contactPhone,
-      cardCount,
-    })
+    .select(shopColumns)
     .from(shops)
     .leftJoin(cardPages, eq(cardPages.shopId, shops.id))
     .groupBy(shops.id)
     .orderBy(asc(shops.name));
+}
+
+/** One page of shops, newest first (a shop just added is at the top), with the number of pages. */
+export async function listShopsPage(db: DbOrTx, page: number) {
+  const [rows, [total]] = await Promise.all([
+    db
+      .select(shopColumns)
+      .from(shops)
+      .leftJoin(cardPages, eq(cardPages.shopId, shops.id))
+      .groupBy(shops.id)
+      .orderBy(desc(shops.createdAt), desc(shops.id))
+      .limit(SHOPS_PAGE_SIZE)
+      .offset((page - 1) * SHOPS_PAGE_SIZE),
+    db.select({ n: count() }).from(shops),
+  ]);
+  return { shops: rows, page, pages: Math.max(1, Math.ceil(Number(total?.n ?? 0) / SHOPS_PAGE_SIZE)) };
+}
+
+/** The shop named in the edit dialog's address, wherever it is in the list; undefined for an unknown id. */
+export async function getShop(db: DbOrTx, id: string) {
+  if (!isUuid(id)) return undefined;
+  const [shop] = await db
+    .select(shopColumns)
+    .from(shops)
+    .leftJoin(cardPages, eq(cardPages.shopId, shops.id))
+    .where(eq(shops.id, id))
+    .groupBy(shops.id);
+  return shop;
 }
 
 function shopValues(input: Omit<ShopInput, "id">) {
