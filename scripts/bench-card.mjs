@@ -27,6 +27,7 @@ import {
   openLatency,
   PROFILE_ARGS,
   pin,
+  SERVICE_ENV,
   SERVICE_NODE_ARGS,
   waitFor,
 } from "./bench-load.mjs";
@@ -82,6 +83,7 @@ async function startApp(index) {
     cwd: root,
     env: {
       ...process.env,
+      ...SERVICE_ENV,
       DATA_DIR: path.join(work, `data-${index}`),
       PORT: String(APP_PORT),
       HOST: "127.0.0.1",
@@ -249,7 +251,7 @@ const [bareCmd, bareArgs] = pin(1, process.execPath, [
 children.push(
   spawn(bareCmd, bareArgs, {
     stdio: "ignore",
-    env: { ...process.env, BARE_PORT: String(BARE_PORT), BARE_DIR: work },
+    env: { ...process.env, ...SERVICE_ENV, BARE_PORT: String(BARE_PORT), BARE_DIR: work },
   }),
 );
 await waitFor(`http://127.0.0.1:${BARE_PORT}/bench-card`);

@@ -2,6 +2,7 @@
 export const BROWSER_UA: string;
 export const PROBE_ARGS: string[];
 export const SERVICE_NODE_ARGS: string[];
+export const SERVICE_ENV: Record<string, string>;
 export function productionEnv(): Record<string, string>;
 
 export interface WrkFigures {

@@ -15,9 +15,19 @@ export const SERVICE_NODE_ARGS =
     ?.split(/\s+/)
     .filter(Boolean) ?? [];
 
+/** The service file's `Environment=` settings (deploy/tapcard.service): measured processes run with them too. */
+export const SERVICE_ENV = Object.fromEntries(
+  [
+    ...fs
+      .readFileSync(new URL("../deploy/tapcard.service", import.meta.url), "utf8")
+      .matchAll(/^Environment=([A-Z][A-Z0-9_]*)=(\S*)\s*$/gm),
+  ].map(([, name, value]) => [name, value]),
+);
+
 /** What a production process will not start without (a secret, company and bank details): the app as deployed. */
 export function productionEnv() {
   return {
+    ...SERVICE_ENV,
     NODE_ENV: "production",
     AUTH_SECRET: randomBytes(32).toString("base64url"),
     SHOP_ADDRESS: "1 Bench Street, London",

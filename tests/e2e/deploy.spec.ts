@@ -44,6 +44,14 @@ function serviceScript() {
   return args;
 }
 
+/** The unit's own `Environment=` settings, which systemd gives the process beside the env file's. */
+function serviceEnvironment() {
+  const unit = fs.readFileSync(path.join(root, "deploy/tapcard.service"), "utf8");
+  return Object.fromEntries(
+    [...unit.matchAll(/^Environment=([A-Z][A-Z0-9_]*)=(\S*)\s*$/gm)].map(([, name, value]) => [name, value]),
+  );
+}
+
 interface Answer {
   status: number;
   headers: Record<string, string | string[] | undefined>;
@@ -104,6 +112,7 @@ test.beforeAll(async () => {
   app = await startApp(
     APP_PORT,
     {
+      ...serviceEnvironment(),
       ...exampleEnvironment(),
       PORT: String(APP_PORT),
       PUBLIC_URL,
