@@ -19,12 +19,18 @@ import { staticHtml } from "~/server/platform/static-html.server";
 import { cn } from "~/utils/cn";
 import type { Route } from "./+types/layout";
 
+/** The menu's icons: the same markup for every page and every user, so drawn by the first request only. */
+let navIconsHtml: string | undefined;
+
 export async function loader({ request, context }: Route.LoaderArgs) {
   const user = await requireUser(context, request);
   return {
     user: { name: user.name, email: user.email },
-    // The menu's icons, drawn here once and referenced by name: they are not part of every dashboard page's script.
-    iconsHtml: staticHtml(createElement(IconSprite, { icons: NAV_ICONS }), "dashboard-icons-"),
+    // Referenced by name: the icons are not part of every dashboard page's script.
+    iconsHtml: (navIconsHtml ??= staticHtml(
+      createElement(IconSprite, { icons: NAV_ICONS }),
+      "dashboard-icons-",
+    )),
   };
 }
 
