@@ -24,13 +24,11 @@ let navIconsHtml: string | undefined;
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const user = await requireUser(context, request);
+  navIconsHtml ??= staticHtml(createElement(IconSprite, { icons: NAV_ICONS }), "dashboard-icons-");
   return {
     user: { name: user.name, email: user.email },
     // Referenced by name: the icons are not part of every dashboard page's script.
-    iconsHtml: (navIconsHtml ??= staticHtml(
-      createElement(IconSprite, { icons: NAV_ICONS }),
-      "dashboard-icons-",
-    )),
+    iconsHtml: navIconsHtml,
   };
 }
 
