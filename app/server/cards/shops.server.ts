@@ -7,7 +7,7 @@ import type { DbOrTx } from "../platform/db.server";
 import { CardPageError } from "./cards.server";
 
 /** Shops shown a page at a time on the admin's Cards section. */
-export const SHOPS_PAGE_SIZE = 20;
+const SHOPS_PAGE_SIZE = 20;
 
 const shopColumns = {
   id: shops.id,
