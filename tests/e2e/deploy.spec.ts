@@ -7,6 +7,7 @@ import https from "node:https";
 import os from "node:os";
 import path from "node:path";
 import { expect, test } from "@playwright/test";
+import { SERVICE_ENV } from "../../scripts/bench-load.mjs";
 import { type AppServer, root, startApp } from "../support/app-server";
 import { startLocalNginx } from "../support/nginx";
 
@@ -42,14 +43,6 @@ function serviceScript() {
     fs.realpathSync(process.execPath),
   );
   return args;
-}
-
-/** The unit's own `Environment=` settings, which systemd gives the process beside the env file's. */
-function serviceEnvironment() {
-  const unit = fs.readFileSync(path.join(root, "deploy/tapcard.service"), "utf8");
-  return Object.fromEntries(
-    [...unit.matchAll(/^Environment=([A-Z][A-Z0-9_]*)=(\S*)\s*$/gm)].map(([, name, value]) => [name, value]),
-  );
 }
 
 interface Answer {
@@ -112,7 +105,8 @@ test.beforeAll(async () => {
   app = await startApp(
     APP_PORT,
     {
-      ...serviceEnvironment(),
+      // The unit's own `Environment=` settings, which systemd gives the process beside the env file's.
+      ...SERVICE_ENV,
       ...exampleEnvironment(),
       PORT: String(APP_PORT),
       PUBLIC_URL,

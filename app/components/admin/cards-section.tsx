@@ -2,18 +2,15 @@
 // Moving a card to a shop goes through one shared dialog (`?move=<card id>`), so a page of rows does not carry a
 // list of every shop in every row: the page grows with its rows only.
 import { Download, ExternalLink, Pencil, Plus, QrCode, Search, Store, Trash2 } from "lucide-react";
-import { useEffect } from "react";
-import { Form, Link, useFetcher, useNavigate } from "react-router";
+import { Form, Link, useFetcher } from "react-router";
 import { Button, ButtonLink } from "~/components/ui/button";
-import { Dialog } from "~/components/ui/dialog";
 import { IconSprite, SpriteIcon } from "~/components/ui/icon-sprite";
 import { Input } from "~/components/ui/input";
 import { CursorPager } from "~/components/ui/pager";
-import { Select } from "~/components/ui/select";
 import type { AdminOneLinkCard } from "~/server/cards/one-link-cards.server";
 import { confirmSubmit } from "./confirm-submit";
 import { CreateClientDialog } from "./create-client-dialog";
-import { type Shop, ShopsPanel, shopLabel } from "./shops-panel";
+import { MoveToShopDialog, type Shop, ShopsPanel } from "./shops-panel";
 
 type CardRow = {
   id: string;
@@ -138,40 +135,6 @@ export function CardsSection({ data, search }: { data: CardsSectionData; search:
         <MoveToShopDialog card={movingCard} shops={data.allShops} closeTo={editLink("move", null)} />
       ) : null}
     </div>
-  );
-}
-
-/** The one 'move to shop' control: a dialog for the card named in `?move=`, with every shop once. */
-function MoveToShopDialog({ card, shops, closeTo }: { card: CardRow; shops: Shop[]; closeTo: string }) {
-  const fetcher = useFetcher<{ ok?: boolean }>();
-  const navigate = useNavigate();
-  const close = () => navigate(closeTo, { preventScrollReset: true });
-  useEffect(() => {
-    if (fetcher.state === "idle" && fetcher.data?.ok) navigate(closeTo, { preventScrollReset: true });
-  }, [fetcher.state, fetcher.data, navigate, closeTo]);
-  return (
-    <Dialog title={`Move card ${card.cardNumber} to a shop`} closeTo={closeTo} onClose={close}>
-      <fetcher.Form method="post" action={closeTo} className="space-y-4">
-        <input type="hidden" name="intent" value="allocate" />
-        <input type="hidden" name="id" value={card.id} />
-        <div className="space-y-1">
-          <label htmlFor="move-shop" className="block text-sm font-medium">
-            Shop for card {card.cardNumber}
-          </label>
-          <Select id="move-shop" name="shopId" defaultValue={card.shopId ?? ""} className="w-full">
-            <option value="">No shop (unassigned)</option>
-            {shops.map((s) => (
-              <option key={s.id} value={s.id}>
-                {shopLabel(s)}
-              </option>
-            ))}
-          </Select>
-        </div>
-        <Button type="submit" disabled={fetcher.state !== "idle"}>
-          {fetcher.state !== "idle" ? "Saving..." : "Move card"}
-        </Button>
-      </fetcher.Form>
-    </Dialog>
   );
 }
 

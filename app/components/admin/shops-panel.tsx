@@ -1,5 +1,5 @@
-// The admin's shops: the list, a page at a time, with edit and delete, and the form that adds one. Cards are
-// allocated to shops.
+// The admin's shops: the list, a page at a time, with edit and delete, the form that adds one, and the one dialog
+// that moves a card to a shop.
 // A shop is edited in one shared dialog (`?shop=<id>`), not in a form repeated under every shop. Its icons are
 // those of the Cards section's sprite, the one page it is shown on.
 import { useEffect, useRef } from "react";
@@ -10,6 +10,7 @@ import { FieldError } from "~/components/ui/field";
 import { SpriteIcon } from "~/components/ui/icon-sprite";
 import { Input } from "~/components/ui/input";
 import { Pager } from "~/components/ui/pager";
+import { Select } from "~/components/ui/select";
 import { confirmSubmit } from "./confirm-submit";
 
 export type Shop = {
@@ -20,7 +21,7 @@ export type Shop = {
   contactPhone: string | null;
   cardCount: number;
 };
-export const shopLabel = (shop: Pick<Shop, "name" | "location">) =>
+const shopLabel = (shop: Pick<Shop, "name" | "location">) =>
   shop.location ? `${shop.name} - ${shop.location}` : shop.name;
 
 type ShopFormResult = { intent?: string; result?: { error?: Record<string, string[] | null> } };
@@ -165,5 +166,47 @@ function ShopItem({ shop, editTo }: { shop: Shop; editTo: string }) {
         </remove.Form>
       </div>
     </li>
+  );
+}
+
+/** The one 'move to shop' control: a dialog for the card named in `?move=`, with every shop once. */
+export function MoveToShopDialog({
+  card,
+  shops,
+  closeTo,
+}: {
+  card: { id: string; cardNumber: string; shopId: string | null };
+  shops: Shop[];
+  closeTo: string;
+}) {
+  const fetcher = useFetcher<{ ok?: boolean }>();
+  const navigate = useNavigate();
+  const close = () => navigate(closeTo, { preventScrollReset: true });
+  useEffect(() => {
+    if (fetcher.state === "idle" && fetcher.data?.ok) navigate(closeTo, { preventScrollReset: true });
+  }, [fetcher.state, fetcher.data, navigate, closeTo]);
+  return (
+    <Dialog title={`Move card ${card.cardNumber} to a shop`} closeTo={closeTo} onClose={close}>
+      <fetcher.Form method="post" action={closeTo} className="space-y-4">
+        <input type="hidden" name="intent" value="allocate" />
+        <input type="hidden" name="id" value={card.id} />
+        <div className="space-y-1">
+          <label htmlFor="move-shop" className="block text-sm font-medium">
+            Shop for card {card.cardNumber}
+          </label>
+          <Select id="move-shop" name="shopId" defaultValue={card.shopId ?? ""} className="w-full">
+            <option value="">No shop (unassigned)</option>
+            {shops.map((s) => (
+              <option key={s.id} value={s.id}>
+                {shopLabel(s)}
+              </option>
+            ))}
+          </Select>
+        </div>
+        <Button type="submit" disabled={fetcher.state !== "idle"}>
+          {fetcher.state !== "idle" ? "Saving..." : "Move card"}
+        </Button>
+      </fetcher.Form>
+    </Dialog>
   );
 }

@@ -18,41 +18,39 @@ const shopColumns = {
   cardCount: count(cardPages.id),
 };
 
-/** Every shop by name, for the one 'move to shop' choice. */
-export async function listShops(db: DbOrTx) {
-  return db
+/** Shops with how many cards each has, for the caller to order, page or narrow. */
+const shopsWithCardCounts = (db: DbOrTx) =>
+  db
     .select(shopColumns)
     .from(shops)
     .leftJoin(cardPages, eq(cardPages.shopId, shops.id))
     .groupBy(shops.id)
-    .orderBy(asc(shops.name));
+    .$dynamic();
+
+/** Every shop by name, for the one 'move to shop' choice. */
+export async function listShops(db: DbOrTx) {
+  return shopsWithCardCounts(db).orderBy(asc(shops.name));
 }
 
-/** One page of shops, newest first (a shop just added is at the top), with the number of pages. */
-export async function listShopsPage(db: DbOrTx, page: number) {
-  const [rows, [total]] = await Promise.all([
-    db
-      .select(shopColumns)
-      .from(shops)
-      .leftJoin(cardPages, eq(cardPages.shopId, shops.id))
-      .groupBy(shops.id)
-      .orderBy(desc(shops.createdAt), desc(shops.id))
-      .limit(SHOPS_PAGE_SIZE)
-      .offset((page - 1) * SHOPS_PAGE_SIZE),
-    db.select({ n: count() }).from(shops),
-  ]);
-  return { shops: rows, page, pages: Math.max(1, Math.ceil(Number(total?.n ?? 0) / SHOPS_PAGE_SIZE)) };
+/**
+ * One page of shops, newest first (a shop just added is at the top), with the number of pages. A page past the end
+ * (its last shop was just deleted) shows the last page.
+ */
+export async function listShopsPage(db: DbOrTx, requested: number) {
+  const [total] = await db.select({ n: count() }).from(shops);
+  const pages = Math.max(1, Math.ceil(Number(total?.n ?? 0) / SHOPS_PAGE_SIZE));
+  const page = Math.min(requested, pages);
+  const rows = await shopsWithCardCounts(db)
+    .orderBy(desc(shops.createdAt), desc(shops.id))
+    .limit(SHOPS_PAGE_SIZE)
+    .offset((page - 1) * SHOPS_PAGE_SIZE);
+  return { shops: rows, page, pages };
 }
 
 /** The shop named in the edit dialog's address, wherever it is in the list; undefined for an unknown id. */
 export async function getShop(db: DbOrTx, id: string) {
   if (!isUuid(id)) return undefined;
-  const [shop] = await db
-    .select(shopColumns)
-    .from(shops)
-    .leftJoin(cardPages, eq(cardPages.shopId, shops.id))
-    .where(eq(shops.id, id))
-    .groupBy(shops.id);
+  const [shop] = await shopsWithCardCounts(db).where(eq(shops.id, id));
   return shop;
 }
 
