@@ -25,34 +25,43 @@ export default function handleRequest(
     routerContext.isSpaMode ||
     !nonce ||
     loadContext.sharedRender === true;
-  const readyEvent = whole ? "onAllReady" : "onShellReady";
   return new Promise((resolve, reject) => {
     let shellRendered = false;
+    function respond() {
+      shellRendered = true;
+      responseHeaders.set("Content-Type", "text/html; charset=utf-8");
+      // Compressed here, with React's own pace and flushes, rather than by a middleware wrapped around the
+      // writes of React Router's adapter: that pairing left a 'drain' listener behind on every write that
+      // had to wait. A render-once page is compressed where it is kept.
+      const body =
+        (loadContext.sharedRender
+          ? null
+          : pageEncoder(request.headers.get("accept-encoding"), responseHeaders)) ?? new PassThrough();
+      resolve(
+        new Response(createReadableStreamFromReadable(body), {
+          headers: responseHeaders,
+          status: responseStatusCode,
+        }),
+      );
+      pipe(body);
+    }
     const { pipe, abort } = renderToPipeableStream(
       <NonceProvider value={nonce}>
         <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
       </NonceProvider>,
       {
         nonce,
-        [readyEvent]() {
-          shellRendered = true;
-          responseHeaders.set("Content-Type", "text/html; charset=utf-8");
-          // Compressed here, with React's own pace and flushes, rather than by a middleware wrapped around the
-          // writes of React Router's adapter: that pairing left a 'drain' listener behind on every write that
-          // had to wait. A render-once page is compressed where it is kept.
-          const body =
-            (loadContext.sharedRender
-              ? null
-              : pageEncoder(request.headers.get("accept-encoding"), responseHeaders)) ?? new PassThrough();
-          resolve(
-            new Response(createReadableStreamFromReadable(body), {
-              headers: responseHeaders,
-              status: responseStatusCode,
-            }),
-          );
-          pipe(body);
+        onShellReady() {
+          if (!whole) respond();
+        },
+        onAllReady() {
+          // Nothing is left to wait for: the timer would only keep this render (the request, its data and
+          // React's state) in memory until it fired, 6 s later, by when a busy shop has rendered a thousand more.
+          clearTimeout(abortTimer);
+          if (whole) respond();
         },
         onShellError(error: unknown) {
+          clearTimeout(abortTimer);
           reject(error);
         },
         onError(error: unknown) {
@@ -62,6 +71,6 @@ export default function handleRequest(
       },
     );
     // Abort a render still waiting on data after the timeout, leaving React time to send its fallbacks.
-    setTimeout(abort, streamTimeout + 1000);
+    const abortTimer = setTimeout(abort, streamTimeout + 1000);
   });
 }

@@ -31,6 +31,7 @@ export interface AppMemory {
   arrayBuffers: number;
   wasm: number | null;
   sharp: { bytes: number; highBytes: number; items: number; files: number } | null;
+  timers: number;
 }
 
 export function wrk(

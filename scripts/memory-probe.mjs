@@ -102,6 +102,8 @@ async function figures(collect) {
     ),
     wasm: wasmResident(),
     sharp: await sharpCache(),
+    /** Timers waiting to fire: what keeps what they reach in memory until then. */
+    timers: process.getActiveResourcesInfo().filter((kind) => kind === "Timeout").length,
   };
 }
 

@@ -9,6 +9,7 @@ import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
   type AppMemory,
+  appMemory,
   type LoadTarget,
   loadRound,
   PROBE_ARGS,
@@ -43,6 +44,8 @@ const TIMEOUT = "20s";
  * (about 30 KB) kept for each shop page in 130.
  */
 const HEAP_GROWTH_TOLERANCE = 4 * MB;
+/** Pages rendered one after another, then the timers the process still holds are counted. */
+const RENDERS_IN_A_ROW = 50;
 
 const work = fs.mkdtempSync(path.join(os.tmpdir(), "load-hard-"));
 let app: AppServer | undefined;
@@ -100,6 +103,14 @@ describe("the card page and the shop pages under load, three rounds", () => {
     }
 
     expect(failures).toEqual([]);
+
+    // A page that has been sent leaves no timer behind: React's abort timer holds the whole render (the request,
+    // its data, React's state) until it fires, which under load kept seconds of renders in memory.
+    const idle = (await appMemory(probePort)).timers;
+    for (let i = 0; i < RENDERS_IN_A_ROW; i++)
+      expect((await fetch(`${app.url}/order-card?visit=${i}`)).status).toBe(200);
+    expect((await appMemory(probePort)).timers - idle).toBeLessThan(RENDERS_IN_A_ROW / 10);
+
     expect(
       heaps.every((h) => h.collections > 0),
       "the probe could collect garbage (--expose-gc)",

@@ -1,7 +1,9 @@
 // The encoding sent for each Accept-Encoding, for pages held in every form and
 // for files held in fewer.
+
+import { gunzipSync } from "node:zlib";
 import { describe, expect, it } from "vitest";
-import { chooseEncoding, type Encoding } from "./compressed-page.server";
+import { chooseEncoding, type Encoding, pageEncoder } from "./compressed-page.server";
 
 const ALL: Encoding[] = ["br", "gzip", "identity"];
 
@@ -32,5 +34,38 @@ describe("chooseEncoding", () => {
     for (let i = 0; i < 250; i++) expect(chooseEncoding(`gzip;q=0.${(i % 9) + 1}, x-${i}`, ALL)).toBe("gzip");
     expect(chooseEncoding("gzip, br;q=0", ALL)).toBe("gzip");
     expect(chooseEncoding(`${"x".repeat(300)}, br`, ALL)).toBe("br");
+  });
+});
+
+describe("pageEncoder", () => {
+  /** What a page piped through the encoder chosen for this header arrives as, with the headers it set. */
+  async function send(acceptEncoding: string | null) {
+    const headers = new Headers();
+    const encoder = pageEncoder(acceptEncoding, headers);
+    if (!encoder) return { headers, body: null };
+    const chunks: Buffer[] = [];
+    encoder.on("data", (chunk: Buffer) => chunks.push(chunk));
+    const ended = new Promise((resolve) => encoder.on("end", resolve));
+    encoder.end("<!DOCTYPE html><p>Order Received</p>");
+    await ended;
+    return { headers, body: gunzipSync(Buffer.concat(chunks)).toString() };
+  }
+
+  it("gzips a page for a browser, brotli accepted or not, and says so", async () => {
+    for (const header of ["gzip, deflate, br, zstd", "gzip", "br;q=1, gzip;q=0.5"]) {
+      const { headers, body } = await send(header);
+      expect(headers.get("content-encoding"), header).toBe("gzip");
+      expect(headers.get("vary"), header).toBe("Accept-Encoding");
+      expect(body, header).toBe("<!DOCTYPE html><p>Order Received</p>");
+    }
+  });
+
+  it("sends the page as it is when gzip is not accepted", async () => {
+    for (const header of [null, "identity", "br", "gzip;q=0, br"]) {
+      const { headers, body } = await send(header);
+      expect(headers.get("content-encoding"), String(header)).toBeNull();
+      expect(headers.get("vary"), String(header)).toBe("Accept-Encoding");
+      expect(body).toBeNull();
+    }
   });
 });
