@@ -1,4 +1,5 @@
 // Types of scripts/bench-load.mjs for the tests that use it.
+export const BROWSER_ACCEPT_ENCODING: string;
 export const BROWSER_UA: string;
 export const PROBE_ARGS: string[];
 export const SERVICE_NODE_ARGS: string[];
@@ -37,7 +38,7 @@ export interface AppMemory {
 export function wrk(
   url: string,
   duration: string,
-  options?: { connections?: number; timeout?: string },
+  options?: { connections?: number; timeout?: string; acceptEncoding?: string },
 ): WrkFigures;
 export function appMemory(probePort: number, options?: { gc?: boolean }): Promise<AppMemory>;
 export function settledAppMemory(probePort: number): Promise<AppMemory>;

@@ -3,7 +3,8 @@
 // a reference measured in the same run.
 // Starts the built app (pinned to core 1) on a fresh embedded database seeded with the scale data at its smallest
 // (100 card pages, 100 orders, 2,000 prospects), signs in 8 customers (each with cards, orders and prospects of
-// their own) and the admin twice through the app's own login forms, and measures:
+// their own) and the admin twice through the app's own login forms, and measures, each page asked for as a browser
+// asks (brotli accepted):
 // - CPU per render of each page that shows stored data (/order-card, /cart) and each signed-in page, requested one
 //   at a time, against the no-data reference page /forgot-password measured just before it in the same round
 //   (the median of the rounds' ratios): budget <= 3x;
@@ -23,6 +24,7 @@ import { hashPassword } from "better-auth/crypto";
 import { sql } from "drizzle-orm";
 import { appModuleLoader } from "./app-modules.mjs";
 import {
+  BROWSER_ACCEPT_ENCODING,
   BROWSER_UA,
   fetchFresh,
   wrk as loadTest,
@@ -214,10 +216,14 @@ for (let i = 0; ; i++) {
 /** Each page's Server-Timing (db and render, ms) as the app reported it: where a slow page spends its time. */
 const serverTimings = new Map();
 
-/** One request, as a browser sends it; resolves to its status once the whole answer is in. */
+/** One request, as a browser sends it (brotli accepted); resolves to its status once the whole answer is in. */
 async function get(target, cookie) {
   const res = await fetchFresh(`${base}${target}`, {
-    headers: { "User-Agent": UA, "Accept-Encoding": "gzip", ...(cookie ? { Cookie: cookie } : {}) },
+    headers: {
+      "User-Agent": UA,
+      "Accept-Encoding": BROWSER_ACCEPT_ENCODING,
+      ...(cookie ? { Cookie: cookie } : {}),
+    },
     redirect: "manual",
   });
   await res.arrayBuffer();
@@ -277,7 +283,8 @@ const referenceCpu = cpuPerRender(REFERENCE);
 // --- the shop's pages with 10 visitors at once ---
 const shopRuns = new Map(SHOP.map((t) => [t, []]));
 for (let round = 0; round < ROUNDS; round++)
-  for (const target of SHOP) shopRuns.get(target).push(wrk(target, { connections: 10 }));
+  for (const target of SHOP)
+    shopRuns.get(target).push(wrk(target, { connections: 10, acceptEncoding: BROWSER_ACCEPT_ENCODING }));
 
 console.log("10 shop visitors: done");
 
