@@ -102,7 +102,11 @@ export async function wrkAsync(url, duration, options = {}) {
   return wrkFigures(stdout);
 }
 
-function wrkCommand(url, duration, { connections = 50, timeout, headers = [], acceptEncoding = "gzip" } = {}) {
+function wrkCommand(
+  url,
+  duration,
+  { connections = 50, timeout, headers = [], acceptEncoding = "gzip" } = {},
+) {
   return pin(0, "wrk", [
     "-t1",
     `-c${connections}`,
