@@ -56,7 +56,7 @@ export default function handleRequest(
         },
         onAllReady() {
           // Nothing is left to wait for: the timer would only keep this render (the request, its data and
-          // React's state) in memory until it fired, 6 s later, by when a busy shop has rendered a thousand more.
+          // React's state) in memory until it fired.
           clearTimeout(abortTimer);
           if (whole) respond();
         },

@@ -37,12 +37,10 @@ export function chooseEncoding(acceptEncoding: string | undefined, forms: Encodi
 const AS_SENT: Encoding[] = ["gzip", "identity"];
 
 /**
- * A compressor for a page that is sent as it is rendered, in the encoding the request accepts (null: send it as
- * it is, or as the compression middleware chooses for a client without gzip), with Content-Encoding and Vary set
- * on `headers`. The page is piped into it, so its pace follows the
- * browser's. Gzip at its default level, even for a browser that accepts brotli: a brotli compressor holds
- * megabytes for each page while it is sent, which under load made the process collect its heap every 150 ms and
- * answer a third as many pages (decision 030). Pages and files compressed ahead of time go out as brotli.
+ * A compressor for a page that is sent as it is rendered, with Content-Encoding and Vary set on `headers`; null
+ * when the request does not accept gzip (the compression middleware then does what it can). The page is piped
+ * into it, so its pace follows the browser's. Gzip even when brotli is accepted: a brotli stream holds megabytes
+ * for each page while it is sent (decision 030). Pages and files compressed ahead of time go out as brotli.
  */
 export function pageEncoder(acceptEncoding: string | null, headers: Headers): Gzip | null {
   headers.append("Vary", "Accept-Encoding");
