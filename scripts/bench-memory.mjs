@@ -34,10 +34,10 @@ const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
 const CARD_DURATION = process.env.BENCH_CARD_DURATION ?? "20s";
 const PAGE_DURATION = process.env.BENCH_PAGE_DURATION ?? "5s";
 const DATABASES = (process.env.BENCH_MEMORY_DATABASES ?? "embedded,postgres").split(",");
-/** Growth of the heap after a full collection from round 2 to round 3 that counts as a leak (see the doc). */
 /** Extra arguments for Node, to try a V8 or allocator setting (e.g. BENCH_NODE_ARGS="--max-semi-space-size=8"). */
 const NODE_ARGS = (process.env.BENCH_NODE_ARGS ?? "").split(" ").filter(Boolean);
 const APP_ARGS = [...SERVICE_NODE_ARGS, ...NODE_ARGS, ...PROBE_ARGS, "server.mjs"];
+/** Growth of the heap after a full collection from round 2 to round 3 that counts as a leak (see the doc). */
 const HEAP_GROWTH_TOLERANCE = 4 * MB;
 const BUDGETS = {
   embedded: { idle: 300 * MB, loaded: 450 * MB },

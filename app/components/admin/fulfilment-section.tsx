@@ -1,3 +1,4 @@
+// Over 300 lines: the steps of one paid order (write each chip, post, deliver) share its data and its forms.
 // The admin's 'To write and post' section: per paid order, each card with the exact address for its chip (Copy,
 // a QR code for a phone writing app, and 'Write to card' where the browser has Web NFC), 'Mark written', then
 // 'Mark posted' with carrier and tracking number; below, the posted orders to mark delivered. The address comes

@@ -1,3 +1,4 @@
+// Over 300 lines: the one place better-auth is configured, with the guards that read its sessions.
 // Accounts and sessions (better-auth) and the guards every loader and action uses. Roles live only here.
 
 import { betterAuth } from "better-auth";

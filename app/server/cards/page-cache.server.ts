@@ -1,3 +1,4 @@
+// Over 300 lines: the cache of card pages, its bounds and its invalidation are one mechanism.
 // Public card pages rendered once per change and kept compressed in memory, keyed by slug and source.
 // Every committed edit invalidates the slug at once in this process (changes.server.ts); with PostgreSQL,
 // page-sync.server.ts passes the edits of the other app processes on (see docs/card-pages.md).

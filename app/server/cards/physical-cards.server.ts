@@ -1,3 +1,4 @@
+// Over 300 lines: a card page's life and its physical cards are one aggregate, logged by one history.
 // A card page's life and its physical cards: pause and resume the page, each card's own chip address (a token),
 // turning one lost card off (or the older cards written with the page's address), replacements, and the history
 // of every change. Each change announces the page's slug once committed, so every process's page cache (and,

@@ -1,3 +1,4 @@
+// Over 300 lines: the list, one contact, its exports and its copy into prospects share one guard and filter.
 // Contacts: the details visitors shared, with consent, from the owner's card pages. The owner lists, searches,
 // filters and pages them, opens one, takes them away (vCard, CSV that imports into Prospects, one .vcf), copies
 // one into Cold Calling's prospects once, and deletes one for good. Another account's contact is not found.

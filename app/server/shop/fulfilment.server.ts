@@ -1,3 +1,4 @@
+// Over 300 lines: writing, posting and delivering a paid order share its lock and its cards.
 // Fulfilment (docs/product.md#fulfilment): the physical cards of paid orders the shop still has to write and post,
 // oldest payment first, with the exact address for each chip; marking a card written, an order posted (the
 // dispatch e-mail with its tracking link goes out through the outbox in the same transaction) and delivered.

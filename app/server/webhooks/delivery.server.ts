@@ -1,3 +1,4 @@
+// Over 300 lines: claiming, signing, sending, retrying and giving up on a delivery are one worker.
 // Sends queued webhook deliveries: signed POSTs, 5 s each, retried with exponential back-off for 24 hours, then
 // marked failed and the owner told once by e-mail. Claims lapse, so a killed worker loses nothing (at least once).
 
