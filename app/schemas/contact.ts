@@ -4,6 +4,9 @@ import { z } from "~/schemas/zod";
 import { emailField, requiredString } from "./auth";
 import { CONTACT_SUBJECTS, type ContactSubject } from "./contact-subjects";
 
+/** The name of a field no person sees; simple bots fill it in, and the action then drops the message. */
+export const CONTACT_HONEYPOT = "website";
+
 const subjectValues = CONTACT_SUBJECTS.map((s) => s.value) as [ContactSubject, ...ContactSubject[]];
 
 const optionalText = (max: number, tooLong: string) =>

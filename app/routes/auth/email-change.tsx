@@ -4,14 +4,9 @@ import { data, Form, Link, useNavigation } from "react-router";
 import { AuthCard } from "~/components/auth/auth-card";
 import { Button } from "~/components/ui/button";
 import { FormMessage } from "~/components/ui/field";
-import {
-  confirmEmailChange,
-  EMAIL_CHANGE_MESSAGES,
-  findEmailChangeLink,
-  stopEmailChange,
-} from "~/server/accounts/email-change.server";
-import { readFormData, unknownIntent } from "~/server/platform/forms.server";
-import { redirectWithToast } from "~/server/platform/toast.server";
+import { EMAIL_CHANGE_MESSAGES, findEmailChangeLink } from "~/server/accounts/email-change.server";
+import { handleEmailChangeAction } from "~/server/accounts/email-change-actions.server";
+import { readFormData } from "~/server/platform/forms.server";
 import type { Route } from "./+types/email-change";
 
 export const meta = () => [{ title: "Change of e-mail address" }, { name: "robots", content: "noindex" }];
@@ -36,38 +31,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const form = await readFormData(request);
-  const token = String(form.get("token") ?? "");
-  switch (form.get("intent")) {
-    case "confirm": {
-      const outcome = await confirmEmailChange(context.db, token);
-      if (!outcome.ok)
-        return data(
-          { done: false as const, message: EMAIL_CHANGE_MESSAGES[outcome.problem] },
-          { status: 409 },
-        );
-      return redirectWithToast("/dashboard/settings?email=confirmed", {
-        type: "success",
-        title: "E-mail address changed",
-        description: `Your account's e-mail address is now ${outcome.email}.`,
-      });
-    }
-    case "stop": {
-      const outcome = await stopEmailChange(context.db, token);
-      // 'oldTaken' still stopped the change and signed the account out: it acted, so it is no refusal.
-      if (!outcome.ok)
-        return data(
-          { done: false as const, message: EMAIL_CHANGE_MESSAGES[outcome.problem] },
-          { status: outcome.problem === "oldTaken" ? 200 : 409 },
-        );
-      return {
-        done: true as const,
-        message: `The e-mail change is stopped: your account's e-mail address is ${outcome.email}, and every session of your account has been signed out. Whoever asked for the change knew your password, so please choose a new one now.`,
-      };
-    }
-    default:
-      return unknownIntent();
-  }
+  return handleEmailChangeAction(context, await readFormData(request));
 }
 
 const TITLE = "Change of e-mail address";

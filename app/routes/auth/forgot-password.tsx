@@ -1,33 +1,16 @@
-import { parseWithZod } from "@conform-to/zod/v4";
-import { data, Form, Link, useNavigation } from "react-router";
+import { Form, Link, useNavigation } from "react-router";
 import { AuthCard } from "~/components/auth/auth-card";
 import { Button } from "~/components/ui/button";
 import { Field, FormMessage } from "~/components/ui/field";
-import { ForgotPasswordSchema } from "~/schemas/auth";
-import { callAuth } from "~/server/accounts/auth.server";
+import { handleForgotPasswordAction } from "~/server/accounts/password-reset-actions.server";
 import { readFormData } from "~/server/platform/forms.server";
-import { hitRateLimit, LIMITS } from "~/server/platform/rate-limit.server";
 import { getFormProps, getInputProps, useForm } from "~/utils/form";
 import type { Route } from "./+types/forgot-password";
 
 export const meta = () => [{ title: "Forgot password" }];
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const submission = parseWithZod(await readFormData(request), { schema: ForgotPasswordSchema });
-  if (submission.status !== "success") return data({ result: submission.reply() }, { status: 400 });
-  const limit = await hitRateLimit(context.db, `reset:ip:${context.clientIp}`, LIMITS.passwordReset);
-  if (limit.allowed) {
-    await callAuth(() =>
-      context.auth.api.requestPasswordReset({
-        body: { email: submission.value.email, redirectTo: "/reset-password" },
-        headers: request.headers,
-        asResponse: true,
-      }),
-    );
-    context.pokeOutbox();
-  }
-  // The same answer whether or not the address has an account.
-  return data({ sent: true as const });
+  return handleForgotPasswordAction(context, request, await readFormData(request));
 }
 
 export default function ForgotPassword({ actionData }: Route.ComponentProps) {

@@ -1,21 +1,12 @@
-import { parseWithZod } from "@conform-to/zod/v4";
-import { data, Form, Link, redirect, useNavigation, useSearchParams } from "react-router";
+import { Form, Link, redirect, useNavigation, useSearchParams } from "react-router";
 import { AuthCard, SocialButtons } from "~/components/auth/auth-card";
 import { TwoFactorCodeForm } from "~/components/auth/two-factor-code-form";
 import { Button } from "~/components/ui/button";
 import { Field, FormMessage } from "~/components/ui/field";
-import { LoginSchema } from "~/schemas/auth";
-import { callAuth, getSessionUser } from "~/server/accounts/auth.server";
-import { configuredSocialProviders, startSocialLogin } from "~/server/accounts/social-login.server";
-import { codeStep, handleSignInCodeForm, isTwoFactorChallenge } from "~/server/accounts/two-factor.server";
-import { readFormData, safeRedirect } from "~/server/platform/forms.server";
-import {
-  checkSignInAttempt,
-  recordFailedSignIn,
-  recordSuccessfulSignIn,
-  SIGN_IN_REFUSED,
-} from "~/server/platform/rate-limit.server";
-import { toastHeaders } from "~/server/platform/toast.server";
+import { getSessionUser } from "~/server/accounts/auth.server";
+import { handleLoginAction } from "~/server/accounts/sign-in-actions.server";
+import { configuredSocialProviders } from "~/server/accounts/social-login.server";
+import { readFormData } from "~/server/platform/forms.server";
 import { getFormProps, getInputProps, useForm } from "~/utils/form";
 import { seo } from "~/utils/seo";
 import type { Route } from "./+types/login";
@@ -27,13 +18,6 @@ export const meta: Route.MetaFunction = ({ matches }) =>
     path: "/login",
   });
 
-const LOGIN_MESSAGES = {
-  invalid: "Invalid email or password",
-  // Links are sent at most 3 times an hour (docs/security.md#rate-limits), so this does not promise a new one.
-  notVerified:
-    "Please verify your e-mail address first: open the link in the e-mail we sent you. We send a new link at most 3 times an hour.",
-} as const;
-
 export async function loader({ request, context }: Route.LoaderArgs) {
   const user = await getSessionUser(context, request);
   if (user) throw redirect(user.role === "admin" ? "/admin-dashboard" : "/dashboard");
@@ -41,47 +25,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const formData = await readFormData(request);
-  const home = (role: string | undefined) => (role === "admin" ? "/admin-dashboard" : "/dashboard");
-  if (formData.get("intent") === "social")
-    return startSocialLogin(context.auth, context.config, request, formData);
-  // The second step when two-factor authentication is on: until it succeeds there is no session at all.
-  if (formData.get("intent") === "two-factor") return handleSignInCodeForm(context, request, formData, home);
-
-  const submission = parseWithZod(formData, { schema: LoginSchema });
-  if (submission.status !== "success") return data({ result: submission.reply() }, { status: 400 });
-  const { email, password, redirectTo } = submission.value;
-
-  const refused = await checkSignInAttempt(context.db, "sign-in", context.clientIp, email);
-  if (refused)
-    return data({ result: submission.reply({ formErrors: [SIGN_IN_REFUSED[refused]] }) }, { status: 429 });
-
-  const result = await callAuth(() =>
-    context.auth.api.signInEmail({
-      body: { email, password, callbackURL: "/login?verified=1" },
-      headers: request.headers,
-      asResponse: true,
-    }),
-  );
-  // The right password (two-factor's code step has its own limit): this attempt is not a failure.
-  if (result.ok) await recordSuccessfulSignIn(context.db, "sign-in", context.clientIp);
-  if (isTwoFactorChallenge(result)) return codeStep(result.headers, redirectTo);
-  if (result.ok) {
-    const user = result.body?.user as { role?: string } | undefined;
-    await toastHeaders({ type: "success", title: "Login successful" }, result.headers);
-    return redirect(safeRedirect(redirectTo, home(user?.role), context.config.publicUrl), {
-      headers: result.headers,
-    });
-  }
-  context.pokeOutbox(); // an unverified sign-in may queue a fresh verification link
-  // An unverified address counts too: each such sign-in asks for a verification e-mail.
-  await recordFailedSignIn(context.db, "sign-in", email);
-  const message =
-    result.body?.code === "EMAIL_NOT_VERIFIED" ? LOGIN_MESSAGES.notVerified : LOGIN_MESSAGES.invalid;
-  return data(
-    { result: submission.reply({ formErrors: [message], hideFields: ["password"] }) },
-    { status: 401 },
-  );
+  return handleLoginAction(context, request, await readFormData(request));
 }
 
 export default function Login({ loaderData, actionData }: Route.ComponentProps) {

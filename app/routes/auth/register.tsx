@@ -1,14 +1,12 @@
-import { parseWithZod } from "@conform-to/zod/v4";
-import { data, Form, Link, redirect, useNavigation } from "react-router";
+import { Form, Link, redirect, useNavigation } from "react-router";
 import { AuthCard, SocialButtons } from "~/components/auth/auth-card";
 import { TermsCheckbox } from "~/components/auth/terms-checkbox";
 import { Button } from "~/components/ui/button";
 import { Field, FormMessage } from "~/components/ui/field";
-import { RegisterSchema } from "~/schemas/auth";
-import { callAuth, getSessionUser } from "~/server/accounts/auth.server";
-import { configuredSocialProviders, startSocialLogin } from "~/server/accounts/social-login.server";
+import { getSessionUser } from "~/server/accounts/auth.server";
+import { handleRegisterAction } from "~/server/accounts/registration-actions.server";
+import { configuredSocialProviders } from "~/server/accounts/social-login.server";
 import { readFormData } from "~/server/platform/forms.server";
-import { hitRateLimit, LIMITS } from "~/server/platform/rate-limit.server";
 import { getFormProps, getInputProps, useForm } from "~/utils/form";
 import { seo } from "~/utils/seo";
 import type { Route } from "./+types/register";
@@ -28,47 +26,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const formData = await readFormData(request);
-  if (formData.get("intent") === "social")
-    return startSocialLogin(context.auth, context.config, request, formData);
-
-  const submission = parseWithZod(formData, { schema: RegisterSchema });
-  if (submission.status !== "success") return data({ result: submission.reply() }, { status: 400 });
-  const { name, email, password } = submission.value;
-
-  const limit = await hitRateLimit(context.db, `register:ip:${context.clientIp}`, LIMITS.register);
-  if (!limit.allowed) {
-    return data(
-      {
-        result: submission.reply({
-          formErrors: ["Too many registrations from your network. Please try again later."],
-        }),
-      },
-      { status: 429 },
-    );
-  }
-
-  const result = await callAuth(() =>
-    context.auth.api.signUpEmail({
-      body: { name, email, password, callbackURL: "/login?verified=1" },
-      headers: request.headers,
-      asResponse: true,
-    }),
-  );
-  // A taken address gets the same answer: better-auth tells its owner by e-mail instead (auth.server.ts).
-  if (!result.ok) {
-    const code = String(result.body?.code ?? "");
-    context.logger.warn({ code, status: result.status }, "sign-up refused");
-    const message = code.includes("PASSWORD")
-      ? String(result.body?.message)
-      : "Registration failed. Please try again.";
-    return data(
-      { result: submission.reply({ formErrors: [message], hideFields: ["password"] }) },
-      { status: 400 },
-    );
-  }
-  context.pokeOutbox();
-  return data({ registered: true as const });
+  return handleRegisterAction(context, request, await readFormData(request));
 }
 
 export default function Register({ loaderData, actionData }: Route.ComponentProps) {

@@ -1,42 +1,16 @@
-import { parseWithZod } from "@conform-to/zod/v4";
-import { data, Form, Link, useNavigation, useSearchParams } from "react-router";
+import { Form, Link, useNavigation, useSearchParams } from "react-router";
 import { AuthCard } from "~/components/auth/auth-card";
 import { Button } from "~/components/ui/button";
 import { Field, FormMessage } from "~/components/ui/field";
-import { ResetPasswordSchema } from "~/schemas/auth";
-import { callAuth } from "~/server/accounts/auth.server";
+import { handleResetPasswordAction } from "~/server/accounts/password-reset-actions.server";
 import { readFormData } from "~/server/platform/forms.server";
-import { redirectWithToast } from "~/server/platform/toast.server";
 import { getFormProps, getInputProps, useForm } from "~/utils/form";
 import type { Route } from "./+types/reset-password";
 
 export const meta = () => [{ title: "Choose a new password" }];
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const submission = parseWithZod(await readFormData(request), { schema: ResetPasswordSchema });
-  if (submission.status !== "success") return data({ result: submission.reply() }, { status: 400 });
-  const result = await callAuth(() =>
-    context.auth.api.resetPassword({
-      body: { newPassword: submission.value.password, token: submission.value.token },
-      headers: request.headers,
-      asResponse: true,
-    }),
-  );
-  if (!result.ok) {
-    return data(
-      {
-        result: submission.reply({
-          formErrors: ["This reset link is invalid or has expired. Please ask for a new one."],
-        }),
-      },
-      { status: 400 },
-    );
-  }
-  return redirectWithToast("/login", {
-    type: "success",
-    title: "Password updated",
-    description: "You can now log in with your new password.",
-  });
+  return handleResetPasswordAction(context, request, await readFormData(request));
 }
 
 export default function ResetPassword({ actionData }: Route.ComponentProps) {

@@ -1,18 +1,14 @@
-import { parseWithZod } from "@conform-to/zod/v4";
 import { Clock, Mail, MapPin, MessageCircle } from "lucide-react";
-import { data } from "react-router";
 import { PageShell } from "~/components/site/page-shell";
 import { Button } from "~/components/ui/button";
 import { Field, FieldFrame, FormMessage } from "~/components/ui/field";
 import { Select } from "~/components/ui/select";
 import { StaticToast } from "~/components/ui/static-toast";
 import { Textarea } from "~/components/ui/textarea";
-import { ContactSchema } from "~/schemas/contact";
+import { CONTACT_HONEYPOT } from "~/schemas/contact";
 import { CONTACT_SUBJECTS } from "~/schemas/contact-subjects";
 import { readFormData } from "~/server/platform/forms.server";
-import { hitRateLimit, LIMITS } from "~/server/platform/rate-limit.server";
-import { redirectWithToast } from "~/server/platform/toast.server";
-import { saveContactMessage } from "~/server/site/contact-messages.server";
+import { handleContactAction } from "~/server/site/contact-actions.server";
 import { getInputProps, getSelectProps, getTextareaProps, useForm } from "~/utils/form";
 import { pageWithIslands } from "~/utils/page-scripts";
 import { seo } from "~/utils/seo";
@@ -40,56 +36,8 @@ const RESPONSE_TIMES = [
   { label: "Collaborations", time: "1-3 days" },
 ];
 
-const SENT = {
-  type: "success",
-  title: "Message sent successfully!",
-  description: "Thank you for contacting us. We'll get back to you soon.",
-} as const;
-const FAILED = {
-  type: "error",
-  title: "Error sending message",
-  description: "Please try again later or contact us directly.",
-} as const;
-
-/** A field no person sees; simple bots fill it in. */
-const HONEYPOT = "website";
-
 export async function action({ request, context }: Route.ActionArgs) {
-  const formData = await readFormData(request);
-  const submission = parseWithZod(formData, { schema: ContactSchema });
-  if (submission.status !== "success")
-    return data({ result: submission.reply(), toast: null }, { status: 400 });
-
-  // Bots get the same answer as people, so they learn nothing; nothing is stored or sent.
-  if (String(formData.get(HONEYPOT) ?? "") !== "") {
-    context.logger.info("contact form: honeypot filled, message dropped");
-    return redirectWithToast("/contact", SENT);
-  }
-
-  const perAddress = await hitRateLimit(context.db, `contact:ip:${context.clientIp}`, LIMITS.contact);
-  const perSender = await hitRateLimit(context.db, `contact:email:${submission.value.email}`, LIMITS.contact);
-  if (!perAddress.allowed || !perSender.allowed) {
-    return data(
-      {
-        result: submission.reply({ formErrors: ["Too many messages. Please try again in an hour."] }),
-        toast: FAILED,
-      },
-      { status: 429 },
-    );
-  }
-
-  try {
-    await saveContactMessage(context.db, context.config, submission.value);
-  } catch (error) {
-    context.logger.error({ err: error }, "contact message could not be saved");
-    return data(
-      { result: submission.reply({ formErrors: [`${FAILED.title}. ${FAILED.description}`] }), toast: FAILED },
-      { status: 500 },
-    );
-  }
-  context.pokeOutbox();
-  // Post/redirect/get: the form comes back empty and a reload does not send the message twice.
-  return redirectWithToast("/contact", SENT);
+  return handleContactAction(context, await readFormData(request));
 }
 
 export default function Contact({ loaderData, actionData }: Route.ComponentProps) {
@@ -177,7 +125,13 @@ export default function Contact({ loaderData, actionData }: Route.ComponentProps
             </FieldFrame>
             <div aria-hidden="true" className="absolute -left-[10000px] h-px w-px overflow-hidden">
               <label htmlFor="contact-website">Website</label>
-              <input id="contact-website" type="text" name={HONEYPOT} tabIndex={-1} autoComplete="off" />
+              <input
+                id="contact-website"
+                type="text"
+                name={CONTACT_HONEYPOT}
+                tabIndex={-1}
+                autoComplete="off"
+              />
             </div>
             <Button type="submit" className="w-full sm:w-auto sm:px-8">
               Send Message
