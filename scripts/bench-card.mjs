@@ -235,8 +235,8 @@ await waitFor(`http://127.0.0.1:${NGINX_PORT}/bench-card`);
 // --- the ceiling of Node itself: a bare http server answering the same gzip bytes from memory, once with the
 // fewest headers and once (/bench-card-headers) with the app's own response headers (CSP, ETag, ...). The same
 // server runs in each app process (the budget's baseline) and here in a process of its own (a reference), with the
-// Node flags of the service file, as the app does: the heap limit alone costs a bare server 3-7% of its
-// throughput, and it is the runtime's setting, not the app's code. ---
+// Node flags of the service file, as the app does: they are the runtime's settings, not the app's code, and each
+// can cost a bare server a few per cent of its throughput. ---
 const appResponse = await fetch(pageUrl, { headers: { "User-Agent": UA, "Accept-Encoding": "gzip" } });
 const bareGzip = gzipSync(html, { level: 9 });
 const appHeaders = [...appResponse.headers]

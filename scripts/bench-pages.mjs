@@ -36,6 +36,7 @@ import {
   pin,
   processCpuMs,
   productionEnv,
+  SERVICE_NODE_ARGS,
   waitFor,
 } from "./bench-load.mjs";
 import { report } from "./bench-report.mjs";
@@ -156,8 +157,12 @@ const customerEmails = [];
   }
 }
 
-// The production configuration, as `npm start` would run it on the embedded database.
-const [appCmd, appArgs] = pin(1, process.execPath, [...PROFILE_ARGS, path.join(root, "server.mjs")]);
+// The production configuration on the embedded database, with the service file's Node flags (as deployed).
+const [appCmd, appArgs] = pin(1, process.execPath, [
+  ...SERVICE_NODE_ARGS,
+  ...PROFILE_ARGS,
+  path.join(root, "server.mjs"),
+]);
 const app = spawn(appCmd, appArgs, {
   cwd: root,
   env: {
@@ -323,7 +328,7 @@ const browseP99 = percentile(
 const referenceRuns = new Map([CARD, ...MARKETING].map((t) => [t, wrk(t)]));
 
 console.log(
-  `\nbench:pages on Node ${process.version} (${cores} cores, app on core 1, wrk on core 0; CPU per render: median of ${ROUNDS} rounds of ${RENDERS} requests one at a time)`,
+  `\nbench:pages on Node ${process.version} (${cores} cores, app on core 1 with ${SERVICE_NODE_ARGS.join(" ")}, wrk on core 0; CPU per render: median of ${ROUNDS} rounds of ${RENDERS} requests one at a time)`,
 );
 const card = referenceRuns.get(CARD);
 console.log(

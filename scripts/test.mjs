@@ -10,7 +10,14 @@ import { announceNode } from "./node-version.mjs";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const bin = (name) => path.join(root, "node_modules/.bin", name);
-const reports = fs.mkdtempSync(path.join(os.tmpdir(), "test-reports-"));
+// Every temporary folder the suites make (databases, uploads, mail, browser profiles) goes under one folder of this
+// run, removed when it ends: runs would otherwise leave gigabytes in the system's. Others may pass through it (the
+// PostgreSQL and nginx the tests start run as their own users), as they could through the system's.
+const scratch = fs.mkdtempSync(path.join(os.tmpdir(), "tapcard-test-"));
+fs.chmodSync(scratch, 0o755);
+process.on("exit", () => fs.rmSync(scratch, { recursive: true, force: true }));
+process.on("SIGINT", () => process.exit(130));
+const reports = fs.mkdtempSync(path.join(scratch, "reports-"));
 const hard = process.argv.includes("--hard");
 const only = process.argv.slice(2).filter((a) => a !== "--hard"); // e.g. `npm test -- unit e2e`
 const results = [];
@@ -25,7 +32,7 @@ function run(command, args, env = {}) {
   const result = spawnSync(command, args, {
     cwd: root,
     stdio: "inherit",
-    env: { ...process.env, PATH, ...env },
+    env: { ...process.env, PATH, TMPDIR: scratch, ...env },
   });
   return result.status ?? 1;
 }
@@ -99,7 +106,7 @@ function ensureSystemPackages() {
     process.exit(1);
   }
   console.log(`\n━━ Installing ${missing.join(" and ")} ━━`);
-  const env = { DEBIAN_FRONTEND: "noninteractive" };
+  const env = { DEBIAN_FRONTEND: "noninteractive", TMPDIR: os.tmpdir() };
   if (run("apt-get", ["update", "-qq"], env) !== 0 || run("apt-get", installArgs, env) !== 0) {
     console.error(`Could not install ${missing.join(" and ")}: run \`${install}\` by hand.`);
     process.exit(1);
