@@ -1,10 +1,8 @@
-import { PassThrough } from "node:stream";
-import { createReadableStreamFromReadable } from "@react-router/node";
-import { isbot } from "isbot";
+import { Writable } from "node:stream";
 import { renderToPipeableStream } from "react-dom/server";
 import type { AppLoadContext, EntryContext } from "react-router";
 import { ServerRouter } from "react-router";
-import { pageEncoder } from "~/server/platform/compressed-page.server";
+import { encodeRendered } from "~/server/platform/compressed-page.server";
 import { NonceProvider } from "~/utils/nonce";
 
 export const streamTimeout = 5_000;
@@ -18,32 +16,30 @@ export default function handleRequest(
 ) {
   // No attribute should carry an empty nonce.
   const nonce = loadContext.cspNonce || undefined;
-  // Bots, static renders and render-once pages get the whole document at once (a render-once page then needs
-  // none of React's streaming scripts, each of which its policy would have to list); browsers get it streamed.
-  const whole =
-    isbot(request.headers.get("user-agent") ?? "") ||
-    routerContext.isSpaMode ||
-    !nonce ||
-    loadContext.sharedRender === true;
-  return new Promise((resolve, reject) => {
+  // Every page is sent whole, once it is all rendered: its data is loaded before the render starts, so there is
+  // nothing to stream, and one piece is compressed in one call (decision 033). A render-once page then needs
+  // none of React's streaming scripts, each of which its policy would have to list.
+  return new Promise<Response>((resolve, reject) => {
     let shellRendered = false;
     function respond() {
-      shellRendered = true;
       responseHeaders.set("Content-Type", "text/html; charset=utf-8");
-      // Compressed here, with React's own pace and flushes, rather than by a middleware wrapped around the
-      // writes of React Router's adapter: that pairing left a 'drain' listener behind on every write that
-      // had to wait. A render-once page is compressed where it is kept.
-      const body =
-        (loadContext.sharedRender
-          ? null
-          : pageEncoder(request.headers.get("accept-encoding"), responseHeaders)) ?? new PassThrough();
-      resolve(
-        new Response(createReadableStreamFromReadable(body), {
-          headers: responseHeaders,
-          status: responseStatusCode,
-        }),
-      );
-      pipe(body);
+      const pieces: Buffer[] = [];
+      const page = new Writable({
+        write(piece: Buffer, _encoding, done) {
+          pieces.push(piece);
+          done();
+        },
+        final(done) {
+          const html = Buffer.concat(pieces);
+          // A render-once page is compressed where it is kept.
+          const body = loadContext.sharedRender
+            ? html
+            : encodeRendered(html, request.headers.get("accept-encoding"), responseHeaders);
+          resolve(new Response(body, { headers: responseHeaders, status: responseStatusCode }));
+          done();
+        },
+      });
+      pipe(page);
     }
     const { pipe, abort } = renderToPipeableStream(
       <NonceProvider value={nonce}>
@@ -52,13 +48,13 @@ export default function handleRequest(
       {
         nonce,
         onShellReady() {
-          if (!whole) respond();
+          shellRendered = true;
         },
         onAllReady() {
           // Nothing is left to wait for: the timer would only keep this render (the request, its data and
           // React's state) in memory until it fired.
           clearTimeout(abortTimer);
-          if (whole) respond();
+          respond();
         },
         onShellError(error: unknown) {
           clearTimeout(abortTimer);

@@ -193,17 +193,21 @@ test("scripts go out compressed at the best level, brotli when accepted, small o
   expect(plain.body.equals(fs.readFileSync(path.join(dir, small)))).toBe(true);
 });
 
-test("a page rendered for its visitor goes out gzipped as it is sent, brotli accepted or not", async ({
+test("a page rendered for its visitor goes out whole and gzipped, with its length, brotli accepted or not", async ({
   baseURL,
 }) => {
   const browser = await rawGet(`${baseURL}/payment-success`, "gzip, deflate, br, zstd");
   expect(browser.status).toBe(200);
   expect(browser.headers["content-encoding"]).toBe("gzip");
   expect(browser.headers.vary).toMatch(/Accept-Encoding/i);
+  expect(browser.headers["content-length"]).toBe(String(browser.body.length));
+  expect(browser.headers["transfer-encoding"]).toBeUndefined();
   const page = zlib.gunzipSync(browser.body).toString();
   expect(page).toMatch(/^<!DOCTYPE html><html lang="en-GB">/);
   expect(page).toContain("Order Received");
   expect(page.trimEnd()).toMatch(/<\/html>$/);
+  // Whole: no boundary is completed by a script after the rest of the page.
+  expect(page).not.toContain("$RC(");
 
   const plain = await rawGet(`${baseURL}/payment-success`, "identity");
   expect(plain.headers["content-encoding"]).toBeUndefined();
