@@ -86,7 +86,20 @@ async function serve() {
   let appModule;
   let runtime;
   let handle;
-  const listener = http.createServer((req, res) => handle(req, res));
+  let stopping = false;
+  // The answers under way: on shutdown the database closes only after they are done.
+  const answering = new Set();
+  let drained;
+  const listener = http.createServer((req, res) => {
+    answering.add(res);
+    res.once("close", () => {
+      answering.delete(res);
+      if (answering.size === 0) drained?.();
+    });
+    // While stopping, an answer closes its connection, so that no request follows it on that connection.
+    if (stopping) res.shouldKeepAlive = false;
+    handle(req, res);
+  });
   try {
     if (dev) {
       // The app's module is asked for on each request, so an edit is served at once; the pages kept in memory are
@@ -136,15 +149,22 @@ async function serve() {
   });
   listener.on("error", (error) => fail(new Error(`Cannot listen on ${host}:${port}: ${error.message}`)));
 
-  let stopping = false;
   async function shutdown(signal) {
     if (stopping) return;
     stopping = true;
     console.warn(`${signal} received, shutting down`);
     listener.close();
-    listener.closeIdleConnections?.();
+    listener.closeIdleConnections();
     const force = setTimeout(() => process.exit(1), 10_000);
     force.unref();
+    // The answers under way finish first (a deploy's restart must not fail them), for at most 8 s, each closing
+    // its connection.
+    for (const res of answering) res.shouldKeepAlive = false;
+    if (answering.size > 0)
+      await new Promise((resolve) => {
+        drained = resolve;
+        setTimeout(resolve, 8_000).unref();
+      });
     await appModule?.stopRuntime().catch((error) => console.error(error));
     process.exit(0);
   }

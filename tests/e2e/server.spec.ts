@@ -3,6 +3,7 @@ import { spawn, spawnSync } from "node:child_process";
 import { createHmac } from "node:crypto";
 import fs from "node:fs";
 import http from "node:http";
+import net from "node:net";
 import os from "node:os";
 import path from "node:path";
 import zlib from "node:zlib";
@@ -97,6 +98,35 @@ test("SIGTERM closes the server and the embedded database", async ({ request }) 
   server.child.kill("SIGTERM");
   expect(await server.exited).toBe(0);
   expect(fs.existsSync(path.join(dataDir, "db.lock"))).toBe(false);
+});
+
+test("SIGTERM lets a request in flight finish before the database closes", async () => {
+  const server = startServer({ DATA_DIR: tempDir(), PORT: "3192" });
+  await expect.poll(() => server.output().stderr, { timeout: 30_000 }).toContain("Ready on");
+  // A sign-in whose form is still arriving: the server has taken the request (it asked for the body) when the
+  // signal comes, and reads the accounts only once the rest of the form is there.
+  const form = "email=nobody%40example.com&password=not-the-password";
+  const socket = net.connect(3192, "127.0.0.1");
+  let answer = "";
+  socket.on("data", (d) => {
+    answer += d;
+  });
+  const ended = new Promise((resolve) => socket.on("close", resolve));
+  socket.write(
+    "POST /login HTTP/1.1\r\nHost: 127.0.0.1:3192\r\nOrigin: http://127.0.0.1:3192\r\n" +
+      "Content-Type: application/x-www-form-urlencoded\r\nExpect: 100-continue\r\n" +
+      `Content-Length: ${form.length}\r\n\r\n`,
+  );
+  await expect.poll(() => answer).toContain("100 Continue");
+  server.child.kill("SIGTERM");
+  await expect.poll(() => server.output().stderr).toContain("shutting down");
+  socket.write(form);
+  await ended;
+  expect(answer).toMatch(/HTTP\/1\.1 401/);
+  expect(answer).toContain("Connection: close");
+  expect(answer).toContain("Invalid email or password");
+  expect(await server.exited).toBe(0);
+  expect(server.output().stderr).not.toMatch(/Error/);
 });
 
 test("a page rendered per request says where its time went (development): Server-Timing, db and render", async ({
