@@ -87,18 +87,20 @@ async function serve() {
   let runtime;
   let handle;
   let stopping = false;
-  // The answers under way: on shutdown the database closes only after they are done.
+  // The answers under way: on shutdown the database closes only after they are done. An answer sent at once (a
+  // card page from memory) is done when `handle` returns, and is not tracked: the card path stays as it was.
   const answering = new Set();
   let drained;
   const listener = http.createServer((req, res) => {
+    // While stopping, an answer closes its connection, so that no request follows it on that connection.
+    if (stopping) res.shouldKeepAlive = false;
+    handle(req, res);
+    if (res.writableEnded) return;
     answering.add(res);
     res.once("close", () => {
       answering.delete(res);
       if (answering.size === 0) drained?.();
     });
-    // While stopping, an answer closes its connection, so that no request follows it on that connection.
-    if (stopping) res.shouldKeepAlive = false;
-    handle(req, res);
   });
   try {
     if (dev) {
