@@ -10,7 +10,8 @@
 //   ratios): budget <= 3x. The shop's pages and the signed-in reference are compared with /forgot-password (no
 //   session); the other signed-in pages with /dashboard/settings/integrations for a customer without webhooks
 //   (a session and the dashboard's frame, no stored data; decision 031);
-// - p99 of /order-card and /cart with 10 visitors at once (`wrk -t1 -c10`, core 0): budget <= 100 ms;
+// - p99 of /order-card and /cart with 10 visitors at once (`wrk -t1 -c10`, core 0): budget <= 100 ms (and, as a
+//   reference, with one visitor at a time: the page's own tail without the queue of ten);
 // - p99 with 10 signed-in users at once, each its own session, browsing a mix of dashboard (customers) and admin
 //   pages (two admin sessions) one page after another: budget <= 250 ms;
 // and, as references without a budget, the card page and the marketing pages (render-once) at 50 connections.
@@ -296,11 +297,14 @@ for (const [page, runs] of serverTimings)
   if (runs.db.length)
     console.log(`  ${page}: ${median(runs.db).toFixed(1)} / ${median(runs.render).toFixed(1)}`);
 
-// --- the shop's pages with 10 visitors at once ---
+// --- the shop's pages with 10 visitors at once, and one at a time (a reference: the page's own tail, no queue) ---
 const shopRuns = new Map(SHOP.map((t) => [t, []]));
+const shopAloneRuns = new Map(SHOP.map((t) => [t, []]));
 for (let round = 0; round < ROUNDS; round++)
-  for (const target of SHOP)
+  for (const target of SHOP) {
     shopRuns.get(target).push(wrk(target, { connections: 10, acceptEncoding: BROWSER_ACCEPT_ENCODING }));
+    shopAloneRuns.get(target).push(wrk(target, { connections: 1, acceptEncoding: BROWSER_ACCEPT_ENCODING }));
+  }
 
 console.log("10 shop visitors: done");
 
@@ -338,6 +342,14 @@ for (const target of MARKETING) {
   const r = referenceRuns.get(target);
   console.log(
     `reference: ${target.padEnd(12)} ${r.rps.toFixed(0).padStart(7)} req/s, p99 ${r.p99.toFixed(1)} ms at 50 connections`,
+  );
+}
+for (const target of SHOP) {
+  const runs = shopAloneRuns.get(target);
+  const rps = median(runs.map((r) => r.rps));
+  const p99 = median(runs.map((r) => r.p99));
+  console.log(
+    `reference: ${target.padEnd(12)} ${rps.toFixed(0).padStart(7)} req/s, p99 ${p99.toFixed(1)} ms, one visitor at a time (wrk -c1, median of ${ROUNDS})`,
   );
 }
 
