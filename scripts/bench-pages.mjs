@@ -344,10 +344,11 @@ for (const target of MARKETING) {
     `reference: ${target.padEnd(12)} ${r.rps.toFixed(0).padStart(7)} req/s, p99 ${r.p99.toFixed(1)} ms at 50 connections`,
   );
 }
+/** The median of one figure (p99, rps) over a page's wrk runs. */
+const medianOf = (runs, figure) => median(runs.map((r) => r[figure]));
 for (const target of SHOP) {
   const runs = shopAloneRuns.get(target);
-  const rps = median(runs.map((r) => r.rps));
-  const p99 = median(runs.map((r) => r.p99));
+  const [rps, p99] = [medianOf(runs, "rps"), medianOf(runs, "p99")];
   console.log(
     `reference: ${target.padEnd(12)} ${rps.toFixed(0).padStart(7)} req/s, p99 ${p99.toFixed(1)} ms, one visitor at a time (wrk -c1, median of ${ROUNDS})`,
   );
@@ -367,11 +368,11 @@ for (const target of rendered) {
 }
 for (const target of SHOP) {
   const runs = shopRuns.get(target);
-  const p99 = median(runs.map((r) => r.p99));
+  const p99 = medianOf(runs, "p99");
   const failures = runs.reduce((n, r) => n + r.timeouts + r.socketErrors + r.non2xx, 0);
   results.push({
     figure: `p99 of ${target}, 10 visitors at once (wrk -c10 -d${DURATION}, median of ${ROUNDS})`,
-    value: `${p99.toFixed(1)} ms, ${median(runs.map((r) => r.rps)).toFixed(0)} req/s, ${failures} failed`,
+    value: `${p99.toFixed(1)} ms, ${medianOf(runs, "rps").toFixed(0)} req/s, ${failures} failed`,
     budget: `<= ${SHOP_P99_MS} ms, none failed`,
     baseline: `card page ${card.p99.toFixed(1)} ms at 50 connections`,
     pass: p99 <= SHOP_P99_MS && failures === 0,
