@@ -359,6 +359,7 @@ for (const target of rendered) {
     pass: ratio <= RENDER_BUDGET,
   });
 }
+/** One p99 budget line of a shop page: the median of its runs' p99, and no failed request. */
 const shopP99 = (target, runs, visitors, budgetMs) => {
   const p99 = medianOf(runs, "p99");
   const failures = runs.reduce((n, r) => n + r.timeouts + r.socketErrors + r.non2xx, 0);
