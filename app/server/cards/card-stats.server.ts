@@ -1,3 +1,4 @@
+// Over 300 lines: every read of the daily view and click tables, so the index each query uses is seen in one place.
 // Read side of the card analytics: the figures of a customer's dashboard (links, clicks against the period
 // before, cards in use), views per day by source, for one customer's cards, one card, or every card (admin), and
 // over a chosen range a customer's clicks per link and their daily figures as CSV.
