@@ -53,10 +53,10 @@ export async function scalePaths(db: Database, cards: number): Promise<ScalePath
   const middle = Math.floor(cards / 2) + 1;
   const slug = scaleCardSlug(middle);
   const orderNumber = await middleOrderNumber(db);
-  // A name prefix whose matches fill the list's page in either database ("Person 1"-"Person 100" at 100 cards;
-  // "Person 12", "120"-"129", "1200"-"1299" and "12000"-"12999" at 100,000), so both lists show the same 20 rows
-  // and the ratio is what the larger table costs, not 19 more rows.
-  const nameSearch = cards < 1111 ? "person" : "person 12";
+  // A name prefix whose matches fill the list's page in either database of bench:scale: "Person 1"-"Person 100" on
+  // the small one (100 cards); on a larger one "Person 12", "120"-"129", "1200"-"1299" and "12000"-"12999". Both
+  // lists then show 20 rows, so the ratio is what the larger table costs, not 19 more rows.
+  const nameSearch = cards <= 100 ? "person" : "person 12";
   const cached = createCardPageCache();
   const cacheOptions = { db, publicUrl: PUBLIC_URL, siteName: "TapCard", shared: false };
   const dashboard = (path: string) => new URL(`${PUBLIC_URL}/dashboard/${path}`);
