@@ -267,8 +267,12 @@ export const cardPages = pgTable(
     version: integer().notNull().default(1),
     /** Set while the owner (or the admin) has paused the page: every address answers 'This card is paused'. */
     pausedAt: timestamp({ withTimezone: true }),
+    /** Who paused it: the owner can resume their own pause, never the shop's (a takedown sticks). */
+    pausedBy: text({ enum: ["owner", "shop"] }),
     /** Set when the cards written with the page's own address (?s=nfc, before chip addresses) are turned off. */
     olderCardsOffAt: timestamp({ withTimezone: true }),
+    /** Who turned the older cards off: the owner cannot turn back on what the shop turned off. */
+    olderCardsOffBy: text({ enum: ["owner", "shop"] }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -336,6 +340,8 @@ export const physicalCards = pgTable(
     turnedOffAt: timestamp({ withTimezone: true }),
     /** Why it was turned off: 'lost', 'replaced' or the admin's word. */
     offReason: text(),
+    /** Who turned it off: the owner cannot turn back on a card the shop turned off. */
+    turnedOffBy: text({ enum: ["owner", "shop"] }),
     createdAt: createdAt(),
   },
   (t) => [index().on(t.cardPageId), index().on(t.state, t.createdAt)],
@@ -429,6 +435,11 @@ export const exchangedContacts = pgTable(
     ownerEmail: text({ enum: ["sent", "held", "summed", "none"] })
       .notNull()
       .default("none"),
+    /**
+     * Shared while the card was over its daily cap: kept for the owner to review, never e-mailed or sent on to
+     * webhooks, so a flood cannot silence the form for real visitors.
+     */
+    heldForReview: boolean().notNull().default(false),
     createdAt: createdAt(),
   },
   (t) => [
@@ -454,6 +465,10 @@ export const webhookEndpoints = pgTable(
     enabled: boolean().notNull().default(true),
     /** Set when the owner was told a delivery failed for good; cleared by the next success, so one e-mail. */
     failureNotifiedAt: timestamp({ withTimezone: true }),
+    /** Attempts in a row that timed out or failed to connect: the endpoint is backed off while this grows. */
+    consecutiveFailures: integer().notNull().default(0),
+    /** The worker does not try this endpoint before this time (back-off of an endpoint that keeps failing). */
+    backedOffUntil: timestamp({ withTimezone: true }),
     createdAt: createdAt(),
   },
   (t) => [index().on(t.ownerUserId)],
