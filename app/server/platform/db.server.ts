@@ -4,6 +4,7 @@ import { execFile } from "node:child_process";
 import fs from "node:fs";
 import { createRequire } from "node:module";
 import path from "node:path";
+import { pathToFileURL } from "node:url";
 import { promisify } from "node:util";
 import { PGlite } from "@electric-sql/pglite";
 import { type ExtractTablesWithRelations, sql } from "drizzle-orm";
@@ -90,7 +91,11 @@ export async function openDatabase(opts: {
   const timeQueries = opts.timeQueries ?? false;
   const handle = opts.databaseUrl
     ? await openPostgres(opts.databaseUrl, timeQueries)
-    : await openPglite(embeddedDir(opts.dataDir), timeQueries);
+    : await openPglite(
+        embeddedDir(opts.dataDir),
+        timeQueries,
+        opts.skipMigrations ? undefined : opts.migrationsFolder,
+      );
   if (opts.skipMigrations) return handle;
   try {
     await handle.migrate(opts.migrationsFolder);
@@ -241,11 +246,15 @@ const PGLITE_OPTIONS = { postgresqlconf: "shared_buffers = 16MB" };
 
 const embeddedDir = (dataDir: string) => path.join(dataDir, "db");
 
-async function openPglite(dir: string, timeQueries: boolean): Promise<PgliteHandle> {
+async function openPglite(
+  dir: string,
+  timeQueries: boolean,
+  migrationsFolder?: string,
+): Promise<PgliteHandle> {
   fs.mkdirSync(dir, { recursive: true });
   const releaseLock = takeLock(`${dir}.lock`);
   try {
-    if (!fs.existsSync(path.join(dir, "PG_VERSION"))) await createPgliteDir(dir);
+    if (!fs.existsSync(path.join(dir, "PG_VERSION"))) await createPgliteDir(dir, migrationsFolder);
     const client = await PGlite.create(dir, PGLITE_OPTIONS);
     prepareStatements(client);
     if (timeQueries) timePgliteCalls(client);
@@ -285,18 +294,35 @@ function timePgliteCalls(client: PGlite) {
 }
 
 /**
- * Creates the embedded database in a Node process of its own. Creating it grows the WebAssembly memory to about
- * 600 MB, which never shrinks, and leaves about 150 MB of native allocations behind; an instance closed at once
- * in this process still held all of it until a full collection came, which an idle server may not see for hours
- * (docs/benchmarks.md, memory). The process that serves opens the database made, and starts small.
+ * Creates the embedded database, and applies the migrations to it, in a Node process of its own. Creating it grows
+ * the WebAssembly memory to about 600 MB, which never shrinks, and leaves about 150 MB of native allocations
+ * behind; an instance closed at once in this process still held all of it until a full collection came, which an
+ * idle server may not see for hours. Migrating a new database in the serving process left it about 60 MB larger
+ * than a restart (docs/decisions/035-heap-limit-again.md). The process that serves opens the database made, and
+ * starts small.
  */
-async function createPgliteDir(dir: string) {
-  const pglite = createRequire(import.meta.url).resolve("@electric-sql/pglite");
-  const script =
-    "const { PGlite } = require(process.argv[1]);" +
-    "PGlite.create(process.argv[2], JSON.parse(process.argv[3])).then((db) => db.close());";
+async function createPgliteDir(dir: string, migrationsFolder?: string) {
+  const resolve = (name: string) => pathToFileURL(createRequire(import.meta.url).resolve(name)).href;
+  const script = `
+    const [pglite, drizzle, migrator, dir, options, migrationsFolder] = process.argv.slice(1);
+    const { PGlite } = await import(pglite);
+    const client = await PGlite.create(dir, JSON.parse(options));
+    if (migrationsFolder) {
+      const { migrate } = await import(migrator);
+      const { drizzle: open } = await import(drizzle);
+      await migrate(open({ client }), { migrationsFolder });
+    }
+    await client.close();`;
+  const args = [
+    resolve("@electric-sql/pglite"),
+    resolve("drizzle-orm/pglite"),
+    resolve("drizzle-orm/pglite/migrator"),
+    dir,
+    JSON.stringify(PGLITE_OPTIONS),
+    migrationsFolder ?? "",
+  ];
   try {
-    await promisify(execFile)(process.execPath, ["-e", script, pglite, dir, JSON.stringify(PGLITE_OPTIONS)]);
+    await promisify(execFile)(process.execPath, ["--input-type=module", "-e", script, ...args]);
   } catch (error) {
     const reason = (error as { stderr?: string }).stderr?.trim() || (error as Error).message;
     throw new DatabaseError(`Cannot create the embedded database in ${dir}: ${reason}`);
