@@ -2,7 +2,10 @@
 // Each test holds back the page's script modules, fills the form as the server sent it, then lets the scripts
 // load and React hydrate, and checks that what was typed or chosen is what the page shows and what is saved.
 import type { Page } from "@playwright/test";
+import sharp from "sharp";
+import { UPDATE_REQUEST_PRICE } from "../../app/catalog";
 import { DELIVERY_OPTIONS } from "../../app/delivery-options";
+import { formatPence } from "../../app/utils/money";
 import { addOneLinkCard, deliveryAddress, expect, fillDeliveryAddress, test } from "./fixtures";
 
 const SCRIPTS = /\/assets\/.+\.js$/;
@@ -171,6 +174,43 @@ test("a card page's slug and link typed by the admin before the page runs are wh
   await adminPage.getByRole("button", { name: "Save Card Page" }).click();
   await expect(adminPage.getByText(/New card #WC\d{4} has been created successfully/)).toBeVisible();
 
+  // The card page's link goes through the click counter to the address typed.
   await adminPage.goto(`/${slug}`);
-  await expect(adminPage.getByRole("link", { name: "Menu" })).toHaveAttribute("href", /menu\.early\.example/);
+  const href = await adminPage.getByRole("link", { name: "Menu" }).getAttribute("href");
+  const click = await adminPage.request.get(href!, { maxRedirects: 0 });
+  expect(click.headers().location).toMatch(/^https:\/\/menu\.early\.example\/?$/);
+});
+
+test("an image the admin picked before the page runs is uploaded once it runs", async ({ adminPage }) => {
+  const photo = await sharp({ create: { width: 300, height: 300, channels: 3, background: "#27a" } })
+    .png()
+    .toBuffer();
+  const hydrate = await openBeforeScripts(adminPage, "/admin-dashboard/create");
+  await adminPage
+    .getByLabel("Upload Image")
+    .setInputFiles({ name: "early.png", mimeType: "image/png", buffer: photo });
+  await hydrate();
+
+  await expect(adminPage.getByText("Change Image")).toBeVisible();
+  await expect(adminPage.getByRole("img", { name: "Profile preview" })).toHaveAttribute(
+    "src",
+    /\/uploads\/profiles\/[a-f0-9]{32}\.webp$/,
+  );
+});
+
+test("an update type and card number chosen before the page runs are the request added", async ({ page }) => {
+  const hydrate = await openBeforeScripts(page, "/update-links");
+  await page.getByLabel("Card number").fill("WC0341");
+  await page.getByLabel("Name").fill("Early Alex");
+  await page.getByLabel("Email").fill("early.alex@example.com");
+  await page.getByRole("radio", { name: "Remove a link" }).check();
+  await hydrate();
+
+  await expect(page.getByRole("radio", { name: "Remove a link" })).toBeChecked();
+  await page.getByLabel("Link to remove").fill("https://old.early.example");
+  const price = formatPence(UPDATE_REQUEST_PRICE, { whole: true });
+  await page.getByRole("button", { name: `Add to Cart (${price})` }).click();
+  await expect(page.getByText("Update request added to cart")).toBeVisible();
+  await page.goto("/cart");
+  await expect(page.getByRole("main")).toContainText("https://old.early.example");
 });
