@@ -68,7 +68,8 @@ export function Layout({ children }: { children: React.ReactNode }) {
   // Once React runs in the browser it stays, even on pages that the server sends without it.
   const hydrated = useHydrated();
   return (
-    <html lang="en-GB">
+    // data-hydrated: a page's React has taken over its forms (browser tests wait for it).
+    <html lang="en-GB" data-hydrated={hydrated || undefined}>
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />

@@ -1,7 +1,8 @@
 // `npm test`: every check and suite in turn, then one line totalling them all: "N passed, N failed".
 // Typecheck and lint (Biome and knip) count as one check each; test suites count their tests.
 // `npm run test:hard` (`--hard`): only the long suite of whole processes (crashes, replays, load; tests/hard).
-import { spawnSync } from "node:child_process";
+// `BUSY_CORE=1`: the browser tests run with one core kept busy (scripts/busy-core.mjs), as on a loaded machine.
+import { spawn, spawnSync } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -134,9 +135,16 @@ step("Browser tests (Chromium)", () => {
   if (run(process.execPath, ["scripts/build-if-stale.mjs", "--always"]) !== 0)
     return { passed: 0, failed: 1, note: "the build failed" };
   const file = path.join(reports, "e2e.json");
+  // BUSY_CORE=1: one core kept busy the whole time, as on a loaded machine, where pages hydrate late.
+  const busy =
+    process.env.BUSY_CORE === "1"
+      ? spawn(process.execPath, ["scripts/busy-core.mjs"], { stdio: "ignore" })
+      : null;
+  if (busy) console.log("One core kept busy (BUSY_CORE=1)");
   const status = run(bin("playwright"), ["test", "--reporter=list,json"], {
     PLAYWRIGHT_JSON_OUTPUT_NAME: file,
   });
+  busy?.kill();
   const report = fs.existsSync(file) ? JSON.parse(fs.readFileSync(file, "utf8")) : null;
   if (!report?.stats) return { passed: 0, failed: 1, note: "no report: the runner failed to start" };
   const { expected, unexpected, flaky, skipped } = report.stats;

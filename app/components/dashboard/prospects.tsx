@@ -3,6 +3,7 @@
 // a prospect by hand, and the CSV import with its report and the export. Works without JavaScript.
 
 import { Download, Filter, Upload } from "lucide-react";
+import { useRef } from "react";
 import { Form, Link, useFetcher, useNavigation } from "react-router";
 import { Button, ButtonLink } from "~/components/ui/button";
 import { Field, FieldFrame, FormMessage } from "~/components/ui/field";
@@ -20,6 +21,7 @@ import {
 import type { ImportReport } from "~/server/cold-calling/prospect-import.server";
 import type { ProspectFilters, ProspectsData } from "~/server/cold-calling/prospects.server";
 import { getFormProps, getInputProps, getSelectProps, type SubmissionResult, useForm } from "~/utils/form";
+import { useEarlyInput } from "~/utils/use-early-input";
 import { useHydrated } from "~/utils/use-hydrated";
 
 const panel = "rounded-xl border border-slate-200 bg-white p-5 shadow-sm";
@@ -95,6 +97,11 @@ function StatusForm({ prospect }: { prospect: ProspectsData["prospects"][number]
   const hydrated = useHydrated();
   const pending = fetcher.formData?.get("status");
   const id = `status-${prospect.id}`;
+  // A status chosen before the page's script ran has not been saved (its Save button is gone): save it now.
+  const select = useRef<HTMLSelectElement>(null);
+  useEarlyInput(() => {
+    if (select.current && select.current.value !== prospect.status) fetcher.submit(select.current.form);
+  });
   return (
     <fetcher.Form method="post" preventScrollReset className="flex items-center gap-2">
       <input type="hidden" name="intent" value="set-status" />
@@ -103,6 +110,7 @@ function StatusForm({ prospect }: { prospect: ProspectsData["prospects"][number]
         Status of {prospect.businessName}
       </label>
       <Select
+        ref={select}
         id={id}
         name="status"
         variant="compact"

@@ -8,6 +8,7 @@ import { Select } from "~/components/ui/select";
 import type { CartView } from "~/server/shop/cart-actions.server";
 import { formatPence } from "~/utils/money";
 import { isCardItem, itemLinks, itemSummary, replacementOf } from "~/utils/order-items";
+import { controlValue, useEarlyInput } from "~/utils/use-early-input";
 import { useHydrated } from "~/utils/use-hydrated";
 import { TotalsList } from "./order-summary";
 
@@ -108,6 +109,14 @@ export function OrderSummary({
   const hydrated = useHydrated();
   const submit = useSubmit();
   const referrerForm = useRef<HTMLFormElement>(null);
+  // A referrer chosen before the page's script ran has not been sent: send it now, as the change would have.
+  useEarlyInput(() => {
+    const form = referrerForm.current;
+    const chosen = controlValue(form, "referrer");
+    if (form && chosen !== undefined && chosen !== (cart?.referrerUserId ?? "none")) {
+      submit(form, { preventScrollReset: true });
+    }
+  });
   const totals = cart?.totals ?? {
     subtotal: 0,
     deliveryOption: null,

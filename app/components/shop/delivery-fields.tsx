@@ -4,6 +4,7 @@ import { Field, FieldFrame } from "~/components/ui/field";
 import { Select } from "~/components/ui/select";
 import type { Delivery } from "~/schemas/checkout";
 import { getInputProps, getSelectProps, type useForm } from "~/utils/form";
+import { controlValue, formById, useEarlyInput } from "~/utils/use-early-input";
 
 type DeliveryFieldsMeta = ReturnType<typeof useForm<Delivery>>[1];
 
@@ -27,6 +28,13 @@ export function DeliveryFields({
 }) {
   const country = fields.country;
   const hintId = `${country.id}-hint`;
+  // A country chosen before the page's script ran is told to the page now, as the change would have been.
+  useEarlyInput(() => {
+    const chosen = controlValue(formById(country.formId), country.name);
+    if (onCountryChange && chosen !== undefined && chosen !== String(country.initialValue ?? "")) {
+      onCountryChange(chosen);
+    }
+  });
   const input = (name: keyof Delivery, type: "text" | "email" | "tel" = "text") =>
     getInputProps(fields[name], { type });
   return (

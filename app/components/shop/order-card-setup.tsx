@@ -1,15 +1,14 @@
 // Step 2 of /order-card: the One Link and Multi Link setups. Links added here are posted as links[n] fields;
 // the unused 'new link' row is posted too, so the form also works without JavaScript. Without JavaScript the
 // Multi Link 'Add Link' and remove buttons submit the form and the server answers with it edited (a draft).
-import { Plus, X } from "lucide-react";
-import { useState } from "react";
+import { Plus } from "lucide-react";
+import { type RefObject, useRef, useState } from "react";
 import { Form } from "react-router";
 import { Button } from "~/components/ui/button";
 import { Field, FieldFrame } from "~/components/ui/field";
 import { Select } from "~/components/ui/select";
 import { Textarea } from "~/components/ui/textarea";
 import {
-  type CardLink,
   EXTRA_LINK_PLATFORMS,
   LINK_MESSAGES,
   MULTI_LINK_FIELDS,
@@ -18,7 +17,9 @@ import {
   PLATFORM_LABELS,
 } from "~/schemas/link-platforms";
 import { notify } from "~/utils/toast";
+import { controlValue, useEarlyInput } from "~/utils/use-early-input";
 import { useHydrated } from "~/utils/use-hydrated";
+import { type DraftLink, LinkList } from "./link-list";
 
 let linkRules: Promise<typeof import("~/schemas/link-rules")> | undefined;
 /** The link rules (with the URL normaliser they use) load when the customer starts typing a link, not with the page. */
@@ -38,46 +39,13 @@ const FIELD_PLACEHOLDERS: Record<string, string> = {
   email: "you@example.com",
 };
 
-type DraftLink = CardLink & { key: number };
 let nextKey = 1;
 
-function LinkList({ links, onRemove }: { links: DraftLink[]; onRemove: (i: number) => void }) {
-  const hydrated = useHydrated();
-  if (links.length === 0) return null;
-  return (
-    <ul className="space-y-2" aria-label="Added links">
-      {links.map((l, i) => (
-        <li
-          key={l.key}
-          className="flex items-center justify-between gap-2 rounded-md border border-slate-200 px-3 py-2"
-        >
-          <span className="min-w-0 break-all text-sm">
-            <span className="font-semibold">{l.label}</span>: {l.url}
-          </span>
-          <input type="hidden" name={`links[${i}].platform`} value={l.platform} />
-          <input type="hidden" name={`links[${i}].name`} value={l.label} />
-          <input type="hidden" name={`links[${i}].url`} value={l.url} />
-          <button
-            // Without JavaScript it submits the form, and the server answers with this link removed.
-            type={hydrated ? "button" : "submit"}
-            name="intent"
-            value={`remove-link:${i}`}
-            onClick={(e) => {
-              e.preventDefault();
-              onRemove(i);
-            }}
-            aria-label={`Remove link ${l.label}`}
-            className="inline-flex h-11 w-11 shrink-0 items-center justify-center rounded-md hover:bg-slate-100"
-          >
-            <X aria-hidden className="h-4 w-4" />
-          </button>
-        </li>
-      ))}
-    </ul>
-  );
-}
-
-function useLinkAdder(platforms: readonly string[], draft?: MultiLinkDraft) {
+function useLinkAdder(
+  platforms: readonly string[],
+  form: RefObject<HTMLFormElement | null>,
+  draft?: MultiLinkDraft,
+) {
   const [links, setLinks] = useState<DraftLink[]>(() =>
     (draft?.links ?? []).map((l) => ({ ...l, key: nextKey++ })),
   );
@@ -85,6 +53,13 @@ function useLinkAdder(platforms: readonly string[], draft?: MultiLinkDraft) {
   const [customName, setCustomName] = useState(draft?.newLink.name ?? "");
   const [url, setUrl] = useState(draft?.newLink.url ?? "");
   const [error, setError] = useState<string | null>(draft?.error ?? null);
+  // The new link's controls as the customer left them before the page's script ran.
+  useEarlyInput(() => {
+    const at = `links[${links.length}]`;
+    setPlatform((p) => controlValue(form.current, `${at}.platform`) ?? p);
+    setCustomName((n) => controlValue(form.current, `${at}.name`) ?? n);
+    setUrl((u) => controlValue(form.current, `${at}.url`) ?? u);
+  });
   const add = async (opts: { single?: boolean } = {}) => {
     if (opts.single && links.length > 0) return setError(LINK_MESSAGES.oneLinkOnly);
     const problem = (await loadLinkRules()).linkProblem(platform, url);
@@ -127,10 +102,12 @@ function noLinksToast(event: React.FormEvent) {
 
 export function OneLinkSetup({ returnTo }: { returnTo: string }) {
   const hydrated = useHydrated();
-  const a = useLinkAdder(ONE_LINK_PLATFORMS);
+  const form = useRef<HTMLFormElement>(null);
+  const a = useLinkAdder(ONE_LINK_PLATFORMS, form);
   const full = a.links.length > 0;
   return (
     <Form
+      ref={form}
       method="post"
       className="space-y-4"
       noValidate
@@ -189,12 +166,20 @@ export function OneLinkSetup({ returnTo }: { returnTo: string }) {
 
 export function MultiLinkSetup({ returnTo, draft }: { returnTo: string; draft?: MultiLinkDraft }) {
   const hydrated = useHydrated();
-  const a = useLinkAdder(EXTRA_LINK_PLATFORMS, draft);
+  const form = useRef<HTMLFormElement>(null);
+  const a = useLinkAdder(EXTRA_LINK_PLATFORMS, form, draft);
   const [fields, setFields] = useState<Record<string, string>>(draft?.fields ?? {});
   const filled = MULTI_LINK_FIELDS.filter((f) => (fields[f] ?? "").trim() !== "").length;
   const hasLinks = filled + a.links.length > 0;
+  useEarlyInput(() =>
+    setFields((current) =>
+      Object.fromEntries(
+        MULTI_LINK_FIELDS.map((f) => [f, controlValue(form.current, f) ?? current[f] ?? ""]),
+      ),
+    ),
+  );
   return (
-    <Form method="post" className="space-y-5" noValidate>
+    <Form ref={form} method="post" className="space-y-5" noValidate>
       <input type="hidden" name="type" value="multi-link" />
       <input type="hidden" name="returnTo" value={returnTo} />
       <div className="grid gap-4 sm:grid-cols-2">

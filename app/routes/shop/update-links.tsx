@@ -10,6 +10,7 @@ import { addUpdateRequestToCart } from "~/server/shop/update-request-actions.ser
 import { getFormProps, getInputProps, getSelectProps, getTextareaProps, useForm } from "~/utils/form";
 import { formatPence } from "~/utils/money";
 import { seo } from "~/utils/seo";
+import { controlValue, formById, useEarlyInput } from "~/utils/use-early-input";
 import type { Route } from "./+types/update-links";
 
 export const meta: Route.MetaFunction = ({ matches }) =>
@@ -47,6 +48,13 @@ function UpdateForm({
   const [cardNumber, setCardNumber] = useState(String(fields.cardNumber.initialValue ?? "WC"));
   const [type, setType] = useState(String(fields.updateType.initialValue ?? "add-link"));
   const [preview, setPreview] = useState<string | null>(null);
+  // The card number and update type as the customer left them before the page's script ran.
+  useEarlyInput(() => {
+    const typed = formById(form.id);
+    const cardNumberTyped = controlValue(typed, fields.cardNumber.name);
+    if (cardNumberTyped !== undefined) setCardNumber(normaliseCardNumber(cardNumberTyped));
+    setType((t) => controlValue(typed, fields.updateType.name) || t);
+  });
   return (
     <div className="mx-auto max-w-2xl px-4 py-10">
       <h1 className="text-3xl font-bold">Update Your Card</h1>

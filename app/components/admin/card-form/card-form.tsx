@@ -18,6 +18,7 @@ import { Textarea } from "~/components/ui/textarea";
 import { CreateCardPageSchema, EditCardPageSchema } from "~/schemas/card-page";
 import { generateEditPassword } from "~/utils/edit-password";
 import { normalizeSlug } from "~/utils/slug";
+import { controlValue, formById, useEarlyInput } from "~/utils/use-early-input";
 import { useOwnerEmailSuggestions } from "../owner-email-suggestions";
 import { type CardFormLink, LinksEditor, newLinkKey } from "./links-editor";
 import { ProfileImageUpload } from "./profile-image-upload";
@@ -69,6 +70,19 @@ export function CardForm({
   const [links, setLinks] = useState<CardFormLink[]>(() =>
     defaultValue.links.map((l) => ({ ...l, key: l.id ?? newLinkKey() })),
   );
+  // What the admin typed before the page's script ran: the slug's preview and the links are state.
+  useEarlyInput(() => {
+    const typed = formById(form.id);
+    setSlug((s) => controlValue(typed, fields.slug.name) ?? s);
+    setLinks((current) =>
+      current.map((l, i) => ({
+        ...l,
+        icon: controlValue(typed, `links[${i}].icon`) ?? l.icon,
+        title: controlValue(typed, `links[${i}].title`) ?? l.title,
+        url: controlValue(typed, `links[${i}].url`) ?? l.url,
+      })),
+    );
+  });
 
   return (
     <Form method="post" className="space-y-6" {...getFormProps(form)}>

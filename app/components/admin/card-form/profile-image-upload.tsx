@@ -1,8 +1,9 @@
 // The card form's profile image: uploaded at once to /admin-dashboard/upload-image, previewed, and posted with
 // the form as the stored image's URL.
-import { useId, useState } from "react";
+import { useId, useRef, useState } from "react";
 import { Button } from "~/components/ui/button";
 import { IMAGE_MAX_BYTES } from "~/schemas/card-page";
+import { useEarlyInput } from "~/utils/use-early-input";
 
 export function ProfileImageUpload({
   name,
@@ -41,6 +42,16 @@ export function ProfileImageUpload({
     }
   }
 
+  // An image picked before the page's script ran has not been uploaded: upload it now, as the pick would have.
+  const picker = useRef<HTMLInputElement>(null);
+  useEarlyInput(() => {
+    const file = picker.current?.files?.[0];
+    if (picker.current && file) {
+      picker.current.value = "";
+      void upload(file);
+    }
+  });
+
   return (
     <fieldset className="space-y-2">
       <legend className="text-sm font-medium text-slate-800">Profile Image</legend>
@@ -63,6 +74,7 @@ export function ProfileImageUpload({
         >
           {uploading ? "Uploading..." : url ? "Change Image" : "Upload Image"}
           <input
+            ref={picker}
             id={id}
             type="file"
             accept="image/*"
