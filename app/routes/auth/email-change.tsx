@@ -64,8 +64,8 @@ export default function EmailChange({ loaderData, actionData }: Route.ComponentP
   const intro = confirm
     ? `Make ${loaderData.newEmail} your account's e-mail address? You then log in with it.`
     : loaderData.confirmed
-      ? `Your account's e-mail address was changed to ${loaderData.newEmail}. If this was not you, undo it: your previous address comes back and every session of your account is signed out.`
-      : `Someone asked to change your account's e-mail address to ${loaderData.newEmail}. If this was not you, stop it: every session of your account is signed out too.`;
+      ? `Your account's e-mail address was changed to ${loaderData.newEmail}. If this was not you, undo it: your previous address comes back, every session of your account is signed out, and you choose a new password with a reset link.`
+      : `Someone asked to change your account's e-mail address to ${loaderData.newEmail}. If this was not you, stop it: every session of your account is signed out too, and you choose a new password with a reset link.`;
   return (
     <AuthCard title={TITLE} intro={intro}>
       <Form method="post">

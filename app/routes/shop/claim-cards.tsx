@@ -11,6 +11,7 @@ import { ClaimAccountSchema } from "~/schemas/claim-link";
 import { callAuth, getSessionUser, requireUser } from "~/server/accounts/auth.server";
 import { readFormData, unknownIntent } from "~/server/platform/forms.server";
 import { hitRateLimit, LIMITS } from "~/server/platform/rate-limit.server";
+import { addressKey } from "~/server/platform/rate-limit-address.server";
 import { redirectWithToast, refuseWithToast, toastHeaders } from "~/server/platform/toast.server";
 import {
   CLAIM_LINK_MESSAGES,
@@ -94,7 +95,11 @@ async function registerAndClaim(
   if (submission.status !== "success") return data({ result: submission.reply() }, { status: 400 });
   const found = await findClaimLink(context.db, token);
   if (!found.ok) return refuseWithToast(CLAIM_LINK_MESSAGES[found.problem], 410);
-  const limit = await hitRateLimit(context.db, `register:ip:${context.clientIp}`, LIMITS.register);
+  const limit = await hitRateLimit(
+    context.db,
+    `register:ip:${addressKey(context.clientIp)}`,
+    LIMITS.register,
+  );
   if (!limit.allowed)
     return data(
       {

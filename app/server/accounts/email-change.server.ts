@@ -1,9 +1,10 @@
 // Changing an account's e-mail address (Settings, Profile; docs/security.md#e-mail-change). Asked for with the
 // password (and a code when two-factor is on); the link sent to the new address makes the change, and the link
-// sent to the old address stops it, or undoes it for a week, and signs the account out everywhere.
+// sent to the old address stops it, or undoes it for a week unless the owner has secured the account since, and
+// signs the account out everywhere with a password that must be reset from the restored address.
 import { createHash, randomBytes } from "node:crypto";
-import { and, eq, isNull, lt, ne, sql } from "drizzle-orm";
-import { emailChanges, sessions, users } from "~/db/schema";
+import { and, eq, isNull, like, lt, ne, sql } from "drizzle-orm";
+import { accounts, emailChanges, sessions, users, verifications } from "~/db/schema";
 import type { Database } from "../platform/db.server";
 import { enqueueEmail } from "../platform/email/outbox.server";
 import {
@@ -25,6 +26,8 @@ export const EMAIL_CHANGE_MESSAGES = {
   confirmed: "This e-mail change has already been made.",
   moved: "Your account's e-mail address has changed since this link was sent, so it no longer applies.",
   taken: "This e-mail address now belongs to another account, so the change was not made.",
+  secured:
+    "This change can no longer be undone here: since it was made, the account has been signed in to with its new address or its password has been changed. If that was not you, please contact us.",
   oldTaken:
     "The change was stopped and every session signed out, but your old address now belongs to another account. Please contact us to get your account back.",
 } as const;
@@ -100,6 +103,18 @@ function ageLimit(kind: "confirm" | "stop") {
     : sql`now() - make_interval(days => ${STOP_DAYS})`;
 }
 
+/**
+ * Whether the owner has secured the account since the change was made: a sign-in since then (a session begun
+ * after it, an admin's view as the customer aside) can only have used the new address, and a password changed
+ * since then was changed by whoever holds the account now. Either way the old address may no longer undo it.
+ * Sessions ended by signing out leave no trace, so a sign-in is seen only while its session lasts.
+ */
+const securedSinceChange = sql<boolean>`${emailChanges.confirmedAt} is not null and (
+  exists (select 1 from ${sessions} where ${sessions.userId} = ${emailChanges.userId}
+    and ${sessions.createdAt} > ${emailChanges.confirmedAt} and ${sessions.impersonatedBy} is null)
+  or exists (select 1 from ${accounts} where ${accounts.userId} = ${emailChanges.userId}
+    and ${accounts.providerId} = 'credential' and ${accounts.updatedAt} > ${emailChanges.confirmedAt}))`;
+
 /** What a link is for, or why it no longer works. */
 export async function findEmailChangeLink(db: Database, token: string | null): Promise<EmailChangeLink> {
   if (!token || token.length > 100) return { ok: false, problem: "unknown" };
@@ -111,12 +126,14 @@ export async function findEmailChangeLink(db: Database, token: string | null): P
         newEmail: emailChanges.newEmail,
         confirmedAt: emailChanges.confirmedAt,
         live: sql<boolean>`${emailChanges.createdAt} > ${ageLimit(kind)}`,
+        secured: securedSinceChange,
       })
       .from(emailChanges)
       .where(eq(column, hash));
     if (!row) continue;
     if (!row.live) return { ok: false, problem: "expired" };
     if (kind === "confirm" && row.confirmedAt) return { ok: false, problem: "confirmed" };
+    if (kind === "stop" && row.secured) return { ok: false, problem: "secured" };
     return { ok: true, kind, newEmail: row.newEmail, confirmed: row.confirmedAt !== null };
   }
   return { ok: false, problem: "unknown" };
@@ -182,12 +199,15 @@ export async function confirmEmailChange(
 
 /**
  * The old address's link: a change not yet made is dropped; one already made is undone (the old address comes
- * back). Either way every change asked for is dropped and every session of the account ends, since whoever asked
- * knew the password.
+ * back), unless the owner has secured the account since. Either way every change asked for is dropped, every
+ * session of the account ends and, since whoever asked knew the password, the password is replaced by
+ * newUnusableHash() (of a secret nobody holds) and reset links asked for before are dropped: the account is
+ * then opened only by a password reset from its address.
  */
 export async function stopEmailChange(
   db: Database,
   token: string,
+  newUnusableHash: () => Promise<string>,
 ): Promise<{ ok: true; email: string } | { ok: false; problem: Problem }> {
   if (token.length > 100) return { ok: false, problem: "unknown" };
   return db.transaction(async (tx) => {
@@ -196,12 +216,14 @@ export async function stopEmailChange(
         userId: emailChanges.userId,
         oldEmail: emailChanges.oldEmail,
         live: sql<boolean>`${emailChanges.createdAt} > ${ageLimit("stop")}`,
+        secured: securedSinceChange,
       })
       .from(emailChanges)
       .where(eq(emailChanges.stopTokenHash, hashOf(token)))
       .for("update");
     if (!change) return { ok: false as const, problem: "unknown" as const };
     if (!change.live) return { ok: false as const, problem: "expired" as const };
+    if (change.secured) return { ok: false as const, problem: "secured" as const };
     const [user] = await tx
       .select({ email: users.email })
       .from(users)
@@ -210,6 +232,14 @@ export async function stopEmailChange(
     if (!user) return { ok: false as const, problem: "unknown" as const };
     await tx.delete(emailChanges).where(eq(emailChanges.userId, change.userId));
     await tx.delete(sessions).where(eq(sessions.userId, change.userId));
+    await tx
+      .update(accounts)
+      .set({ password: await newUnusableHash() })
+      .where(and(eq(accounts.userId, change.userId), eq(accounts.providerId, "credential")));
+    // better-auth keeps a reset link as 'reset-password:<token>' with the account's id as its value.
+    await tx
+      .delete(verifications)
+      .where(and(like(verifications.identifier, "reset-password:%"), eq(verifications.value, change.userId)));
     if (sameAddress(user.email, change.oldEmail)) return { ok: true as const, email: user.email };
     const [other] = await tx
       .select({ id: users.id })

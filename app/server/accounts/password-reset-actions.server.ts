@@ -4,6 +4,7 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { type AppLoadContext, data } from "react-router";
 import { ForgotPasswordSchema, ResetPasswordSchema } from "~/schemas/auth";
 import { hitRateLimit, LIMITS } from "../platform/rate-limit.server";
+import { addressKey } from "../platform/rate-limit-address.server";
 import { redirectWithToast } from "../platform/toast.server";
 import { callAuth } from "./auth.server";
 
@@ -14,7 +15,11 @@ export async function handleForgotPasswordAction(
 ) {
   const submission = parseWithZod(formData, { schema: ForgotPasswordSchema });
   if (submission.status !== "success") return data({ result: submission.reply() }, { status: 400 });
-  const limit = await hitRateLimit(context.db, `reset:ip:${context.clientIp}`, LIMITS.passwordReset);
+  const limit = await hitRateLimit(
+    context.db,
+    `reset:ip:${addressKey(context.clientIp)}`,
+    LIMITS.passwordReset,
+  );
   if (limit.allowed) {
     await callAuth(() =>
       context.auth.api.requestPasswordReset({

@@ -5,6 +5,7 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { type AppLoadContext, data } from "react-router";
 import { RegisterSchema } from "~/schemas/auth";
 import { hitRateLimit, LIMITS } from "../platform/rate-limit.server";
+import { addressKey } from "../platform/rate-limit-address.server";
 import { callAuth } from "./auth.server";
 import { startSocialLogin } from "./social-login.server";
 
@@ -25,7 +26,11 @@ export async function handleRegisterAction(
   if (submission.status !== "success") return data({ result: submission.reply() }, { status: 400 });
   const { name, email, password } = submission.value;
 
-  const limit = await hitRateLimit(context.db, `register:ip:${context.clientIp}`, LIMITS.register);
+  const limit = await hitRateLimit(
+    context.db,
+    `register:ip:${addressKey(context.clientIp)}`,
+    LIMITS.register,
+  );
   if (!limit.allowed) {
     return data(
       {

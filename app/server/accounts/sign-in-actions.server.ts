@@ -5,12 +5,7 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { type AppLoadContext, data, redirect } from "react-router";
 import { AdminLoginSchema, LoginSchema } from "~/schemas/auth";
 import { safeRedirect } from "../platform/forms.server";
-import {
-  checkSignInAttempt,
-  recordFailedSignIn,
-  recordSuccessfulSignIn,
-  SIGN_IN_REFUSED,
-} from "../platform/rate-limit.server";
+import { checkSignInAttempt, recordSuccessfulSignIn, SIGN_IN_REFUSED } from "../platform/rate-limit.server";
 import { dataWithToast, toastHeaders } from "../platform/toast.server";
 import { callAuth, checkAdminPassword } from "./auth.server";
 import { startSocialLogin } from "./social-login.server";
@@ -48,8 +43,9 @@ export async function handleLoginAction(context: SignInContext, request: Request
       asResponse: true,
     }),
   );
-  // The right password (two-factor's code step has its own limit): this attempt is not a failure.
-  if (result.ok) await recordSuccessfulSignIn(context.db, "sign-in", context.clientIp);
+  // The right password (two-factor's code step has its own limit): this attempt is not a failure. Anything else
+  // keeps the failures taken in advance, an address not yet verified too: each such sign-in asks for an e-mail.
+  if (result.ok) await recordSuccessfulSignIn(context.db, "sign-in", context.clientIp, email);
   if (isTwoFactorChallenge(result)) return codeStep(result.headers, redirectTo);
   if (result.ok) {
     const user = result.body?.user as { role?: string } | undefined;
@@ -59,8 +55,6 @@ export async function handleLoginAction(context: SignInContext, request: Request
     });
   }
   context.pokeOutbox(); // an unverified sign-in may queue a fresh verification link
-  // An unverified address counts too: each such sign-in asks for a verification e-mail.
-  await recordFailedSignIn(context.db, "sign-in", email);
   const message =
     result.body?.code === "EMAIL_NOT_VERIFIED" ? LOGIN_MESSAGES.notVerified : LOGIN_MESSAGES.invalid;
   return data(
@@ -85,11 +79,8 @@ export async function handleAdminLoginAction(context: SignInContext, request: Re
 
   const refused = await checkSignInAttempt(context.db, "admin-sign-in", context.clientIp, email);
   if (refused) return failed(SIGN_IN_REFUSED[refused], 429);
-  if (!(await checkAdminPassword(context.auth, context.db, email, password))) {
-    await recordFailedSignIn(context.db, "admin-sign-in", email);
-    return failed();
-  }
-  await recordSuccessfulSignIn(context.db, "admin-sign-in", context.clientIp);
+  if (!(await checkAdminPassword(context.auth, context.db, email, password))) return failed();
+  await recordSuccessfulSignIn(context.db, "admin-sign-in", context.clientIp, email);
 
   const result = await callAuth(() =>
     context.auth.api.signInEmail({ body: { email, password }, headers: request.headers, asResponse: true }),

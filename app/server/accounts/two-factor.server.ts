@@ -15,6 +15,7 @@ import { appCookie } from "../platform/cookies.server";
 import type { DbOrTx } from "../platform/db.server";
 import { safeRedirect } from "../platform/forms.server";
 import { hitRateLimit, LIMITS } from "../platform/rate-limit.server";
+import { addressKey } from "../platform/rate-limit-address.server";
 import { toastHeaders } from "../platform/toast.server";
 import { type Auth, callAuth } from "./auth.server";
 
@@ -224,7 +225,11 @@ async function verifySignInCode(
   request: Request,
   code: string,
 ): Promise<SignInCodeOutcome> {
-  const limit = await hitRateLimit(context.db, `two-factor:ip:${context.clientIp}`, LIMITS.twoFactorCode);
+  const limit = await hitRateLimit(
+    context.db,
+    `two-factor:ip:${addressKey(context.clientIp)}`,
+    LIMITS.twoFactorCode,
+  );
   if (!limit.allowed)
     return {
       ok: false,

@@ -8,6 +8,7 @@ import { ClaimCardSchema } from "~/schemas/claim-card";
 import type { SessionUser } from "../accounts/auth.server";
 import type { DbOrTx } from "../platform/db.server";
 import { hitRateLimit, LIMITS } from "../platform/rate-limit.server";
+import { addressKey } from "../platform/rate-limit-address.server";
 import { redirectWithToast } from "../platform/toast.server";
 import { reverseIfReferrerTookCards } from "../shop/self-referral.server";
 import { checkEditPassword } from "./edit-passwords.server";
@@ -93,7 +94,7 @@ export async function claimCard(
   db: DbOrTx,
   input: { userId: string; clientIp: string; cardNumber: string; password: string },
 ): Promise<ClaimOutcome> {
-  const byAddress = await hitRateLimit(db, `claim-card:ip:${input.clientIp}`, LIMITS.claimCard);
+  const byAddress = await hitRateLimit(db, `claim-card:ip:${addressKey(input.clientIp)}`, LIMITS.claimCard);
   const byAccount = await hitRateLimit(db, `claim-card:user:${input.userId}`, LIMITS.claimCard);
   if (!byAddress.allowed || !byAccount.allowed) return { ok: false, error: CLAIM_LIMITED, status: 429 };
 

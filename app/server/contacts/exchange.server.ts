@@ -14,6 +14,7 @@ import type { Database, DbOrTx } from "../platform/db.server";
 import { enqueueEmail } from "../platform/email/outbox.server";
 import { newContactEmail } from "../platform/email/templates.server";
 import { hitRateLimit, LIMITS } from "../platform/rate-limit.server";
+import { addressKey } from "../platform/rate-limit-address.server";
 import { contactCreatedData, queueWebhookEvent } from "../webhooks/webhooks.server";
 
 // --- The owner's switch (My Cards) ---
@@ -103,7 +104,11 @@ export function checkFormStamp(secret: string, slug: string, stamp: unknown, now
  * would be stored count, so a visitor correcting a typo does not use up the hour.
  */
 export async function allowShare(db: DbOrTx, clientIp: string, cardId: string) {
-  const byAddress = await hitRateLimit(db, `share-contact:ip:${clientIp}`, LIMITS.shareContactPerAddress);
+  const byAddress = await hitRateLimit(
+    db,
+    `share-contact:ip:${addressKey(clientIp)}`,
+    LIMITS.shareContactPerAddress,
+  );
   if (!byAddress.allowed) return false;
   return (await hitRateLimit(db, `share-contact:card:${cardId}`, LIMITS.shareContactPerCard)).allowed;
 }

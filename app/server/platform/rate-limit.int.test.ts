@@ -6,7 +6,6 @@ import {
   hitRateLimit,
   LIMITS,
   pruneRateLimits,
-  recordFailedSignIn,
   recordSuccessfulSignIn,
 } from "./rate-limit.server";
 
@@ -60,7 +59,7 @@ describe("rate limits", () => {
     const office = "10.3.0.1";
     for (let i = 0; i < LIMITS.signIn.max; i++) {
       expect(await checkSignInAttempt(t.db, "sign-in", office, `staff${i}@example.com`)).toBeNull();
-      await recordSuccessfulSignIn(t.db, "sign-in", office);
+      await recordSuccessfulSignIn(t.db, "sign-in", office, `staff${i}@example.com`);
     }
     expect(LIMITS.signIn.max).toBeGreaterThan(LIMITS.signInFailures.max);
     expect(await checkSignInAttempt(t.db, "sign-in", office, "one-more@example.com")).toBe("address");
@@ -75,16 +74,26 @@ describe("rate limits", () => {
     expect(outcomes.filter((o) => o === null)).toHaveLength(LIMITS.signInFailures.max);
   });
 
+  it("takes the account's failures in advance, so guesses sent at once from many addresses cannot pass its limit", async () => {
+    const outcomes = await Promise.all(
+      Array.from({ length: 30 }, (_, i) =>
+        checkSignInAttempt(t.db, "sign-in", `10.5.0.${i}`, "dee@example.com"),
+      ),
+    );
+    expect(outcomes.filter((o) => o === null)).toHaveLength(LIMITS.signInPerAccount.max);
+    expect(outcomes.filter((o) => o === "account")).toHaveLength(30 - LIMITS.signInPerAccount.max);
+  });
+
   it("backs off an account for a short while only, whatever a stranger does", async () => {
     const account = "ann@example.com";
-    // Signing in often is fine: only failures count.
-    for (let i = 0; i <= LIMITS.signInPerAccount.max; i++)
+    // Signing in often is fine: a right password gives its attempt back.
+    for (let i = 0; i <= LIMITS.signInPerAccount.max; i++) {
       expect(await checkSignInAttempt(t.db, "sign-in", `10.1.1.${i}`, account)).toBeNull();
-    // A stranger spreads wrong passwords for Ann over many addresses.
-    for (let i = 0; i < LIMITS.signInPerAccount.max; i++) {
-      expect(await checkSignInAttempt(t.db, "sign-in", `10.1.0.${i}`, account)).toBeNull();
-      await recordFailedSignIn(t.db, "sign-in", account);
+      await recordSuccessfulSignIn(t.db, "sign-in", `10.1.1.${i}`, account);
     }
+    // A stranger spreads wrong passwords for Ann over many addresses: each attempt kept is a failure.
+    for (let i = 0; i < LIMITS.signInPerAccount.max; i++)
+      expect(await checkSignInAttempt(t.db, "sign-in", `10.1.0.${i}`, account)).toBeNull();
     expect(await checkSignInAttempt(t.db, "sign-in", "10.1.0.99", account)).toBe("account");
     expect(LIMITS.signInPerAccount.windowSeconds).toBeLessThanOrEqual(60);
     // Once the short window has passed, Ann can sign in again.

@@ -3,6 +3,7 @@
 import { sql } from "drizzle-orm";
 import { rateLimits } from "~/db/schema";
 import type { DbOrTx } from "./db.server";
+import { addressKey } from "./rate-limit-address.server";
 
 export interface Limit {
   /** How many hits a window allows. */
@@ -95,9 +96,10 @@ async function isLimited(db: DbOrTx, key: string, limit: Limit) {
 type SignInForm = "sign-in" | "admin-sign-in";
 
 /**
- * Before a sign-in: counts the attempt against the client address's ceiling, checks the account's back-off, and
- * takes one of the address's failures in advance (given back by recordSuccessfulSignIn), so guesses sent all at
- * once cannot pass the limit before any of them has failed. Returns why the attempt is refused, or null.
+ * Before a sign-in: counts the attempt against the client address's ceiling, and takes one of the account's
+ * failures and one of the address's in advance (given back by recordSuccessfulSignIn), so guesses sent all at
+ * once, from one address or many, cannot pass either limit before any of them has failed. Returns why the
+ * attempt is refused, or null.
  */
 export async function checkSignInAttempt(
   db: DbOrTx,
@@ -105,9 +107,14 @@ export async function checkSignInAttempt(
   ip: string,
   email: string,
 ): Promise<keyof typeof SIGN_IN_REFUSED | null> {
-  if (!(await hitRateLimit(db, `${form}:ip:${ip}`, LIMITS.signIn)).allowed) return "address";
-  if (await isLimited(db, `${form}:email:${email}`, LIMITS.signInPerAccount)) return "account";
-  if (!(await hitRateLimit(db, `${form}:ip-failed:${ip}`, LIMITS.signInFailures)).allowed) return "address";
+  const address = addressKey(ip);
+  if (!(await hitRateLimit(db, `${form}:ip:${address}`, LIMITS.signIn)).allowed) return "address";
+  if (!(await hitRateLimit(db, `${form}:email:${email}`, LIMITS.signInPerAccount)).allowed) return "account";
+  if (!(await hitRateLimit(db, `${form}:ip-failed:${address}`, LIMITS.signInFailures)).allowed) {
+    // Refused at the address, the attempt never reaches the password check: it is no failure of the account.
+    await giveBackRateLimitHit(db, `${form}:email:${email}`);
+    return "address";
+  }
   return null;
 }
 
@@ -122,17 +129,10 @@ export async function giveBackRateLimitHit(db: DbOrTx, key: string) {
     .where(sql`${rateLimits.key} = ${key}`);
 }
 
-/** After the right password: the failure taken in advance by checkSignInAttempt is given back. */
-export async function recordSuccessfulSignIn(db: DbOrTx, form: SignInForm, ip: string) {
-  await giveBackRateLimitHit(db, `${form}:ip-failed:${ip}`);
-}
-
-/**
- * After a wrong password, or the right one for an address not yet verified (each of those sends a verification
- * e-mail): one more failure for the account's back-off. The address's failure was counted beforehand.
- */
-export async function recordFailedSignIn(db: DbOrTx, form: SignInForm, email: string) {
-  await hitRateLimit(db, `${form}:email:${email}`, LIMITS.signInPerAccount);
+/** After the right password: the failures taken in advance by checkSignInAttempt are given back. */
+export async function recordSuccessfulSignIn(db: DbOrTx, form: SignInForm, ip: string, email: string) {
+  await giveBackRateLimitHit(db, `${form}:ip-failed:${addressKey(ip)}`);
+  await giveBackRateLimitHit(db, `${form}:email:${email}`);
 }
 
 /**
@@ -194,6 +194,10 @@ export async function hitWriteLimit(
   who: { userId: string; clientIp: string },
 ) {
   const byAccount = await hitRateLimit(db, `${what}:user:${who.userId}`, WRITE_LIMITS[what].account);
-  const byAddress = await hitRateLimit(db, `${what}:ip:${who.clientIp}`, WRITE_LIMITS[what].address);
+  const byAddress = await hitRateLimit(
+    db,
+    `${what}:ip:${addressKey(who.clientIp)}`,
+    WRITE_LIMITS[what].address,
+  );
   return byAccount.allowed && byAddress.allowed;
 }

@@ -19,6 +19,7 @@ import { lacksLink } from "~/utils/order-items";
 import { getSessionUser } from "../accounts/auth.server";
 import { safeRedirect, unknownIntent } from "../platform/forms.server";
 import { hitRateLimit, LIMITS } from "../platform/rate-limit.server";
+import { addressKey } from "../platform/rate-limit-address.server";
 import { dataWithToast, redirectWithToast, toastHeaders } from "../platform/toast.server";
 import { LIST_MESSAGES } from "./business-lists.server";
 import {
@@ -71,7 +72,7 @@ export type CartView = Awaited<ReturnType<typeof cartView>>;
 export async function ensureCart(context: Ctx, request: Request) {
   const existing = await getCartRow(context.db, await readCartId(request));
   if (existing) return { cart: existing, headers: new Headers() };
-  const limit = await hitRateLimit(context.db, `new-cart:ip:${context.clientIp}`, LIMITS.newCart);
+  const limit = await hitRateLimit(context.db, `new-cart:ip:${addressKey(context.clientIp)}`, LIMITS.newCart);
   if (!limit.allowed) throw new CartError(CART_MESSAGES.tooManyCarts, 429);
   const refCode = await readRefCode(request);
   const referrer = refCode ? await findReferrerByCode(context.db, refCode) : null;
@@ -253,7 +254,11 @@ export async function placeOrder(context: Ctx, request: Request, form: FormData)
   // Each order e-mails its recipient: limited per client address and per recipient, so the shop cannot be
   // used to send mail to strangers in bulk. Checked before anything is written; an address already refused
   // does not use up the recipient's allowance.
-  const byAddress = await hitRateLimit(context.db, `order:ip:${context.clientIp}`, LIMITS.placeOrder);
+  const byAddress = await hitRateLimit(
+    context.db,
+    `order:ip:${addressKey(context.clientIp)}`,
+    LIMITS.placeOrder,
+  );
   if (!byAddress.allowed) return checkoutError(CHECKOUT_MESSAGES.tooManyOrders);
   const recipient = `order:email:${delivery.data.email.trim().toLowerCase()}`;
   if (!(await hitRateLimit(context.db, recipient, LIMITS.placeOrder)).allowed)

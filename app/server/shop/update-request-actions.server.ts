@@ -8,6 +8,7 @@ import { isOneLinkCardNumber, ONE_LINK_PERMANENT } from "../cards/one-link-cards
 import { readFormData } from "../platform/forms.server";
 import { acceptProfileImage } from "../platform/images.server";
 import { hitRateLimit, LIMITS } from "../platform/rate-limit.server";
+import { addressKey } from "../platform/rate-limit-address.server";
 import { toastHeaders } from "../platform/toast.server";
 import { addUpdateRequestItem, CartError, deleteUploadIfUnused } from "./cart.server";
 import { ensureCart } from "./cart-actions.server";
@@ -34,7 +35,11 @@ async function discardUpload(context: AppLoadContext, imageUrl: string | undefin
 export async function addUpdateRequestToCart(context: AppLoadContext, request: Request) {
   // Counted before anything is read or checked: no sign-in is needed here, so this is what bounds the work
   // one visitor can ask for.
-  const limit = await hitRateLimit(context.db, `update-request:ip:${context.clientIp}`, LIMITS.updateRequest);
+  const limit = await hitRateLimit(
+    context.db,
+    `update-request:ip:${addressKey(context.clientIp)}`,
+    LIMITS.updateRequest,
+  );
   const formData = await readFormData(request);
   if (!limit.allowed) {
     // Answered with what was typed, but nothing posted is checked.

@@ -5,6 +5,7 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { type AppLoadContext, data } from "react-router";
 import { CONTACT_HONEYPOT, ContactSchema } from "~/schemas/contact";
 import { hitRateLimit, LIMITS } from "../platform/rate-limit.server";
+import { addressKey } from "../platform/rate-limit-address.server";
 import { redirectWithToast } from "../platform/toast.server";
 import { saveContactMessage } from "./contact-messages.server";
 
@@ -32,7 +33,11 @@ export async function handleContactAction(context: ContactContext, formData: For
     return redirectWithToast("/contact", SENT);
   }
 
-  const perAddress = await hitRateLimit(context.db, `contact:ip:${context.clientIp}`, LIMITS.contact);
+  const perAddress = await hitRateLimit(
+    context.db,
+    `contact:ip:${addressKey(context.clientIp)}`,
+    LIMITS.contact,
+  );
   const perSender = await hitRateLimit(context.db, `contact:email:${submission.value.email}`, LIMITS.contact);
   if (!perAddress.allowed || !perSender.allowed) {
     return data(

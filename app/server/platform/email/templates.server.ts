@@ -110,10 +110,12 @@ export function emailChangeRequestedEmail(o: {
     greeting: "Hello,",
     lines: [
       `Someone signed in to your ${o.shop} account, with its password, asked to change its e-mail address to ${o.newEmail}. The change is made when that address confirms it.`,
-      `If this was not you, stop it now: the link below keeps (or brings back) this address and signs your account out everywhere. Then choose a new password with 'Forgot password?' on the login page, since whoever asked knew it.`,
+      `If this was not you, stop it now: the link below keeps (or brings back) this address, signs your account out everywhere and turns its password off, since whoever asked knew it. Then choose a new password with 'Forgot password?' on the login page.`,
     ],
     action: { label: "Stop the e-mail change", url: o.stopUrl },
-    after: [`The link works for ${o.stopDays} days. If you asked for this change, you need not do anything.`],
+    after: [
+      `The link works for ${o.stopDays} days, until the account is signed in to with the new address or its password is changed. If you asked for this change, you need not do anything.`,
+    ],
   });
 }
 
