@@ -25,6 +25,9 @@ function patterns(entries: RouteEntry[], parent = ""): string[] {
 /** What the pages need: ids and links of things made through the app before the walk. */
 interface Seeded {
   cardId: string;
+  /** The customer's card page, whose visitors may share their details, and its number. */
+  slug: string;
+  cardNumber: string;
   contactId: string;
   orderId: string;
   /** The query of the order's secret link: '?order=...&token=...'. */
@@ -34,11 +37,11 @@ interface Seeded {
 type Visitor = "anonymous" | "customer" | "admin";
 
 /** Each page: who opens it and at which address. */
-const PAGES: Record<string, { as: Visitor; url: string | ((s: Seeded) => string) }> = {
+const PAGES: Record<string, { as: Visitor; url: string | ((s: Seeded) => string); status?: number }> = {
   "/": { as: "anonymous", url: "/" },
   "/:slug": { as: "anonymous", url: "/wc341" },
   "/card/:slug": { as: "anonymous", url: "/card/wc341" },
-  "/:slug/connect": { as: "anonymous", url: "/wc341/connect" },
+  "/:slug/connect": { as: "anonymous", url: (s) => `/${s.slug}/connect` },
   "/payment-success/receipt": {
     as: "anonymous",
     url: (s) => `/payment-success/receipt${s.orderQuery}&print=1`,
@@ -49,9 +52,9 @@ const PAGES: Record<string, { as: Visitor; url: string | ((s: Seeded) => string)
   "/forgot-password": { as: "anonymous", url: "/forgot-password" },
   // The token pages as a stale or mistyped link leaves them: their valid states are tested with their e-mails.
   "/reset-password": { as: "anonymous", url: "/reset-password" },
-  "/unsubscribe": { as: "anonymous", url: "/unsubscribe" },
-  "/claim-cards": { as: "anonymous", url: "/claim-cards" },
-  "/email-change": { as: "anonymous", url: "/email-change" },
+  "/unsubscribe": { as: "anonymous", url: "/unsubscribe", status: 400 },
+  "/claim-cards": { as: "anonymous", url: "/claim-cards", status: 404 },
+  "/email-change": { as: "anonymous", url: "/email-change", status: 404 },
   "/admin-login": { as: "anonymous", url: "/admin-login" },
   "/about": { as: "anonymous", url: "/about" },
   "/features": { as: "anonymous", url: "/features" },
@@ -67,14 +70,15 @@ const PAGES: Record<string, { as: Visitor; url: string | ((s: Seeded) => string)
   "/order-card": { as: "anonymous", url: "/order-card" },
   "/update-links": { as: "anonymous", url: "/update-links" },
   "/payment-canceled": { as: "anonymous", url: "/payment-canceled" },
-  "/*": { as: "anonymous", url: "/no/such/page" },
+  "/*": { as: "anonymous", url: "/no/such/page", status: 404 },
 
   // The customer's cart holds nothing once its order is placed: the page as most visitors see it after paying.
   "/cart": { as: "customer", url: "/cart" },
   "/payment-success": { as: "customer", url: (s) => `/payment-success${s.orderQuery}` },
   "/dashboard": { as: "customer", url: "/dashboard" },
   "/dashboard/links": { as: "customer", url: "/dashboard/links" },
-  "/dashboard/cards": { as: "customer", url: "/dashboard/cards" },
+  // A card's own tab: its profile, sharing, activity and lifecycle below the Overview's list.
+  "/dashboard/cards": { as: "customer", url: (s) => `/dashboard/cards?card=${s.cardNumber}` },
   "/dashboard/resell": { as: "customer", url: "/dashboard/resell" },
   "/dashboard/contacts": { as: "customer", url: "/dashboard/contacts" },
   "/dashboard/contacts/:id": { as: "customer", url: (s) => `/dashboard/contacts/${s.contactId}` },
@@ -171,12 +175,28 @@ function overflowOf(page: Page) {
     const out = [...document.body.querySelectorAll("*")].filter(
       (el) => el.getBoundingClientRect().right > width + 0.5 && !heldBy(el),
     );
-    if (documentWidth <= width && out.length === 0) return null;
+    // Text too long to wrap sticks out of its box without any element doing so.
+    const text = [...document.body.querySelectorAll("*")].filter(
+      (el) =>
+        getComputedStyle(el).overflowX === "visible" &&
+        el.clientWidth > 0 &&
+        el.scrollWidth > el.clientWidth + 1,
+    );
+    // A tab or menu link past the screen's edge is one the visitor cannot see is there.
+    const hiddenLinks = [...document.querySelectorAll("nav a")].filter((a) => {
+      const r = a.getBoundingClientRect();
+      return r.width > 1 && (r.right > width + 0.5 || r.left < -0.5);
+    });
+    if (documentWidth <= width && out.length === 0 && hiddenLinks.length === 0) return null;
     const label = (el: Element) =>
       `${el.tagName.toLowerCase()}.${[...el.classList].slice(0, 5).join(".")} "${(el.textContent ?? "").trim().slice(0, 30)}"`;
-    const culprits = out
-      .slice(-3)
-      .map((el) => `${label(el)} to ${Math.round(el.getBoundingClientRect().right)} px`);
+    const culprits = [
+      ...out.slice(-3).map((el) => `${label(el)} to ${Math.round(el.getBoundingClientRect().right)} px`),
+      ...(documentWidth > width ? text.slice(-1) : []).map(
+        (el) => `text of ${label(el)} to ${el.scrollWidth} px`,
+      ),
+      ...hiddenLinks.map((a) => `link "${a.textContent?.trim()}" off-screen`),
+    ];
     return `${documentWidth} px wide; ${culprits.join("; ")}`;
   });
 }
@@ -201,8 +221,13 @@ test("every page fits a 375 px phone without scrolling sideways", async ({
   const email = await signUpAndIn(page, baseURL!);
   const card = await cardFromPaidOrder(page, adminPage);
   const orderQuery = new URL(page.url()).search;
-  const cardId = new URL(adminPage.url()).pathname.split("/").at(-1)!;
-  expect(card.slug).toBeTruthy();
+  await page.goto(`/dashboard/cards?card=${card.number}`);
+  await page.getByRole("switch", { name: "Let people share their details with you" }).click();
+  await expect(page.getByText("Visitors can now share their details with you")).toBeVisible();
+  await adminPage.goto(`/admin-dashboard/cards?q=${card.number}`);
+  const editHref = await adminPage
+    .getByRole("link", { name: `Edit card ${card.number}` })
+    .getAttribute("href");
   const contactAnswer = await page.request.post("/__test/contacts", {
     data: {
       ownerEmail: email,
@@ -228,7 +253,9 @@ test("every page fits a 375 px phone without scrolling sideways", async ({
     });
   }).toPass();
   const seeded: Seeded = {
-    cardId,
+    cardId: editHref!.split("/").at(-1)!,
+    slug: card.slug,
+    cardNumber: card.number,
     contactId: contactHref!.split("/").at(-1)!,
     orderId: new URLSearchParams(orderQuery).get("order")!,
     orderQuery,
@@ -242,7 +269,7 @@ test("every page fits a 375 px phone without scrolling sideways", async ({
   const pageOf: Record<Visitor, Page> = { anonymous, customer: page, admin: adminPage };
 
   const tooWide: string[] = [];
-  for (const [pattern, { as, url }] of Object.entries(PAGES)) {
+  for (const [pattern, { as, url, status = 200 }] of Object.entries(PAGES)) {
     const address = typeof url === "string" ? url : url(seeded);
     const visitor = pageOf[as];
     const response = await visitor.goto(address);
@@ -250,6 +277,7 @@ test("every page fits a 375 px phone without scrolling sideways", async ({
     expect(new URL(visitor.url()).pathname, `${pattern} stays at its address`).toBe(
       new URL(address, baseURL).pathname,
     );
+    expect(response?.status(), pattern).toBe(status);
     expect(response?.headers()["content-type"], pattern).toContain("text/html");
     const overflow = await overflowOf(visitor);
     if (overflow) tooWide.push(`${pattern} (${address} as ${as}): ${overflow}`);
