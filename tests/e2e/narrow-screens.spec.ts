@@ -5,7 +5,7 @@
 import type { Page } from "@playwright/test";
 import appRoutes from "../../app/routes";
 import { firstLink, waitForEmail } from "../support/mailbox";
-import { cardFromPaidOrder, expect, test, uniqueEmail } from "./fixtures";
+import { addMultiLinkCard, cardFromPaidOrder, expect, test, uniqueEmail } from "./fixtures";
 
 const PHONE = { width: 375, height: 800 };
 
@@ -284,4 +284,38 @@ test("every page fits a 375 px phone without scrolling sideways", async ({
   }
   await anonymous.context().close();
   expect(tooWide).toEqual([]);
+});
+
+test("on a 375 px phone a toast shows its whole text and leaves the header's links free", async ({
+  page,
+}) => {
+  await page.setViewportSize(PHONE);
+  await addMultiLinkCard(page);
+  const toast = page
+    .getByRole("region", { name: /Notifications/ })
+    .getByRole("listitem")
+    .filter({ hasText: "Added to cart" });
+  await expect(toast).toBeInViewport({ ratio: 1 });
+  await expect(toast.getByText("Added to cart")).toBeInViewport({ ratio: 1 });
+  await expect(toast.getByRole("button", { name: "Close toast" })).toBeInViewport({ ratio: 1 });
+  // Where it settles, the toast covers none of the header's links and buttons (the cart, the menu).
+  const header = page.getByRole("banner");
+  const controls = [...(await header.getByRole("link").all()), ...(await header.getByRole("button").all())];
+  await expect
+    .poll(async () => {
+      const box = (await toast.boundingBox())!;
+      const covered: string[] = [];
+      for (const control of controls) {
+        const c = await control.boundingBox();
+        if (!c) continue;
+        const apart =
+          c.x + c.width <= box.x ||
+          box.x + box.width <= c.x ||
+          c.y + c.height <= box.y ||
+          box.y + box.height <= c.y;
+        if (!apart) covered.push((await control.getAttribute("aria-label")) ?? (await control.textContent()));
+      }
+      return covered;
+    })
+    .toEqual([]);
 });
