@@ -313,7 +313,8 @@ test("on a 375 px phone a toast shows its whole text and leaves the header's lin
           box.x + box.width <= c.x ||
           c.y + c.height <= box.y ||
           box.y + box.height <= c.y;
-        if (!apart) covered.push((await control.getAttribute("aria-label")) ?? (await control.textContent()));
+        if (!apart)
+          covered.push((await control.getAttribute("aria-label")) ?? (await control.textContent()) ?? "");
       }
       return covered;
     })
