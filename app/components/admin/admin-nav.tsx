@@ -1,4 +1,5 @@
-// The admin dashboard's section links: one nested route per tab, the current one marked for screen readers.
+// The admin dashboard's section links: one nested route per tab, the current one marked for screen readers. On a
+// phone the tabs wrap onto more rows, each on one line, so none is hidden past the screen's edge.
 import { Link, useLocation } from "react-router";
 import { cn } from "~/utils/cn";
 
@@ -25,14 +26,14 @@ export function AdminNav() {
   const current = tabOf(useLocation().pathname);
   return (
     <nav aria-label="Admin sections" className="mt-6 border-b border-slate-200">
-      <ul className="flex gap-1 overflow-x-auto">
+      <ul className="flex flex-wrap gap-x-1">
         {ADMIN_TABS.map((tab) => (
           <li key={tab.id}>
             <Link
               to={`/admin-dashboard/${tab.id}`}
               aria-current={current === tab.id ? "page" : undefined}
               className={cn(
-                "inline-flex min-h-11 items-center border-b-2 px-4 text-sm font-semibold",
+                "inline-flex min-h-11 items-center whitespace-nowrap border-b-2 px-3 text-sm font-semibold",
                 current === tab.id
                   ? "border-brand-600 text-brand-700"
                   : "border-transparent text-slate-600 hover:text-slate-900",

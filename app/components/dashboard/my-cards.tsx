@@ -37,8 +37,9 @@ export function CardTabs({ cards, selected }: { cards: MyCard[]; selected: strin
     })),
   ];
   return (
-    <nav aria-label="Card tabs" className="mb-6 overflow-x-auto border-b border-slate-200">
-      <ul className="flex gap-1">
+    <nav aria-label="Card tabs" className="mb-6 border-b border-slate-200">
+      {/* On a phone the tabs wrap onto more rows rather than hide past the screen's edge. */}
+      <ul className="flex flex-wrap gap-x-1">
         {tabs.map((t) => (
           <li key={t.to}>
             <Link

@@ -36,15 +36,16 @@ function tabHref(tab: MyLinksTab, extra: Record<string, string> = {}, page = 1) 
 
 export function LinkTabs({ tab, counts }: { tab: MyLinksTab; counts: Record<MyLinksTab, number> }) {
   return (
-    <nav aria-label="Link types" className="mb-6 overflow-x-auto">
-      <ul className="flex min-w-max gap-1 border-b border-slate-200">
+    <nav aria-label="Link types" className="mb-6">
+      {/* On a phone the tabs wrap onto more rows rather than hide past the screen's edge. */}
+      <ul className="flex flex-wrap gap-x-1 border-b border-slate-200">
         {MY_LINKS_TABS.map((t) => (
           <li key={t.value}>
             <Link
               to={tabHref(t.value)}
               aria-current={t.value === tab ? "page" : undefined}
               className={cn(
-                "-mb-px inline-flex min-h-11 items-center gap-2 border-b-2 px-4 text-sm font-semibold",
+                "-mb-px inline-flex min-h-11 items-center gap-2 whitespace-nowrap border-b-2 px-4 text-sm font-semibold",
                 t.value === tab
                   ? "border-brand-600 text-brand-700"
                   : "border-transparent text-slate-600 hover:text-slate-900",

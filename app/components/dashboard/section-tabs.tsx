@@ -1,5 +1,5 @@
 // The tab bar of a dashboard section whose tabs are nested routes (Settings, Cold Calling): plain links, the
-// current one marked, so it works without JavaScript.
+// current one marked, so it works without JavaScript. On a phone they wrap onto more rows rather than hide.
 import { NavLink } from "react-router";
 import { cn } from "~/utils/cn";
 
@@ -12,8 +12,8 @@ export interface SectionTab {
 
 export function SectionTabs({ label, tabs }: { label: string; tabs: SectionTab[] }) {
   return (
-    <nav aria-label={label} className="mb-6 overflow-x-auto border-b border-slate-200">
-      <ul className="flex gap-1">
+    <nav aria-label={label} className="mb-6 border-b border-slate-200">
+      <ul className="flex flex-wrap gap-x-1">
         {tabs.map((tab) => (
           <li key={tab.to}>
             <NavLink

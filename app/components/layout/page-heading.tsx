@@ -1,8 +1,9 @@
 export function PageHeading({ title, intro }: { title: string; intro?: string }) {
   return (
     <div className="mb-6">
-      <h1 className="text-2xl font-bold text-slate-900 sm:text-3xl">{title}</h1>
-      {intro ? <p className="mt-2 text-slate-600">{intro}</p> : null}
+      {/* A long name or e-mail address breaks rather than widen a phone's page. */}
+      <h1 className="break-words text-2xl font-bold text-slate-900 sm:text-3xl">{title}</h1>
+      {intro ? <p className="mt-2 break-words text-slate-600">{intro}</p> : null}
     </div>
   );
 }

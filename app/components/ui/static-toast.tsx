@@ -1,4 +1,5 @@
-// The toast of a page that does not hydrate React: rendered on the server, it fades out by itself (app.css).
+// The toast of a page that does not hydrate React: rendered on the server, it fades out by itself (app.css). It
+// sits under the site header, where the other toasts sit (toaster.tsx), so it covers none of the header's links.
 
 import { cn } from "~/utils/cn";
 import type { ToastMessage } from "~/utils/toast";
@@ -9,7 +10,7 @@ export function StaticToast({ toast }: { toast: ToastMessage | null }) {
     <div
       role={toast.type === "error" ? "alert" : "status"}
       className={cn(
-        "static-toast fixed inset-x-4 top-4 z-50 mx-auto max-w-sm rounded-lg border bg-white p-4 text-sm shadow-lg",
+        "static-toast fixed inset-x-4 top-20 z-50 mx-auto max-w-sm rounded-lg border bg-white p-4 text-sm shadow-lg",
         toast.type === "error" ? "border-red-300" : "border-slate-200",
       )}
     >

@@ -3,6 +3,12 @@ import { useEffect } from "react";
 import { Toaster, toast } from "sonner";
 import { attachToaster } from "~/utils/toast";
 
+/**
+ * Toasts sit just under the sticky site header (about 4.3rem: 2.75rem controls and 0.75rem padding each side), so
+ * they never cover its links; on a phone they keep 16 px from each side. StaticToast uses the same top (top-20).
+ */
+const BELOW_HEADER = { top: "5rem" };
+
 export default function LazyToaster() {
   useEffect(
     () =>
@@ -13,5 +19,5 @@ export default function LazyToaster() {
       }),
     [],
   );
-  return <Toaster position="top-center" closeButton />;
+  return <Toaster position="top-center" offset={BELOW_HEADER} mobileOffset={BELOW_HEADER} closeButton />;
 }

@@ -43,7 +43,7 @@ function receiptHtml(
   return `<!doctype html>
 <html lang="en-GB"><head><meta charset="utf-8"><title>Receipt ${e(order.orderNumber)}</title>
 <meta name="viewport" content="width=device-width, initial-scale=1">
-<style>body{font-family:system-ui,sans-serif;color:#111;max-width:720px;margin:24px auto;padding:0 16px;line-height:1.5}table{width:100%;border-collapse:collapse}td,th{border-bottom:1px solid #ddd;padding:6px;text-align:left;vertical-align:top}small{color:#555}.totals td{border:0}</style>
+<style>body{font-family:system-ui,sans-serif;color:#111;max-width:720px;margin:24px auto;padding:0 16px;line-height:1.5}table{width:100%;border-collapse:collapse}td,th{border-bottom:1px solid #ddd;padding:6px;text-align:left;vertical-align:top}td:first-child{overflow-wrap:anywhere}small{color:#555}.totals td{border:0}</style>
 </head><body>
 <h1>${e(opts.shop)} receipt</h1>
 <p>${e(opts.shopAddress)}</p>
