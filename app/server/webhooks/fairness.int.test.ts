@@ -11,6 +11,7 @@ import { LIMITS } from "../platform/rate-limit.server";
 import { deliverDueWebhooks } from "./delivery.server";
 import {
   addWebhookEndpoint,
+  listWebhookEndpoints,
   queueTestEvent,
   queueWebhookEvent,
   WEBHOOK_PENDING_LIMIT,
@@ -196,9 +197,15 @@ describe("webhook fairness", () => {
     await contactEvent("owner");
     const now = new Date();
     await deliverDueWebhooks(t.db, { ...opts, now, timeoutMs: WAIT_MS });
-    expect((await endpointRow(endpoint.id)).backedOffUntil).not.toBeNull();
+    const { backedOffUntil } = await endpointRow(endpoint.id);
+    // Settings says the endpoint is held off, and until when.
+    expect((await listWebhookEndpoints(t.db, "owner", now))[0]!.pausedUntil).toEqual({
+      until: backedOffUntil,
+      unanswered: 1,
+    });
     await queueTestEvent(t.db, "owner", endpoint.id);
     expect((await endpointRow(endpoint.id)).backedOffUntil).toBeNull();
+    expect((await listWebhookEndpoints(t.db, "owner", now))[0]!.pausedUntil).toBeNull();
     expect(await deliverDueWebhooks(t.db, { ...opts, now: new Date() })).toEqual({ delivered: 1, failed: 0 });
   });
 });
