@@ -28,7 +28,8 @@ const LOOKUP_TIMEOUT_MS = 5000;
 export function resolverLookup(opts: { timeoutMs?: number; servers?: string[] } = {}): LookupAll {
   const timeoutMs = opts.timeoutMs ?? LOOKUP_TIMEOUT_MS;
   return async (hostname) => {
-    const resolver = new dns.promises.Resolver({ timeout: Math.ceil(timeoutMs / 2), tries: 2 });
+    // Two tries, the second given twice the first's time (c-ares doubles it): the whole budget between them.
+    const resolver = new dns.promises.Resolver({ timeout: Math.ceil(timeoutMs / 3), tries: 2 });
     if (opts.servers) resolver.setServers(opts.servers);
     const timer = setTimeout(() => resolver.cancel(), timeoutMs);
     try {
