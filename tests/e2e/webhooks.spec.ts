@@ -1,5 +1,6 @@
 // Settings → Integrations in a browser: add a webhook endpoint (a receiver on 127.0.0.1), see its signing secret
-// once, send a test event that arrives signed and is listed under the deliveries, then delete the endpoint.
+// once and copy it, read how to check the signature, send a test event that arrives signed and is listed under
+// the deliveries, then delete the endpoint.
 import { createHmac } from "node:crypto";
 import http from "node:http";
 import type { AddressInfo } from "node:net";
@@ -45,8 +46,18 @@ test("an owner adds a webhook, sees its secret once, sends a signed test event, 
     await page.getByRole("button", { name: "Add endpoint" }).click();
     const secretRegion = page.getByRole("region", { name: "Signing secret" });
     await expect(secretRegion).toBeVisible();
-    const secret = /whsec_[\w-]+/.exec((await secretRegion.textContent()) ?? "")?.[0];
+    const secret = /whsec_[\w-]{32}/.exec((await secretRegion.textContent()) ?? "")?.[0];
     expect(secret).toBeTruthy();
+    await page.context().grantPermissions(["clipboard-read", "clipboard-write"]);
+    await secretRegion.getByRole("button", { name: "Copy the signing secret" }).click();
+    await expect(page.getByText("Signing secret copied")).toBeVisible();
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(secret);
+
+    // The page says how to check the signature, and that Stripe's own verifier does.
+    const checking = page.getByRole("region", { name: "Checking the signature" });
+    await expect(checking).toContainText("Tapcard-Signature");
+    await expect(checking).toContainText("This is Stripe's signature scheme");
+    await expect(checking).toContainText("stripe.webhooks.constructEvent(");
     const endpoint = page.getByRole("region", { name: receiver.url, exact: true });
     await expect(
       endpoint.getByText("No deliveries yet. Send a test event to try the endpoint."),

@@ -1,11 +1,13 @@
-// Settings → Integrations: add a webhook endpoint (its signing secret shown once), send a test event, see the
-// last deliveries, turn an endpoint off or on, delete it (after a confirmation).
+// Settings → Integrations: add a webhook endpoint (its signing secret shown once, webhook-signing.tsx), send a test
+// event, see the last deliveries and whether the endpoint is held off, turn it off or on, delete it (after a
+// confirmation).
 import { Form, useNavigation } from "react-router";
 import { Button, ButtonLink } from "~/components/ui/button";
 import { Field } from "~/components/ui/field";
 import { ScrollRegion } from "~/components/ui/scroll-region";
 import { WEBHOOK_URL_MAX_LENGTH } from "~/schemas/webhooks";
 import { getFormProps, getInputProps, type SubmissionResult, useForm } from "~/utils/form";
+import { CheckingSignatures, SecretShownOnce } from "./webhook-signing";
 
 interface Delivery {
   id: number;
@@ -23,6 +25,8 @@ interface Endpoint {
   id: string;
   url: string;
   enabled: boolean;
+  /** Set while deliveries wait because the last attempts in a row got no answer. */
+  pausedUntil: { until: Date | string; unanswered: number } | null;
   deliveries: Delivery[];
 }
 export interface IntegrationsData {
@@ -75,27 +79,8 @@ export function IntegrationsSettings({
         limit={data.limit}
         lastResult={lastResult}
       />
+      <CheckingSignatures />
     </div>
-  );
-}
-
-function SecretShownOnce({ created }: { created: { url: string; secret: string } }) {
-  return (
-    <section
-      aria-labelledby="secret-heading"
-      className="rounded-xl border border-amber-300 bg-amber-50 p-4 sm:p-6"
-    >
-      <h2 id="secret-heading" className="text-lg font-bold text-slate-900">
-        Signing secret
-      </h2>
-      <p className="mt-1 text-sm text-slate-800">
-        Copy the signing secret for <span className="break-all font-medium">{created.url}</span> now: it is
-        shown only this once. Your receiver uses it to check the Tapcard-Signature header of each event.
-      </p>
-      <p className="mt-3">
-        <code className="block break-all rounded bg-white p-3 font-mono text-sm">{created.secret}</code>
-      </p>
-    </section>
   );
 }
 
@@ -150,6 +135,7 @@ function EndpointPanel({ endpoint }: { endpoint: Endpoint }) {
           {endpoint.enabled ? "On" : "Off"}
         </span>
       </div>
+      {endpoint.enabled && endpoint.pausedUntil ? <Paused paused={endpoint.pausedUntil} /> : null}
       <div className="mt-4 flex flex-wrap gap-3">
         {endpoint.enabled ? (
           <Form method="post">
@@ -213,7 +199,7 @@ function EndpointPanel({ endpoint }: { endpoint: Endpoint }) {
                       <span className="block font-mono text-xs text-slate-600">{d.eventId}</span>
                     </td>
                     <td className="py-2 pr-3">
-                      {d.attempts === 0 ? "Queued" : statusText[d.status]}
+                      {d.status === "pending" && d.attempts === 0 ? "Queued" : statusText[d.status]}
                       {d.attempts > 1 ? ` (${d.attempts} attempts)` : ""}
                       {d.lastError && d.status !== "delivered" ? (
                         <span className="block text-xs text-slate-600">{d.lastError}</span>
@@ -229,6 +215,18 @@ function EndpointPanel({ endpoint }: { endpoint: Endpoint }) {
         </ScrollRegion>
       )}
     </section>
+  );
+}
+
+function Paused({ paused }: { paused: NonNullable<Endpoint["pausedUntil"]> }) {
+  const until = new Date(paused.until);
+  return (
+    <p className="mt-3 rounded-lg bg-amber-50 p-3 text-sm text-amber-950">
+      {paused.unanswered === 1 ? "The last attempt" : `The last ${paused.unanswered} attempts in a row`} got
+      no answer, so deliveries to this endpoint wait until{" "}
+      <time dateTime={until.toISOString()}>{timeFormat.format(until)} UTC</time>. A test event tries it again
+      at once.
+    </p>
   );
 }
 

@@ -59,6 +59,12 @@ export const LIMITS = {
    * to guess the password or a code.
    */
   accountSecret: { max: 10, windowSeconds: 15 * 60 },
+  /**
+   * 'Send test event' per webhook endpoint and per account: each one is a request the worker must make, and a
+   * flood of them would hold it for other accounts.
+   */
+  webhookTestPerEndpoint: { max: 10, windowSeconds: 60 * 60 },
+  webhookTestPerAccount: { max: 30, windowSeconds: 60 * 60 },
 } satisfies Record<string, Limit>;
 
 /** Counts one hit for key; returns whether it is still within the limit. One atomic upsert, no read-then-write. */

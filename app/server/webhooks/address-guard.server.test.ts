@@ -1,6 +1,13 @@
 // Which addresses a webhook may reach, and how a URL is stored: the rules behind the SSRF refusals.
+import dgram from "node:dgram";
+import type { AddressInfo } from "node:net";
 import { describe, expect, it } from "vitest";
-import { isForbiddenAddress, normaliseWebhookUrl, resolveWebhookTarget } from "./address-guard.server";
+import {
+  isForbiddenAddress,
+  normaliseWebhookUrl,
+  resolverLookup,
+  resolveWebhookTarget,
+} from "./address-guard.server";
 
 describe("forbidden addresses", () => {
   it.each([
@@ -59,10 +66,17 @@ describe("webhook URLs as saved", () => {
     ["https://2130706433/in", "public address"],
     ["https://localhost/in", "public address"],
     ["https://printer.local/in", "public address"],
+    ["https://hooks.example.com:8443/in", "standard https port (443)"],
+    ["https://hooks.example.com:22/in", "standard https port (443)"],
+    ["https://hooks.example.com:6379/in", "standard https port (443)"],
     ["not a url", "full URL"],
     [`https://hooks.example.com/${"a".repeat(600)}`, "at most 500 characters"],
   ])("refuses %s", (url, message) => {
     expect(() => normaliseWebhookUrl(url, [])).toThrow(message);
+  });
+
+  it("keeps port 443 named explicitly, as the default port", () => {
+    expect(normaliseWebhookUrl("https://hooks.example.com:443/in", [])).toBe("https://hooks.example.com/in");
   });
 
   it("accepts a named local host over http only when WEBHOOK_ALLOWED_HOSTS lists it", () => {
@@ -91,19 +105,60 @@ describe("webhook targets at delivery", () => {
     const url = new URL("https://hooks.example.com/in");
     await expect(
       resolveWebhookTarget(url, { allowedHosts: [], lookup: lookup("127.0.0.1") }),
-    ).rejects.toThrow("resolves to 127.0.0.1");
+    ).rejects.toThrow("refused: hooks.example.com points to a private address");
     await expect(resolveWebhookTarget(url, { allowedHosts: [], lookup: async () => [] })).rejects.toThrow(
       "could not be resolved",
     );
   });
 
-  it("refuses localhost through the system resolver unless it is allowed", async () => {
+  it("never names the private address a name resolves to", async () => {
+    const url = new URL("https://intranet-db.corp.example.com/in");
+    const refused = resolveWebhookTarget(url, { allowedHosts: [], lookup: lookup("10.20.30.40") });
+    await expect(refused).rejects.toThrow(
+      "refused: intranet-db.corp.example.com points to a private address",
+    );
+    await expect(refused).rejects.not.toThrow("10.20.30.40");
+  });
+
+  it("refuses a saved URL on another port at delivery, unless its host is allowed", async () => {
+    await expect(
+      resolveWebhookTarget(new URL("https://hooks.example.com:25/in"), {
+        allowedHosts: [],
+        lookup: lookup("93.184.215.14"),
+      }),
+    ).rejects.toThrow("standard https port (443)");
+    expect(
+      await resolveWebhookTarget(new URL("http://127.0.0.1:4000/in"), { allowedHosts: ["127.0.0.1"] }),
+    ).toEqual({ address: "127.0.0.1", family: 4 });
+  });
+
+  it("refuses localhost unless it is allowed, and then resolves it on this machine", async () => {
     await expect(resolveWebhookTarget(new URL("https://localhost/in"), { allowedHosts: [] })).rejects.toThrow(
-      /refused: localhost resolves to (127\.0\.0\.1|::1)/,
+      "refused: localhost points to a private address",
     );
     const allowed = await resolveWebhookTarget(new URL("http://localhost/in"), {
       allowedHosts: ["localhost"],
     });
     expect(["127.0.0.1", "::1"]).toContain(allowed.address);
+  });
+});
+
+describe("the resolver", () => {
+  it("gives up on a name server that never answers, cancelling its query", async () => {
+    // A name server on 127.0.0.1 that reads every query and answers none.
+    const server = dgram.createSocket("udp4");
+    const queries: Buffer[] = [];
+    server.on("message", (message) => queries.push(message));
+    await new Promise<void>((resolve) => server.bind(0, "127.0.0.1", resolve));
+    try {
+      const lookup = resolverLookup({
+        servers: [`127.0.0.1:${(server.address() as AddressInfo).port}`],
+        timeoutMs: 200,
+      });
+      await expect(lookup("hooks.example.com")).rejects.toThrow();
+      expect(queries.length).toBeGreaterThan(0);
+    } finally {
+      server.close();
+    }
   });
 });

@@ -1,6 +1,8 @@
 // Keeps webhooks off the shop's own network (SSRF): a URL is checked when it is saved, and again at every
 // delivery after its host name is resolved; the request then connects to the very address that was checked, so a
-// name that resolves elsewhere a moment later (DNS rebinding) cannot slip past.
+// name that resolves elsewhere a moment later (DNS rebinding) cannot slip past. Refusals never name the address a
+// host resolved to (that would show the shop's internal DNS to a customer), and only the https port is reachable,
+// so the shop cannot be used to scan ports.
 import dns from "node:dns";
 import { BlockList, isIP } from "node:net";
 import { WEBHOOK_URL_MAX_LENGTH } from "~/schemas/webhooks";
@@ -16,7 +18,38 @@ export interface ResolvedAddress {
 /** Every address a host name resolves to; tests hand in their own to stand in for DNS. */
 export type LookupAll = (hostname: string) => Promise<ResolvedAddress[]>;
 
-const systemLookup: LookupAll = async (hostname) =>
+const LOOKUP_TIMEOUT_MS = 5000;
+
+/**
+ * Public names through DNS with a resolver of their own (A and AAAA): its queries time out by themselves and are
+ * cancelled outright at `timeoutMs`, so a name server that never answers holds nothing, unlike the system lookup,
+ * whose thread cannot be stopped. `servers` stands in for the system's name servers in tests.
+ */
+export function resolverLookup(opts: { timeoutMs?: number; servers?: string[] } = {}): LookupAll {
+  const timeoutMs = opts.timeoutMs ?? LOOKUP_TIMEOUT_MS;
+  return async (hostname) => {
+    // Two tries, the second given twice the first's time (c-ares doubles it): the whole budget between them.
+    const resolver = new dns.promises.Resolver({ timeout: Math.ceil(timeoutMs / 3), tries: 2 });
+    if (opts.servers) resolver.setServers(opts.servers);
+    const timer = setTimeout(() => resolver.cancel(), timeoutMs);
+    try {
+      const [v4, v6] = await Promise.allSettled([resolver.resolve4(hostname), resolver.resolve6(hostname)]);
+      if (v4.status === "rejected" && v6.status === "rejected") throw v4.reason;
+      return [
+        ...(v4.status === "fulfilled" ? v4.value.map((address) => ({ address, family: 4 as const })) : []),
+        ...(v6.status === "fulfilled" ? v6.value.map((address) => ({ address, family: 6 as const })) : []),
+      ];
+    } finally {
+      clearTimeout(timer);
+    }
+  };
+}
+
+/**
+ * Names in WEBHOOK_ALLOWED_HOSTS (development and tests: localhost, a container's name) are the operator's own
+ * local names, often only in /etc/hosts, so they go through the system lookup.
+ */
+const localLookup: LookupAll = async (hostname) =>
   (await dns.promises.lookup(hostname, { all: true, verbatim: true })).map((a) => ({
     address: a.address,
     family: a.family === 6 ? 6 : 4,
@@ -73,7 +106,7 @@ export function isForbiddenAddress(address: string) {
   return family === 6 ? blockedV6.check(address, "ipv6") : blockedV4.check(address, "ipv4");
 }
 
-const LOOKUP_TIMEOUT_MS = 5000;
+const publicLookup = resolverLookup();
 
 /** Names that only ever mean this machine or its local network. */
 const LOCAL_NAME = /(^|\.)(localhost|local|internal|localdomain|home\.arpa)$/;
@@ -105,6 +138,11 @@ export function normaliseWebhookUrl(raw: string, allowedHosts: readonly string[]
   return url.href;
 }
 
+const PORT_REFUSED = "Webhooks are only sent to the standard https port (443): remove the port from the URL";
+
+const privateRefusal = (host: string) =>
+  new WebhookAddressError(`refused: ${host} points to a private address`);
+
 function checkUrlShape(url: URL, allowedHosts: readonly string[]) {
   const allowed = isAllowed(url, allowedHosts);
   if (url.protocol !== "https:" && !(allowed && url.protocol === "http:"))
@@ -112,11 +150,15 @@ function checkUrlShape(url: URL, allowedHosts: readonly string[]) {
   if (url.username || url.password)
     throw new WebhookAddressError("The URL may not contain a user name or password");
   if (!url.hostname) throw new WebhookAddressError("Enter a full URL starting with https://");
+  // URL drops a default port (":443" for https), so any port left names another one. Allowed hosts keep any
+  // port: the local receivers of tests and development listen on whatever port they were given.
+  if (url.port && !allowed) throw new WebhookAddressError(PORT_REFUSED);
 }
 
 /**
- * The address to connect to for this URL, checked now: an IP literal as it is, a name through `lookup`, refused
- * when any address it resolves to is forbidden (unless the host is allowed by name).
+ * The address to connect to for this URL, checked now: an IP literal as it is, a name through `lookup` (DNS, or
+ * the system lookup for an allowed host), refused when any address it resolves to is forbidden (unless the host
+ * is allowed by name).
  */
 export async function resolveWebhookTarget(
   url: URL,
@@ -127,30 +169,18 @@ export async function resolveWebhookTarget(
   const host = bareHost(url);
   const literal = isIP(host);
   if (literal) {
-    if (!allowed && isForbiddenAddress(host))
-      throw new WebhookAddressError(`refused: ${host} is a local or private address`);
+    if (!allowed && isForbiddenAddress(host)) throw privateRefusal(host);
     return { address: host, family: literal === 6 ? 6 : 4 };
   }
+  // A local name is refused before any lookup, as when it is saved.
+  if (!allowed && LOCAL_NAME.test(host)) throw privateRefusal(host);
   let addresses: ResolvedAddress[];
-  let timer: NodeJS.Timeout | undefined;
   try {
-    // A resolver that hangs counts against the same 5 s as a receiver that does.
-    const timeout = new Promise<never>((_, reject) => {
-      timer = setTimeout(() => reject(new Error("timed out")), LOOKUP_TIMEOUT_MS);
-    });
-    addresses = await Promise.race([(opts.lookup ?? systemLookup)(host), timeout]);
+    addresses = await (opts.lookup ?? (allowed ? localLookup : publicLookup))(host);
   } catch {
     throw new WebhookAddressError(`${host} could not be resolved`);
-  } finally {
-    clearTimeout(timer);
   }
   if (addresses.length === 0) throw new WebhookAddressError(`${host} could not be resolved`);
-  if (!allowed) {
-    const bad = addresses.find((a) => isForbiddenAddress(a.address));
-    if (bad)
-      throw new WebhookAddressError(
-        `refused: ${host} resolves to ${bad.address}, a local or private address`,
-      );
-  }
+  if (!allowed && addresses.some((a) => isForbiddenAddress(a.address))) throw privateRefusal(host);
   return addresses[0]!;
 }

@@ -1,38 +1,32 @@
-// Over 300 lines: claiming, signing, sending, retrying and giving up on a delivery are one worker.
 // Sends queued webhook deliveries: signed POSTs, 5 s each, retried with exponential back-off for 24 hours, then
 // marked failed and the owner told once by e-mail. Claims lapse, so a killed worker loses nothing (at least once).
+// Fair to every account: one delivery per endpoint per round (never two in flight to one endpoint), and an
+// endpoint that keeps not answering is held off, so one account's dead endpoint cannot hold the worker for others.
 
-import { createHmac } from "node:crypto";
-import http from "node:http";
-import https from "node:https";
-import { and, asc, eq, inArray, isNotNull, isNull, lte, or } from "drizzle-orm";
+import { and, asc, eq, gt, inArray, isNotNull, isNull, lte, or, sql } from "drizzle-orm";
 import type { Logger } from "pino";
 import { users, webhookDeliveries, webhookEndpoints } from "~/db/schema";
 import type { Database, Tx } from "../platform/db.server";
 import { enqueueEmail } from "../platform/email/outbox.server";
 import { composeEmail } from "../platform/email/templates.server";
 import { startPolledWorker } from "../platform/polled-worker.server";
-import { type LookupAll, type ResolvedAddress, resolveWebhookTarget } from "./address-guard.server";
+import { type LookupAll, resolveWebhookTarget } from "./address-guard.server";
+import { type Outcome, post, SIGNATURE_HEADER, signWebhook } from "./send.server";
 import { decryptWebhookSecret } from "./webhooks.server";
 
-/** The header that carries the signature; docs/webhooks.md shows a receiver checking it. */
-export const SIGNATURE_HEADER = "Tapcard-Signature";
 /** A receiver that has not answered by then counts as a failure. */
 const TIMEOUT_MS = 5000;
 /** Retries stop once the next one would fall past this age of the event. */
 export const RETRY_WINDOW_MS = 24 * 60 * 60 * 1000;
-/** Longer than a batch can take (BATCH / PARALLEL rounds of at most TIMEOUT_MS), so a live claim never lapses. */
+/** Longer than a round can take (a DNS lookup and a POST, at most 5 s each, all endpoints at once). */
 const CLAIM_MS = 60_000;
+/** Endpoints served per round, one delivery each, all at once. */
 const BATCH = 20;
-const PARALLEL = 10;
 
-/** `t=<unix seconds>,v1=<hex HMAC-SHA256 of "t.body" with the secret>`, as Stripe signs its events. */
-function signWebhook(secret: string, body: string, timestamp: number) {
-  const v1 = createHmac("sha256", secret).update(`${timestamp}.${body}`).digest("hex");
-  return `t=${timestamp},v1=${v1}`;
-}
-
-/** Seconds before the next try after `attempts` failures: 30 s, 1 min, 2 min ... capped at one hour. */
+/**
+ * Seconds before the next try after `attempts` failures: 30 s, 1 min, 2 min ... capped at one hour. The same
+ * steps hold off an endpoint after that many attempts in a row without an answer.
+ */
 function webhookBackoffSeconds(attempts: number) {
   return Math.min(30 * 2 ** Math.max(0, attempts - 1), 3600);
 }
@@ -51,108 +45,66 @@ export interface DeliveryOptions {
   logger?: Logger;
 }
 
-type Outcome = { ok: true; statusCode: number } | { ok: false; statusCode: number | null; error: string };
-
-/** One POST to the address that was checked: no redirects followed, no connection reuse, TIMEOUT_MS in all. */
-function post(
-  url: URL,
-  target: ResolvedAddress,
-  headers: Record<string, string>,
-  body: string,
-  timeoutMs: number,
-): Promise<Outcome> {
-  return new Promise((resolve) => {
-    const client = url.protocol === "https:" ? https : http;
-    let settled = false;
-    const finish = (outcome: Outcome) => {
-      if (settled) return;
-      settled = true;
-      clearTimeout(timer);
-      resolve(outcome);
-    };
-    const request = client.request(url, {
-      method: "POST",
-      headers: { ...headers, "Content-Length": String(Buffer.byteLength(body)) },
-      agent: false,
-      // Connect to the address checked above, whatever the name resolves to now.
-      lookup: (_hostname, options, callback) => {
-        if (options.all) callback(null, [target]);
-        else callback(null, target.address, target.family);
-      },
-    });
-    const timer = setTimeout(() => {
-      request.destroy();
-      finish({ ok: false, statusCode: null, error: `no answer within ${timeoutMs / 1000} s` });
-    }, timeoutMs);
-    request.on("response", (response) => {
-      const statusCode = response.statusCode ?? 0;
-      // The body is not needed; reading it to the end (within the time limit) lets the socket close cleanly.
-      response.resume();
-      response.on("end", () =>
-        finish(
-          statusCode >= 200 && statusCode < 300
-            ? { ok: true, statusCode }
-            : { ok: false, statusCode, error: `answered ${statusCode}` },
-        ),
-      );
-      response.on("error", (error) => finish({ ok: false, statusCode, error: error.message }));
-    });
-    request.on("error", (error) => finish({ ok: false, statusCode: null, error: error.message }));
-    request.end(body);
-  });
-}
-
 /**
- * Sends every delivery that is due at `now`. Several app processes can run this against one PostgreSQL: a
- * delivery is claimed (SKIP LOCKED, then a lease until now + CLAIM_MS) before it is sent outside any transaction.
+ * Sends, for each endpoint with something due at `now` (the longest-waiting first, BATCH of them), its oldest due
+ * delivery. Several app processes can run this against one PostgreSQL: an endpoint is locked (SKIP LOCKED) while
+ * its delivery is claimed (a lease until now + CLAIM_MS), and an endpoint with a live claim is skipped, so one
+ * endpoint never has two requests in flight. Sending happens outside any transaction.
  */
 export async function deliverDueWebhooks(db: Database, opts: DeliveryOptions) {
   const now = opts.now ?? new Date();
+  const d = webhookDeliveries;
+  const due = and(eq(d.status, "pending"), lte(d.nextAttemptAt, now));
+  const inFlight = and(eq(d.status, "pending"), gt(d.lockedUntil, now));
   const claimed = await db.transaction(async (tx) => {
-    // A subquery rather than a join, so the row locks fall on deliveries only.
-    const enabled = tx
+    const endpoints = await tx
       .select({ id: webhookEndpoints.id })
       .from(webhookEndpoints)
-      .where(eq(webhookEndpoints.enabled, true));
-    const due = await tx
-      .select({ id: webhookDeliveries.id })
-      .from(webhookDeliveries)
       .where(
         and(
-          // Due, pending, not held by a live claim, for an endpoint that is turned on.
-          eq(webhookDeliveries.status, "pending"),
-          lte(webhookDeliveries.nextAttemptAt, now),
-          or(isNull(webhookDeliveries.lockedUntil), lte(webhookDeliveries.lockedUntil, now)),
-          inArray(webhookDeliveries.endpointId, enabled),
+          eq(webhookEndpoints.enabled, true),
+          or(isNull(webhookEndpoints.backedOffUntil), lte(webhookEndpoints.backedOffUntil, now)),
+          inArray(webhookEndpoints.id, tx.select({ id: d.endpointId }).from(d).where(due)),
         ),
       )
-      .orderBy(asc(webhookDeliveries.nextAttemptAt), asc(webhookDeliveries.id))
+      .orderBy(
+        sql`(select min(${d.nextAttemptAt}) from ${d} where ${d.endpointId} = ${webhookEndpoints.id} and ${due})`,
+      )
       .limit(BATCH)
-      .for("update", { skipLocked: true });
-    if (due.length === 0) return [];
+      // NO KEY UPDATE: it keeps other workers off these endpoints without blocking events queued for them.
+      .for("no key update", { skipLocked: true });
+    if (endpoints.length === 0) return [];
+    // A statement of its own, so it sees claims made by a worker that held one of these locks until just now.
+    const ids = endpoints.map((e) => e.id);
+    const busy = new Set(
+      (
+        await tx
+          .selectDistinct({ id: d.endpointId })
+          .from(d)
+          .where(and(inFlight, inArray(d.endpointId, ids)))
+      ).map((r) => r.id),
+    );
+    const free = ids.filter((id) => !busy.has(id));
+    if (free.length === 0) return [];
+    const heads = await tx
+      .selectDistinctOn([d.endpointId], { id: d.id })
+      .from(d)
+      .where(and(due, inArray(d.endpointId, free)))
+      .orderBy(d.endpointId, asc(d.nextAttemptAt), asc(d.id));
     return tx
-      .update(webhookDeliveries)
+      .update(d)
       .set({ lockedUntil: new Date(now.getTime() + CLAIM_MS) })
       .where(
         inArray(
-          webhookDeliveries.id,
-          due.map((r) => r.id),
+          d.id,
+          heads.map((r) => r.id),
         ),
       )
       .returning();
   });
-  let delivered = 0;
-  let failed = 0;
-  for (let i = 0; i < claimed.length; i += PARALLEL) {
-    const results = await Promise.all(
-      claimed.slice(i, i + PARALLEL).map((row) => attempt(db, row, now, opts)),
-    );
-    for (const ok of results) {
-      if (ok) delivered++;
-      else failed++;
-    }
-  }
-  return { delivered, failed };
+  const results = await Promise.all(claimed.map((row) => attempt(db, row, now, opts)));
+  const delivered = results.filter(Boolean).length;
+  return { delivered, failed: results.length - delivered };
 }
 
 type DeliveryRow = typeof webhookDeliveries.$inferSelect;
@@ -164,6 +116,7 @@ async function attempt(db: Database, row: DeliveryRow, now: Date, opts: Delivery
       url: webhookEndpoints.url,
       secretEncrypted: webhookEndpoints.secretEncrypted,
       ownerUserId: webhookEndpoints.ownerUserId,
+      consecutiveFailures: webhookEndpoints.consecutiveFailures,
     })
     .from(webhookEndpoints)
     .where(eq(webhookEndpoints.id, row.endpointId));
@@ -213,6 +166,17 @@ async function attempt(db: Database, row: DeliveryRow, now: Date, opts: Delivery
     lastDurationMs: durationMs,
     lockedUntil: null,
   };
+  // Any HTTP answer, even an error, shows the endpoint answers; none at all holds it off, longer each time in a row.
+  const unanswered = outcome.statusCode === null;
+  const failures = endpoint.consecutiveFailures + 1;
+  const endpointState = unanswered
+    ? {
+        consecutiveFailures: failures,
+        backedOffUntil: new Date(now.getTime() + webhookBackoffSeconds(failures) * 1000),
+      }
+    : { consecutiveFailures: 0, backedOffUntil: null };
+  const thisEndpoint = eq(webhookEndpoints.id, row.endpointId);
+  const heldOff = or(gt(webhookEndpoints.consecutiveFailures, 0), isNotNull(webhookEndpoints.backedOffUntil));
   // Only while still pending and claimed by this round: a row taken over after a lapsed claim is left alone.
   const mine = and(
     eq(webhookDeliveries.id, row.id),
@@ -230,8 +194,8 @@ async function attempt(db: Database, row: DeliveryRow, now: Date, opts: Delivery
       // A success ends a failure streak: the next delivery that fails for good is told again.
       await tx
         .update(webhookEndpoints)
-        .set({ failureNotifiedAt: null })
-        .where(and(eq(webhookEndpoints.id, row.endpointId), isNotNull(webhookEndpoints.failureNotifiedAt)));
+        .set({ ...endpointState, failureNotifiedAt: null })
+        .where(and(thisEndpoint, or(heldOff, isNotNull(webhookEndpoints.failureNotifiedAt))));
     });
     return true;
   }
@@ -246,10 +210,14 @@ async function attempt(db: Database, row: DeliveryRow, now: Date, opts: Delivery
         ...(givingUp ? { status: "failed" as const } : { nextAttemptAt: next }),
       })
       .where(mine);
+    await tx
+      .update(webhookEndpoints)
+      .set(endpointState)
+      .where(unanswered ? thisEndpoint : and(thisEndpoint, heldOff));
     if (givingUp) await tellOwnerOnce(tx, row.endpointId, endpoint.ownerUserId, endpoint.url, now, opts);
   });
   opts.logger?.warn(
-    { deliveryId: row.id, eventId: row.eventId, attempts, givingUp, err: outcome.error },
+    { deliveryId: row.id, eventId: row.eventId, attempts, givingUp, unanswered, err: outcome.error },
     "webhook delivery failed",
   );
   return false;
@@ -313,7 +281,8 @@ export function startWebhookWorker(opts: {
     round: async () => {
       const result = await deliverDueWebhooks(opts.db, { ...opts.delivery, logger: opts.logger });
       if (result.failed) opts.onEmailQueued?.();
-      return result.delivered + result.failed >= BATCH;
+      // One delivery per endpoint per round: anything sent means an endpoint may have more waiting.
+      return result.delivered + result.failed > 0;
     },
     beforeFirstRound: opts.releaseClaimsAtStart ? () => releaseWebhookClaims(opts.db) : undefined,
     logger: opts.logger,

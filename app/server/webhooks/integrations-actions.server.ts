@@ -14,6 +14,7 @@ import {
   queueTestEvent,
   setWebhookEndpointEnabled,
   WebhookError,
+  WebhookLimited,
   WebhookNotFound,
 } from "./webhooks.server";
 
@@ -87,6 +88,7 @@ async function onEndpoint(form: FormData, act: (id: string) => Promise<Response>
     return await act(id);
   } catch (error) {
     if (error instanceof WebhookNotFound) return refuseWithToast(NOT_FOUND, 404);
+    if (error instanceof WebhookLimited) return refuseWithToast(error.message, 429);
     if (error instanceof WebhookError) return refuseWithToast(error.message, 400);
     throw error;
   }

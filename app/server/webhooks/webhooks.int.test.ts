@@ -9,7 +9,8 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from
 import { emailOutbox, exchangedContacts, users, webhookDeliveries, webhookEndpoints } from "~/db/schema";
 import { createTestDb, type TestDb } from "../../../tests/support/test-db";
 import type { LookupAll } from "./address-guard.server";
-import { deliverDueWebhooks, RETRY_WINDOW_MS, SIGNATURE_HEADER } from "./delivery.server";
+import { deliverDueWebhooks, RETRY_WINDOW_MS } from "./delivery.server";
+import { SIGNATURE_HEADER } from "./send.server";
 import {
   addWebhookEndpoint,
   contactCreatedData,
@@ -345,10 +346,19 @@ describe("webhook delivery", () => {
   it("delivers each event once when two workers run at the same time", async () => {
     const r = await receiver([200]);
     await addEndpoint(r.url);
+    const other = await receiver([200]);
+    await addEndpoint(other.url, LOCAL, "other");
     for (let i = 0; i < 12; i++) await contactEvent();
     const opts = { ...base, allowedHosts: LOCAL };
-    const [x, y] = await Promise.all([deliverDueWebhooks(t.db, opts), deliverDueWebhooks(t.db, opts)]);
-    expect(x!.delivered + y!.delivered).toBe(12);
+    // One delivery per endpoint per round: rounds of two workers at once until nothing is left.
+    let delivered = 0;
+    for (let round = 0; round < 30; round++) {
+      const [x, y] = await Promise.all([deliverDueWebhooks(t.db, opts), deliverDueWebhooks(t.db, opts)]);
+      if (x!.delivered + y!.delivered === 0) break;
+      delivered += x!.delivered + y!.delivered;
+    }
+    expect(delivered).toBe(12);
+    expect(other.received).toEqual([]);
     expect(r.received).toHaveLength(12);
     expect(new Set(r.received.map((q) => JSON.parse(q.body).id)).size).toBe(12);
   });
@@ -389,11 +399,10 @@ describe("webhook addresses at delivery time", () => {
   }
 
   it.each([["127.0.0.1"], ["10.0.0.1"], ["169.254.169.254"], ["::1"], ["::ffff:127.0.0.1"]])(
-    "refuses a name that resolves to %s, and the local receiver gets nothing",
+    "refuses a name that resolves to %s without naming the address",
     async (address) => {
-      const r = await receiver([200]);
       // Saved while its name looked public; only the delivery sees where it points.
-      await addEndpoint(`https://hooks.example.com:${r.port}/hook`, []);
+      await addEndpoint("https://hooks.example.com/hook", []);
       await contactEvent();
       const { lookup } = dns({ "hooks.example.com": [address] });
       expect(await deliverDueWebhooks(t.db, { ...base, allowedHosts: [], lookup })).toEqual({
@@ -401,9 +410,9 @@ describe("webhook addresses at delivery time", () => {
         failed: 1,
       });
       const [row] = await deliveries();
-      expect(row!.lastError).toContain(`resolves to ${address}`);
+      // The owner is told why, but not the address: that would show the shop's own DNS.
+      expect(row!.lastError).toBe("refused: hooks.example.com points to a private address");
       expect(row!.status).toBe("pending");
-      expect(r.received).toEqual([]);
     },
   );
 
@@ -412,17 +421,17 @@ describe("webhook addresses at delivery time", () => {
     await contactEvent();
     const { lookup } = dns({ "mixed.example.com": ["93.184.215.14", "10.0.0.1"] });
     await deliverDueWebhooks(t.db, { ...base, allowedHosts: [], lookup });
-    expect((await deliveries())[0]!.lastError).toContain("resolves to 10.0.0.1");
+    expect((await deliveries())[0]!.lastError).toBe("refused: mixed.example.com points to a private address");
   });
 
   it.each([["127.0.0.1"], ["10.0.0.1"], ["169.254.169.254"]])(
     "refuses a saved URL naming %s once the host is no longer allowed",
     async (address) => {
-      await addEndpoint(`https://${address}:9/hook`, [address]);
+      await addEndpoint(`https://${address}/hook`, [address]);
       await contactEvent();
       await deliverDueWebhooks(t.db, { ...base, allowedHosts: [] });
       const [row] = await deliveries();
-      expect(row!.lastError).toBe(`refused: ${address} is a local or private address`);
+      expect(row!.lastError).toBe(`refused: ${address} points to a private address`);
       expect(row!.lastStatusCode).toBeNull();
     },
   );

@@ -5,17 +5,29 @@ import { createCipheriv, createDecipheriv, hkdfSync, randomBytes, randomUUID } f
 import { and, desc, eq, inArray, lt } from "drizzle-orm";
 import { type exchangedContacts, users, webhookDeliveries, webhookEndpoints } from "~/db/schema";
 import type { DbOrTx } from "../platform/db.server";
+import { hitRateLimit, LIMITS } from "../platform/rate-limit.server";
 import { normaliseWebhookUrl, WebhookAddressError } from "./address-guard.server";
 
 /** Endpoints one account may have. */
 export const WEBHOOK_ENDPOINT_LIMIT = 5;
 /** Deliveries listed per endpoint in Settings. */
 const WEBHOOK_DELIVERIES_SHOWN = 20;
+/**
+ * Deliveries that may wait for one endpoint. Past it the oldest waiting are marked failed (their contacts are
+ * still in the dashboard): an endpoint that is down for days keeps the newest events, and its queue stays bounded.
+ */
+export const WEBHOOK_PENDING_LIMIT = 1000;
+const DROPPED = `not sent: more than ${WEBHOOK_PENDING_LIMIT.toLocaleString("en-GB")} events were waiting for this endpoint`;
 
 export type WebhookEventType = "contact.created" | "webhook.test";
 
 export class WebhookError extends Error {
   override name = "WebhookError";
+}
+
+/** Over a rate limit: answered with 429. */
+export class WebhookLimited extends WebhookError {
+  override name = "WebhookLimited";
 }
 
 // --- Signing secrets, kept encrypted: the worker needs them back to sign, the database never holds them bare ---
@@ -82,20 +94,27 @@ export async function addWebhookEndpoint(
 }
 
 /** The account's endpoints, each with its last deliveries, newest first. */
-export async function listWebhookEndpoints(db: DbOrTx, ownerUserId: string) {
+export async function listWebhookEndpoints(db: DbOrTx, ownerUserId: string, now = new Date()) {
   const endpoints = await db
     .select({
       id: webhookEndpoints.id,
       url: webhookEndpoints.url,
       enabled: webhookEndpoints.enabled,
       createdAt: webhookEndpoints.createdAt,
+      consecutiveFailures: webhookEndpoints.consecutiveFailures,
+      backedOffUntil: webhookEndpoints.backedOffUntil,
     })
     .from(webhookEndpoints)
     .where(eq(webhookEndpoints.ownerUserId, ownerUserId))
     .orderBy(webhookEndpoints.createdAt);
   return Promise.all(
-    endpoints.map(async (endpoint) => ({
+    endpoints.map(async ({ consecutiveFailures, backedOffUntil, ...endpoint }) => ({
       ...endpoint,
+      // Set only while the worker is holding off: the page says so, and until when.
+      pausedUntil:
+        backedOffUntil && backedOffUntil > now
+          ? { until: backedOffUntil, unanswered: consecutiveFailures }
+          : null,
       deliveries: await db
         .select({
           id: webhookDeliveries.id,
@@ -184,8 +203,25 @@ export async function queueWebhookEvent(
   await tx
     .insert(webhookDeliveries)
     .values(endpoints.map((e) => ({ ...queuedAt(created), endpointId: e.id, eventId, type, body })));
+  for (const e of endpoints) await dropOverflow(tx, e.id);
   return eventId;
 }
+
+/** Marks failed, with the reason, what waits for the endpoint beyond the newest WEBHOOK_PENDING_LIMIT. */
+async function dropOverflow(db: DbOrTx, endpointId: string) {
+  const overflow = db
+    .select({ id: webhookDeliveries.id })
+    .from(webhookDeliveries)
+    .where(and(eq(webhookDeliveries.endpointId, endpointId), eq(webhookDeliveries.status, "pending")))
+    .orderBy(desc(webhookDeliveries.createdAt), desc(webhookDeliveries.id))
+    .offset(WEBHOOK_PENDING_LIMIT);
+  await db
+    .update(webhookDeliveries)
+    .set({ status: "failed", lastError: DROPPED, lockedUntil: null })
+    .where(and(inArray(webhookDeliveries.id, overflow), eq(webhookDeliveries.status, "pending")));
+}
+
+const TEST_LIMITED = "Too many test events in the last hour. Please wait a while and try again.";
 
 type ContactRow = typeof exchangedContacts.$inferSelect;
 
@@ -209,18 +245,33 @@ export function contactCreatedData(contact: ContactRow, card: { slug: string; na
   };
 }
 
-/** 'Send test event': one event to this endpoint only; a turned-off endpoint is sent nothing. */
+/**
+ * 'Send test event': one event to this endpoint only; a turned-off endpoint is sent nothing. Limited per endpoint
+ * and per account. The owner asks for a try now, so an endpoint the worker was holding off is tried again.
+ */
 export async function queueTestEvent(db: DbOrTx, ownerUserId: string, endpointId: string) {
   const endpoint = await ownEndpoint(db, ownerUserId, endpointId);
   if (!endpoint.enabled) throw new WebhookError("Turn the endpoint on to send it a test event");
+  // The endpoint first: an attempt it refuses does not use up the account's other endpoints.
+  if (!(await hitRateLimit(db, `webhook-test:endpoint:${endpointId}`, LIMITS.webhookTestPerEndpoint)).allowed)
+    throw new WebhookLimited(TEST_LIMITED);
+  if (!(await hitRateLimit(db, `webhook-test:user:${ownerUserId}`, LIMITS.webhookTestPerAccount)).allowed)
+    throw new WebhookLimited(TEST_LIMITED);
   const eventId = newEventId();
   const created = new Date();
   const body = eventBody("webhook.test", eventId, created, {
     message: "A test event from TapCard: your endpoint receives and verifies webhooks.",
   });
-  await db
-    .insert(webhookDeliveries)
-    .values({ ...queuedAt(created), endpointId, eventId, type: "webhook.test", body });
+  await db.transaction(async (tx) => {
+    await tx
+      .insert(webhookDeliveries)
+      .values({ ...queuedAt(created), endpointId, eventId, type: "webhook.test", body });
+    await dropOverflow(tx, endpointId);
+    await tx
+      .update(webhookEndpoints)
+      .set({ backedOffUntil: null })
+      .where(eq(webhookEndpoints.id, endpointId));
+  });
   return eventId;
 }
 

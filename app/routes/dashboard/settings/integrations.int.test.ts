@@ -1,6 +1,8 @@
 // Settings → Integrations as a route: adding an endpoint shows its signing secret in that answer only, bad URLs
 // get 400 beside the field, test events are queued for the owner's endpoint, deleting asks first, and malformed
 // posts change nothing.
+
+import { eq } from "drizzle-orm";
 import type { AppLoadContext } from "react-router";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { webhookDeliveries, webhookEndpoints } from "~/db/schema";
@@ -9,6 +11,7 @@ import { answer, getRequest, postRequest } from "../../../../tests/support/route
 import { testConfig, toastOf } from "../../../../tests/support/shop";
 import { createTestDb, type TestDb } from "../../../../tests/support/test-db";
 import { type Auth, createAuth } from "../../../server/accounts/auth.server";
+import { LIMITS } from "../../../server/platform/rate-limit.server";
 import * as integrations from "./integrations";
 
 const URL = "http://shop.test/dashboard/settings/integrations";
@@ -51,6 +54,10 @@ describe("Settings, Integrations", () => {
     ["https://10.0.0.1/in", "The URL must point to a public address, not a local or private one"],
     ["https://169.254.169.254/latest", "The URL must point to a public address, not a local or private one"],
     ["https://localhost/in", "The URL must point to a public address, not a local or private one"],
+    [
+      "https://hooks.example.com:8080/in",
+      "Webhooks are only sent to the standard https port (443): remove the port from the URL",
+    ],
     [`https://hooks.example.com/${"a".repeat(5000)}`, "The URL must be at most 500 characters"],
     ["", "Enter the URL that receives the events"],
   ])("refuses %s with 400 and a message beside the field, adding nothing", async (url, message) => {
@@ -71,6 +78,26 @@ describe("Settings, Integrations", () => {
     const [listed] = (page.data.endpoints as { deliveries: { type: string; status: string }[] }[])[0]!
       .deliveries;
     expect(listed).toMatchObject({ type: "webhook.test", status: "pending" });
+  });
+
+  it("refuses test events past the hour's limit for the endpoint with 429, queueing nothing more", async () => {
+    const [endpoint] = await t.db.select().from(webhookEndpoints);
+    const queued = async () =>
+      (await t.db.select().from(webhookDeliveries).where(eq(webhookDeliveries.endpointId, endpoint!.id)))
+        .length;
+    // One was sent by the test before.
+    for (let i = 1; i < LIMITS.webhookTestPerEndpoint.max; i++) {
+      const sent = await post({ intent: "send-test", endpointId: endpoint!.id });
+      expect(sent.status).toBe(302);
+    }
+    const before = await queued();
+    const refused = await post({ intent: "send-test", endpointId: endpoint!.id });
+    expect(refused.status).toBe(429);
+    expect(refused.data).toEqual({
+      ok: false,
+      error: "Too many test events in the last hour. Please wait a while and try again.",
+    });
+    expect(await queued()).toBe(before);
   });
 
   it("turns an endpoint off and on", async () => {
