@@ -103,7 +103,7 @@ export type RedeemOutcome =
 
 /**
  * Uses the link for this account: marks it used (one conditional UPDATE, so of two racing uses one wins) and
- * gives the account the order's pages that still have no owner, in one transaction. When that account referred
+ * gives the account the guest order and its pages that still have no owner, in one transaction. When that account referred
  * the order, its commission is reversed.
  */
 export async function redeemClaimLink(db: DbOrTx, token: unknown, userId: string): Promise<RedeemOutcome> {
@@ -122,6 +122,12 @@ export async function redeemClaimLink(db: DbOrTx, token: unknown, userId: string
       )
       .returning({ orderId: cardClaimTokens.orderId });
     if (!used) return { ok: false, problem: "used" } as const;
+    // The link reached the buyer's inbox: the guest order is now this account's (Billing, its receipt, and the
+    // address checkout starts with). An order placed signed in stays with its account.
+    await tx
+      .update(orders)
+      .set({ userId })
+      .where(and(eq(orders.id, used.orderId), isNull(orders.userId)));
     const cards = await orderCards(tx, used.orderId);
     const added = cards.length
       ? await tx
