@@ -28,6 +28,22 @@ export async function createClaimToken(tx: DbOrTx, order: { id: string; customer
   return token;
 }
 
+/** Whether the order's confirmation e-mail holds a claim link that still works (unused, not expired). */
+export async function claimLinkWaiting(db: DbOrTx, orderId: string) {
+  const [row] = await db
+    .select({ id: cardClaimTokens.id })
+    .from(cardClaimTokens)
+    .where(
+      and(
+        eq(cardClaimTokens.orderId, orderId),
+        isNull(cardClaimTokens.usedAt),
+        gt(cardClaimTokens.expiresAt, sql`now()`),
+      ),
+    )
+    .limit(1);
+  return Boolean(row);
+}
+
 export const claimUrl = (publicUrl: string, token: string) =>
   `${publicUrl.replace(/\/+$/, "")}/claim-cards?token=${encodeURIComponent(token)}`;
 
