@@ -4,17 +4,26 @@
 import { eq } from "drizzle-orm";
 import type { AppLoadContext } from "react-router";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { oneLinkCards, orderItems, users } from "~/db/schema";
+import { cardPages, emailOutbox, oneLinkCards, orderItemCardPages, orderItems, users } from "~/db/schema";
 import * as billing from "~/routes/dashboard/settings/billing";
 import * as success from "~/routes/shop/payment-success";
 import * as receipt from "~/routes/shop/receipt";
 import type { OrderStatusWords } from "~/utils/order-status";
 import { routeContext, verifiedCustomer } from "../../../tests/support/auth";
 import { answer, getRequest } from "../../../tests/support/routes";
-import { admin, deliveryTo, form, markPaidByAdmin, shopOpts, testConfig } from "../../../tests/support/shop";
+import {
+  admin,
+  cartWithMultiLink,
+  deliveryTo,
+  form,
+  markPaidByAdmin,
+  shopOpts,
+  testConfig,
+} from "../../../tests/support/shop";
 import { createTestDb, type TestDb } from "../../../tests/support/test-db";
 import { createAuth } from "../accounts/auth.server";
 import { listOwnedOneLinkCards } from "../cards/one-link-cards.server";
+import { CLAIM_LINK_DAYS, redeemClaimLink } from "./card-claims.server";
 import { addCardItem, createCart } from "./cart.server";
 import { createOrderFromCart } from "./checkout.server";
 import { loadFulfilment } from "./fulfilment.server";
@@ -168,5 +177,42 @@ describe("an order's status, everywhere the customer reads it", () => {
       billing: "Refunded",
       myCards: "Refunded",
     });
+  });
+});
+
+describe("the success page's 'What happens next?' for a Multi Link card", () => {
+  it("gives the live page's address, and to a guest the e-mail's link to add it to an account until it is used", async () => {
+    const cart = await cartWithMultiLink(t.db);
+    const { order, token } = await createOrderFromCart(t.db, {
+      cartId: cart.id,
+      delivery: deliveryTo("guest.buyer@example.com"),
+      paymentMethod: "bank_transfer",
+      userId: null,
+      ...shopOpts,
+    });
+    const query = `order=${order.id}&token=${encodeURIComponent(token)}`;
+    const read = async () =>
+      (await answer(success.loader, getRequest(`http://shop.test/payment-success?${query}`), context)).data
+        .pages;
+    // Not paid yet: no page is made, so none is promised by its address.
+    expect(await read()).toEqual({ urls: [], claimDays: null });
+
+    await markPaidByAdmin(t.db, order.id);
+    const [page] = await t.db
+      .select({ slug: cardPages.slug })
+      .from(cardPages)
+      .innerJoin(orderItemCardPages, eq(orderItemCardPages.cardPageId, cardPages.id))
+      .innerJoin(orderItems, eq(orderItems.id, orderItemCardPages.orderItemId))
+      .where(eq(orderItems.orderId, order.id));
+    expect(await read()).toEqual({ urls: [`http://shop.test/${page!.slug}`], claimDays: CLAIM_LINK_DAYS });
+
+    const [mail] = (
+      await t.db.select().from(emailOutbox).where(eq(emailOutbox.to, "guest.buyer@example.com"))
+    ).filter((m) => m.subject.includes("confirmed"));
+    const claimToken = new URL(
+      mail!.text.match(/http:\/\/shop\.test\/claim-cards\?token=\S+/)![0],
+    ).searchParams.get("token");
+    expect((await redeemClaimLink(t.db, claimToken, olive.id)).ok).toBe(true);
+    expect(await read()).toEqual({ urls: [`http://shop.test/${page!.slug}`], claimDays: null });
   });
 });
