@@ -2,7 +2,7 @@
 // updates or only business lists is not promised a posted card. The cards' step is the order's status sentence
 // (orderStatus), so it says posted or delivered once they are.
 import { Link } from "react-router";
-import type { ItemLike } from "~/utils/order-items";
+import { type ItemLike, replacementOf } from "~/utils/order-items";
 import type { OrderStatusWords } from "~/utils/order-status";
 
 interface NextStepsOrder {
@@ -23,7 +23,8 @@ export function WhatHappensNext({
   pages: { urls: string[]; claimDays: number | null };
 }) {
   const paid = status.stage !== "Awaiting payment";
-  const multiLink = order.items.some((i) => i.kind === "multi-link");
+  // A replacement opens the page its card already has: it makes no new one.
+  const newPage = order.items.some((i) => i.kind === "multi-link" && !replacementOf(i));
   const updates = order.items.filter((i) => i.kind === "update-request").length;
   const lists = order.items.filter((i) => i.kind === "business-list").length;
   const first = paid ? "" : "Once your payment is received, ";
@@ -55,7 +56,7 @@ export function WhatHappensNext({
           : the {one ? "card opens it" : "cards open them"} once {one ? "it arrives" : "they arrive"}.
         </>,
       );
-    else if (multiLink && !paid)
+    else if (newPage && !paid)
       steps.push(
         "Once your payment is received, your card page goes live at once: the e-mail gives its address.",
       );
