@@ -44,7 +44,7 @@ test("a guest's paid Multi Link order: the page's address and the account link o
   await addMultiLinkCard(page, "Gwen Guest");
   const { orderNumber } = await paidOrder(page, adminPage, deliveryAddress({ email }));
   const mail = await waitForEmail(email, new RegExp(`Order ${orderNumber} confirmed`));
-  const pageUrl = mail.text.match(/live now: (\S+)/)![1]!;
+  const pageUrl = mail.text.match(/live now:\s+(\S+)/)![1]!;
   const claimUrl = mail.text.match(/\S+\/claim-cards\?token=\S+/)![0];
 
   await page.reload();
