@@ -1,6 +1,7 @@
 // Where a physical card and its order are on their way to the customer (docs/product.md#fulfilment): paid, being
 // prepared (the shop has written a card), posted (with tracking), delivered. Browser-safe: the order pages, My
 // Cards and the admin's lists all word it from here.
+import { orderStage } from "./order-status";
 
 export interface FulfilmentFacts {
   orderStatus: string;
@@ -9,13 +10,13 @@ export interface FulfilmentFacts {
   deliveredAt: Date | string | null;
 }
 
-export type CardState = "To write" | "Written" | "Posted" | "Delivered" | "Refunded";
+export type CardState = "To write" | "Written" | "Posted" | "Delivered" | "Refunded" | "Cancelled";
 
-/** One card's state, from its own write and its order's posting. */
+/** One card's state: its order's stage (orderStage), and before posting its own write. */
 export function fulfilmentState(f: FulfilmentFacts): CardState {
-  if (f.orderStatus === "refunded") return "Refunded";
-  if (f.deliveredAt || (f.orderStatus === "completed" && f.postedAt)) return "Delivered";
-  if (f.postedAt) return "Posted";
+  const stage = orderStage({ ...f, status: f.orderStatus, cards: 1, preparingSince: f.writtenAt });
+  if (stage === "Refunded" || stage === "Cancelled" || stage === "Posted" || stage === "Delivered")
+    return stage;
   return f.writtenAt ? "Written" : "To write";
 }
 

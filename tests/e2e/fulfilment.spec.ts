@@ -63,6 +63,20 @@ test("a One Link order is in My Cards once paid: its number, link, order and sta
   ]);
 });
 
+/** The receipt the success page prints, as its HTML. */
+async function receiptText(page: Page) {
+  const href = await page.getByRole("link", { name: "Print Receipt" }).getAttribute("href");
+  return (await page.request.get(href!)).text();
+}
+
+/** Today in the shop's time zone, as the order pages print a day. */
+const today = new Intl.DateTimeFormat("en-GB", {
+  day: "numeric",
+  month: "short",
+  year: "numeric",
+  timeZone: "Europe/London",
+}).format(new Date());
+
 test("an order goes paid, written, posted and delivered: the chip address counts a tap, and each step is e-mailed", async ({
   page,
   adminPage,
@@ -77,6 +91,8 @@ test("an order goes paid, written, posted and delivered: the chip address counts
   await waitForEmail(email, new RegExp(`Order ${orderNumber} confirmed`));
 
   await page.goto(successPage);
+  const next = page.getByRole("region", { name: "What happens next?" });
+  await expect(next).toContainText("We write your links to your cards and post them by UK Track & Signed");
   const progress = page.getByRole("region", { name: "Order progress" });
   await expect(progress.getByRole("listitem")).toHaveText([
     /^Paid: \d\d\/\d\d\/\d{4}$/,
@@ -188,6 +204,11 @@ test("an order goes paid, written, posted and delivered: the chip address counts
     /^Posted: \d\d\/\d\d\/\d{4} with Royal Mail, tracking AB123456789GB$/,
   );
   await expect(progress.getByRole("link", { name: "AB123456789GB" })).toHaveAttribute("href", tracking);
+  // Every sentence says posted now: nothing still promises to write and post the cards.
+  await expect(page.getByText(`Order ${orderNumber} was posted on ${today}.`)).toBeVisible();
+  await expect(next).toContainText(`Your cards were posted on ${today} with Royal Mail.`);
+  await expect(next).not.toContainText("We write your links");
+  expect(await receiptText(page)).toContain("Status: Posted");
   await page.goto("/dashboard/settings/billing");
   const row = page.getByRole("row").filter({ hasText: orderNumber });
   await expect(row).toContainText("Posted with Royal Mail, tracking AB123456789GB");
@@ -200,10 +221,11 @@ test("an order goes paid, written, posted and delivered: the chip address counts
   await waitForEmail(email, new RegExp(`Order ${orderNumber} delivered`));
   await page.goto(successPage);
   await expect(progress.getByRole("listitem").nth(3)).toHaveText(/^Delivered: \d\d\/\d\d\/\d{4}$/);
-  const receipt = await page.request.get(
-    (await page.getByRole("link", { name: "Print Receipt" }).getAttribute("href"))!,
-  );
-  expect(await receipt.text()).toMatch(/<li>Delivered: \d{4}-\d\d-\d\d<\/li>/);
+  await expect(page.getByText(`Order ${orderNumber} was delivered on ${today}.`)).toBeVisible();
+  await expect(next).toContainText(`Your cards were delivered on ${today}.`);
+  const receipt = await receiptText(page);
+  expect(receipt).toMatch(/<li>Delivered: \d{4}-\d\d-\d\d<\/li>/);
+  expect(receipt).toContain("Status: Delivered");
 
   await adminPage.setViewportSize({ width: 375, height: 800 });
   await adminPage.reload();

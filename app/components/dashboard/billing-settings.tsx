@@ -10,7 +10,6 @@ import type { Delivery } from "~/schemas/checkout";
 import type { OrderProgressView } from "~/server/shop/order-progress.server";
 import { getFormProps, type SubmissionResult, useForm } from "~/utils/form";
 import { formatPence } from "~/utils/money";
-import { customerStatusText } from "~/utils/order-status";
 
 const section = "rounded-xl border border-slate-200 bg-white p-5";
 const heading = "text-lg font-bold text-slate-900";
@@ -83,7 +82,7 @@ export function OrderHistory({
   orders: OrderRow[];
   page: number;
   hasNext: boolean;
-  /** Each paid order with cards: where it is on its way. */
+  /** Each order: where it is, and its way to the customer. */
   progress: Record<string, OrderProgressView>;
 }) {
   return (
@@ -128,11 +127,7 @@ export function OrderHistory({
                   </td>
                   <td className="py-3 pr-3">{formatPence(o.total)}</td>
                   <td className="py-3 pr-3">
-                    {progress[o.id] ? (
-                      <OrderProgressLine progress={progress[o.id]!} />
-                    ) : (
-                      customerStatusText(o.status)
-                    )}
+                    {progress[o.id] ? <OrderProgressLine progress={progress[o.id]!} /> : null}
                   </td>
                   <td className="py-3">
                     <div className="flex flex-wrap gap-x-4 gap-y-1">

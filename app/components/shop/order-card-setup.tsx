@@ -28,11 +28,12 @@ const loadLinkRules = () => {
   return linkRules;
 };
 
+// Short enough to be read whole in the narrowest field, the Link URL at 375 px.
 const FIELD_PLACEHOLDERS: Record<string, string> = {
-  instagram: "https://instagram.com/yourname",
-  tiktok: "https://tiktok.com/@yourname",
-  twitter: "https://x.com/yourname",
-  facebook: "https://facebook.com/yourname",
+  instagram: "https://instagram.com/name",
+  tiktok: "https://tiktok.com/@name",
+  twitter: "https://x.com/name",
+  facebook: "https://facebook.com/name",
   website: "https://yourwebsite.com",
   whatsapp: "+44 7700 900000",
   phone: "+44 7700 900000",
@@ -201,7 +202,8 @@ export function MultiLinkSetup({ returnTo, draft }: { returnTo: string; draft?: 
       </div>
       <fieldset className="space-y-3 rounded-lg border border-slate-200 p-4">
         <legend className="px-1 text-sm font-semibold">Additional links</legend>
-        <div className="group grid gap-3 sm:grid-cols-3">
+        {/* The URL has a row of its own, so its placeholder is read whole. */}
+        <div className="group grid gap-3 sm:grid-cols-2">
           <FieldFrame id="extra-platform" label="Platform">
             <Select
               id="extra-platform"
@@ -234,6 +236,7 @@ export function MultiLinkSetup({ returnTo, draft }: { returnTo: string; draft?: 
             onChange={(e) => a.setUrl(e.target.value)}
             placeholder={FIELD_PLACEHOLDERS[a.platform] ?? "https://"}
             errors={a.error ? [a.error] : undefined}
+            className="sm:col-span-2"
           />
         </div>
         <Button

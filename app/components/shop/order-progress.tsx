@@ -3,6 +3,7 @@
 import { Check } from "lucide-react";
 import type { OrderProgressView } from "~/server/shop/order-progress.server";
 import { cn } from "~/utils/cn";
+import type { ProgressStep } from "~/utils/fulfilment";
 
 const day = (at: string | null) => (at ? new Date(at).toLocaleDateString("en-GB") : "");
 
@@ -23,7 +24,8 @@ function Tracking({ progress }: { progress: OrderProgressView }) {
   );
 }
 
-export function OrderProgress({ progress }: { progress: OrderProgressView }) {
+/** The steps of an order on its way; the caller draws it only for one that has them. */
+export function OrderProgress({ progress }: { progress: OrderProgressView & { steps: ProgressStep[] } }) {
   return (
     <section
       aria-labelledby="progress-heading"
@@ -36,7 +38,7 @@ export function OrderProgress({ progress }: { progress: OrderProgressView }) {
         {progress.steps.map((step) => (
           <li
             key={step.label}
-            aria-current={step.label === progress.current ? "step" : undefined}
+            aria-current={step.label === progress.status.stage ? "step" : undefined}
             className={cn("flex items-start gap-2 text-sm", step.done ? "text-slate-900" : "text-slate-500")}
           >
             <span
@@ -60,12 +62,12 @@ export function OrderProgress({ progress }: { progress: OrderProgressView }) {
   );
 }
 
-/** The step an order has reached, for a row of the order history. */
+/** Where an order is, for a row of the order history: its stage, with the tracking link once posted. */
 export function OrderProgressLine({ progress }: { progress: OrderProgressView }) {
   return (
     <>
-      {progress.current}
-      {progress.current === "Posted" ? <Tracking progress={progress} /> : null}
+      {progress.status.stage}
+      {progress.status.stage === "Posted" ? <Tracking progress={progress} /> : null}
     </>
   );
 }

@@ -1,26 +1,38 @@
 // The success page's 'What happens next?': one step per kind of thing in the order, so an order of only link
-// updates or only business lists is not promised a posted card.
+// updates or only business lists is not promised a posted card. The cards' step is the order's status sentence
+// (orderStatus), so it says posted or delivered once they are.
 import { Link } from "react-router";
-import { type ItemLike, isCardItem } from "~/utils/order-items";
+import { type ItemLike, replacementOf } from "~/utils/order-items";
+import type { OrderStatusWords } from "~/utils/order-status";
 
 interface NextStepsOrder {
-  status: string;
   paymentMethod: string;
-  /** The delivery option's name and promise; orders placed before delivery options were offered have none. */
-  deliveryName: string | null;
   items: (ItemLike & { quantity: number })[];
 }
 
-export function WhatHappensNext({ order }: { order: NextStepsOrder }) {
-  const paid = order.status === "paid" || order.status === "completed";
-  const cards = order.items.filter(isCardItem).reduce((n, i) => n + i.quantity, 0);
+const link = "font-medium text-brand-700 underline";
+
+export function WhatHappensNext({
+  order,
+  status,
+  pages,
+}: {
+  order: NextStepsOrder;
+  status: OrderStatusWords;
+  /** The card pages the payment made, and how long a guest's e-mailed link to add them to an account works. */
+  pages: { urls: string[]; claimDays: number | null };
+}) {
+  const paid = status.stage !== "Awaiting payment";
+  // A replacement opens the page its card already has: it makes no new one.
+  const newPage = order.items.some((i) => i.kind === "multi-link" && !replacementOf(i));
   const updates = order.items.filter((i) => i.kind === "update-request").length;
   const lists = order.items.filter((i) => i.kind === "business-list").length;
   const first = paid ? "" : "Once your payment is received, ";
+  const one = pages.urls.length === 1;
   const steps: React.ReactNode[] = [];
-  if (order.status === "cancelled")
+  if (status.stage === "Cancelled")
     steps.push("This order was cancelled: nothing was charged and nothing is sent.");
-  else if (order.status === "refunded") steps.push("This order was refunded: nothing more happens with it.");
+  else if (status.stage === "Refunded") steps.push("This order was refunded: nothing more happens with it.");
   else {
     if (!paid && order.paymentMethod === "bank_transfer")
       steps.push("Pay by bank transfer using your order number as the reference.");
@@ -29,10 +41,30 @@ export function WhatHappensNext({ order }: { order: NextStepsOrder }) {
         ? "We have e-mailed you a confirmation of your payment."
         : "We e-mail you a confirmation once your payment is received.",
     );
-    if (cards)
+    if (pages.urls.length)
       steps.push(
-        `We write your links to your ${cards === 1 ? "card and post it" : "cards and post them"} ${order.deliveryName ? ` by ${order.deliveryName}` : " to you"}.`,
+        <>
+          {one ? "Your card page is live now at " : "Your card pages are live now at "}
+          {pages.urls.map((url, i) => (
+            <span key={url}>
+              {i > 0 ? ", " : null}
+              <a href={url} className={`${link} break-all`}>
+                {url}
+              </a>
+            </span>
+          ))}
+          : the {one ? "card opens it" : "cards open them"} once {one ? "it arrives" : "they arrive"}.
+        </>,
       );
+    else if (newPage && !paid)
+      steps.push(
+        "Once your payment is received, your card page goes live at once: the e-mail gives its address.",
+      );
+    if (pages.claimDays)
+      steps.push(
+        `The confirmation e-mail holds a link to add your ${one ? "card" : "cards"} to an account (log in, or create one with this e-mail address), to see ${one ? "its" : "their"} taps and manage ${one ? "its" : "their"} links. It works once, within ${pages.claimDays} days.`,
+      );
+    if (status.cards) steps.push(status.cards);
     if (updates)
       steps.push(
         `${first ? `${first}your` : "Your"} ${updates === 1 ? "update is" : "updates are"} applied to the card page: at once when the card is yours (you are signed in as its owner, or gave its edit password), otherwise after we have checked it.`,
@@ -42,7 +74,7 @@ export function WhatHappensNext({ order }: { order: NextStepsOrder }) {
         <>
           {first ? `${first}the` : "The"} businesses of your {lists === 1 ? "list are" : "lists are"}{" "}
           {first ? "added to" : "in"} your prospects in{" "}
-          <Link to="/dashboard/cold-calling/prospects" className="font-medium text-brand-700 underline">
+          <Link to="/dashboard/cold-calling/prospects" className={link}>
             Cold Calling
           </Link>
           .

@@ -7,7 +7,7 @@ import { ButtonLink } from "~/components/ui/button";
 import { StaticHtml } from "~/components/ui/static-html";
 import { deliveryLabel } from "~/delivery-options";
 import { staticHtml } from "~/server/platform/static-html.server";
-import { progressOfOrder } from "~/server/shop/order-progress.server";
+import { pagesOfOrder, progressOfOrder } from "~/server/shop/order-progress.server";
 import { getOrderByToken } from "~/server/shop/orders.server";
 import { countryName } from "~/utils/countries";
 import { formatPence } from "~/utils/money";
@@ -26,6 +26,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   if (!order)
     return {
       order: null,
+      status: null,
+      pages: null,
       progressHtml: null,
       bank: null,
       receiptQuery: null,
@@ -39,12 +41,16 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     referrerUserId: _r,
     ...safe
   } = order;
+  const progress = await progressOfOrder(context.db, order);
+  const { steps } = progress;
   return {
     order: { ...safe, deliveryName: order.deliveryOption ? deliveryLabel(order.deliveryOption) : null },
+    status: progress.status,
+    pages: await pagesOfOrder(context.db, order, context.config.publicUrl),
     // Drawn here: the steps have no behaviour, so they are not hydrated.
-    progressHtml: await progressOfOrder(context.db, order).then((progress) =>
-      progress ? staticHtml(createElement(OrderProgress, { progress }), "order-progress-") : null,
-    ),
+    progressHtml: steps
+      ? staticHtml(createElement(OrderProgress, { progress: { ...progress, steps } }), "order-progress-")
+      : null,
     bank: order.paymentMethod === "bank_transfer" ? context.config.bank : null,
     receiptQuery: `order=${encodeURIComponent(order.id)}&token=${encodeURIComponent(token!)}`,
     bankTransfer: Boolean(context.config.bank),
@@ -52,7 +58,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 export default function PaymentSuccess({ loaderData }: Route.ComponentProps) {
-  const { order, progressHtml, bank, receiptQuery, bankTransfer } = loaderData;
+  const { order, status, pages, progressHtml, bank, receiptQuery, bankTransfer } = loaderData;
   const revalidator = useRevalidator();
   const location = useLocation();
   // A card payment is confirmed by Stripe's webhook, usually within seconds: check again until it is.
@@ -63,7 +69,7 @@ export default function PaymentSuccess({ loaderData }: Route.ComponentProps) {
     return () => clearInterval(timer);
   }, [processing, revalidator]);
 
-  if (!order) {
+  if (!order || !status || !pages) {
     return (
       <div className="mx-auto max-w-xl px-4 py-16 text-center">
         <h1 className="text-3xl font-bold">Order Received</h1>
@@ -102,14 +108,7 @@ export default function PaymentSuccess({ loaderData }: Route.ComponentProps) {
     <div className="mx-auto max-w-3xl px-4 py-12">
       <h1 className="text-3xl font-bold">Thank You for Your Order!</h1>
       <p className="mt-2 text-slate-700">
-        Order <span className="font-mono font-semibold">{order.orderNumber}</span>
-        {order.status === "cancelled"
-          ? " was cancelled."
-          : order.status === "refunded"
-            ? " was refunded."
-            : order.status === "awaiting_payment"
-              ? " is awaiting payment."
-              : " is confirmed."}
+        Order <span className="font-mono font-semibold">{order.orderNumber}</span> {status.headline}
       </p>
       {bank && order.status === "awaiting_payment" ? (
         <section
@@ -166,7 +165,7 @@ export default function PaymentSuccess({ loaderData }: Route.ComponentProps) {
         </a>
       </div>
       {progressHtml ? <StaticHtml html={progressHtml} /> : null}
-      <WhatHappensNext order={order} />
+      <WhatHappensNext order={order} status={status} pages={pages} />
       <Link to="/" className="mt-8 inline-block font-medium text-brand-700 underline">
         Back to home
       </Link>

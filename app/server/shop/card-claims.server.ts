@@ -28,6 +28,22 @@ export async function createClaimToken(tx: DbOrTx, order: { id: string; customer
   return token;
 }
 
+/** Whether the order's confirmation e-mail holds a claim link that still works (unused, not expired). */
+export async function claimLinkWaiting(db: DbOrTx, orderId: string) {
+  const [row] = await db
+    .select({ id: cardClaimTokens.id })
+    .from(cardClaimTokens)
+    .where(
+      and(
+        eq(cardClaimTokens.orderId, orderId),
+        isNull(cardClaimTokens.usedAt),
+        gt(cardClaimTokens.expiresAt, sql`now()`),
+      ),
+    )
+    .limit(1);
+  return Boolean(row);
+}
+
 export const claimUrl = (publicUrl: string, token: string) =>
   `${publicUrl.replace(/\/+$/, "")}/claim-cards?token=${encodeURIComponent(token)}`;
 
@@ -103,7 +119,7 @@ export type RedeemOutcome =
 
 /**
  * Uses the link for this account: marks it used (one conditional UPDATE, so of two racing uses one wins) and
- * gives the account the order's pages that still have no owner, in one transaction. When that account referred
+ * gives the account the guest order and its pages that still have no owner, in one transaction. When that account referred
  * the order, its commission is reversed.
  */
 export async function redeemClaimLink(db: DbOrTx, token: unknown, userId: string): Promise<RedeemOutcome> {
@@ -122,6 +138,12 @@ export async function redeemClaimLink(db: DbOrTx, token: unknown, userId: string
       )
       .returning({ orderId: cardClaimTokens.orderId });
     if (!used) return { ok: false, problem: "used" } as const;
+    // The link reached the buyer's inbox: the guest order is now this account's (Billing, its receipt, and the
+    // address checkout starts with). An order placed signed in stays with its account.
+    await tx
+      .update(orders)
+      .set({ userId })
+      .where(and(eq(orders.id, used.orderId), isNull(orders.userId)));
     const cards = await orderCards(tx, used.orderId);
     const added = cards.length
       ? await tx

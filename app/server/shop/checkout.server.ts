@@ -10,6 +10,7 @@ import type { DbOrTx } from "../platform/db.server";
 import { enqueueEmail } from "../platform/email/outbox.server";
 import { LIST_MESSAGES, listShortfall } from "./business-lists.server";
 import { deleteCart, referrerFor } from "./cart.server";
+import { ordersOwnedBy } from "./customer-orders.server";
 import { type BankDetails, orderPlacedEmail } from "./order-emails.server";
 import { changeStatus, newOrderAccessToken } from "./orders.server";
 import {
@@ -187,13 +188,18 @@ export async function createOrderFromCart(
   return { ...created, token: access.token };
 }
 
-/** The last delivery address this account used, to prefill the checkout. */
+/**
+ * The delivery address of the account's last order, to prefill the checkout: its orders as Billing lists them
+ * (placed signed in, as a guest with its verified e-mail, or claimed into it with the e-mail's link).
+ */
 export async function lastDeliveryFor(db: DbOrTx, userId: string) {
+  const owned = await ordersOwnedBy(db, userId);
+  if (!owned) return null;
   const [row] = await db
     .select({ deliveryAddress: orders.deliveryAddress })
     .from(orders)
-    .where(eq(orders.userId, userId))
-    .orderBy(desc(orders.createdAt))
+    .where(owned)
+    .orderBy(desc(orders.createdAt), desc(orders.id))
     .limit(1);
   return row?.deliveryAddress ?? null;
 }

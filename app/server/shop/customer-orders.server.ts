@@ -32,6 +32,8 @@ interface OrderSummaryRow {
   createdAt: Date;
   total: number;
   status: (typeof orders.$inferSelect)["status"];
+  paymentMethod: (typeof orders.$inferSelect)["paymentMethod"];
+  deliveryOption: (typeof orders.$inferSelect)["deliveryOption"];
   paidAt: Date | null;
   postedAt: Date | null;
   deliveredAt: Date | null;
@@ -50,6 +52,8 @@ export async function listCustomerOrders(db: DbOrTx, userId: string, page = 1) {
       createdAt: orders.createdAt,
       total: orders.total,
       status: orders.status,
+      paymentMethod: orders.paymentMethod,
+      deliveryOption: orders.deliveryOption,
       paidAt: orders.paidAt,
       postedAt: orders.postedAt,
       deliveredAt: orders.deliveredAt,

@@ -32,7 +32,7 @@ const bank = { accountName: "TapCard Ltd", sortCode: "00-00-00", accountNumber: 
 
 describe("order e-mails", () => {
   it("promise the delivery service and time of the catalogue", () => {
-    const mail = orderConfirmedEmail(order, { shop: "TapCard", bank });
+    const mail = orderConfirmedEmail(order, { shop: "TapCard" });
     expect(mail.text).toContain(`send it by ${standard.name} (${standard.promise})`);
     expect(mail.text).toContain(
       `Delivery, ${standard.name} (${standard.promise}): ${formatPence(standard.price)}`,
@@ -49,7 +49,7 @@ describe("order e-mails", () => {
         deliveryFee: international.price,
         total: 2500 + international.price,
       },
-      { shop: "TapCard", bank },
+      { shop: "TapCard" },
     );
     expect(mail.text).toContain(
       `Delivery, ${international.name} (${international.promise}): ${formatPence(international.price)}`,
@@ -68,11 +68,46 @@ describe("order e-mails", () => {
           total: 100,
           items: [{ kind, name, quantity: 1, unitPrice: 100, summary: "" }],
         },
-        { shop: "TapCard", bank },
+        { shop: "TapCard" },
       ).text;
     expect(only("update-request", "Update request")).toContain("your update requests are applied");
     expect(only("update-request", "Update request")).not.toContain("write your links");
     expect(only("business-list", "Business list")).toContain("in your prospects, in Cold Calling");
     expect(only("business-list", "Business list")).not.toContain("write your links");
+  });
+
+  it("do not repeat the bank details once a bank transfer is received", () => {
+    // The shop's settings hold the bank details, as when the order was placed.
+    const settings = { shop: "TapCard", bank };
+    const mail = orderConfirmedEmail({ ...order, paymentMethod: "bank_transfer" }, settings);
+    expect(mail.text).toContain("Paid by bank transfer.");
+    for (const body of [mail.text, mail.html]) {
+      expect(body).not.toContain(bank.sortCode);
+      expect(body).not.toContain(bank.accountNumber);
+      expect(body).not.toContain("Account name");
+    }
+  });
+
+  it("link a guest's card page and the link that adds it to an account, in the HTML as anchors", () => {
+    const page = "https://shop.example/dee-example-with-a-rather-long-card-address";
+    const claim = `https://shop.example/claim-cards?token=${"x".repeat(43)}`;
+    const mail = orderConfirmedEmail(
+      {
+        ...order,
+        items: [{ kind: "multi-link", name: "Multi Link", quantity: 1, unitPrice: 5000, summary: "" }],
+        cardPageUrls: [page],
+        claimUrl: claim,
+      },
+      { shop: "TapCard" },
+    );
+    // Both stay whole in the plain text, for a mail reader without HTML.
+    expect(mail.text).toContain(page);
+    expect(mail.text).toContain(claim);
+    const anchors = [...mail.html.matchAll(/<a href="([^"]+)"[^>]*>([^<]+)<\/a>/g)].map((m) => [
+      m[1]!.replaceAll("&amp;", "&"),
+      m[2]!.replaceAll("&amp;", "&"),
+    ]);
+    expect(anchors).toContainEqual([page, page]);
+    expect(anchors).toContainEqual([claim, "Add the card to my account"]);
   });
 });

@@ -7,7 +7,7 @@ import { type CarrierId, carrierLabel, trackingUrl } from "~/schemas/fulfilment"
 import { countryName } from "~/utils/countries";
 import { formatPence } from "~/utils/money";
 import type { OutgoingEmail } from "../platform/email/mailer.server";
-import { composeEmail } from "../platform/email/templates.server";
+import { composeEmail, type LinkLine } from "../platform/email/templates.server";
 import { CLAIM_LINK_DAYS } from "./card-claims.server";
 
 export interface OrderForEmail {
@@ -86,15 +86,23 @@ export function orderPlacedEmail(o: OrderForEmail, opts: { shop: string; bank: B
   });
 }
 
-function cardPageLines(urls: string[]) {
-  if (!urls.length) return [];
-  return [urls.length === 1 ? "Your card page is live now:" : "Your card pages are live now:", ...urls];
+function cardPageLines(urls: string[]): LinkLine[] {
+  return urls.map((url, i) => ({
+    text:
+      i > 0 ? undefined : urls.length === 1 ? "Your card page is live now:" : "Your card pages are live now:",
+    url,
+  }));
 }
 
-function claimLines(url: string | undefined) {
+function claimLines(url: string | undefined, cards: number): LinkLine[] {
   if (!url) return [];
+  const one = cards <= 1;
   return [
-    `To see your card's taps and clicks and manage its links, add it to an account (log in, or create one with this e-mail address). This link works once, within ${CLAIM_LINK_DAYS} days: ${url}`,
+    {
+      text: `To see your ${one ? "card's" : "cards'"} taps and clicks and manage ${one ? "its" : "their"} links, add ${one ? "it" : "them"} to an account (log in, or create one with this e-mail address). This link works once, within ${CLAIM_LINK_DAYS} days.`,
+      button: one ? "Add the card to my account" : "Add the cards to my account",
+      url,
+    },
   ];
 }
 
@@ -114,10 +122,7 @@ function nextSteps(o: OrderForEmail) {
 }
 
 /** Sent once the payment is confirmed (Stripe webhook or the admin recording a bank transfer). */
-export function orderConfirmedEmail(
-  o: OrderForEmail,
-  opts: { shop: string; bank: BankDetails | undefined },
-): OutgoingEmail {
+export function orderConfirmedEmail(o: OrderForEmail, opts: { shop: string }): OutgoingEmail {
   return composeEmail({
     shop: opts.shop,
     to: o.customerEmail,
@@ -126,11 +131,10 @@ export function orderConfirmedEmail(
     lines: [
       `We have received your payment for order ${o.orderNumber}. Thank you!`,
       ...orderLines(o),
-      ...(o.paymentMethod === "bank_transfer"
-        ? ["Paid by bank transfer.", ...(opts.bank ? bankInstructions(o, opts.bank).slice(1) : [])]
-        : ["Paid by card."]),
+      // The money is in: the bank details were for paying, and are not repeated.
+      o.paymentMethod === "bank_transfer" ? "Paid by bank transfer." : "Paid by card.",
       ...cardPageLines(o.cardPageUrls ?? []),
-      ...claimLines(o.claimUrl),
+      ...claimLines(o.claimUrl, o.cardPageUrls?.length ?? 0),
       ...nextSteps(o),
     ],
   });

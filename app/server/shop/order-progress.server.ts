@@ -1,21 +1,27 @@
-// What the customer reads about an order's way to them (docs/product.md#fulfilment): on the success page, the
-// receipt and Billing's order history. Derived from the order's posting and delivery and its cards' written times.
-import { and, eq, inArray, min } from "drizzle-orm";
+// What the customer reads about where an order is (docs/product.md#fulfilment): on the success page, the receipt
+// and Billing's order history. Derived from the order's status, posting and delivery and its cards' written times,
+// through orderStatus, so no page words it on its own.
+import { and, eq, inArray, min, sum } from "drizzle-orm";
 import { CARD_TYPES } from "~/catalog";
 import { oneLinkCards, orderItemCardPages, orderItems, type orders, physicalCards } from "~/db/schema";
+import { deliveryLabel } from "~/delivery-options";
 import { carrierLabel, trackingUrl } from "~/schemas/fulfilment";
 import { orderProgress, type ProgressStep } from "~/utils/fulfilment";
+import { type OrderStatusWords, orderStatus } from "~/utils/order-status";
 import type { DbOrTx } from "../platform/db.server";
+import { CLAIM_LINK_DAYS, claimLinkWaiting } from "./card-claims.server";
+import { pagesOfItems } from "./order-card-pages.server";
 
-/** Whether each order has cards, and when its first card was written. */
+/** How many cards each order posts, and when its first card was written. */
 async function fulfilmentOfOrders(db: DbOrTx, orderIds: string[]) {
-  const facts = new Map<string, { hasCards: boolean; preparingSince: Date | null }>();
+  const facts = new Map<string, { cards: number; preparingSince: Date | null }>();
   if (!orderIds.length) return facts;
   const items = await db
-    .select({ orderId: orderItems.orderId })
+    .select({ orderId: orderItems.orderId, cards: sum(orderItems.quantity).mapWith(Number) })
     .from(orderItems)
-    .where(and(inArray(orderItems.orderId, orderIds), inArray(orderItems.kind, [...CARD_TYPES])));
-  for (const i of items) facts.set(i.orderId, { hasCards: true, preparingSince: null });
+    .where(and(inArray(orderItems.orderId, orderIds), inArray(orderItems.kind, [...CARD_TYPES])))
+    .groupBy(orderItems.orderId);
+  for (const i of items) facts.set(i.orderId, { cards: i.cards, preparingSince: null });
   const written = [
     ...(await db
       .select({ orderId: orderItems.orderId, at: min(orderItemCardPages.writtenAt) })
@@ -47,12 +53,20 @@ async function fulfilmentOfOrders(db: DbOrTx, orderIds: string[]) {
 
 type OrderForProgress = Pick<
   typeof orders.$inferSelect,
-  "id" | "status" | "paidAt" | "postedAt" | "deliveredAt" | "carrier" | "trackingNumber"
+  | "id"
+  | "status"
+  | "paymentMethod"
+  | "deliveryOption"
+  | "paidAt"
+  | "postedAt"
+  | "deliveredAt"
+  | "carrier"
+  | "trackingNumber"
 >;
 
 /**
- * What the customer reads about each order's way to them (Billing, the receipt, the success page): the steps,
- * and the carrier and tracking link once posted. Orders with no card to post, or not paid, have none.
+ * What the customer reads about each order (Billing, the receipt, the success page): its status words, and for a
+ * paid order with cards the steps of its way, with the carrier and tracking link once posted.
  */
 export async function progressOfOrders(db: DbOrTx, list: OrderForProgress[]) {
   const facts = await fulfilmentOfOrders(
@@ -61,28 +75,56 @@ export async function progressOfOrders(db: DbOrTx, list: OrderForProgress[]) {
   );
   const progress = new Map<string, OrderProgressView>();
   for (const o of list) {
-    const f = facts.get(o.id);
-    const steps = orderProgress({ ...o, preparingSince: f?.preparingSince ?? null }, Boolean(f?.hasCards));
-    if (!steps) continue;
+    const f = {
+      ...o,
+      cards: facts.get(o.id)?.cards ?? 0,
+      preparingSince: facts.get(o.id)?.preparingSince ?? null,
+    };
+    const posted = Boolean(o.postedAt);
     progress.set(o.id, {
-      steps,
-      current: [...steps].reverse().find((s) => s.done)!.label,
-      carrier: o.postedAt ? carrierLabel(o.carrier) : null,
-      trackingNumber: o.postedAt ? o.trackingNumber : null,
-      trackingUrl: o.postedAt ? trackingUrl(o.carrier, o.trackingNumber) : null,
+      status: orderStatus({
+        ...f,
+        deliveryName: o.deliveryOption ? deliveryLabel(o.deliveryOption) : null,
+        carrier: posted && o.carrier !== "other" ? carrierLabel(o.carrier) : null,
+      }),
+      steps: orderProgress(f, f.cards > 0),
+      carrier: posted ? carrierLabel(o.carrier) : null,
+      trackingNumber: posted ? o.trackingNumber : null,
+      trackingUrl: posted ? trackingUrl(o.carrier, o.trackingNumber) : null,
     });
   }
   return progress;
 }
 
 export interface OrderProgressView {
-  steps: ProgressStep[];
-  current: ProgressStep["label"];
+  status: OrderStatusWords;
+  /** Null for an order not on its way: unpaid, cancelled, refunded, or with nothing to post. */
+  steps: ProgressStep[] | null;
   carrier: string | null;
   trackingNumber: string | null;
   trackingUrl: string | null;
 }
 
 export async function progressOfOrder(db: DbOrTx, order: OrderForProgress) {
-  return (await progressOfOrders(db, [order])).get(order.id) ?? null;
+  return (await progressOfOrders(db, [order])).get(order.id)!;
+}
+
+/**
+ * The success page's 'What happens next?' beyond the status: the addresses of the card pages the payment made,
+ * and, for a guest's pages, how long the e-mail's link to add them to an account works (null when none waits).
+ */
+export async function pagesOfOrder(
+  db: DbOrTx,
+  order: { id: string; items: { id: string }[] },
+  publicUrl: string,
+) {
+  const byItem = await pagesOfItems(
+    db,
+    order.items.map((i) => i.id),
+  );
+  const base = publicUrl.replace(/\/+$/, "");
+  return {
+    urls: [...byItem.values()].flat().map((p) => `${base}/${p.slug}`),
+    claimDays: (await claimLinkWaiting(db, order.id)) ? CLAIM_LINK_DAYS : null,
+  };
 }

@@ -6,7 +6,6 @@ import { countryName } from "~/utils/countries";
 import { escapeHtml } from "~/utils/html";
 import { formatPence } from "~/utils/money";
 import { itemSummary } from "~/utils/order-items";
-import { customerStatusText } from "~/utils/order-status";
 import type { BankDetails } from "./order-emails.server";
 import type { OrderProgressView } from "./order-progress.server";
 import type { CustomerOrder } from "./orders.server";
@@ -22,7 +21,7 @@ function receiptHtml(
     shopAddress: string;
     bank: BankDetails | undefined;
     printScriptNonce?: string;
-    progress: OrderProgressView | null;
+    progress: OrderProgressView;
   },
 ) {
   const a = order.deliveryAddress;
@@ -47,7 +46,7 @@ function receiptHtml(
 </head><body>
 <h1>${e(opts.shop)} receipt</h1>
 <p>${e(opts.shopAddress)}</p>
-<p>Order: <strong>${e(order.orderNumber)}</strong><br>Date: ${e(order.createdAt.toISOString().slice(0, 10))}<br>Status: ${e(customerStatusText(order.status))}<br>Payment: ${order.paymentMethod === "card" ? "Card" : "Bank transfer"}</p>
+<p>Order: <strong>${e(order.orderNumber)}</strong><br>Date: ${e(order.createdAt.toISOString().slice(0, 10))}<br>Status: ${e(opts.progress.status.stage)}<br>Payment: ${order.paymentMethod === "card" ? "Card" : "Bank transfer"}</p>
 ${progressHtml(opts.progress)}
 <table><thead><tr><th>Item</th><th>Qty</th><th>Price</th><th>Amount</th></tr></thead><tbody>${rows}</tbody></table>
 <table class="totals"><tbody>
@@ -67,8 +66,8 @@ ${print}
 }
 
 /** The order's way to the customer, as on the success page: each step reached, and the tracking link. */
-function progressHtml(progress: OrderProgressView | null) {
-  if (!progress) return "";
+function progressHtml(progress: OrderProgressView) {
+  if (!progress.steps) return "";
   const e = escapeHtml;
   const steps = progress.steps
     .map((s) => {
@@ -93,7 +92,7 @@ function progressHtml(progress: OrderProgressView | null) {
 export function receiptResponse(
   order: CustomerOrder,
   context: Pick<AppLoadContext, "config" | "cspNonce">,
-  opts: { print: boolean; progress: OrderProgressView | null },
+  opts: { print: boolean; progress: OrderProgressView },
 ) {
   const html = receiptHtml(order, {
     progress: opts.progress,

@@ -192,8 +192,13 @@ describe("self-referral through a second address", () => {
     expect(order).toMatchObject({ referrerUserId: rita.id, discount: 600 });
   });
 
-  /** A paid guest order referred by Rita, sent to an inbox of hers the shop cannot tell is hers. */
+  let guestOrders = 0;
+  /**
+   * A paid guest order referred by Rita, sent to an inbox of hers the shop cannot tell is hers. Each to an address
+   * and phone of its own: one Rita claims becomes her own order, and the next must not match it.
+   */
   async function referredGuestOrder(email: string, to: Partial<Delivery> = {}) {
+    guestOrders++;
     const cart = await createCart(t.db, { referrerUserId: rita.id });
     const v = visitor();
     const { cartCookieHeader } = await import("./cart.server");
@@ -201,8 +206,8 @@ describe("self-referral through a second address", () => {
     await addMultiLinkCard(v);
     const { order } = await checkOut(v, {
       ...delivery,
-      phone: "+44 7700 900555",
-      addressLine1: `${email.length} Customer Lane`,
+      phone: `+44 7700 9005${String(guestOrders).padStart(2, "0")}`,
+      addressLine1: `${guestOrders} Customer Lane`,
       ...to,
       email,
     });

@@ -50,7 +50,11 @@ beforeAll(async () => {
   bob = await verifiedCustomer(auth, t.db, "Bob", "bob@example.com");
   placed.aliceSignedIn = await order(alice.id, alicesHome);
   // A guest order with Alice's verified e-mail is hers too.
-  placed.guestWithAlicesEmail = await order(null, { ...delivery, email: "Alice@Example.com" });
+  placed.guestWithAlicesEmail = await order(null, {
+    ...delivery,
+    fullName: "Alice As Guest",
+    email: "Alice@Example.com",
+  });
   // Bob, signed in, sent an order to Alice's e-mail: it stays Bob's.
   placed.bobToAlicesEmail = await order(bob.id, { ...delivery, email: "alice@example.com" });
   placed.stranger = await order(null, { ...delivery, email: "zed@example.com" });
@@ -93,8 +97,8 @@ describe("Settings, Billing: saved delivery address", () => {
     return page.data.delivery;
   }
 
-  it("prefills checkout with the last order's address while nothing is saved", async () => {
-    expect(await checkoutPrefill(alice.cookie)).toMatchObject({ fullName: "Alice Last-Order" });
+  it("prefills checkout with the last order's address while nothing is saved, a guest order of hers included", async () => {
+    expect(await checkoutPrefill(alice.cookie)).toMatchObject({ fullName: "Alice As Guest" });
   });
 
   it("saves the address, shows it again, and checkout then starts with it rather than the last order's", async () => {

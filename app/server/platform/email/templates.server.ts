@@ -2,12 +2,20 @@
 import { escapeHtml } from "~/utils/html";
 import type { OutgoingEmail } from "./mailer.server";
 
+/** A paragraph that ends with a link: an anchor in the HTML part, the whole address in the plain text. */
+export interface LinkLine {
+  text?: string;
+  url: string;
+  /** The anchor's words, drawn as a button; without it the address itself is the link. */
+  button?: string;
+}
+
 interface Paragraphs {
   shop: string;
   to: string;
   subject: string;
   greeting: string;
-  lines: string[];
+  lines: (string | LinkLine)[];
   action?: { label: string; url: string };
   after?: string[];
 }
@@ -17,25 +25,38 @@ export function composeEmail(m: Paragraphs): OutgoingEmail {
   const text = [
     m.greeting,
     "",
-    ...m.lines.flatMap((l) => [l, ""]),
+    ...m.lines.flatMap((l) => [typeof l === "string" ? l : plainLink(l), ""]),
     ...(m.action ? [`${m.action.label}: ${m.action.url}`, ""] : []),
     ...(m.after ?? []).flatMap((l) => [l, ""]),
     `— ${m.shop}`,
   ].join("\n");
   const p = (l: string) => `<p style="margin:0 0 16px">${escapeHtml(l)}</p>`;
-  const html = `<!doctype html><html><body style="font-family:system-ui,sans-serif;color:#111;line-height:1.5;max-width:560px;margin:0 auto;padding:24px">
+  // Long addresses break anywhere, so nothing runs off a phone's screen.
+  const html = `<!doctype html><html><body style="font-family:system-ui,sans-serif;color:#111;line-height:1.5;max-width:560px;margin:0 auto;padding:24px;overflow-wrap:anywhere;word-break:break-word">
 ${p(m.greeting)}
-${m.lines.map(p).join("\n")}
+${m.lines.map((l) => (typeof l === "string" ? p(l) : htmlLink(l))).join("\n")}
 ${
   m.action
     ? `<p style="margin:24px 0"><a href="${escapeHtml(m.action.url)}" style="background:#111;color:#fff;padding:12px 20px;border-radius:6px;text-decoration:none">${escapeHtml(m.action.label)}</a></p>
-<p style="margin:0 0 16px;font-size:13px;color:#555">Or open this link: ${escapeHtml(m.action.url)}</p>`
+<p style="margin:0 0 16px;font-size:13px;color:#555;word-break:break-all">Or open this link: ${escapeHtml(m.action.url)}</p>`
     : ""
 }
 ${(m.after ?? []).map(p).join("\n")}
 <p style="margin:0;color:#555">— ${escapeHtml(m.shop)}</p>
 </body></html>`;
   return { to: m.to, subject: m.subject, text, html };
+}
+
+const plainLink = (l: LinkLine) =>
+  [l.text, l.button ? `${l.button}: ${l.url}` : l.url].filter(Boolean).join(" ");
+
+function htmlLink(l: LinkLine) {
+  const e = escapeHtml;
+  const text = l.text ? `${e(l.text)}${l.button ? '</p>\n<p style="margin:0 0 16px">' : " "}` : "";
+  const anchor = l.button
+    ? `<a href="${e(l.url)}" style="display:inline-block;background:#111;color:#fff;padding:12px 20px;border-radius:6px;text-decoration:none">${e(l.button)}</a>`
+    : `<a href="${e(l.url)}" style="color:#1d4ed8;word-break:break-all">${e(l.url)}</a>`;
+  return `<p style="margin:0 0 16px">${text}${anchor}</p>`;
 }
 
 /**
