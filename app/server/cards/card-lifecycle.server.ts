@@ -96,7 +96,6 @@ export async function cardLifecycle(db: DbOrTx, cardPageId: string, audience: "o
   return { ...facts, status: describeCardState(facts, audience) };
 }
 export type CardLifecycle = NonNullable<Awaited<ReturnType<typeof cardLifecycle>>>;
-export type PhysicalCard = CardLifecycle["physicalCards"][number];
 
 /** Physical cards still to be written, oldest first (the fulfilment list): the chip address and the page. */
 export async function physicalCardsToWrite(db: DbOrTx, limit = 100) {
