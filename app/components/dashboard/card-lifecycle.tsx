@@ -79,7 +79,7 @@ function CardActions({ cardNumber, line, legend }: { cardNumber: string; line: C
 /** What the owner can do about the shop's takedown: write to support or use the contact page. */
 function ReachSupport({ supportEmail }: { supportEmail: string }) {
   return (
-    <p className="mt-1 text-sm text-slate-700">
+    <p className="mt-1 break-words text-sm text-slate-700">
       Write to{" "}
       <a className="font-medium text-brand-700 underline" href={`mailto:${supportEmail}`}>
         {supportEmail}

@@ -66,6 +66,12 @@ export const SHOP_OFF_REASON = "turned off by the shop";
 const PAUSED_NOTICE =
   "your page, its links and contact card say 'This card is paused', and no views are counted.";
 
+function stateWord(state: PhysicalState, offByShop: boolean) {
+  if (state === "to_write") return "Being made";
+  if (state === "active") return "Active";
+  return offByShop ? "Turned off by the shop" : "Turned off";
+}
+
 /** 'A', 'A and B', 'A, B and C'. */
 function listOf(words: string[]) {
   return words.length < 2 ? (words[0] ?? "") : `${words.slice(0, -1).join(", ")} and ${words.at(-1)}`;
@@ -100,14 +106,7 @@ export function describeCardState(facts: CardStateFacts, audience: "owner" | "ad
     return {
       id: card.id,
       label,
-      state:
-        card.state === "to_write"
-          ? "Being made"
-          : card.state === "active"
-            ? "Active"
-            : offByShop
-              ? "Turned off by the shop"
-              : "Turned off",
+      state: stateWord(card.state, offByShop),
       sentence: audience === "owner" ? ownerCardSentence(line) : adminCardSentence(line),
       offByShop,
       canReportLost: card.state !== "off",
@@ -122,7 +121,7 @@ export function describeCardState(facts: CardStateFacts, audience: "owner" | "ad
     ? {
         id: "older",
         label: "Older cards",
-        state: olderOff ? (olderBy === "shop" ? "Turned off by the shop" : "Turned off") : "Active",
+        state: stateWord(olderOff ? "off" : "active", olderOff && olderBy === "shop"),
         sentence:
           audience === "owner"
             ? ownerOlderSentence(olderOff, olderBy, replacementOf(null), orderedFor(null))
