@@ -1,7 +1,10 @@
 // A card's life in the owner's hands: pausing it (its page says so and counts nothing), reporting one of its
 // physical cards lost (that card stops opening the page, the other still does) and ordering a replacement that,
-// once paid and written, opens the page at its own chip address.
+// once paid and written, opens the page at its own chip address. What My Cards says follows each step, and a
+// pause by the shop is not the owner's to undo.
 import type { Page } from "@playwright/test";
+import { CARDS } from "../../app/catalog";
+import { formatPence } from "../../app/utils/money";
 import { expectNoSeriousA11yViolations } from "../support/axe";
 import {
   addMultiLinkCard,
@@ -61,6 +64,10 @@ test("an owner pauses a card, reports one card lost and replaces it, and each ad
   // Pause, by keyboard.
   await page.goto(`/dashboard/cards?card=${cardNumber}`);
   const status = page.getByRole("region", { name: "Card status" });
+  await expect(status.getByText("Live: your page opens from every card and its address.")).toBeVisible();
+  // Bought since chip addresses: each card is listed once, with no block of older cards beside it.
+  await expect(status.getByText(/^Older cards/)).toHaveCount(0);
+  await expect(status.getByRole("button", { name: /^Report lost: / })).toHaveCount(2);
   await status.getByRole("button", { name: "Pause card" }).focus();
   await page.keyboard.press("Enter");
   await expect(page.getByText("Card paused").first()).toBeVisible();
@@ -102,13 +109,18 @@ test("an owner pauses a card, reports one card lost and replaces it, and each ad
 
   // One card lost: only that card stops opening the page.
   await page.goto(`/dashboard/cards?card=${cardNumber}`);
-  const lostForm = page.getByRole("group", { name: /^Lost card …/ }).first();
+  const lostForm = page.getByRole("group", { name: /^Lost Card …[0-9A-Za-z]{4}\?$/ }).first();
   await expect(lostForm.getByRole("radio", { name: /Turn off only this card/ })).toBeChecked();
-  await page
-    .getByRole("button", { name: /^Report lost: Card …/ })
-    .first()
-    .click();
+  const lostLabel = `Card …${lostChip!.slice(-4)}`;
+  const keptLabel = `Card …${keptChip!.slice(-4)}`;
+  await page.getByRole("button", { name: `Report lost: ${lostLabel}` }).click();
   await expect(page.getByText("Card turned off").first()).toBeVisible();
+  await expect(
+    status.getByText(
+      `Live: your page opens at its address and from ${keptLabel}; ${lostLabel} is turned off.`,
+    ),
+  ).toBeVisible();
+  await expect(status.getByText("Turned off (lost): it no longer opens your page.")).toBeVisible();
   await visitor.goto(lostChip!);
   await expect(visitor.getByRole("heading", { name: "This card is turned off" })).toBeVisible();
   await visitor.goto(keptChip!);
@@ -120,19 +132,25 @@ test("an owner pauses a card, reports one card lost and replaces it, and each ad
   await page.setViewportSize({ width: 375, height: 800 });
   await page.goto(`/dashboard/cards?card=${cardNumber}`);
   await expectNoSeriousA11yViolations(page);
-  await page
-    .getByRole("button", { name: /^Order a replacement: Card …/ })
-    .first()
-    .click();
+  await page.getByRole("button", { name: `Order a replacement: ${lostLabel}` }).click();
   await expect(page).toHaveURL(/\/cart$/);
   await expect(page.getByText(`Replaces card ${cardNumber}`).first()).toBeVisible();
-  await expect(page.getByText("£50.00").first()).toBeVisible();
+  await expect(page.getByText(formatPence(CARDS["multi-link"].price)).first()).toBeVisible();
   await page.setViewportSize({ width: 1280, height: 800 });
   await checkout(page, "Bank transfer", deliveryAddress({ email: owner.email }));
   await markPaid(adminPage, await placedOrderNumber(page));
 
+  // Paid: the owner reads that the replacement is on its way, and is not offered another.
+  await page.goto(`/dashboard/cards?card=${cardNumber}`);
+  await expect(
+    status.getByText(/^Turned off \(lost\)\. A replacement is on its way: Card …\w{4} is being made\.$/),
+  ).toBeVisible();
+  await expect(status.getByRole("button", { name: `Order a replacement: ${lostLabel}` })).toHaveCount(0);
+
   await adminPage.goto(adminCardUrl);
-  await expect(adminPage.getByText(/To write · replacement/)).toBeVisible();
+  await expect(
+    adminPage.getByText(`To write · replacement for ${lostLabel}`, { exact: false }),
+  ).toBeVisible();
   const replacementChip = (await chipAddresses(adminPage))[2]!;
   await markAllWritten(adminPage);
   await visitor.goto(replacementChip);
@@ -144,4 +162,15 @@ test("an owner pauses a card, reports one card lost and replaces it, and each ad
   await expect(history.getByText(new RegExp(`Paused the page · ${owner.email}`))).toBeVisible();
   await expect(history.getByText(new RegExp(`Card turned off \\(lost\\) · ${owner.email}`))).toBeVisible();
   await expectNoSeriousA11yViolations(adminPage);
+
+  // The shop pauses the card: the owner is told so, and how to reach the shop, with no way to resume it.
+  await adminPage.getByRole("button", { name: "Pause card" }).click();
+  await expect(adminPage.getByRole("heading", { name: "Card status: Paused by the shop" })).toBeVisible();
+  await page.goto(`/dashboard/cards?card=${cardNumber}`);
+  await expect(status.getByText(/^Paused by the shop: .* Only the shop can resume it\.$/)).toBeVisible();
+  await expect(status.getByRole("link", { name: "contact page" })).toHaveAttribute("href", "/contact");
+  await expect(status.getByRole("button", { name: "Resume card" })).toHaveCount(0);
+  await expectNoSeriousA11yViolations(page);
+  await adminPage.getByRole("button", { name: "Resume card" }).click();
+  await expect(adminPage.getByRole("heading", { name: "Card status: Live" })).toBeVisible();
 });

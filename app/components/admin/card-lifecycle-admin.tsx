@@ -1,8 +1,9 @@
 // The admin card view's state panel: paused or live, each physical card with its chip address and state, the
-// admin's actions on each, and the card's history (who did what, when).
+// admin's actions on each, and the card's history (who did what, when). What each says is derived from the state
+// (card-status.server.ts): who paused the page, who turned each card off.
 import { Form } from "react-router";
 import { Button } from "~/components/ui/button";
-import type { CardLifecycle } from "~/server/cards/physical-cards.server";
+import type { CardLifecycle } from "~/server/cards/card-lifecycle.server";
 
 type HistoryRow = {
   id: number;
@@ -12,7 +13,6 @@ type HistoryRow = {
   createdAt: Date | string;
 };
 
-const STATE_LABELS = { to_write: "To write", active: "Active", off: "Turned off" } as const;
 const ACTION_LABELS: Record<string, string> = {
   paused: "Paused the page",
   resumed: "Resumed the page",
@@ -49,17 +49,21 @@ export function CardLifecycleAdmin({
   publicUrl: string;
   slug: string;
 }) {
-  const paused = Boolean(lifecycle.pausedAt);
+  const { status } = lifecycle;
+  const lines = new Map(status.cards.map((line) => [line.id, line]));
   return (
     <section
       aria-labelledby="card-state-heading"
       className="space-y-4 rounded-xl border border-slate-200 bg-white p-5"
     >
       <h3 id="card-state-heading" className="text-lg font-bold">
-        Card status: {paused ? "Paused" : "Live"}
+        Card status: {status.sentence}
       </h3>
       <div className="flex flex-wrap gap-2">
-        <Action intent={paused ? "resume" : "pause"} label={paused ? "Resume card" : "Pause card"} />
+        <Action
+          intent={status.paused ? "resume" : "pause"}
+          label={status.paused ? "Resume card" : "Pause card"}
+        />
         <Action intent="add-card" label="Add physical card" />
       </div>
       <ul className="grid gap-2">
@@ -70,10 +74,7 @@ export function CardLifecycleAdmin({
           >
             <div className="min-w-0 flex-1 text-sm">
               <p className="font-semibold">
-                {c.label} · {STATE_LABELS[c.state]}
-                {c.offReason ? ` (${c.offReason})` : ""}
-                {c.isReplacement ? " · replacement" : ""}
-                {c.orderNumber ? ` · order ${c.orderNumber}` : ""}
+                {c.label} · {lines.get(c.id)?.sentence}
               </p>
               <p className="break-all text-slate-600">
                 {publicUrl}
@@ -106,22 +107,22 @@ export function CardLifecycleAdmin({
             </div>
           </li>
         ))}
-        <li className="flex flex-col gap-2 rounded-lg bg-slate-50 p-3 sm:flex-row sm:items-center">
-          <div className="min-w-0 flex-1 text-sm">
-            <p className="font-semibold">
-              Older cards · {lifecycle.olderCardsOffAt ? "Turned off" : "Active"}
-            </p>
-            <p className="break-all text-slate-600">
-              {publicUrl}/{slug}?s=nfc
-            </p>
-          </div>
-          <Action
-            intent={lifecycle.olderCardsOffAt ? "card-on" : "card-off"}
-            id="older"
-            label={lifecycle.olderCardsOffAt ? "Turn back on" : "Turn off"}
-            name={`${lifecycle.olderCardsOffAt ? "Turn back on" : "Turn off"}: Older cards`}
-          />
-        </li>
+        {status.older ? (
+          <li className="flex flex-col gap-2 rounded-lg bg-slate-50 p-3 sm:flex-row sm:items-center">
+            <div className="min-w-0 flex-1 text-sm">
+              <p className="font-semibold">Older cards · {status.older.sentence}</p>
+              <p className="break-all text-slate-600">
+                {publicUrl}/{slug}?s=nfc
+              </p>
+            </div>
+            <Action
+              intent={lifecycle.olderCardsOffAt ? "card-on" : "card-off"}
+              id="older"
+              label={lifecycle.olderCardsOffAt ? "Turn back on" : "Turn off"}
+              name={`${lifecycle.olderCardsOffAt ? "Turn back on" : "Turn off"}: Older cards`}
+            />
+          </li>
+        ) : null}
       </ul>
       <h4 className="font-semibold">History</h4>
       {history.length ? (

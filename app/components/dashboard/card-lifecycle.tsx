@@ -1,9 +1,10 @@
 // A card's state in My Cards: pause or resume its page, and each physical card that opens it, with 'Report lost',
 // 'Turn back on' and 'Order a replacement'. Plain forms, drawn by the loader: everything works without JavaScript.
+// Every sentence comes from the card's state (card-status.server.ts), as do the actions offered.
+import type { ReactNode } from "react";
 import { Button } from "~/components/ui/button";
-import type { CardLifecycle, PhysicalCard } from "~/server/cards/physical-cards.server";
-
-const STATE_LABELS = { to_write: "Being made", active: "Active", off: "Turned off" } as const;
+import type { CardLifecycle } from "~/server/cards/card-lifecycle.server";
+import type { CardLine } from "~/server/cards/card-status.server";
 
 function Hidden({ cardNumber, intent, id }: { cardNumber: string; intent: string; id?: string }) {
   return (
@@ -15,32 +16,25 @@ function Hidden({ cardNumber, intent, id }: { cardNumber: string; intent: string
   );
 }
 
-/** 'Report lost' and 'Order a replacement' for one card (or the older cards, id 'older'). */
-function CardActions({
-  cardNumber,
-  id,
-  label,
-  off,
-}: {
-  cardNumber: string;
-  id: string;
-  label: string;
-  off: boolean;
-}) {
+/** 'Report lost' (or 'Turn back on') and 'Order a replacement' for one card (or the older cards, id 'older'). */
+function CardActions({ cardNumber, line, legend }: { cardNumber: string; line: CardLine; legend: string }) {
+  const { id, label } = line;
+  const off = !line.canReportLost;
   return (
     <div className="mt-3 grid gap-3 sm:grid-cols-2">
-      {off ? (
+      {line.canTurnOn ? (
         <form method="post">
           <Hidden cardNumber={cardNumber} intent="card-on" id={id} />
           <Button type="submit" variant="secondary" aria-label={`Turn back on: ${label}`}>
             Turn back on
           </Button>
         </form>
-      ) : (
+      ) : null}
+      {line.canReportLost ? (
         <form method="post" className="rounded-lg border border-slate-200 p-3">
           <Hidden cardNumber={cardNumber} intent="report-lost" id={id} />
           <fieldset>
-            <legend className="text-sm font-semibold text-slate-900">Lost {label.toLowerCase()}?</legend>
+            <legend className="text-sm font-semibold text-slate-900">{legend}</legend>
             <label className="mt-2 flex min-h-11 items-start gap-2 text-sm text-slate-700">
               <input type="radio" name="choice" value="card" defaultChecked className="mt-1" />
               Turn off only this card: your page, its address and links stay live
@@ -54,44 +48,75 @@ function CardActions({
             Report lost
           </Button>
         </form>
-      )}
-      <form method="post" className="rounded-lg border border-slate-200 p-3">
-        <Hidden cardNumber={cardNumber} intent="order-replacement" id={id} />
-        <p className="text-sm text-slate-700">
-          A new card for the same page, with its own address. The lost card stops when the new one is written.
-        </p>
-        {off ? null : (
-          <label className="mt-2 flex min-h-11 items-start gap-2 text-sm text-slate-700">
-            <input type="checkbox" name="turnOffNow" className="mt-1" />
-            Turn the lost card off now
-          </label>
-        )}
-        <Button
-          type="submit"
-          variant="secondary"
-          className="mt-2"
-          aria-label={`Order a replacement: ${label}`}
-        >
-          Order a replacement
-        </Button>
-      </form>
+      ) : null}
+      {line.canOrderReplacement ? (
+        <form method="post" className="rounded-lg border border-slate-200 p-3">
+          <Hidden cardNumber={cardNumber} intent="order-replacement" id={id} />
+          <p className="text-sm text-slate-700">
+            A new card for the same page, with its own address. The lost card stops when the new one is
+            written.
+          </p>
+          {off ? null : (
+            <label className="mt-2 flex min-h-11 items-start gap-2 text-sm text-slate-700">
+              <input type="checkbox" name="turnOffNow" className="mt-1" />
+              Turn the lost card off now
+            </label>
+          )}
+          <Button
+            type="submit"
+            variant="secondary"
+            className="mt-2"
+            aria-label={`Order a replacement: ${label}`}
+          >
+            Order a replacement
+          </Button>
+        </form>
+      ) : null}
     </div>
   );
 }
 
-function PhysicalCardItem({ cardNumber, card }: { cardNumber: string; card: PhysicalCard }) {
+/** What the owner can do about the shop's takedown: write to support or use the contact page. */
+function ReachSupport({ supportEmail }: { supportEmail: string }) {
+  return (
+    <p className="mt-1 break-words text-sm text-slate-700">
+      Write to{" "}
+      <a className="font-medium text-brand-700 underline" href={`mailto:${supportEmail}`}>
+        {supportEmail}
+      </a>{" "}
+      or use the{" "}
+      <a className="font-medium text-brand-700 underline" href="/contact">
+        contact page
+      </a>
+      .
+    </p>
+  );
+}
+
+function PhysicalCardItem({
+  cardNumber,
+  line,
+  supportEmail,
+  children,
+}: {
+  cardNumber: string;
+  line: CardLine;
+  supportEmail: string;
+  children?: ReactNode;
+}) {
   return (
     <li className="rounded-lg bg-slate-50 p-4">
       <p className="font-semibold text-slate-900">
-        {card.label} · <span>{STATE_LABELS[card.state]}</span>
-        {card.state === "off" && card.offReason ? (
-          <span className="font-normal text-slate-600"> ({card.offReason})</span>
-        ) : null}
+        {line.label} · <span>{line.state}</span>
       </p>
-      <p className="text-sm text-slate-600">
-        {card.isReplacement ? "A replacement. " : ""}Has its own address: it can be turned off alone.
-      </p>
-      <CardActions cardNumber={cardNumber} id={card.id} label={card.label} off={card.state === "off"} />
+      <p className="text-sm text-slate-700">{line.sentence}</p>
+      {children}
+      {line.offByShop ? <ReachSupport supportEmail={supportEmail} /> : null}
+      <CardActions
+        cardNumber={cardNumber}
+        line={line}
+        legend={line.id === "older" ? "Lost one of the older cards?" : `Lost ${line.label}?`}
+      />
     </li>
   );
 }
@@ -100,46 +125,47 @@ export function CardLifecycleSection({
   cardNumber,
   pageUrl,
   lifecycle,
+  supportEmail,
 }: {
   cardNumber: string;
   pageUrl: string;
   lifecycle: CardLifecycle;
+  supportEmail: string;
 }) {
-  const paused = Boolean(lifecycle.pausedAt);
-  const olderOff = Boolean(lifecycle.olderCardsOffAt);
+  const { status } = lifecycle;
   return (
     <section aria-labelledby="card-state-heading" className="rounded-xl border border-slate-200 bg-white p-5">
       <h2 id="card-state-heading" className="text-lg font-bold text-slate-900">
         Card status
       </h2>
       <p className="mt-1 text-slate-700" aria-live="polite">
-        {paused
-          ? "Paused: your page, its links and contact card say 'This card is paused', and no views are counted."
-          : "Live: your page opens from every card and its address."}
+        {status.sentence}
       </p>
-      <form method="post" className="mt-3">
-        <Hidden cardNumber={cardNumber} intent={paused ? "resume" : "pause"} />
-        <Button type="submit" variant={paused ? "primary" : "secondary"}>
-          {paused ? "Resume card" : "Pause card"}
-        </Button>
-      </form>
+      {status.heldByShop ? (
+        <ReachSupport supportEmail={supportEmail} />
+      ) : (
+        <form method="post" className="mt-3">
+          <Hidden cardNumber={cardNumber} intent={status.paused ? "resume" : "pause"} />
+          <Button type="submit" variant={status.paused ? "primary" : "secondary"}>
+            {status.paused ? "Resume card" : "Pause card"}
+          </Button>
+        </form>
+      )}
 
       <h3 className="mt-6 font-semibold text-slate-900">Physical cards</h3>
       <ul className="mt-2 grid gap-3">
-        {lifecycle.physicalCards.map((c) => (
-          <PhysicalCardItem key={c.id} cardNumber={cardNumber} card={c} />
+        {status.cards.map((line) => (
+          <PhysicalCardItem key={line.id} cardNumber={cardNumber} line={line} supportEmail={supportEmail} />
         ))}
-        <li className="rounded-lg bg-slate-50 p-4">
-          <p className="font-semibold text-slate-900">
-            Older cards · <span>{olderOff ? "Turned off" : "Active"}</span>
-          </p>
-          <p className="break-all text-sm text-slate-600">
-            Cards written with your page's own address ({pageUrl}?s=nfc) cannot be turned off one by one:
-            turning them off stops all of them. Your page and its address stay live; a replacement comes with
-            its own address.
-          </p>
-          <CardActions cardNumber={cardNumber} id="older" label="Older cards" off={olderOff} />
-        </li>
+        {status.older ? (
+          <PhysicalCardItem cardNumber={cardNumber} line={status.older} supportEmail={supportEmail}>
+            <p className="break-all text-sm text-slate-600">
+              Cards written with your page's own address ({pageUrl}?s=nfc) cannot be turned off one by one:
+              turning them off stops all of them. Your page and its address stay live; a replacement comes
+              with its own address.
+            </p>
+          </PhysicalCardItem>
+        ) : null}
       </ul>
     </section>
   );

@@ -51,6 +51,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
               cardNumber: selectedCard.cardNumber,
               pageUrl: `${page.publicUrl}/${selectedCard.slug}`,
               lifecycle,
+              supportEmail: context.config.mail.support,
             }),
             "card-lifecycle-",
           )

@@ -1,5 +1,6 @@
 // The form posts that change a card's state: the owner's from My Cards and the admin's from the card view. Each
-// checks who may act on which card, then calls physical-cards.server.ts; a replacement goes to the cart.
+// checks who may act on which card, then calls physical-cards.server.ts; a replacement goes to the cart. The
+// admin's changes are the shop's: the owner's posts cannot undo them, and are told how to reach support.
 import { parseWithZod } from "@conform-to/zod/v4";
 import { and, eq } from "drizzle-orm";
 import { type AppLoadContext, data, redirect } from "react-router";
@@ -11,18 +12,27 @@ import type { DbOrTx } from "../platform/db.server";
 import { redirectWithToast, refuseWithToast, toastHeaders } from "../platform/toast.server";
 import { addReplacementItem, CartError } from "../shop/cart.server";
 import { ensureCart } from "../shop/cart-actions.server";
+import { cardLifecycle } from "./card-lifecycle.server";
+import { setCardPaused, setOlderCardsOff } from "./card-page-state.server";
+import { SHOP_OFF_REASON } from "./card-status.server";
 import {
   CardLifecycleError,
   createPhysicalCard,
   type LifecycleActor,
   markPhysicalCardNotWritten,
   markPhysicalCardWritten,
-  setCardPaused,
-  setOlderCardsOff,
+  ShopHoldError,
   setPhysicalCardOff,
 } from "./physical-cards.server";
 
-const actorOf = (user: SessionUser): LifecycleActor => ({ userId: user.id, label: user.email });
+const actorOf = (user: SessionUser, by: "owner" | "shop"): LifecycleActor => ({
+  userId: user.id,
+  label: user.email,
+  by,
+});
+
+/** How the owner reaches the shop about its takedown: the support address and the contact page. */
+const reachSupport = (supportEmail: string) => `Write to ${supportEmail} or use the contact page (/contact).`;
 
 /** The customer's own card with this number, or a 404 (another customer's card is not told apart from none). */
 async function ownedPage(db: DbOrTx, user: SessionUser, raw: FormDataEntryValue | null) {
@@ -46,6 +56,17 @@ async function assertCardOfPage(db: DbOrTx, cardPageId: string, physicalCardId: 
   if (!card) throw data("Card not found", { status: 404 });
 }
 
+/** A replacement only where My Cards offers one: not for a card still being made or already being replaced. */
+async function assertReplaceable(db: DbOrTx, cardPageId: string, physicalCardId: string) {
+  const status = (await cardLifecycle(db, cardPageId, "owner"))?.status;
+  const line =
+    physicalCardId === "older" ? status?.older : status?.cards.find((c) => c.id === physicalCardId);
+  if (!line) throw data("Card not found", { status: 404 });
+  if (line.canOrderReplacement) return;
+  if (line.state === "Being made") throw new CardLifecycleError("This card is still being made.", 409);
+  throw new CardLifecycleError("A replacement for this card is already ordered.", 409);
+}
+
 async function turnOff(db: DbOrTx, pageId: string, id: string, off: boolean, actor: LifecycleActor) {
   if (id === "older") return setOlderCardsOff(db, pageId, off, actor);
   return setPhysicalCardOff(db, id, off, actor, { cardPageId: pageId, reason: "lost" });
@@ -62,7 +83,7 @@ export async function handleOwnerLifecycle(
   const submission = parseWithZod(form, { schema: CardLifecycleSchema });
   if (submission.status !== "success") return refuseWithToast("Choose what to turn off");
   const input = submission.value;
-  const actor = actorOf(user);
+  const actor = actorOf(user, "owner");
   const back = `/dashboard/cards?card=${page.cardNumber}`;
   const done = (title: string, description?: string) =>
     redirectWithToast(back, { type: "success", title, description });
@@ -87,7 +108,7 @@ export async function handleOwnerLifecycle(
         await turnOff(context.db, page.id, input.physicalCardId, false, actor);
         return done("Card turned back on");
       case "order-replacement": {
-        await assertCardOfPage(context.db, page.id, input.physicalCardId);
+        await assertReplaceable(context.db, page.id, input.physicalCardId);
         const lost = input.physicalCardId === "older" ? null : input.physicalCardId;
         const { cart, headers } = await ensureCart(context, request);
         await addReplacementItem(context.db, cart.id, {
@@ -107,6 +128,8 @@ export async function handleOwnerLifecycle(
       }
     }
   } catch (error) {
+    if (error instanceof ShopHoldError)
+      return refuseWithToast(`${error.message} ${reachSupport(context.config.mail.support)}`, error.status);
     if (error instanceof CardLifecycleError || error instanceof CartError)
       return refuseWithToast(error.message, error.status);
     throw error;
@@ -123,7 +146,7 @@ export async function handleAdminLifecycle(
   const submission = parseWithZod(form, { schema: AdminCardLifecycleSchema });
   if (submission.status !== "success") return refuseWithToast("Unknown card");
   const input = submission.value;
-  const actor = actorOf(admin);
+  const actor = actorOf(admin, "shop");
   const db = context.db;
   const [page] = await db.select({ id: cardPages.id }).from(cardPages).where(eq(cardPages.id, cardPageId));
   if (!page) throw data("Card not found", { status: 404 });
@@ -145,7 +168,7 @@ export async function handleAdminLifecycle(
         else
           await setPhysicalCardOff(db, input.physicalCardId, input.intent === "card-off", actor, {
             cardPageId,
-            reason: "turned off by the shop",
+            reason: SHOP_OFF_REASON,
           });
         return done(input.intent === "card-off" ? "Card turned off" : "Card turned back on");
       case "mark-written":

@@ -15,10 +15,10 @@ import {
 import { utcDay } from "~/utils/dates";
 import type { SessionUser } from "../accounts/auth.server";
 import type { DbOrTx } from "../platform/db.server";
+import { cardLifecycle } from "./card-lifecycle.server";
 import { activityCsv, activityPeriod, linkClicksInRange, scanActivity } from "./card-stats.server";
 import { listOwnedOneLinkCards } from "./one-link-cards.server";
 import { listOwnedCards, type OwnedCard } from "./ownership.server";
-import { cardLifecycle } from "./physical-cards.server";
 
 /** A card number from the address, normalised; anything else is not a card number. */
 function cardNumberParam(value: string | null) {
@@ -69,7 +69,7 @@ export async function loadMyCardsPage(
     qr: qr || null,
     profile: profile ?? null,
     /** The selected card's state and physical cards. */
-    lifecycle: selectedCard ? await cardLifecycle(db, selectedCard.id) : null,
+    lifecycle: selectedCard ? await cardLifecycle(db, selectedCard.id, "owner") : null,
     activity: cards.length
       ? await activity(
           db,

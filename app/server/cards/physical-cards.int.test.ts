@@ -11,17 +11,15 @@ import { createTestDb, type TestDb } from "../../../tests/support/test-db";
 import { addReplacementItem, createCart } from "../shop/cart.server";
 import { createOrderFromCart } from "../shop/checkout.server";
 import { flushAnalytics } from "./analytics.server";
+import { cardHistory, physicalCardsToWrite } from "./card-lifecycle.server";
+import { setCardPaused, setOlderCardsOff } from "./card-page-state.server";
 import { createCardPage, getCardPageById } from "./cards.server";
 import { cardPageCache } from "./page-cache.server";
 import { tryFastCardResponse } from "./page-responses.server";
 import {
-  cardHistory,
   chipPath,
   createPhysicalCard,
   markPhysicalCardWritten,
-  physicalCardsToWrite,
-  setCardPaused,
-  setOlderCardsOff,
   setPhysicalCardOff,
 } from "./physical-cards.server";
 

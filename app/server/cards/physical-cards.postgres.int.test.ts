@@ -11,10 +11,11 @@ import {
   openDatabase,
   type PostgresHandle,
 } from "../platform/db.server";
+import { setCardPaused } from "./card-page-state.server";
 import { createCardPage } from "./cards.server";
 import { type CardEntry, createCardPageCache } from "./page-cache.server";
 import { announceCardPageChanges, followCardPageChanges } from "./page-sync.server";
-import { createPhysicalCard, setCardPaused, setPhysicalCardOff } from "./physical-cards.server";
+import { createPhysicalCard, setPhysicalCardOff } from "./physical-cards.server";
 
 const html = (entry: CardEntry | null | undefined) => entry?.identity.toString() ?? "";
 const owner = { userId: null, label: "owner@example.com" };

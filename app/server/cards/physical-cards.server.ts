@@ -1,12 +1,13 @@
-// Over 300 lines: a card page's life and its physical cards are one aggregate, logged by one history.
-// A card page's life and its physical cards: pause and resume the page, each card's own chip address (a token),
-// turning one lost card off (or the older cards written with the page's address), replacements, and the history
-// of every change. Each change announces the page's slug once committed, so every process's page cache (and,
-// with PostgreSQL, every other process through page-sync) answers the new state on its next request.
+// A card page's physical cards: each card's own chip address (a token), turning one lost card off, replacements,
+// and the history of every change with who made it: the owner cannot turn back on a card the shop turned off.
+// Each change announces the page's slug once committed, so every process's page cache (and, with PostgreSQL,
+// every other process through page-sync) answers the new state on its next request. The page's own state (paused,
+// older cards off): card-page-state.server.ts; reading it all: card-lifecycle.server.ts.
 import { randomInt } from "node:crypto";
-import { and, asc, desc, eq, isNull, sql } from "drizzle-orm";
-import { cardPageEvents, cardPages, orderItems, orders, physicalCards } from "~/db/schema";
+import { and, eq, isNull, sql } from "drizzle-orm";
+import { cardPageEvents, cardPages, physicalCards } from "~/db/schema";
 import type { DbOrTx } from "../platform/db.server";
+import { turnedOffByOf } from "./card-status.server";
 import { announceCardPagesChanged } from "./changes.server";
 
 /** 11 base62 characters: 65 bits, unguessable, and `https://host/c/` + 11 fits an NTAG213 with room to spare. */
@@ -29,6 +30,8 @@ export function chipPath(card: { token: string }) {
 export interface LifecycleActor {
   userId: string | null;
   label: string;
+  /** On whose side: what the shop turns off or pauses, only the shop turns back on. Unsaid: the owner's. */
+  by?: "owner" | "shop";
 }
 
 export class CardLifecycleError extends Error {
@@ -41,7 +44,16 @@ export class CardLifecycleError extends Error {
   }
 }
 
-async function logEvent(
+/** The owner asked to undo the shop's takedown: refused (the owner's action adds how to reach support). */
+export class ShopHoldError extends CardLifecycleError {
+  override name = "ShopHoldError";
+  constructor(message: string) {
+    super(message, 403);
+  }
+}
+
+/** Records a change in the page's history (the admin card view). */
+export async function logEvent(
   db: DbOrTx,
   cardPageId: string,
   action: string,
@@ -78,89 +90,6 @@ export async function getChipTarget(db: DbOrTx, token: string) {
     .innerJoin(cardPages, eq(cardPages.id, physicalCards.cardPageId))
     .where(eq(physicalCards.token, token));
   return row ? { slug: row.slug, off: row.state === "off" } : null;
-}
-
-/** A page's physical cards, oldest first, with what the owner and the admin see of each. */
-async function listPhysicalCards(db: DbOrTx, cardPageId: string) {
-  const rows = await db
-    .select({
-      id: physicalCards.id,
-      token: physicalCards.token,
-      state: physicalCards.state,
-      replacesId: physicalCards.replacesId,
-      replacesOlderCards: physicalCards.replacesOlderCards,
-      writtenAt: physicalCards.writtenAt,
-      turnedOffAt: physicalCards.turnedOffAt,
-      offReason: physicalCards.offReason,
-      createdAt: physicalCards.createdAt,
-      orderNumber: orders.orderNumber,
-    })
-    .from(physicalCards)
-    .leftJoin(orderItems, eq(orderItems.id, physicalCards.orderItemId))
-    .leftJoin(orders, eq(orders.id, orderItems.orderId))
-    .where(eq(physicalCards.cardPageId, cardPageId))
-    .orderBy(asc(physicalCards.createdAt), asc(physicalCards.id))
-    .limit(50);
-  return rows.map((r) => ({
-    ...r,
-    chipPath: chipPath(r),
-    label: `Card …${r.token.slice(-4)}`,
-    isReplacement: r.replacesId !== null || r.replacesOlderCards,
-  }));
-}
-export type PhysicalCard = Awaited<ReturnType<typeof listPhysicalCards>>[number];
-
-/** The page's state as the owner and the admin see it. */
-export async function cardLifecycle(db: DbOrTx, cardPageId: string) {
-  const [page] = await db
-    .select({ pausedAt: cardPages.pausedAt, olderCardsOffAt: cardPages.olderCardsOffAt })
-    .from(cardPages)
-    .where(eq(cardPages.id, cardPageId));
-  if (!page) return null;
-  return { ...page, physicalCards: await listPhysicalCards(db, cardPageId) };
-}
-export type CardLifecycle = NonNullable<Awaited<ReturnType<typeof cardLifecycle>>>;
-
-/** Physical cards still to be written, oldest first (the fulfilment list): the chip address and the page. */
-export async function physicalCardsToWrite(db: DbOrTx, limit = 100) {
-  const rows = await db
-    .select({
-      id: physicalCards.id,
-      token: physicalCards.token,
-      cardPageId: physicalCards.cardPageId,
-      cardNumber: cardPages.cardNumber,
-      slug: cardPages.slug,
-      replacesId: physicalCards.replacesId,
-      replacesOlderCards: physicalCards.replacesOlderCards,
-      orderItemId: physicalCards.orderItemId,
-      createdAt: physicalCards.createdAt,
-    })
-    .from(physicalCards)
-    .innerJoin(cardPages, eq(cardPages.id, physicalCards.cardPageId))
-    .where(eq(physicalCards.state, "to_write"))
-    .orderBy(asc(physicalCards.createdAt), asc(physicalCards.id))
-    .limit(limit);
-  return rows.map((r) => ({
-    ...r,
-    chipPath: chipPath(r),
-    isReplacement: r.replacesId !== null || r.replacesOlderCards,
-  }));
-}
-
-/** The page's history, newest first. */
-export async function cardHistory(db: DbOrTx, cardPageId: string, limit = 50) {
-  return db
-    .select({
-      id: cardPageEvents.id,
-      action: cardPageEvents.action,
-      actor: cardPageEvents.actor,
-      note: cardPageEvents.note,
-      createdAt: cardPageEvents.createdAt,
-    })
-    .from(cardPageEvents)
-    .where(eq(cardPageEvents.cardPageId, cardPageId))
-    .orderBy(desc(cardPageEvents.createdAt), desc(cardPageEvents.id))
-    .limit(limit);
 }
 
 // --- Writing ---
@@ -237,7 +166,8 @@ export async function markPhysicalCardWritten(
     if (card.replacesId) {
       const [old] = await tx
         .update(physicalCards)
-        .set({ state: "off", turnedOffAt: new Date(), offReason: "replaced" })
+        // The owner ordered the replacement: turning the old card off is theirs, and theirs to undo.
+        .set({ state: "off", turnedOffAt: new Date(), offReason: "replaced", turnedOffBy: "owner" })
         .where(and(eq(physicalCards.id, card.replacesId), sql`${physicalCards.state} <> 'off'`))
         .returning({ id: physicalCards.id });
       if (old)
@@ -249,7 +179,11 @@ export async function markPhysicalCardWritten(
     if (card.replacesOlderCards) {
       const [page] = await tx
         .update(cardPages)
-        .set({ olderCardsOffAt: new Date(), version: sql`${cardPages.version} + 1` })
+        .set({
+          olderCardsOffAt: new Date(),
+          olderCardsOffBy: "owner",
+          version: sql`${cardPages.version} + 1`,
+        })
         .where(and(eq(cardPages.id, card.cardPageId), isNull(cardPages.olderCardsOffAt)))
         .returning({ id: cardPages.id });
       if (page) await logEvent(tx, card.cardPageId, "older-cards-off", actor, { note: "replaced" });
@@ -284,15 +218,23 @@ export async function setPhysicalCardOff(
   actor: LifecycleActor,
   opts: { cardPageId?: string; reason?: string } = {},
 ) {
+  const by = actor.by ?? "owner";
   const slug = await db.transaction(async (tx) => {
     const card = await physicalCardOfPage(tx, id, opts.cardPageId);
     if ((card.state === "off") === off) return null;
+    if (!off && by === "owner" && turnedOffByOf(card) === "shop")
+      throw new ShopHoldError("The shop turned this card off. Only the shop can turn it back on.");
     await tx
       .update(physicalCards)
       .set(
         off
-          ? { state: "off", turnedOffAt: new Date(), offReason: opts.reason ?? "lost" }
-          : { state: card.writtenAt ? "active" : "to_write", turnedOffAt: null, offReason: null },
+          ? { state: "off", turnedOffAt: new Date(), offReason: opts.reason ?? "lost", turnedOffBy: by }
+          : {
+              state: card.writtenAt ? "active" : "to_write",
+              turnedOffAt: null,
+              offReason: null,
+              turnedOffBy: null,
+            },
       )
       .where(eq(physicalCards.id, id));
     await logEvent(tx, card.cardPageId, off ? "card-off" : "card-on", actor, {
@@ -300,47 +242,6 @@ export async function setPhysicalCardOff(
       note: off ? (opts.reason ?? "lost") : null,
     });
     return slugOf(tx, card.cardPageId);
-  });
-  if (slug) announceCardPagesChanged([slug]);
-}
-
-/** Pauses the page (every address answers 'This card is paused') or resumes it. */
-export async function setCardPaused(db: DbOrTx, cardPageId: string, paused: boolean, actor: LifecycleActor) {
-  const slug = await db.transaction(async (tx) => {
-    const [row] = await tx
-      .update(cardPages)
-      .set({ pausedAt: paused ? new Date() : null, version: sql`${cardPages.version} + 1` })
-      .where(
-        and(
-          eq(cardPages.id, cardPageId),
-          paused ? isNull(cardPages.pausedAt) : sql`${cardPages.pausedAt} is not null`,
-        ),
-      )
-      .returning({ slug: cardPages.slug });
-    if (row) await logEvent(tx, cardPageId, paused ? "paused" : "resumed", actor);
-    return row?.slug;
-  });
-  if (slug) announceCardPagesChanged([slug]);
-}
-
-/**
- * Turns off (or on again) the page's own NFC address, `/{slug}?s=nfc`, which cards written before chip addresses
- * carry: they cannot be told apart, so they stop (or start) together. The page's public address stays live.
- */
-export async function setOlderCardsOff(db: DbOrTx, cardPageId: string, off: boolean, actor: LifecycleActor) {
-  const slug = await db.transaction(async (tx) => {
-    const [row] = await tx
-      .update(cardPages)
-      .set({ olderCardsOffAt: off ? new Date() : null, version: sql`${cardPages.version} + 1` })
-      .where(
-        and(
-          eq(cardPages.id, cardPageId),
-          off ? isNull(cardPages.olderCardsOffAt) : sql`${cardPages.olderCardsOffAt} is not null`,
-        ),
-      )
-      .returning({ slug: cardPages.slug });
-    if (row) await logEvent(tx, cardPageId, off ? "older-cards-off" : "older-cards-on", actor);
-    return row?.slug;
   });
   if (slug) announceCardPagesChanged([slug]);
 }
