@@ -1,5 +1,5 @@
-// /{slug}/connect as responses: the form (GET), the thanks (GET ?sent=1) and the post. Unknown, deleted and
-// switched-off cards answer the same 404 page and a post to them writes nothing at all.
+// /{slug}/connect as responses: the form (GET), the thanks (GET ?sent=1) and the post. Unknown, deleted,
+// switched-off, ownerless and paused cards answer the same 404 page and a post to them writes nothing at all.
 import type { AppLoadContext } from "react-router";
 import { SHARE_FIELDS, ShareContactSchema, type ShareField } from "~/schemas/contact-exchange";
 import { parseSource } from "~/utils/card-links";

@@ -39,8 +39,9 @@ export async function setContactExchange(db: DbOrTx, userId: string, cardId: str
 export type ShareCard = { id: string; slug: string; name: string; ownerUserId: string };
 
 /**
- * The card whose form a visitor may use: it exists, has an owner and has the switch on. Unknown, deleted and
- * switched-off cards all answer null, so the visitor sees the same 'no form' for each.
+ * The card whose form a visitor may use: it exists, has an owner, has the switch on and is not paused. Unknown,
+ * deleted, switched-off, ownerless and paused cards all answer null, so the visitor sees the same 'no form' for
+ * each (a paused card gives out nothing of its owner's, and takes nothing either).
  */
 export async function findShareCard(db: DbOrTx, rawSlug: string): Promise<ShareCard | null> {
   const slug = rawSlug.toLowerCase();
@@ -52,10 +53,11 @@ export async function findShareCard(db: DbOrTx, rawSlug: string): Promise<ShareC
       name: cardPages.name,
       ownerUserId: cardPages.ownerUserId,
       on: cardPages.contactExchange,
+      pausedAt: cardPages.pausedAt,
     })
     .from(cardPages)
     .where(eq(cardPages.slug, slug));
-  if (!card?.on || !card.ownerUserId) return null;
+  if (!card?.on || !card.ownerUserId || card.pausedAt) return null;
   return { id: card.id, slug: card.slug, name: card.name, ownerUserId: card.ownerUserId };
 }
 
