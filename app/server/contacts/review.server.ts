@@ -7,6 +7,7 @@ import { cardPages, exchangedContacts } from "~/db/schema";
 import { CONTACT_SOURCE_LABELS, DELETED_CARD } from "~/schemas/contact-options";
 import { isUuid } from "~/utils/ids";
 import type { Database, DbOrTx } from "../platform/db.server";
+import { LIMITS } from "../platform/rate-limit.server";
 import { contactCreatedData, queueWebhookEvent } from "../webhooks/webhooks.server";
 
 /** The review list shows this many, newest first; the count says how many there are in all. */
@@ -34,6 +35,8 @@ export async function heldForReview(db: DbOrTx, userId: string) {
     .limit(HELD_SHOWN);
   return {
     total: Number(total),
+    /** Shares a card takes as contacts in a day; the review says why these were held. */
+    dailyCap: LIMITS.shareContactPerCard.max,
     contacts: rows.map(({ contact: c, cardNumber, cardName }) => ({
       id: c.id,
       name: c.name,
