@@ -26,4 +26,28 @@ describe("buildVCard", () => {
     expect(card.getFirstPropertyValue("url")).toBe("https://tap.example/zoe");
     expect(String(card.getFirstPropertyValue("photo")).replace(/\s/g, "")).toBe("A".repeat(300));
   });
+
+  it("carries every phone, e-mail and labelled web link it is given, each once per line", () => {
+    const text = buildVCard({
+      name: "Sam Owner",
+      phone: "+44 20 7946 0000",
+      phones: ["+447700900341"],
+      emails: ["sam@owner.example", "desk@owner.example"],
+      url: "https://tap.example/sam",
+      links: [
+        { label: "Website", url: "https://sam.example.com/" },
+        { label: "Instagram", url: "https://instagram.com/sam.owner" },
+      ],
+    });
+    const card = new ICAL.Component(ICAL.parse(text));
+    const all = (name: string) => card.getAllProperties(name).map((p) => String(p.getFirstValue()));
+    expect(all("tel")).toEqual(["+44 20 7946 0000", "+447700900341"]);
+    expect(all("email")).toEqual(["sam@owner.example", "desk@owner.example"]);
+    expect(all("url")).toEqual([
+      "https://tap.example/sam",
+      "https://sam.example.com/",
+      "https://instagram.com/sam.owner",
+    ]);
+    expect(text).toContain("item2.URL:https://instagram.com/sam.owner\r\nitem2.X-ABLabel:Instagram");
+  });
 });
