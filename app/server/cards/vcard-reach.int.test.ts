@@ -24,11 +24,11 @@ const OWNER = "owner-vcard";
 
 /** The links a buyer types in the order form, titled as a paid order titles them (order-card-pages.server.ts). */
 const ORDERED: CardLink[] = [
-  { platform: "phone", name: "", url: "+44 7700 900341" },
-  { platform: "email", name: "", url: "sam@owner.example" },
-  { platform: "website", name: "", url: "https://sam.example.com" },
-  { platform: "instagram", name: "", url: "https://instagram.com/sam.owner" },
-] as CardLink[];
+  { platform: "phone", label: "", url: "+44 7700 900341" },
+  { platform: "email", label: "", url: "sam@owner.example" },
+  { platform: "website", label: "", url: "https://sam.example.com" },
+  { platform: "instagram", label: "", url: "https://instagram.com/sam.owner" },
+];
 
 async function vcardOf(slug: string) {
   const context = routeContext(t.db, config, undefined as never) as AppLoadContext;
@@ -55,7 +55,7 @@ beforeAll(async () => {
       name: "Sam Owner",
       ownerUserId: OWNER,
       titledLinks: ORDERED.map((l) => ({
-        title: PLATFORM_LABELS[l.platform] ?? l.platform,
+        title: l.label || PLATFORM_LABELS[l.platform] || l.platform,
         url: linkHref(l),
         icon: l.platform === "email" ? "mail" : l.platform,
       })),
