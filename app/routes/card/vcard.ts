@@ -2,7 +2,7 @@
 import { getCardPageBySlug } from "~/server/cards/cards.server";
 import { cardCacheOptions, inactiveCardEntry } from "~/server/cards/page-cache.server";
 import { cardEntryResponse } from "~/server/cards/page-responses.server";
-import { buildVCard, vCardFileName } from "~/server/cards/vcard.server";
+import { buildVCard, vCardDisposition } from "~/server/cards/vcard.server";
 import { readProfileJpeg } from "~/server/platform/storage.server";
 import { cardReach } from "~/utils/card-reach";
 import type { Route } from "./+types/vcard";
@@ -27,7 +27,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   return new Response(vcard, {
     headers: {
       "Content-Type": "text/vcard; charset=utf-8",
-      "Content-Disposition": `attachment; filename="${vCardFileName(page.name)}"`,
+      "Content-Disposition": vCardDisposition(page.name),
       "Cache-Control": "no-cache",
     },
   });

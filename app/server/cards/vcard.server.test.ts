@@ -1,6 +1,6 @@
 import ICAL from "ical.js";
 import { describe, expect, it } from "vitest";
-import { buildVCard } from "./vcard.server";
+import { buildVCard, vCardDisposition, vCardFileName } from "./vcard.server";
 
 describe("buildVCard", () => {
   it("round-trips through a vCard parser with escaping and folding", () => {
@@ -49,5 +49,24 @@ describe("buildVCard", () => {
       "https://instagram.com/sam.owner",
     ]);
     expect(text).toContain("item2.URL:https://instagram.com/sam.owner\r\nitem2.X-ABLabel:Instagram");
+  });
+});
+
+describe("the vCard's file name", () => {
+  it("keeps the person's letters, with an ASCII name for clients that read only filename (RFC 6266)", () => {
+    expect(vCardFileName("Zoë Ångström")).toBe("Zoë-Ångström.vcf");
+    // Typed with combining marks, it is the same name.
+    expect(vCardFileName("Zoe\u0308 A\u030angstro\u0308m")).toBe("Zoë-Ångström.vcf");
+    expect(vCardDisposition("Zoë Ångström")).toBe(
+      `attachment; filename="Zoe-Angstrom.vcf"; filename*=UTF-8''Zo%C3%AB-%C3%85ngstr%C3%B6m.vcf`,
+    );
+  });
+
+  it("falls back to 'contact' when no letter survives, and never lets a quote or a path through", () => {
+    expect(vCardDisposition("李雷")).toBe(
+      `attachment; filename="contact.vcf"; filename*=UTF-8''%E6%9D%8E%E9%9B%B7.vcf`,
+    );
+    expect(vCardDisposition(`"; ../../etc`)).toBe(`attachment; filename="etc.vcf"; filename*=UTF-8''etc.vcf`);
+    expect(vCardDisposition("   ")).toBe(`attachment; filename="contact.vcf"; filename*=UTF-8''contact.vcf`);
   });
 });

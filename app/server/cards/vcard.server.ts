@@ -96,11 +96,29 @@ export function buildVCard({
   return `${lines.map(foldVCardLine).join("\r\n")}\r\n`;
 }
 
-/** A file name for the download: the person's name, safe on every system. */
-export function vCardFileName(name: string) {
-  const base = name
-    .normalize("NFKD")
-    .replace(/[^A-Za-z0-9]+/g, "-")
+/** The person's name as a file name: letters and digits of any script kept, every other run one hyphen. */
+function fileBase(name: string) {
+  return name
+    .normalize("NFC")
+    .replace(/[^\p{L}\p{M}\p{N}]+/gu, "-")
     .replace(/^-+|-+$/g, "");
-  return `${base || "contact"}.vcf`;
+}
+
+/** A file name for the download: the person's name as they write it ('Zoë-Ångström.vcf'), safe on every system. */
+export function vCardFileName(name: string) {
+  return `${fileBase(name) || "contact"}.vcf`;
+}
+
+/**
+ * The download's Content-Disposition (RFC 6266): the name with its letters in filename*, and for clients that
+ * read only filename the same name in ASCII, accents dropped ('Zoe-Angstrom.vcf').
+ */
+export function vCardDisposition(name: string) {
+  const ascii = fileBase(
+    name
+      .normalize("NFKD")
+      .replace(/\p{M}/gu, "")
+      .replace(/[^A-Za-z0-9]+/g, "-"),
+  );
+  return `attachment; filename="${ascii || "contact"}.vcf"; filename*=UTF-8''${encodeURIComponent(vCardFileName(name))}`;
 }

@@ -12,7 +12,7 @@ import { ProspectFieldsSchema } from "~/schemas/prospects";
 import { toCsv } from "~/utils/csv";
 import { isUuid } from "~/utils/ids";
 import { pageNumber } from "~/utils/paging";
-import { buildVCard, vCardFileName } from "../cards/vcard.server";
+import { buildVCard, vCardDisposition } from "../cards/vcard.server";
 import { PROSPECT_CSV_COLUMNS } from "../cold-calling/prospect-import.server";
 import { lockProspectCount, PROSPECTS_FULL } from "../cold-calling/prospect-quotas.server";
 import type { Database, DbOrTx } from "../platform/db.server";
@@ -225,7 +225,7 @@ function contactVCardText(c: Pick<ContactRow, "name" | "company" | "jobTitle" | 
 /** One contact as a vCard file, or a 404 for an id that is not the owner's. */
 export async function contactVCard(db: DbOrTx, userId: string, contactId: string) {
   const c = await requireOwnContact(db, userId, contactId);
-  return { fileName: vCardFileName(c.name), text: contactVCardText(c) };
+  return { disposition: vCardDisposition(c.name), text: contactVCardText(c) };
 }
 
 async function exportRows(db: DbOrTx, userId: string, filters: ContactFilters) {
