@@ -74,7 +74,7 @@ export function HeldForReview({ held }: { held: HeldData }) {
       </ul>
       <details>
         <summary className="cursor-pointer text-sm font-semibold text-red-800">
-          Delete all {plural(held.total, "held share", "held shares")}
+          {held.total === 1 ? "Delete the held share" : `Delete all ${held.total} held shares`}
         </summary>
         <Form method="post" action="/dashboard/contacts" className="mt-3 space-y-2">
           <input type="hidden" name="intent" value="delete-held" />
