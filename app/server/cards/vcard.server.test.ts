@@ -49,6 +49,15 @@ describe("buildVCard", () => {
       "https://instagram.com/sam.owner",
     ]);
     expect(text).toContain("item2.URL:https://instagram.com/sam.owner\r\nitem2.X-ABLabel:Instagram");
+
+    // A title or an address with a line break in it never adds a property of its own.
+    const hostile = buildVCard({
+      name: "Eve",
+      phones: ["+44\r\nX-INJECTED:1"],
+      emails: ["eve@example.com\r\nX-INJECTED:2"],
+      links: [{ label: "Site\r\nX-INJECTED:3", url: "https://eve.example/\r\nX-INJECTED:4" }],
+    });
+    expect(hostile.split("\r\n").filter((l) => l.startsWith("X-INJECTED"))).toEqual([]);
   });
 });
 

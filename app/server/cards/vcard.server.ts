@@ -84,8 +84,10 @@ export function buildVCard({
   if (clean(url)) lines.push(`URL:${clean(url)}`);
   // Grouped with a label (itemN.X-ABLabel), which phones' address books show beside the address.
   links.forEach((link, i) => {
-    if (!clean(link.url)) return;
-    lines.push(`item${i + 1}.URL:${clean(link.url)}`);
+    // Stored links are normalised ASCII; a line break could still only ever end the line early, so none is kept.
+    const href = clean(link.url).replace(/[\r\n]/g, "");
+    if (!href) return;
+    lines.push(`item${i + 1}.URL:${href}`);
     if (clean(link.label)) lines.push(`item${i + 1}.X-ABLabel:${escapeVCardText(clean(link.label))}`);
   });
   if (clean(note)) lines.push(`NOTE:${escapeVCardText(clean(note))}`);
