@@ -43,6 +43,8 @@ export function testHooks() {
         source?: "nfc" | "qr" | "link";
         minutesAgo?: number;
         card?: boolean;
+        /** Shared over the card's daily cap: held for the owner's review. */
+        held?: boolean;
       }[];
     };
     if (typeof body?.ownerEmail !== "string" || !Array.isArray(body.contacts)) {
@@ -75,6 +77,7 @@ export function testHooks() {
           source: c.source ?? ("nfc" as const),
           consentedAt: at,
           createdAt: at,
+          heldForReview: c.held ?? false,
         };
       });
       const made = rows.length

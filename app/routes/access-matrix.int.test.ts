@@ -170,6 +170,8 @@ const CASES: Record<string, RouteCase> = {
     read: "own",
     // Filtering by A's card does not tell anyone else it exists.
     foreignReads: (ids) => [`/dashboard/contacts?card=${ids.cardId}`],
+    // Deleting the shares held for review deletes only the poster's own.
+    intents: { "delete-held": { kind: "self", fields: noFields } },
   },
   "routes/dashboard/contact.tsx": {
     area: "customer",
@@ -178,6 +180,7 @@ const CASES: Record<string, RouteCase> = {
     read: "ids",
     intents: {
       "add-to-prospects": { kind: "foreign", fields: () => ({ businessType: "retail" }) },
+      "accept-contact": { kind: "foreign", fields: noFields },
       "delete-contact": { kind: "foreign", fields: noFields },
     },
   },

@@ -132,3 +132,52 @@ test("a visitor on a phone without JavaScript shares their details from a card p
   await fitsPhone(page);
   await expectNoSeriousA11yViolations(page);
 });
+
+/** A card the admin makes and hands over to the signed-in customer, who turns its form on. */
+async function ownCardWithForm(page: Page, adminPage: Page, name: string) {
+  const slug = `cx-${Date.now()}`;
+  const password = `handover-${Date.now()}`;
+  await adminPage.goto("/admin-dashboard/create");
+  await adminPage.getByLabel("Name", { exact: true }).fill(name);
+  await adminPage.getByLabel("Page URL Slug").fill(slug);
+  await adminPage.getByLabel("Edit Password").fill(password);
+  await adminPage.getByLabel("URL of link 1").fill("https://owner.example.com");
+  await adminPage.getByRole("button", { name: "Save Card Page" }).click();
+  const created = adminPage.getByText(/New card #WC\d{4} has been created successfully/);
+  await expect(created).toBeVisible();
+  const cardNumber = /#(WC\d{4})/.exec((await created.textContent()) ?? "")![1]!;
+  await page.goto("/dashboard/cards");
+  await page.getByLabel("Card number").fill(cardNumber);
+  await page.getByLabel("Edit password").fill(password);
+  await page.getByRole("button", { name: "Add card" }).click();
+  await expect(page.getByText("Card added to your account")).toBeVisible();
+  await page.goto(`/dashboard/cards?card=${cardNumber}`);
+  await page.getByRole("switch", { name: SWITCH }).click();
+  await expect(page.getByRole("switch", { name: SWITCH })).toHaveAttribute("aria-checked", "true");
+  return slug;
+}
+
+test("the share form and its thanks page log no error in the browser console, none from the page's policy", async ({
+  page,
+  signedInCustomer: _owner,
+  adminPage,
+}) => {
+  const slug = await ownCardWithForm(page, adminPage, "Casey Quiet");
+  const errors: string[] = [];
+  page.on("console", (message) => {
+    if (message.type() === "error") errors.push(message.text());
+  });
+  page.on("pageerror", (error) => errors.push(error.message));
+
+  await page.goto(`/${slug}?s=qr`);
+  await page.getByRole("link", { name: "Share your details with Casey Quiet" }).click();
+  await expect(page.getByRole("heading", { name: "Share your details with Casey Quiet" })).toBeVisible();
+  const shownAt = Date.now();
+  await page.getByLabel("Name").fill("Robin Visitor");
+  await page.getByLabel("E-mail").fill("robin@visitor.example");
+  await page.getByRole("checkbox", { name: /I agree that Casey Quiet may contact me/ }).check();
+  await waitTillFormMayBeSent(shownAt);
+  await page.getByRole("button", { name: "Share my details" }).click();
+  await expect(page.getByRole("heading", { name: "Thanks, Casey has your details" })).toBeVisible();
+  expect(errors).toEqual([]);
+});

@@ -161,3 +161,50 @@ test("the owner finds, downloads, adds to prospects and deletes the contacts sha
   await page.goto("/dashboard/cold-calling/prospects");
   await expect(page.getByRole("table").getByRole("row").filter({ hasText: "Patel & Co" })).toHaveCount(1);
 });
+
+test("shares held for review are shown apart from the contacts; the owner accepts one and deletes the rest", async ({
+  page,
+  signedInCustomer,
+  adminPage,
+}) => {
+  test.setTimeout(120_000);
+  await cardFromPaidOrder(page, adminPage);
+  await seedContacts(page, signedInCustomer.email, [
+    { name: "Known Contact", email: "known@example.com", minutesAgo: 30 },
+    { name: "Zoë Ångström", email: "zoe@example.com", company: "Ångström AB", held: true, minutesAgo: 2 },
+    { name: "Flood Bot", email: "bot@spam.example", note: "Buy now", held: true, minutesAgo: 1 },
+  ]);
+
+  await page.goto("/dashboard/contacts");
+  await expect(page.getByRole("heading", { name: "Your contacts (1)" })).toBeVisible();
+  const held = page.getByRole("region", { name: /Held for review/ });
+  await expect(held.getByRole("heading", { name: "Held for review (2)" })).toBeVisible();
+  await expect(held).toContainText("2 shares were sent after a card had taken 100 in a day.");
+  await expect(held).toContainText("did not e-mail you or send them to your integrations");
+  const items = held.getByRole("list", { name: "Held for review" }).getByRole("listitem");
+  await expect(items).toHaveCount(2);
+  await expect(items.first()).toContainText("Flood Bot");
+  await expect(items.first()).toContainText("Buy now");
+  await expect(items.last()).toContainText("zoe@example.com · Ångström AB");
+  await expect(page.getByRole("list", { name: "Contacts" })).not.toContainText("Zoë");
+  await expectNoSeriousA11yViolations(page);
+  await phoneSized(page);
+
+  // Accepted, it is a contact like any other: listed, counted, and its vCard keeps the letters of its name.
+  await held.getByRole("button", { name: "Accept Zoë Ångström" }).click();
+  await expect(page.getByText("Zoë Ångström is now in your contacts.")).toBeVisible();
+  await expect(page.getByRole("heading", { name: "Your contacts (2)" })).toBeVisible();
+  await expect(held.getByRole("heading", { name: "Held for review (1)" })).toBeVisible();
+  await page.getByRole("list", { name: "Contacts" }).getByRole("link", { name: "Zoë Ångström" }).click();
+  const vcard = await downloaded(page, page.getByRole("link", { name: "Download vCard" }));
+  expect(vcard.name).toBe("Zoë-Ångström.vcf");
+  expect(new ICAL.Component(ICAL.parse(vcard.text)).getFirstPropertyValue("fn")).toBe("Zoë Ångström");
+
+  // The rest deleted at once, after a confirmation.
+  await page.goto("/dashboard/contacts");
+  await held.getByText("Delete the held share").click();
+  await held.getByRole("button", { name: "Delete 1 held share for good" }).click();
+  await expect(page.getByText("1 share held for review has been deleted.")).toBeVisible();
+  await expect(page.getByRole("region", { name: /Held for review/ })).toHaveCount(0);
+  await expect(page.getByRole("heading", { name: "Your contacts (2)" })).toBeVisible();
+});

@@ -1,11 +1,18 @@
-// A card's tab in My Cards: its profile as the public page shows it, the vCard, the public page and the switch for
-// visitors' 'Share your details' form. Rendered only on the server (the Cards route draws it to HTML): its one form
+// A card's tab in My Cards: its profile as the public page shows it (the phones and e-mails its buttons and its
+// vCard give), the vCard, the public page and the switch for visitors' 'Share your details' form. Rendered only on the server (the Cards route draws it to HTML): its one form
 // is a plain form post, so the browser gets its HTML and not its code.
-import { Download, ExternalLink, Phone } from "lucide-react";
+import { Download, ExternalLink, Mail, Phone } from "lucide-react";
 import type { MyCard } from "~/server/cards/my-cards.server";
+import { cardReach, telHref } from "~/utils/card-reach";
 import { cardActionLinkClass, ProfilePhoto } from "./my-cards";
 
 export function CardProfile({ card, publicUrl }: { card: MyCard; publicUrl: string }) {
+  // What the public page and its 'Save contact' give visitors, worked out as they work it out.
+  const reach = cardReach({
+    contactPhone: card.contactPhone,
+    contactEmail: card.contactEmail,
+    links: card.linkList,
+  });
   return (
     <section
       aria-labelledby="card-profile-heading"
@@ -22,22 +29,18 @@ export function CardProfile({ card, publicUrl }: { card: MyCard; publicUrl: stri
         </div>
       </div>
       <dl className="mt-5 space-y-3 text-sm">
-        <div>
-          <dt className="font-medium text-slate-600">Phone</dt>
-          <dd className="text-slate-900">
-            {card.contactPhone ? (
-              <a
-                href={`tel:${card.contactPhone.replace(/[^\d+]/g, "")}`}
-                className="inline-flex items-center gap-1 underline"
-              >
-                <Phone aria-hidden className="h-4 w-4" />
-                {card.contactPhone}
-              </a>
-            ) : (
-              "Not on the card"
-            )}
-          </dd>
-        </div>
+        <ReachRow
+          term="Phone"
+          values={reach.phones}
+          href={telHref}
+          icon={<Phone aria-hidden className="h-4 w-4" />}
+        />
+        <ReachRow
+          term="E-mail"
+          values={reach.emails}
+          href={(e) => `mailto:${e}`}
+          icon={<Mail aria-hidden className="h-4 w-4" />}
+        />
         <div>
           <dt className="font-medium text-slate-600">Bio</dt>
           <dd className="whitespace-pre-line text-slate-900">{card.bio || "Not on the card"}</dd>
@@ -59,6 +62,37 @@ export function CardProfile({ card, publicUrl }: { card: MyCard; publicUrl: stri
         </a>
       </div>
     </section>
+  );
+}
+
+/** A way to reach the owner, one link per value, or 'Not on the card' when the page gives none. */
+function ReachRow({
+  term,
+  values,
+  href,
+  icon,
+}: {
+  term: string;
+  values: string[];
+  href: (value: string) => string;
+  icon: React.ReactNode;
+}) {
+  return (
+    <div>
+      <dt className="font-medium text-slate-600">{term}</dt>
+      {values.length ? (
+        values.map((v) => (
+          <dd key={v} className="break-all text-slate-900">
+            <a href={href(v)} className="inline-flex items-center gap-1 underline">
+              {icon}
+              {v}
+            </a>
+          </dd>
+        ))
+      ) : (
+        <dd className="text-slate-900">Not on the card</dd>
+      )}
+    </div>
   );
 }
 

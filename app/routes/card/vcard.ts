@@ -2,8 +2,9 @@
 import { getCardPageBySlug } from "~/server/cards/cards.server";
 import { cardCacheOptions, inactiveCardEntry } from "~/server/cards/page-cache.server";
 import { cardEntryResponse } from "~/server/cards/page-responses.server";
-import { buildVCard, vCardFileName } from "~/server/cards/vcard.server";
+import { buildVCard, vCardDisposition } from "~/server/cards/vcard.server";
 import { readProfileJpeg } from "~/server/platform/storage.server";
+import { cardReach } from "~/utils/card-reach";
 import type { Route } from "./+types/vcard";
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
@@ -17,8 +18,8 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const vcard = buildVCard({
     name: page.name,
     organisation: page.businessName,
-    email: page.contactEmail,
-    phone: page.contactPhone,
+    // Every way to reach the owner the page shows: its tel:, mailto: and web links as well as its contact details.
+    ...cardReach(page),
     url: `${context.config.publicUrl}/${page.slug}`,
     note: page.bio,
     photo: jpeg ? { type: "JPEG", base64: jpeg.toString("base64") } : null,
@@ -26,7 +27,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   return new Response(vcard, {
     headers: {
       "Content-Type": "text/vcard; charset=utf-8",
-      "Content-Disposition": `attachment; filename="${vCardFileName(page.name)}"`,
+      "Content-Disposition": vCardDisposition(page.name),
       "Cache-Control": "no-cache",
     },
   });

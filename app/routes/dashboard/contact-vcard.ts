@@ -5,11 +5,11 @@ import type { Route } from "./+types/contact-vcard";
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const user = await requireUser(context, request);
-  const { fileName, text } = await contactVCard(context.db, user.id, params.id);
+  const { disposition, text } = await contactVCard(context.db, user.id, params.id);
   return new Response(text, {
     headers: {
       "Content-Type": "text/vcard; charset=utf-8",
-      "Content-Disposition": `attachment; filename="${fileName}"`,
+      "Content-Disposition": disposition,
       "Cache-Control": "private, no-store",
       "X-Content-Type-Options": "nosniff",
     },

@@ -1,6 +1,6 @@
 // The company's contact card as a .vcf download, built on the server from the configuration.
 
-import { buildVCard, vCardFileName } from "~/server/cards/vcard.server";
+import { buildVCard, vCardDisposition } from "~/server/cards/vcard.server";
 import { companyVCard } from "~/server/site/company.server";
 import type { Route } from "./+types/socials-vcard";
 
@@ -9,7 +9,7 @@ export function loader({ context }: Route.LoaderArgs) {
   return new Response(buildVCard(card), {
     headers: {
       "Content-Type": "text/vcard; charset=utf-8",
-      "Content-Disposition": `attachment; filename="${vCardFileName(card.name)}"`,
+      "Content-Disposition": vCardDisposition(card.name),
       "Cache-Control": "private, max-age=300",
     },
   });

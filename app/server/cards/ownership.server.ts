@@ -33,8 +33,8 @@ export interface OwnedCard {
   contactEmail: string | null;
   /** Visitors may share their details from the page (contact exchange). */
   contactExchange: boolean;
-  /** The card's links in card order, as its preview lists them. */
-  linkList: { id: string; title: string; icon: string }[];
+  /** The card's links in card order, as its preview lists them (the URLs for the profile's phone and e-mail). */
+  linkList: { id: string; title: string; icon: string; url: string }[];
   links: number;
   views: number;
   clicks: number;
@@ -63,7 +63,7 @@ export async function listOwnedCards(db: DbOrTx, userId: string): Promise<OwnedC
       // Written out with the outer table named: drizzle leaves a lone table's columns unqualified, which inside
       // a subquery would bind to the inner table.
       linkList: sql<OwnedCard["linkList"]>`(select coalesce(json_agg(json_build_object(
-        'id', l.id, 'title', l.title, 'icon', l.icon) order by l.sort_order), '[]'::json)
+        'id', l.id, 'title', l.title, 'icon', l.icon, 'url', l.url) order by l.sort_order), '[]'::json)
         from page_links l where l.card_page_id = card_pages.id)`,
       views: sql<number>`(select coalesce(sum(v.count), 0) from card_views_daily v where v.card_page_id = card_pages.id)`,
       clicks: sql<number>`(select coalesce(sum(c.count), 0) from link_clicks_daily c where c.card_page_id = card_pages.id)`,

@@ -8,7 +8,12 @@ export type VCardInput = {
   title?: string | null;
   email?: string | null;
   phone?: string | null;
+  /** More ways to reach the person (a card page's: app/utils/card-reach.ts), after `email` and `phone`. */
+  emails?: string[];
+  phones?: string[];
   url?: string | null;
+  /** Web links with their titles (a card page's website and social profiles), after `url`. */
+  links?: { label: string; url: string }[];
   note?: string | null;
   /** A URL, or the image itself (base64) with its type, e.g. { type: "JPEG", base64 }. */
   photo?: string | { type: string; base64: string } | null;
@@ -52,7 +57,10 @@ export function buildVCard({
   title,
   email,
   phone,
+  emails = [],
+  phones = [],
   url,
+  links = [],
   note,
   photo,
 }: VCardInput): string {
@@ -69,9 +77,19 @@ export function buildVCard({
   ];
   if (clean(organisation)) lines.push(`ORG:${escapeVCardText(clean(organisation), true)}`);
   if (clean(title)) lines.push(`TITLE:${escapeVCardText(clean(title))}`);
-  if (clean(email)) lines.push(`EMAIL;TYPE=INTERNET:${escapeVCardText(clean(email))}`);
-  if (clean(phone)) lines.push(`TEL;TYPE=CELL:${escapeVCardText(clean(phone))}`);
+  for (const e of [email, ...emails].map(clean).filter(Boolean))
+    lines.push(`EMAIL;TYPE=INTERNET:${escapeVCardText(e)}`);
+  for (const p of [phone, ...phones].map(clean).filter(Boolean))
+    lines.push(`TEL;TYPE=CELL:${escapeVCardText(p)}`);
   if (clean(url)) lines.push(`URL:${clean(url)}`);
+  // Grouped with a label (itemN.X-ABLabel), which phones' address books show beside the address.
+  links.forEach((link, i) => {
+    // Stored links are normalised ASCII; a line break could still only ever end the line early, so none is kept.
+    const href = clean(link.url).replace(/[\r\n]/g, "");
+    if (!href) return;
+    lines.push(`item${i + 1}.URL:${href}`);
+    if (clean(link.label)) lines.push(`item${i + 1}.X-ABLabel:${escapeVCardText(clean(link.label))}`);
+  });
   if (clean(note)) lines.push(`NOTE:${escapeVCardText(clean(note))}`);
   if (typeof photo === "string" && photo.trim()) lines.push(`PHOTO;VALUE=URI:${photo.trim()}`);
   else if (photo && typeof photo === "object")
@@ -80,11 +98,29 @@ export function buildVCard({
   return `${lines.map(foldVCardLine).join("\r\n")}\r\n`;
 }
 
-/** A file name for the download: the person's name, safe on every system. */
-export function vCardFileName(name: string) {
-  const base = name
-    .normalize("NFKD")
-    .replace(/[^A-Za-z0-9]+/g, "-")
+/** The person's name as a file name: letters and digits of any script kept, every other run one hyphen. */
+function fileBase(name: string) {
+  return name
+    .normalize("NFC")
+    .replace(/[^\p{L}\p{M}\p{N}]+/gu, "-")
     .replace(/^-+|-+$/g, "");
-  return `${base || "contact"}.vcf`;
+}
+
+/** A file name for the download: the person's name as they write it ('Zoë-Ångström.vcf'), safe on every system. */
+export function vCardFileName(name: string) {
+  return `${fileBase(name) || "contact"}.vcf`;
+}
+
+/**
+ * The download's Content-Disposition (RFC 6266): the name with its letters in filename*, and for clients that
+ * read only filename the same name in ASCII, accents dropped ('Zoe-Angstrom.vcf').
+ */
+export function vCardDisposition(name: string) {
+  const ascii = fileBase(
+    name
+      .normalize("NFKD")
+      .replace(/\p{M}/gu, "")
+      .replace(/[^A-Za-z0-9]+/g, "-"),
+  );
+  return `attachment; filename="${ascii || "contact"}.vcf"; filename*=UTF-8''${encodeURIComponent(vCardFileName(name))}`;
 }

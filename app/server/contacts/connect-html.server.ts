@@ -7,10 +7,14 @@ import { escapeHtml } from "~/utils/html";
 
 const CSS = `*{box-sizing:border-box;margin:0}body{font:16px/1.5 system-ui,-apple-system,"Segoe UI",Roboto,sans-serif;color:#0f172a;background:#eef2ff;min-height:100vh;display:flex;flex-direction:column;align-items:center;padding:32px 16px}main{width:100%;max-width:440px;background:#fff;border-radius:20px;box-shadow:0 6px 24px rgba(15,23,42,.08);padding:32px 20px}h1{font-size:1.5rem;line-height:1.2}.in{color:#475569;margin-top:8px}form{margin-top:20px;display:grid;gap:16px}label{display:block;font-weight:600}.op{font-weight:400;color:#475569}input,textarea{display:block;width:100%;margin-top:4px;padding:10px 12px;border:1px solid #64748b;border-radius:10px;font:inherit;color:inherit;background:#fff}textarea{min-height:96px}input[aria-invalid=true],textarea[aria-invalid=true]{border-color:#b91c1c}.ck{display:flex;gap:10px;align-items:flex-start;font-weight:400}.ck input{width:20px;height:20px;margin-top:2px;flex:none}.er{color:#b91c1c;font-size:.875rem;margin-top:4px}.fe{color:#7f1d1d;background:#fef2f2;border:1px solid #fecaca;border-radius:10px;padding:10px 12px;margin-top:16px}.hp{position:absolute;left:-10000px;width:1px;height:1px;overflow:hidden}.sv{display:inline-flex;align-items:center;justify-content:center;gap:8px;min-height:48px;padding:12px 22px;border:0;border-radius:999px;background:#0f172a;color:#fff;font:inherit;font-weight:600;text-decoration:none;cursor:pointer}.sv:hover{box-shadow:0 0 0 2px #4338ca}a{color:#312e81;font-weight:600}a:focus-visible,input:focus-visible,textarea:focus-visible,button:focus-visible{outline:3px solid #4338ca;outline-offset:2px}.bk{display:inline-block;margin-top:20px}.ok{text-align:center}.ok .sv{margin-top:20px}footer{margin-top:24px;font-size:.875rem;color:#475569}`;
 
-/** The page's one inline stylesheet, allowed by hash; the form may post only to this site. */
+/**
+ * The page's one inline stylesheet, allowed by hash; its empty data: icon (which keeps browsers from asking for
+ * /favicon.ico), allowed as an image; the form may post only to this site.
+ */
 export const CONNECT_PAGE_CSP = [
   "default-src 'none'",
   `style-src 'sha256-${createHash("sha256").update(CSS).digest("base64")}'`,
+  "img-src data:",
   "base-uri 'none'",
   "form-action 'self'",
   "frame-ancestors 'none'",

@@ -1,5 +1,5 @@
-// /{slug}/connect as responses: the form (GET), the thanks (GET ?sent=1) and the post. Unknown, deleted and
-// switched-off cards answer the same 404 page and a post to them writes nothing at all.
+// /{slug}/connect as responses: the form (GET), the thanks (GET ?sent=1) and the post. Unknown, deleted,
+// switched-off, ownerless and paused cards answer the same 404 page and a post to them writes nothing at all.
 import type { AppLoadContext } from "react-router";
 import { SHARE_FIELDS, ShareContactSchema, type ShareField } from "~/schemas/contact-exchange";
 import { parseSource } from "~/utils/card-links";
@@ -27,6 +27,7 @@ export const SHARE_REFUSED = {
   tooFast: "That was quick. Please check your details and send them again.",
   expired: "This form has expired. Please check your details and send them again.",
   tooMany: "Too many details have been shared from here. Please try again later.",
+  cardFull: "Too many details have been shared with this card today. Please try again tomorrow.",
 } as const;
 
 /** A field no person sees; simple bots fill it in. */
@@ -112,8 +113,11 @@ export async function connectPost(context: Context, request: Request, slug: stri
     }
     return formPage(context, card, source, { values, errors }, 400, String(posted));
   }
-  if (!(await allowShare(context.db, context.clientIp, card.id)))
-    return formPage(context, card, source, { values, errors: {}, formError: SHARE_REFUSED.tooMany }, 429);
+  const allowance = await allowShare(context.db, context.clientIp, card.id);
+  if (allowance === "address-limited" || allowance === "card-full") {
+    const formError = allowance === "card-full" ? SHARE_REFUSED.cardFull : SHARE_REFUSED.tooMany;
+    return formPage(context, card, source, { values, errors: {}, formError }, 429);
+  }
 
   await shareContact(context.db, {
     card,
@@ -121,6 +125,8 @@ export async function connectPost(context: Context, request: Request, slug: stri
     source,
     publicUrl: context.config.publicUrl,
     shopName: context.config.shop.name,
+    // Over the card's daily cap: kept for the owner's review, and the visitor is thanked as anyone is.
+    held: allowance === "held",
   });
   context.pokeOutbox();
   context.pokeWebhooks();

@@ -1,5 +1,7 @@
-// The contact page's form posts, one intent each: copying the contact into prospects and deleting it.
+// The Contacts forms, one intent each: on a contact, copying it into prospects, accepting it when it was held for
+// review, and deleting it; on the list, deleting every share held for review.
 import { parseWithZod } from "@conform-to/zod/v4";
+import type { AppLoadContext } from "react-router";
 import { AddContactToProspectsSchema } from "~/schemas/contacts";
 import type { SessionUser } from "../accounts/auth.server";
 import type { ProspectsContext } from "../cold-calling/prospect-quotas.server";
@@ -7,9 +9,12 @@ import { unknownIntent } from "../platform/forms.server";
 import { hitWriteLimit, WRITE_LIMITED } from "../platform/rate-limit.server";
 import { dataWithToast, redirectWithToast, refuseWithToast } from "../platform/toast.server";
 import { addContactToProspects, CONTACT_NOT_FOUND, deleteContact } from "./contacts.server";
+import { acceptHeldContact, deleteAllHeld } from "./review.server";
+
+type ContactsContext = ProspectsContext & Pick<AppLoadContext, "pokeWebhooks">;
 
 export function handleContactAction(
-  context: ProspectsContext,
+  context: ContactsContext,
   user: SessionUser,
   contactId: string,
   form: FormData,
@@ -17,11 +22,46 @@ export function handleContactAction(
   switch (form.get("intent")) {
     case "add-to-prospects":
       return addToProspects(context, user, contactId, form);
+    case "accept-contact":
+      return acceptContact(context, user, contactId);
     case "delete-contact":
       return removeContact(context, user, contactId);
     default:
       return unknownIntent();
   }
+}
+
+/** The Contacts list's form: deleting every share held for review at once (a flood is deleted in one go). */
+export function handleContactsAction(context: ContactsContext, user: SessionUser, form: FormData) {
+  switch (form.get("intent")) {
+    case "delete-held":
+      return removeAllHeld(context, user);
+    default:
+      return unknownIntent();
+  }
+}
+
+async function acceptContact(context: ContactsContext, user: SessionUser, contactId: string) {
+  const accepted = await acceptHeldContact(context.db, user.id, contactId);
+  if (!accepted) return refuseWithToast(CONTACT_NOT_FOUND, 404);
+  context.pokeWebhooks();
+  return redirectWithToast("/dashboard/contacts", {
+    type: "success",
+    title: "Contact accepted",
+    description: `${accepted.name} is now in your contacts.`,
+  });
+}
+
+async function removeAllHeld(context: ContactsContext, user: SessionUser) {
+  const gone = await deleteAllHeld(context.db, user.id);
+  return redirectWithToast("/dashboard/contacts", {
+    type: "success",
+    title: "Held shares deleted",
+    description:
+      gone === 1
+        ? "1 share held for review has been deleted."
+        : `${gone} shares held for review have been deleted.`,
+  });
 }
 
 async function addToProspects(

@@ -231,7 +231,10 @@ describe("a contact's page", () => {
     const vcard = await get(vcardRoute.loader, `/dashboard/contacts/${c!.id}/contact.vcf`, A, { id: c!.id });
     expect(vcard.status).toBe(200);
     expect(vcard.headers.get("Content-Type")).toBe("text/vcard; charset=utf-8");
-    expect(vcard.headers.get("Content-Disposition")).toBe('attachment; filename="Zoe-Field.vcf"');
+    // The name keeps its letters (filename*), with an ASCII one for clients that read only filename.
+    expect(vcard.headers.get("Content-Disposition")).toBe(
+      `attachment; filename="Zoe-Field.vcf"; filename*=UTF-8''Zo%C3%AB-Field.vcf`,
+    );
     const card = new ICAL.Component(ICAL.parse(vcard.body));
     expect(card.getFirstPropertyValue("fn")).toBe("Zoë Field");
     expect(card.getFirstPropertyValue("org")).toBe("Fields, Meadows; Co");

@@ -12,7 +12,7 @@ import { ProspectFieldsSchema } from "~/schemas/prospects";
 import { toCsv } from "~/utils/csv";
 import { isUuid } from "~/utils/ids";
 import { pageNumber } from "~/utils/paging";
-import { buildVCard, vCardFileName } from "../cards/vcard.server";
+import { buildVCard, vCardDisposition } from "../cards/vcard.server";
 import { PROSPECT_CSV_COLUMNS } from "../cold-calling/prospect-import.server";
 import { lockProspectCount, PROSPECTS_FULL } from "../cold-calling/prospect-quotas.server";
 import type { Database, DbOrTx } from "../platform/db.server";
@@ -50,8 +50,12 @@ export async function contactFilters(db: DbOrTx, userId: string, url: URL): Prom
   return { q: q.slice(0, CONTACT_LIMITS.search), card: card || null };
 }
 
+/** The owner's contacts: shares held for review are not contacts until accepted (review.server.ts). */
+const ownContacts = (userId: string) =>
+  and(eq(exchangedContacts.ownerUserId, userId), eq(exchangedContacts.heldForReview, false))!;
+
 function contactsWhere(userId: string, f: ContactFilters) {
-  const where: SQL[] = [eq(exchangedContacts.ownerUserId, userId)];
+  const where: SQL[] = [ownContacts(userId)];
   if (f.card) where.push(eq(exchangedContacts.cardPageId, f.card));
   if (f.q)
     where.push(ilikeAny([exchangedContacts.name, exchangedContacts.email, exchangedContacts.company], f.q));
@@ -63,7 +67,7 @@ async function hasContacts(db: DbOrTx, userId: string) {
   const [first] = await db
     .select({ id: exchangedContacts.id })
     .from(exchangedContacts)
-    .where(eq(exchangedContacts.ownerUserId, userId))
+    .where(ownContacts(userId))
     .orderBy(desc(exchangedContacts.createdAt))
     .limit(1);
   return Boolean(first);
@@ -147,7 +151,7 @@ async function requireOwnContact(db: DbOrTx, userId: string, contactId: string) 
     })
     .from(exchangedContacts)
     .leftJoin(cardPages, eq(cardPages.id, exchangedContacts.cardPageId))
-    .where(and(eq(exchangedContacts.id, contactId), eq(exchangedContacts.ownerUserId, userId)));
+    .where(and(eq(exchangedContacts.id, contactId), ownContacts(userId)));
   if (!row) throw data({ error: CONTACT_NOT_FOUND }, { status: 404 });
   return { ...row.contact, card: cardLabel({ cardNumber: row.cardNumber, name: row.cardName }) };
 }
@@ -221,7 +225,7 @@ function contactVCardText(c: Pick<ContactRow, "name" | "company" | "jobTitle" | 
 /** One contact as a vCard file, or a 404 for an id that is not the owner's. */
 export async function contactVCard(db: DbOrTx, userId: string, contactId: string) {
   const c = await requireOwnContact(db, userId, contactId);
-  return { fileName: vCardFileName(c.name), text: contactVCardText(c) };
+  return { disposition: vCardDisposition(c.name), text: contactVCardText(c) };
 }
 
 async function exportRows(db: DbOrTx, userId: string, filters: ContactFilters) {
@@ -318,7 +322,7 @@ export async function addContactToProspects(
     const [c] = await tx
       .select()
       .from(exchangedContacts)
-      .where(and(eq(exchangedContacts.id, contactId), eq(exchangedContacts.ownerUserId, userId)))
+      .where(and(eq(exchangedContacts.id, contactId), ownContacts(userId)))
       .for("update");
     if (!c) return { ok: false as const, status: 404, message: CONTACT_NOT_FOUND };
     const linked = await linkedProspect(tx, userId, c.prospectId);
@@ -393,7 +397,7 @@ export async function countNewContacts(db: DbOrTx, userId: string, from: Date, t
     .from(exchangedContacts)
     .where(
       and(
-        eq(exchangedContacts.ownerUserId, userId),
+        ownContacts(userId),
         gte(exchangedContacts.createdAt, from),
         ...(to ? [lt(exchangedContacts.createdAt, to)] : []),
       ),

@@ -1,7 +1,7 @@
 // Contact exchange, the visitor's side: a card page's visitor shares their details with the card's owner
 // (/{slug}/connect). The card must have the owner's switch on; posts carry a signed time stamp and a honeypot,
-// are limited per client address and per card, and the owner is e-mailed (at most 20 an hour) in the same
-// transaction as the insert. Nothing is ever sent to the address the visitor typed (docs/product.md#contact-exchange).
+// are limited per client address, held for review over the card's daily cap, and the owner is e-mailed (at most
+// 20 an hour) in the same transaction as the insert. Nothing is ever sent to the address the visitor typed (docs/product.md#contact-exchange).
 import { createHmac, timingSafeEqual } from "node:crypto";
 import { and, count, eq, gt, sql } from "drizzle-orm";
 import { cardPages, customerPreferences, exchangedContacts, users } from "~/db/schema";
@@ -13,7 +13,7 @@ import { announceCardPagesChanged } from "../cards/changes.server";
 import type { Database, DbOrTx } from "../platform/db.server";
 import { enqueueEmail } from "../platform/email/outbox.server";
 import { newContactEmail } from "../platform/email/templates.server";
-import { hitRateLimit, LIMITS } from "../platform/rate-limit.server";
+import { hitRateLimit, LIMITS, type Limit } from "../platform/rate-limit.server";
 import { addressKey } from "../platform/rate-limit-address.server";
 import { contactCreatedData, queueWebhookEvent } from "../webhooks/webhooks.server";
 
@@ -40,8 +40,9 @@ export async function setContactExchange(db: DbOrTx, userId: string, cardId: str
 export type ShareCard = { id: string; slug: string; name: string; ownerUserId: string };
 
 /**
- * The card whose form a visitor may use: it exists, has an owner and has the switch on. Unknown, deleted and
- * switched-off cards all answer null, so the visitor sees the same 'no form' for each.
+ * The card whose form a visitor may use: it exists, has an owner, has the switch on and is not paused. Unknown,
+ * deleted, switched-off, ownerless and paused cards all answer null, so the visitor sees the same 'no form' for
+ * each (a paused card gives out nothing of its owner's, and takes nothing either).
  */
 export async function findShareCard(db: DbOrTx, rawSlug: string): Promise<ShareCard | null> {
   const slug = rawSlug.toLowerCase();
@@ -53,10 +54,11 @@ export async function findShareCard(db: DbOrTx, rawSlug: string): Promise<ShareC
       name: cardPages.name,
       ownerUserId: cardPages.ownerUserId,
       on: cardPages.contactExchange,
+      pausedAt: cardPages.pausedAt,
     })
     .from(cardPages)
     .where(eq(cardPages.slug, slug));
-  if (!card?.on || !card.ownerUserId) return null;
+  if (!card?.on || !card.ownerUserId || card.pausedAt) return null;
   return { id: card.id, slug: card.slug, name: card.name, ownerUserId: card.ownerUserId };
 }
 
@@ -100,17 +102,31 @@ export function checkFormStamp(secret: string, slug: string, stamp: unknown, now
 // --- Limits ---
 
 /**
- * Counts one share for the client address and one for the card; false when either is used up. Only posts that
- * would be stored count, so a visitor correcting a typo does not use up the hour.
+ * Shares kept for review per card and day once its daily cap is used up: high enough that a crowd of addresses
+ * cannot silence the form for real visitors, and still a bound on what strangers can store for one owner.
  */
-export async function allowShare(db: DbOrTx, clientIp: string, cardId: string) {
+export const HELD_PER_CARD = { max: 1_000, windowSeconds: 24 * 60 * 60 } satisfies Limit;
+
+/** A share to store ('held': over the card's daily cap, kept for the owner's review), or why it is refused. */
+export type ShareAllowance = "ok" | "held" | "address-limited" | "card-full";
+
+/**
+ * Counts one share for the client address and one for the card. Only posts that would be stored count, so a
+ * visitor correcting a typo does not use up the hour. Over the card's cap the share is held, not refused: one
+ * address can be stopped, a card's form cannot be silenced by many (docs/product.md#contact-exchange).
+ */
+export async function allowShare(db: DbOrTx, clientIp: string, cardId: string): Promise<ShareAllowance> {
   const byAddress = await hitRateLimit(
     db,
     `share-contact:ip:${addressKey(clientIp)}`,
     LIMITS.shareContactPerAddress,
   );
-  if (!byAddress.allowed) return false;
-  return (await hitRateLimit(db, `share-contact:card:${cardId}`, LIMITS.shareContactPerCard)).allowed;
+  if (!byAddress.allowed) return "address-limited";
+  if ((await hitRateLimit(db, `share-contact:card:${cardId}`, LIMITS.shareContactPerCard)).allowed)
+    return "ok";
+  return (await hitRateLimit(db, `share-contact:held:${cardId}`, HELD_PER_CARD)).allowed
+    ? "held"
+    : "card-full";
 }
 
 // --- Storing a share ---
@@ -120,7 +136,8 @@ export const OWNER_EMAILS_PER_HOUR = 20;
 
 /**
  * Stores the shared details for the card's owner and queues the owner's e-mail, in one transaction (anything
- * else a new contact causes belongs in it too). Returns the new contact's id.
+ * else a new contact causes belongs in it too). A held share is only stored: no e-mail, no webhook event until
+ * the owner accepts it (review.server.ts). Returns the new contact's id.
  */
 export async function shareContact(
   db: Database,
@@ -130,9 +147,29 @@ export async function shareContact(
     source: VisitSource;
     publicUrl: string;
     shopName: string;
+    held?: boolean;
   },
 ) {
   const { card, input } = opts;
+  const values = {
+    ownerUserId: card.ownerUserId,
+    cardPageId: card.id,
+    name: input.name,
+    email: input.email ?? null,
+    phone: input.phone ?? null,
+    company: input.company ?? null,
+    jobTitle: input.jobTitle ?? null,
+    note: input.note ?? null,
+    source: opts.source,
+    consentedAt: new Date(),
+  };
+  if (opts.held) {
+    const [row] = await db
+      .insert(exchangedContacts)
+      .values({ ...values, ownerEmail: "none", heldForReview: true })
+      .returning({ id: exchangedContacts.id });
+    return row!.id;
+  }
   return db.transaction(async (tx) => {
     // One share at a time per owner, so the hourly count of e-mails cannot be passed by shares sent together.
     const [owner] = await tx
@@ -163,19 +200,7 @@ export async function shareContact(
     const ownerEmail = !emailsOn ? "none" : Number(sentLastHour) >= OWNER_EMAILS_PER_HOUR ? "held" : "sent";
     const [row] = await tx
       .insert(exchangedContacts)
-      .values({
-        ownerUserId: owner.id,
-        cardPageId: card.id,
-        name: input.name,
-        email: input.email ?? null,
-        phone: input.phone ?? null,
-        company: input.company ?? null,
-        jobTitle: input.jobTitle ?? null,
-        note: input.note ?? null,
-        source: opts.source,
-        consentedAt: new Date(),
-        ownerEmail,
-      })
+      .values({ ...values, ownerUserId: owner.id, ownerEmail })
       .returning();
     if (ownerEmail === "sent") {
       const summed = await tx
