@@ -1,8 +1,8 @@
 // The pages with performance budgets, in one list for the two places that check them: the JavaScript budget in
 // `npm test` (tests/js-budget.test.ts, on the client build) and `npm run bench:lighthouse` (in a browser).
 
-/** Gzipped JavaScript a budgeted page may load, in KiB. */
-export const JS_BUDGET_KIB = 120;
+/** Gzipped JavaScript a budgeted page may load, in KiB (decision 036: 120 before forms kept early input). */
+export const JS_BUDGET_KIB = 121;
 
 /** Shop, account and dashboard pages, each within the JavaScript budget; dashboard pages are requested signed in. */
 export const BUDGETED_PAGES = [
