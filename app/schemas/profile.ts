@@ -3,7 +3,7 @@
 import { z } from "~/schemas/zod";
 import { currentPassword, twoFactorCode } from "./account";
 import { IMAGE_MAX_BYTES } from "./card-page";
-import { emailAddress } from "./fields";
+import { emailAddress, isOneLine } from "./fields";
 import { PROFILE_LIMITS } from "./profile-limits";
 
 /** Control characters (tabs and line breaks aside) have no place in a name, a bio or a place. */
@@ -27,7 +27,7 @@ const text = (label: string, max: number, opts: { required?: boolean; singleLine
             ? `${label} is required`
             : CONTROL.test(value)
               ? `${label} contains characters that are not allowed`
-              : opts.singleLine && /[\n\t]/.test(value)
+              : opts.singleLine && !isOneLine(value)
                 ? `${label} must be on one line`
                 : null;
       if (problem) {
