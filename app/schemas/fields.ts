@@ -54,33 +54,3 @@ export const oneLineMessage = (label: string) => `${label} must be a single line
 export function oneLine(label: string, message = oneLineMessage(label)) {
   return z.string().refine(isOneLine, message);
 }
-
-/** Required single-line text: trimmed, capped, then one line. */
-export function requiredLine(
-  label: string,
-  max: number,
-  messages: { required?: string; tooLong?: string } = {},
-) {
-  const required = messages.required ?? `${label} is required`;
-  return z
-    .string({ error: required })
-    .trim()
-    .min(1, required)
-    .max(max, messages.tooLong ?? `${label} must be at most ${max} characters`)
-    .pipe(oneLine(label));
-}
-
-/** Optional single-line text: trimmed, capped, one line; blank becomes undefined. */
-export function optionalLine(
-  label: string,
-  max: number,
-  tooLong = `${label} must be at most ${max} characters`,
-) {
-  return z
-    .string()
-    .trim()
-    .max(max, tooLong)
-    .pipe(oneLine(label))
-    .optional()
-    .transform((v) => v || undefined);
-}
