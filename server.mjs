@@ -29,6 +29,17 @@ function appProcessCount() {
   return n;
 }
 
+/**
+ * The address the server really listens on, as a URL: HOST may be an unspecified address (0.0.0.0, ::) or a name,
+ * and the port is the one the system gave. The loopback is shown as localhost, as a browser would open it.
+ */
+function listeningUrl(address) {
+  if (!address || typeof address === "string") return String(address);
+  const { address: ip, port, family } = address;
+  const shown = ip === "127.0.0.1" || ip === "::1" ? "localhost" : family === "IPv6" ? `[${ip}]` : ip;
+  return `http://${shown}:${port}`;
+}
+
 function configError(message) {
   return Object.assign(new Error(`Invalid configuration: ${message}`), { name: "ConfigError" });
 }
@@ -147,7 +158,7 @@ async function serve() {
   listener.keepAliveTimeout = 65_000;
   listener.headersTimeout = 66_000;
   listener.listen(port, host, () => {
-    console.warn(`Ready on http://${host === "127.0.0.1" ? "localhost" : host}:${port}`);
+    console.warn(`Ready on ${listeningUrl(listener.address())}`);
   });
   listener.on("error", (error) => fail(new Error(`Cannot listen on ${host}:${port}: ${error.message}`)));
 

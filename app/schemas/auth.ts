@@ -1,6 +1,6 @@
 // Account forms: one schema each, checked by the action.
 import { z } from "~/schemas/zod";
-import { emailAddress } from "./fields";
+import { emailAddress, oneLine } from "./fields";
 
 export const requiredString = (message: string) => z.string({ error: message }).trim().min(1, message);
 
@@ -30,7 +30,9 @@ export const LoginSchema = z.object({
 export const AdminLoginSchema = LoginSchema.omit({ redirectTo: true });
 
 export const RegisterSchema = z.object({
-  name: requiredString("Full name is required").pipe(z.string().max(100, "Full name is too long")),
+  name: requiredString("Full name is required").pipe(
+    z.string().max(100, "Full name is too long").pipe(oneLine("Full name")),
+  ),
   email: emailField,
   password: newPassword,
   terms: z.literal("on", { error: "You must accept the Terms of Service and Privacy Policy" }),
@@ -60,5 +62,5 @@ export type SocialProvider = z.infer<typeof SocialProviderSchema>;
 export const AdminAccountSchema = z.object({
   email: emailField,
   password: newPassword,
-  name: z.string().trim().min(1).max(100).optional(),
+  name: z.string().trim().min(1).max(100).pipe(oneLine("Name")).optional(),
 });

@@ -1,5 +1,6 @@
 // Business lists and the lead pool: the shapes a form posts and a CSV row must have, shared by forms and actions.
 import { z } from "~/schemas/zod";
+import { oneLine } from "./fields";
 
 /** A business type's id: what the admin's label becomes (lower case, hyphens). */
 export const BUSINESS_TYPE_ID = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
@@ -36,6 +37,7 @@ const optionalText = (max: number, what: string) =>
     .string()
     .trim()
     .max(max, `${what} is longer than ${max} characters`)
+    .pipe(oneLine(what))
     .transform((v) => v || null);
 
 /** One lead as a CSV row gives it; cells are stored as typed (a CSV export neutralises formulas). */
@@ -44,7 +46,8 @@ export const LeadRowSchema = z.object({
     .string()
     .trim()
     .min(1, "business_name is empty")
-    .max(120, "business_name is longer than 120 characters"),
+    .max(120, "business_name is longer than 120 characters")
+    .pipe(oneLine("business_name")),
   contact_name: optionalText(80, "contact_name"),
   phone: z
     .string()

@@ -4,16 +4,14 @@ import { z } from "~/schemas/zod";
 import { isLinkIcon, type LinkIcon, linkUrlProblem, normalizeLinkUrl } from "~/utils/card-links";
 import { isUuid } from "~/utils/ids";
 import { normalizeSlug, SLUG_INPUT_MAX_LENGTH, SLUG_MAX_LENGTH, slugProblem } from "~/utils/slug";
-import { optionalEmailAddress } from "./fields";
+import { isOneLine, optionalEmailAddress } from "./fields";
 
 /** linkUrlProblem's own limit, checked here before it runs. */
 const LINK_URL_MAX_LENGTH = 2000;
 
 const HTML_PATTERN = /<[a-z!/?]|&#?[a-z0-9]+;/i;
 
-/** Line breaks and other control characters: a name or title is one line wherever it is shown or exported. */
-const CONTROL_CHARACTERS = /\p{Cc}/u;
-/** The same, but a bio or a list of links keeps its line breaks and tabs. */
+/** Control characters, but a bio or a list of links keeps its line breaks and tabs. */
 const CONTROL_CHARACTERS_BUT_LINES = /(?![\t\n\r])\p{Cc}/u;
 
 const noHtml = (label: string, lines: "one" | "many" = "one") =>
@@ -21,7 +19,8 @@ const noHtml = (label: string, lines: "one" | "many" = "one") =>
     .string()
     .refine((v) => !HTML_PATTERN.test(v), `${label} must not contain HTML`)
     .refine(
-      (v) => !(lines === "one" ? CONTROL_CHARACTERS : CONTROL_CHARACTERS_BUT_LINES).test(v),
+      // A name or title is one line wherever it is shown or exported (fields.ts).
+      (v) => (lines === "one" ? isOneLine(v) : !CONTROL_CHARACTERS_BUT_LINES.test(v)),
       lines === "one"
         ? `${label} must be a single line of text`
         : `${label} must not contain control characters`,

@@ -2,6 +2,7 @@
 // they apply are in link-rules.ts).
 import { z } from "~/schemas/zod";
 import { normalizeLinkUrl } from "~/utils/card-links";
+import { oneLine } from "./fields";
 import {
   type CardLink,
   isWebPlatform,
@@ -16,8 +17,8 @@ import {
 
 const LinkSchema = z
   .object({
-    platform: z.string().trim().min(1).max(40),
-    label: z.string().trim().max(60).optional(),
+    platform: z.string().trim().min(1).max(40).pipe(oneLine("Platform")),
+    label: z.string().trim().max(60).pipe(oneLine("Link name")).optional(),
     url: z.string().trim().max(2000),
   })
   .transform((l, ctx): CardLink => {
@@ -41,7 +42,7 @@ export const OneLinkItemSchema = z.object({
 
 export const MultiLinkItemSchema = z.object({
   kind: z.literal("multi-link"),
-  name: z.string().trim().max(100).default(""),
+  name: z.string().trim().max(100).pipe(oneLine("Name")).default(""),
   bio: z.string().trim().max(500).default(""),
   links: z
     .array(LinkSchema)

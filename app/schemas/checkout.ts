@@ -2,20 +2,26 @@
 import { DELIVERY_OPTION_IDS, UK_COUNTRY } from "~/delivery-options";
 import { z } from "~/schemas/zod";
 import { countryCodeFor } from "~/utils/countries";
-import { emailAddress } from "./fields";
+import { emailAddress, oneLine } from "./fields";
 
-const required = (message: string) =>
-  z.string({ error: message }).trim().min(1, message).max(200, "This field is too long");
+/** A required line of the address: 'Full name' gives 'Full name is required'. */
+const required = (label: string) =>
+  z
+    .string({ error: `${label} is required` })
+    .trim()
+    .min(1, `${label} is required`)
+    .max(200, "This field is too long")
+    .pipe(oneLine(label));
 
 export const DeliverySchema = z.object({
-  fullName: required("Full name is required"),
+  fullName: required("Full name"),
   email: emailAddress({ required: "Email is required", invalid: "Invalid email address" }),
-  phone: required("Phone number is required"),
-  addressLine1: required("Address is required"),
-  addressLine2: z.string().trim().max(200).optional(),
-  city: required("City is required"),
-  postalCode: required("Postal code is required"),
-  country: required("Country is required")
+  phone: required("Phone number"),
+  addressLine1: required("Address"),
+  addressLine2: z.string().trim().max(200).pipe(oneLine("Address line 2")).optional(),
+  city: required("City"),
+  postalCode: required("Postal code"),
+  country: required("Country")
     // An ISO 3166-1 code from the select; an address saved when Country was free text is read by its name.
     .transform((value, ctx) => {
       const code = countryCodeFor(value);

@@ -1,6 +1,7 @@
 // The admin's 'Mark paid out' form: whose completed commissions were paid, the amount the admin saw and the
 // reference the money was sent with.
 import { z } from "~/schemas/zod";
+import { isOneLine } from "./fields";
 
 export const PAYOUT_REFERENCE_MAX = 100;
 
@@ -20,9 +21,6 @@ export const PayoutSchema = z.object({
       z
         .string()
         .min(1, "Enter the payment reference")
-        .refine(
-          (v) => ![...v].some((c) => c.charCodeAt(0) < 0x20 || c.charCodeAt(0) === 0x7f),
-          "The reference may not contain control characters",
-        ),
+        .refine(isOneLine, "The reference may not contain control characters"),
     ),
 });

@@ -1,6 +1,6 @@
 // The form a card page's visitor fills in to share their details with the card's owner (/{slug}/connect). Every
 // field is capped in length before any pattern sees it.
-import { isEmailAddress } from "~/schemas/fields";
+import { isEmailAddress, oneLine, oneLineMessage } from "~/schemas/fields";
 import { z } from "~/schemas/zod";
 
 export const SHARE_LIMITS = { name: 100, email: 254, phone: 40, company: 100, jobTitle: 100, note: 500 };
@@ -8,6 +8,7 @@ export const SHARE_LIMITS = { name: 100, email: 254, phone: 40, company: 100, jo
 export const SHARE_MESSAGES = {
   nameRequired: "Name is required",
   nameTooLong: `Name must be at most ${SHARE_LIMITS.name} characters`,
+  nameOneLine: oneLineMessage("Name"),
   emailInvalid: "Invalid email address",
   phoneInvalid: "Invalid phone number",
   emailOrPhone: "Enter an e-mail address or a phone number",
@@ -17,12 +18,13 @@ export const SHARE_MESSAGES = {
   consent: "Please tick the box to agree",
 } as const;
 
-/** Optional text: trimmed, capped, blank becomes undefined. */
-const optionalText = (max: number, tooLong: string) =>
+/** Optional text: trimmed, capped, blank becomes undefined; a company or job title is one line. */
+const optionalText = (max: number, tooLong: string, singleLine?: string) =>
   z
     .string()
     .trim()
     .max(max, tooLong)
+    .pipe(singleLine ? oneLine(singleLine) : z.string())
     .optional()
     .transform((v) => v || undefined);
 
@@ -35,7 +37,7 @@ export const ShareContactSchema = z
       .string({ error: SHARE_MESSAGES.nameRequired })
       .trim()
       .max(SHARE_LIMITS.name, SHARE_MESSAGES.nameTooLong)
-      .pipe(z.string().min(1, SHARE_MESSAGES.nameRequired)),
+      .pipe(z.string().min(1, SHARE_MESSAGES.nameRequired).pipe(oneLine("Name", SHARE_MESSAGES.nameOneLine))),
     email: z
       .string()
       .trim()
@@ -58,8 +60,8 @@ export const ShareContactSchema = z
       )
       .optional()
       .transform((v) => v || undefined),
-    company: optionalText(SHARE_LIMITS.company, SHARE_MESSAGES.companyTooLong),
-    jobTitle: optionalText(SHARE_LIMITS.jobTitle, SHARE_MESSAGES.jobTitleTooLong),
+    company: optionalText(SHARE_LIMITS.company, SHARE_MESSAGES.companyTooLong, "Company"),
+    jobTitle: optionalText(SHARE_LIMITS.jobTitle, SHARE_MESSAGES.jobTitleTooLong, "Job title"),
     note: optionalText(SHARE_LIMITS.note, SHARE_MESSAGES.noteTooLong),
     consent: z.literal("on", { error: SHARE_MESSAGES.consent }),
   })

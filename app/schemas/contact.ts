@@ -3,27 +3,32 @@
 import { z } from "~/schemas/zod";
 import { emailField, requiredString } from "./auth";
 import { CONTACT_SUBJECTS, type ContactSubject } from "./contact-subjects";
+import { oneLine } from "./fields";
 
 /** The name of a field no person sees; simple bots fill it in, and the action then drops the message. */
 export const CONTACT_HONEYPOT = "website";
 
 const subjectValues = CONTACT_SUBJECTS.map((s) => s.value) as [ContactSubject, ...ContactSubject[]];
 
-const optionalText = (max: number, tooLong: string) =>
+/** An optional single line: trimmed, capped, blank becomes undefined. */
+const optionalText = (label: string, max: number, tooLong: string) =>
   z
     .string()
     .trim()
     .max(max, tooLong)
+    .pipe(oneLine(label))
     .optional()
     .transform((v) => v || undefined);
 
 export const ContactSchema = z
   .object({
-    name: requiredString("Name is required").pipe(z.string().max(100, "Name is too long")),
+    name: requiredString("Name is required").pipe(
+      z.string().max(100, "Name is too long").pipe(oneLine("Name")),
+    ),
     email: emailField,
     subject: z.enum(subjectValues, { error: "Please choose a subject" }),
-    customSubject: optionalText(150, "Subject is too long"),
-    orderNumber: optionalText(20, "Order number is too long"),
+    customSubject: optionalText("Subject", 150, "Subject is too long"),
+    orderNumber: optionalText("Order number", 20, "Order number is too long"),
     message: requiredString("Message is required").pipe(z.string().max(5000, "Message is too long")),
   })
   .superRefine((v, ctx) => {

@@ -36,3 +36,21 @@ export function optionalEmailAddress(invalid: string) {
     .optional()
     .transform((v) => (v ? v : undefined));
 }
+
+/**
+ * What has no place in a single-line field (a name, company, job title, title, label): line breaks, tabs and every
+ * other control character (C0, DEL, C1), and the Unicode line and paragraph separators. Such a value is one line
+ * wherever it is shown, e-mailed, put in a vCard or exported.
+ */
+const NOT_ONE_LINE = /[\p{Cc}\u2028\u2029]/u;
+
+export function isOneLine(value: string) {
+  return !NOT_ONE_LINE.test(value);
+}
+
+export const oneLineMessage = (label: string) => `${label} must be a single line of text`;
+
+/** The one-line rule, for .pipe() behind a field's length cap (line breaks at either end are trimmed first). */
+export function oneLine(label: string, message = oneLineMessage(label)) {
+  return z.string().refine(isOneLine, message);
+}

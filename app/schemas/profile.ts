@@ -3,7 +3,7 @@
 import { z } from "~/schemas/zod";
 import { currentPassword, twoFactorCode } from "./account";
 import { IMAGE_MAX_BYTES } from "./card-page";
-import { emailAddress } from "./fields";
+import { emailAddress, isOneLine, oneLineMessage } from "./fields";
 import { PROFILE_LIMITS } from "./profile-limits";
 
 /** Control characters (tabs and line breaks aside) have no place in a name, a bio or a place. */
@@ -25,10 +25,10 @@ const text = (label: string, max: number, opts: { required?: boolean; singleLine
           ? `${label} must be at most ${max} characters`
           : opts.required && !value
             ? `${label} is required`
-            : CONTROL.test(value)
-              ? `${label} contains characters that are not allowed`
-              : opts.singleLine && /[\n\t]/.test(value)
-                ? `${label} must be on one line`
+            : opts.singleLine && !isOneLine(value)
+              ? oneLineMessage(label)
+              : CONTROL.test(value)
+                ? `${label} contains characters that are not allowed`
                 : null;
       if (problem) {
         ctx.addIssue({ code: "custom", message: problem });

@@ -3,7 +3,7 @@
 // pattern). The form parser turns a blank string into undefined at every string schema, piped ones included, so
 // a piped required string carries the 'required' message again.
 import { z } from "~/schemas/zod";
-import { optionalEmailAddress } from "./fields";
+import { oneLine, optionalEmailAddress } from "./fields";
 import { PROSPECT_LIMITS, PROSPECT_STATUSES } from "./prospect-options";
 
 const hasControlCharacter = (v: string) =>
@@ -14,8 +14,8 @@ function optionalText(label: string, max: number) {
   return z
     .string()
     .trim()
-    .max(max, { message: `${label} must be at most ${max} characters`, abort: true })
-    .refine((v) => !hasControlCharacter(v), `${label} may not contain control characters`)
+    .max(max, `${label} must be at most ${max} characters`)
+    .pipe(oneLine(label))
     .optional()
     .transform((v) => (v ? v : undefined));
 }
@@ -36,7 +36,7 @@ export const ProspectFieldsSchema = z.object({
       z
         .string({ error: "Enter the business name" })
         .min(1, "Enter the business name")
-        .refine((v) => !hasControlCharacter(v), "Business name may not contain control characters"),
+        .pipe(oneLine("Business name")),
     ),
   contactName: optionalText("Contact name", PROSPECT_LIMITS.contactName),
   phone: z

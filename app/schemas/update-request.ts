@@ -1,7 +1,7 @@
 // The 'Update Your Card' form (specification sections 2 and 5), shared by the form and the cart action.
 import { z } from "~/schemas/zod";
 import { normalizeLinkUrl } from "~/utils/card-links";
-import { emailAddress } from "./fields";
+import { emailAddress, oneLine } from "./fields";
 import { linkProblem } from "./link-rules";
 
 /** The platform of an update link, as the link rules know it (e-mail and phone numbers have their own). */
@@ -20,15 +20,20 @@ export const UpdateRequestSchema = z
       .toUpperCase()
       .length(6, "Please enter your complete 6-character card number")
       .pipe(z.string().regex(/^WC\d{4}$/, "Please enter a valid card number (WC + 4 digits)")),
-    name: z.string({ error: "Name is required" }).trim().min(1, "Name is required").max(100),
+    name: z
+      .string({ error: "Name is required" })
+      .trim()
+      .min(1, "Name is required")
+      .max(100, "Name must be at most 100 characters")
+      .pipe(oneLine("Name")),
     email: emailAddress({
       required: "Please enter a valid email address",
       invalid: "Please enter a valid email address",
     }),
     updateType: z.enum(["add-link", "remove-link", "change-image"]).default("add-link"),
-    platform: z.string().trim().max(40).optional(),
+    platform: z.string().trim().max(40).pipe(oneLine("Platform")).optional(),
     url: z.string().trim().max(2000).optional(),
-    linkToRemove: z.string().trim().max(2000).optional(),
+    linkToRemove: z.string().trim().max(2000).pipe(oneLine("The link to remove")).optional(),
     editPassword: z.string().max(200).optional(),
     // The image itself is checked on the server (type, 5 MB, decoded and re-encoded).
     image: z.any().optional(),

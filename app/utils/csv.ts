@@ -1,5 +1,5 @@
 // Writes CSV files people open in spreadsheets: RFC 4180 quoting, and text that a spreadsheet would run as a
-// formula is neutralised.
+// formula is neutralised (docs/security.md#csv-exports).
 
 export type CsvValue = string | number | null | undefined;
 
@@ -7,19 +7,32 @@ export type CsvValue = string | number | null | undefined;
 const FORMULA_START = /^[=+\-@\t\r]/;
 
 /**
- * One cell. Text that starts like a formula gets a leading apostrophe, so '=HYPERLINK(...)' typed by a customer
- * stays text. Numbers are written as they are: they are ours, not typed by anyone.
+ * A phone number as people write it: '+', then only digits, spaces, dots, dashes and brackets, at least 6
+ * digits. It names no function, cell or command, so a spreadsheet cannot run anything from it; it is written
+ * as it is rather than with an apostrophe the reader would see.
+ */
+const PHONE_NUMBER = /^\+[0-9 ().-]+$/;
+const isPhoneNumber = (text: string) => PHONE_NUMBER.test(text) && text.replace(/\D/g, "").length >= 6;
+
+/** Excel and LibreOffice read a file as UTF-8 only when it starts with this mark ('Zoë', not 'ZoÃ«'). */
+const BYTE_ORDER_MARK = "\uFEFF";
+
+/**
+ * One cell. Text is always quoted, so no separator (',' or a ';' locale's) splits it. Quoting does not stop a
+ * formula (Excel reads "=1+1" as =1+1), so text that starts like one also gets a leading apostrophe and stays
+ * text ('=HYPERLINK(...)' typed by a customer); a phone number is the one exception. Numbers are written as they
+ * are: they are ours, not typed by anyone.
  */
 export function csvCell(value: CsvValue) {
   if (value === null || value === undefined) return "";
   if (typeof value === "number") return Number.isFinite(value) ? String(value) : "";
-  const text = FORMULA_START.test(value) ? `'${value}` : value;
-  return /[",\r\n]/.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
+  const text = FORMULA_START.test(value) && !isPhoneNumber(value) ? `'${value}` : value;
+  return `"${text.replaceAll('"', '""')}"`;
 }
 
-/** A whole file: a header row, then the rows, CRLF line endings as RFC 4180 has them. */
+/** A whole file: the byte-order mark, a header row, then the rows, CRLF line endings as RFC 4180 has them. */
 export function toCsv(header: readonly string[], rows: readonly (readonly CsvValue[])[]) {
-  return `${[header, ...rows].map((row) => row.map(csvCell).join(",")).join("\r\n")}\r\n`;
+  return `${BYTE_ORDER_MARK}${[header, ...rows].map((row) => row.map(csvCell).join(",")).join("\r\n")}\r\n`;
 }
 
 // ---------------------------------------------------------------------------------------------------------------
@@ -48,7 +61,7 @@ export function decodeCsvBytes(bytes: Uint8Array) {
 
 /**
  * A cell as it was before csvCell() neutralised it: the apostrophe in front of a formula character is dropped,
- * so a file this site exported imports back unchanged ('+44 20 ...' is a phone number again).
+ * so a file this site exported imports back unchanged (also one from before phone numbers were left bare).
  */
 export function csvCellText(cell: string) {
   return cell.startsWith("'") && FORMULA_START.test(cell.slice(1)) ? cell.slice(1) : cell;

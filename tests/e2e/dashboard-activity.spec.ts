@@ -82,7 +82,7 @@ test("an owner picks 90 days of scan activity, reads the link clicks and downloa
   await activity.getByRole("link", { name: "Export CSV" }).click();
   const download = await downloading;
   expect(download.suggestedFilename()).toBe(`card-activity-90-days-to-${today}.csv`);
-  const rows: string[][] = parse(fs.readFileSync((await download.path())!, "utf8"));
+  const rows: string[][] = parse(fs.readFileSync((await download.path())!, "utf8"), { bom: true });
   expect(rows).toEqual([
     ["day", "card_number", "card_name", "source", "views", "clicks"],
     [today, card.number, "Mia Multi", "nfc", "2", "1"],

@@ -436,12 +436,12 @@ describe("ledger", () => {
     expect(csv.headers.get("Content-Disposition")).toContain('filename="commissions-completed.csv"');
     const lines = csv.body.split("\r\n");
     expect(lines[0]).toBe(
-      "Date,Order,Referrer,Referrer e-mail,Customer,Sale (GBP),Commission (GBP),Status,Payout reference,Paid out at,Reason",
+      '"Date","Order","Referrer","Referrer e-mail","Customer","Sale (GBP)","Commission (GBP)","Status","Payout reference","Paid out at","Reason"',
     );
     const evilLine = lines.find((l) => l.includes(evil.orderNumber))!;
     expect(evilLine).toContain(`"'=HYPERLINK(""http://evil.example"",""x"")"`);
-    expect(evilLine).toContain(",53.99,10.00,Completed,");
+    expect(evilLine).toContain(',"53.99","10.00","Completed",');
     expect(lines.some((l) => l.includes(plain.orderNumber))).toBe(false);
-    expect(lines.some((l) => /(^|,)[=+\-@]/.test(l))).toBe(false);
+    expect(lines.some((l) => /(^|,)"?[=+\-@]/.test(l))).toBe(false);
   });
 });

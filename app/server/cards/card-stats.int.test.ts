@@ -296,7 +296,7 @@ describe("scan activity over a chosen range", () => {
 
   it("exports one row per day, card and source with views and clicks, formulas neutralised", async () => {
     const csv = await activityCsv(t.db, { ownerUserId: "dave" }, TODAY, 7);
-    const parsed: string[][] = parse(csv);
+    const parsed: string[][] = parse(csv, { bom: true });
     expect(parsed[0]).toEqual([...ACTIVITY_CSV_HEADER]);
     const name = `'=HYPERLINK("http://evil.example")`;
     expect(parsed.slice(1)).toEqual([
@@ -307,24 +307,29 @@ describe("scan activity over a chosen range", () => {
       ["2025-03-31", d1.cardNumber, name, "qr", "1", "1"],
     ]);
 
-    const year: string[][] = parse(await activityCsv(t.db, { ownerUserId: "dave" }, TODAY, 365));
+    const year: string[][] = parse(await activityCsv(t.db, { ownerUserId: "dave" }, TODAY, 365), {
+      bom: true,
+    });
     expect(year[1]).toEqual(["2024-04-01", d1.cardNumber, name, "nfc", "9", "0"]);
     expect(year.slice(1).reduce((n, r) => n + Number(r[4]), 0)).toBe(9 + 50 + 2 + 5 + 3 + 1);
     expect(year.slice(1).reduce((n, r) => n + Number(r[5]), 0)).toBe(2 + 1 + 4 + 1 + 70);
 
     const oneCard: string[][] = parse(
       await activityCsv(t.db, { ownerUserId: "dave", cardPageId: d2.id }, TODAY, 30),
+      { bom: true },
     );
     expect(oneCard.slice(1)).toEqual([["2025-03-30", d2.cardNumber, "stats-d2", "qr", "5", "0"]]);
     // Another account: only its own rows; a card of Dave's named by id gives the header alone.
-    const bobs: string[][] = parse(await activityCsv(t.db, { ownerUserId: "bob" }, TODAY, 365));
+    const bobs: string[][] = parse(await activityCsv(t.db, { ownerUserId: "bob" }, TODAY, 365), {
+      bom: true,
+    });
     expect(bobs.slice(1)).toEqual([
       ["2025-03-30", b1.cardNumber, "stats-b1", "qr", "19", "0"],
       ["2025-03-30", b1.cardNumber, "stats-b1", "link", "0", "17"],
     ]);
-    expect(parse(await activityCsv(t.db, { ownerUserId: "bob", cardPageId: d1.id }, TODAY, 365))).toEqual([
-      [...ACTIVITY_CSV_HEADER],
-    ]);
+    expect(
+      parse(await activityCsv(t.db, { ownerUserId: "bob", cardPageId: d1.id }, TODAY, 365), { bom: true }),
+    ).toEqual([[...ACTIVITY_CSV_HEADER]]);
   });
 });
 

@@ -136,7 +136,7 @@ describe("reading a prospects CSV file", () => {
     expect(
       toCsv(["business_name", "contact_name", "phone"], [[row!.businessName, row!.contactName, row!.phone]]),
     ).toBe(
-      'business_name,contact_name,phone\r\n"\'=HYPERLINK(""http://evil.example"")",\'@boss,\'+44 20 7946 0000\r\n',
+      '\uFEFF"business_name","contact_name","phone"\r\n"\'=HYPERLINK(""http://evil.example"")","\'@boss","+44 20 7946 0000"\r\n',
     );
   });
 });

@@ -348,7 +348,8 @@ describe("prospects CSV", () => {
     expect(csv.status).toBe(200);
     expect(csv.headers.get("Content-Type")).toBe("text/csv; charset=utf-8");
     expect(csv.body).toBe(
-      `${HEADER},status,last_contact_date\r\n"'=HYPERLINK(""http://evil.example"",""x"")",'@boss,'+44 20 7946 1004,,,retail,not_contacted,\r\n`,
+      `${[...HEADER.split(","), "status", "last_contact_date"].map((c) => `"${c}"`).join(",")}\r\n` +
+        `"'=HYPERLINK(""http://evil.example"",""x"")","'@boss","+44 20 7946 1004",,,"retail","not_contacted",""\r\n`,
     );
     // The export goes back in: its extra columns are ignored and the rows are already there.
     const all = await get(exportRoute.loader, "/dashboard/cold-calling/prospects.csv", B);

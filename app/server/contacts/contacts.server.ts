@@ -262,11 +262,11 @@ function asProspect(c: Pick<ContactRow, "name" | "company" | "phone" | "email">)
 
 /**
  * The owner's contacts (with the page's filters) as CSV: Prospects' import columns first, filled as 'Add to
- * prospects' fills them, so the file imports into Prospects as it is; then what only a contact has.
+ * prospects' fills them; then what only a contact has. The business type is the one the owner chose when adding
+ * the contact to prospects, else empty: a guess would be imported as if the owner had chosen it.
  */
 export async function contactsCsv(db: DbOrTx, userId: string, filters: ContactFilters) {
   const rows = await exportRows(db, userId, filters);
-  const fallbackType = await defaultBusinessType(db, userId, await listBusinessTypes(db));
   return toCsv(
     [...PROSPECT_CSV_COLUMNS, "job_title", "note", "card", "source", "shared_at", "consented_at"],
     rows.map(({ contact: c, cardNumber, cardName, prospectType }) => {
@@ -277,7 +277,7 @@ export async function contactsCsv(db: DbOrTx, userId: string, filters: ContactFi
         p.phone,
         p.email,
         "",
-        prospectType ?? fallbackType,
+        prospectType ?? "",
         c.jobTitle,
         c.note,
         cardLabel({ cardNumber, name: cardName }),

@@ -104,7 +104,7 @@ describe("parseLeadCsv", () => {
     expect(lead.business_name).toBe('=HYPERLINK("http://x")');
     expect(lead.contact_name).toBe("@SUM(1)");
     expect(toCsv(["business", "contact"], [[lead.business_name, lead.contact_name]])).toBe(
-      `business,contact\r\n"'=HYPERLINK(""http://x"")",'@SUM(1)\r\n`,
+      `\uFEFF"business","contact"\r\n"'=HYPERLINK(""http://x"")","'@SUM(1)"\r\n`,
     );
   });
 });

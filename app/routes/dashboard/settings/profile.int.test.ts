@@ -123,8 +123,8 @@ describe("Settings, Profile", () => {
         "location",
         "Location must be at most 100 characters",
       ],
-      [{ firstName: "Bea", location: "Line\none" }, "location", "Location must be on one line"],
-      [{ firstName: "Bea\u0000" }, "firstName", "First name contains characters that are not allowed"],
+      [{ firstName: "Bea", location: "Line\none" }, "location", "Location must be a single line of text"],
+      [{ firstName: "Bea\u0000" }, "firstName", "First name must be a single line of text"],
     ];
     for (const [fields, field, message] of cases) {
       const refused = await answer(
