@@ -73,6 +73,12 @@ async function orderReplacement(jar: CookieJar, orderId: string) {
     .select({ id: physicalCards.id })
     .from(physicalCards)
     .where(eq(physicalCards.cardPageId, pageId));
+  // A replacement is ordered for a card in hand: the shop has written and posted it (none for one still being made).
+  if (chip)
+    await t.db
+      .update(physicalCards)
+      .set({ state: "active", writtenAt: new Date() })
+      .where(eq(physicalCards.id, chip.id));
   const replaced = await answer(
     cards.action,
     postForm("http://shop.test/dashboard/cards", jar, {
