@@ -132,7 +132,7 @@ test("a referral through the customer's link earns a commission they see complet
   await expect(adminPage.getByRole("row").filter({ hasText: orderNumber })).toContainText("Paid out");
   const csv = await adminPage.request.get("/admin-dashboard/commissions.csv?status=paid_out");
   expect(csv.status()).toBe(200);
-  expect(await csv.text()).toContain(`${orderNumber},${referrerName}`);
+  expect(await csv.text()).toContain(`"${orderNumber}","${referrerName}"`);
   await adminPage.setViewportSize({ width: 375, height: 800 });
   await adminPage.reload();
   await expectNoSeriousA11yViolations(adminPage);
