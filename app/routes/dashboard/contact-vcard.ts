@@ -1,6 +1,6 @@
 // GET /dashboard/contacts/:id/contact.vcf: one of the customer's contacts as a vCard; any other id answers 404.
 import { requireUser } from "~/server/accounts/auth.server";
-import { contactVCard } from "~/server/contacts/contacts.server";
+import { contactVCard } from "~/server/contacts/contact-exports.server";
 import type { Route } from "./+types/contact-vcard";
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {

@@ -1,6 +1,7 @@
 // The customer's own contacts as a CSV download (Prospects' import columns first), with the section's filters.
 import { requireUser } from "~/server/accounts/auth.server";
-import { contactFilters, contactsCsv } from "~/server/contacts/contacts.server";
+import { contactsCsv } from "~/server/contacts/contact-exports.server";
+import { contactFilters } from "~/server/contacts/contacts.server";
 import type { Route } from "./+types/contacts-csv";
 
 export async function loader({ request, context }: Route.LoaderArgs) {

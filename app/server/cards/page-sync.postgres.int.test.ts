@@ -6,12 +6,8 @@ import { eq, sql } from "drizzle-orm";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { cardPages } from "~/db/schema";
 import { createTestDb, type TestDb } from "../../../tests/support/test-db";
-import {
-  type Database,
-  LISTENER_APPLICATION_NAME,
-  openDatabase,
-  type PostgresHandle,
-} from "../platform/db.server";
+import { type Database, openDatabase, type PostgresHandle } from "../platform/db.server";
+import { LISTENER_APPLICATION_NAME } from "../platform/pg-listener.server";
 import { createCardPage, getCardPageById, updateCardPage } from "./cards.server";
 import { type CardEntry, createCardPageCache } from "./page-cache.server";
 import { announceCardPageChanges, followCardPageChanges } from "./page-sync.server";

@@ -1,7 +1,8 @@
 // Keeps the card page caches of several app processes in step (PostgreSQL only): each edit is announced on a
 // channel with LISTEN/NOTIFY, and every process drops the announced slugs from its cache (docs/card-pages.md).
 import type { Logger } from "pino";
-import type { Backoff, ChannelListener, PostgresHandle } from "../platform/db.server";
+import type { PostgresHandle } from "../platform/db.server";
+import type { Backoff, ChannelListener } from "../platform/pg-listener.server";
 import { onCardPagesChanged } from "./changes.server";
 import { type CardPageCache, cardPageCache } from "./page-cache.server";
 

@@ -5,12 +5,8 @@ import path from "node:path";
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestDb, type TestDb } from "../../../tests/support/test-db";
-import {
-  type Database,
-  LISTENER_APPLICATION_NAME,
-  openDatabase,
-  type PostgresHandle,
-} from "../platform/db.server";
+import { type Database, openDatabase, type PostgresHandle } from "../platform/db.server";
+import { LISTENER_APPLICATION_NAME } from "../platform/pg-listener.server";
 import { setCardPaused } from "./card-page-state.server";
 import { createCardPage } from "./cards.server";
 import { type CardEntry, createCardPageCache } from "./page-cache.server";

@@ -8,7 +8,8 @@ import type { ProspectsContext } from "../cold-calling/prospect-quotas.server";
 import { unknownIntent } from "../platform/forms.server";
 import { hitWriteLimit, WRITE_LIMITED } from "../platform/rate-limit.server";
 import { dataWithToast, redirectWithToast, refuseWithToast } from "../platform/toast.server";
-import { addContactToProspects, CONTACT_NOT_FOUND, deleteContact } from "./contacts.server";
+import { addContactToProspects } from "./contact-to-prospect.server";
+import { CONTACT_NOT_FOUND, deleteContact } from "./contacts.server";
 import { acceptHeldContact, deleteAllHeld } from "./review.server";
 
 type ContactsContext = ProspectsContext & Pick<AppLoadContext, "pokeWebhooks">;

@@ -27,7 +27,7 @@ import { type Auth, createAuth } from "../accounts/auth.server";
 import { createCardPage } from "../cards/cards.server";
 import { PROSPECTS_FULL } from "../cold-calling/prospect-quotas.server";
 import { listBusinessTypes } from "../shop/business-lists.server";
-import { addContactToProspects } from "./contacts.server";
+import { addContactToProspects } from "./contact-to-prospect.server";
 
 const ORIGIN = "http://shop.test";
 const MINUTE = 60_000;

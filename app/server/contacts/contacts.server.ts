@@ -1,27 +1,18 @@
-// Over 300 lines: the list, one contact, its exports and its copy into prospects share one guard and filter.
 // Contacts: the details visitors shared, with consent, from the owner's card pages. The owner lists, searches,
-// filters and pages them, opens one, takes them away (vCard, CSV that imports into Prospects, one .vcf), copies
-// one into Cold Calling's prospects once, and deletes one for good. Another account's contact is not found.
+// filters and pages them, opens one, copies one into Cold Calling's prospects once, and deletes one for good
+// (the exports: contact-exports.server.ts). Another account's contact is not found.
 
 import { and, count, desc, eq, gte, lt, type SQL, sql } from "drizzle-orm";
 import { data } from "react-router";
 import { cardPages, exchangedContacts, prospects } from "~/db/schema";
 import { CONTACT_LIMITS, CONTACT_SOURCE_LABELS, DELETED_CARD } from "~/schemas/contact-options";
-import { PROSPECT_QUOTAS } from "~/schemas/prospect-options";
-import { ProspectFieldsSchema } from "~/schemas/prospects";
-import { toCsv } from "~/utils/csv";
 import { isUuid } from "~/utils/ids";
 import { pageNumber } from "~/utils/paging";
-import { buildVCard, vCardDisposition } from "../cards/vcard.server";
-import { PROSPECT_CSV_COLUMNS } from "../cold-calling/prospect-import.server";
-import { lockProspectCount, PROSPECTS_FULL } from "../cold-calling/prospect-quotas.server";
-import type { Database, DbOrTx } from "../platform/db.server";
+import type { DbOrTx } from "../platform/db.server";
 import { ilikeAny } from "../platform/sql.server";
 import { listBusinessTypes } from "../shop/business-lists.server";
 
 const CONTACTS_PAGE_SIZE = 25;
-/** An export holds at most this many contacts (newest first); the filters narrow a bigger list. */
-const EXPORT_MAX_ROWS = 20_000;
 /** The card filter lists at most this many of the owner's cards (the dashboard's own limit). */
 const CARD_CHOICES_LIMIT = 100;
 export const CONTACT_NOT_FOUND = "Contact not found";
@@ -51,10 +42,10 @@ export async function contactFilters(db: DbOrTx, userId: string, url: URL): Prom
 }
 
 /** The owner's contacts: shares held for review are not contacts until accepted (review.server.ts). */
-const ownContacts = (userId: string) =>
+export const ownContacts = (userId: string) =>
   and(eq(exchangedContacts.ownerUserId, userId), eq(exchangedContacts.heldForReview, false))!;
 
-function contactsWhere(userId: string, f: ContactFilters) {
+export function contactsWhere(userId: string, f: ContactFilters) {
   const where: SQL[] = [ownContacts(userId)];
   if (f.card) where.push(eq(exchangedContacts.cardPageId, f.card));
   if (f.q)
@@ -83,7 +74,7 @@ async function cardChoices(db: DbOrTx, userId: string) {
     .limit(CARD_CHOICES_LIMIT);
 }
 
-const cardLabel = (card: { cardNumber: string | null; name: string | null }) =>
+export const cardLabel = (card: { cardNumber: string | null; name: string | null }) =>
   card.cardNumber ? `${card.name} (${card.cardNumber})` : DELETED_CARD;
 
 /** The Contacts section: one page of the filtered list, newest first, its count, and the cards to filter by. */
@@ -140,18 +131,19 @@ export async function loadContacts(db: DbOrTx, userId: string, url: URL) {
 }
 export type ContactsData = Awaited<ReturnType<typeof loadContacts>>;
 
-/** Every field of the owner's contact with its card, or a 404 for an id that is not theirs (or not an id). */
-async function requireOwnContact(db: DbOrTx, userId: string, contactId: string) {
-  if (!isUuid(contactId)) throw data({ error: CONTACT_NOT_FOUND }, { status: 404 });
-  const [row] = await db
-    .select({
-      contact: exchangedContacts,
-      cardNumber: cardPages.cardNumber,
-      cardName: cardPages.name,
-    })
+/** Contacts (every field) each with the card they were shared from, or none for a deleted card. */
+export const contactsWithCard = (db: DbOrTx) =>
+  db
+    .select({ contact: exchangedContacts, cardNumber: cardPages.cardNumber, cardName: cardPages.name })
     .from(exchangedContacts)
-    .leftJoin(cardPages, eq(cardPages.id, exchangedContacts.cardPageId))
-    .where(and(eq(exchangedContacts.id, contactId), ownContacts(userId)));
+    .leftJoin(cardPages, eq(cardPages.id, exchangedContacts.cardPageId));
+
+/** Every field of the owner's contact with its card, or a 404 for an id that is not theirs (or not an id). */
+export async function requireOwnContact(db: DbOrTx, userId: string, contactId: string) {
+  if (!isUuid(contactId)) throw data({ error: CONTACT_NOT_FOUND }, { status: 404 });
+  const [row] = await contactsWithCard(db).where(
+    and(eq(exchangedContacts.id, contactId), ownContacts(userId)),
+  );
   if (!row) throw data({ error: CONTACT_NOT_FOUND }, { status: 404 });
   return { ...row.contact, card: cardLabel({ cardNumber: row.cardNumber, name: row.cardName }) };
 }
@@ -160,7 +152,7 @@ async function requireOwnContact(db: DbOrTx, userId: string, contactId: string) 
  * The business type a contact's prospect gets unless the owner picks another: the one most of their prospects
  * have, else the first the shop lists. Null when the shop has no business types at all.
  */
-async function defaultBusinessType(db: DbOrTx, userId: string, types: { id: string }[]) {
+export async function defaultBusinessType(db: DbOrTx, userId: string, types: { id: string }[]) {
   const [usual] = await db
     .select({ type: prospects.businessType })
     .from(prospects)
@@ -173,7 +165,7 @@ async function defaultBusinessType(db: DbOrTx, userId: string, types: { id: stri
 }
 
 /** The prospect a contact was copied into, while it still exists. */
-async function linkedProspect(db: DbOrTx, userId: string, prospectId: string | null) {
+export async function linkedProspect(db: DbOrTx, userId: string, prospectId: string | null) {
   if (!prospectId) return null;
   const [p] = await db
     .select({ id: prospects.id, businessName: prospects.businessName, businessType: prospects.businessType })
@@ -209,175 +201,16 @@ export async function loadContact(db: DbOrTx, userId: string, contactId: string,
 }
 export type ContactData = Awaited<ReturnType<typeof loadContact>>;
 
-type ContactRow = typeof exchangedContacts.$inferSelect;
-
-function contactVCardText(c: Pick<ContactRow, "name" | "company" | "jobTitle" | "email" | "phone" | "note">) {
-  return buildVCard({
-    name: c.name,
-    organisation: c.company,
-    title: c.jobTitle,
-    email: c.email,
-    phone: c.phone,
-    note: c.note,
-  });
-}
-
-/** One contact as a vCard file, or a 404 for an id that is not the owner's. */
-export async function contactVCard(db: DbOrTx, userId: string, contactId: string) {
-  const c = await requireOwnContact(db, userId, contactId);
-  return { disposition: vCardDisposition(c.name), text: contactVCardText(c) };
-}
-
-async function exportRows(db: DbOrTx, userId: string, filters: ContactFilters) {
-  return db
-    .select({
-      contact: exchangedContacts,
-      cardNumber: cardPages.cardNumber,
-      cardName: cardPages.name,
-      prospectType: prospects.businessType,
-    })
-    .from(exchangedContacts)
-    .leftJoin(cardPages, eq(cardPages.id, exchangedContacts.cardPageId))
-    .leftJoin(
-      prospects,
-      and(
-        eq(prospects.id, exchangedContacts.prospectId),
-        eq(prospects.userId, exchangedContacts.ownerUserId),
-      ),
-    )
-    .where(contactsWhere(userId, filters))
-    .orderBy(desc(exchangedContacts.createdAt), desc(exchangedContacts.id))
-    .limit(EXPORT_MAX_ROWS);
-}
+export type ContactRow = typeof exchangedContacts.$inferSelect;
 
 /** What a contact becomes in Prospects: the company is the business (else the person), the person its contact. */
-function asProspect(c: Pick<ContactRow, "name" | "company" | "phone" | "email">) {
+export function asProspect(c: Pick<ContactRow, "name" | "company" | "phone" | "email">) {
   return {
     businessName: (c.company?.trim() || c.name.trim()).slice(0, 200),
     contactName: c.name.trim().slice(0, 200),
     phone: c.phone,
     email: c.email,
   };
-}
-
-/**
- * The owner's contacts (with the page's filters) as CSV: Prospects' import columns first, filled as 'Add to
- * prospects' fills them; then what only a contact has. The business type is the one the owner chose when adding
- * the contact to prospects, else empty: a guess would be imported as if the owner had chosen it.
- */
-export async function contactsCsv(db: DbOrTx, userId: string, filters: ContactFilters) {
-  const rows = await exportRows(db, userId, filters);
-  return toCsv(
-    [...PROSPECT_CSV_COLUMNS, "job_title", "note", "card", "source", "shared_at", "consented_at"],
-    rows.map(({ contact: c, cardNumber, cardName, prospectType }) => {
-      const p = asProspect(c);
-      return [
-        p.businessName,
-        p.contactName,
-        p.phone,
-        p.email,
-        "",
-        prospectType ?? "",
-        c.jobTitle,
-        c.note,
-        cardLabel({ cardNumber, name: cardName }),
-        CONTACT_SOURCE_LABELS[c.source],
-        c.createdAt.toISOString(),
-        c.consentedAt.toISOString(),
-      ];
-    }),
-  );
-}
-
-/** The owner's contacts (with the page's filters) as one .vcf file holding a vCard for each. */
-export async function contactsVcf(db: DbOrTx, userId: string, filters: ContactFilters) {
-  const rows = await exportRows(db, userId, filters);
-  return rows.map(({ contact }) => contactVCardText(contact)).join("");
-}
-
-const CONTACT_ALREADY_PROSPECT = "This contact is already in your prospects.";
-
-export type AddToProspectsOutcome =
-  | { ok: true; prospectId: string; businessName: string }
-  | { ok: false; status: number; message: string; prospectId?: string };
-
-/**
- * Copies the owner's contact into their prospects, once: the contact row is locked so two clicks at the same
- * moment add one prospect; a prospect the contact was copied into before, or one with the same business name and
- * phone (as the import tells duplicates), is linked instead of a second. The prospect quota is checked under the
- * account lock that every prospect write takes.
- */
-export async function addContactToProspects(
-  db: Database,
-  userId: string,
-  contactId: string,
-  businessType: string | undefined,
-): Promise<AddToProspectsOutcome> {
-  if (!isUuid(contactId)) return { ok: false, status: 404, message: CONTACT_NOT_FOUND };
-  const types = await listBusinessTypes(db);
-  const type = businessType ?? (await defaultBusinessType(db, userId, types));
-  if (!type || !types.some((t) => t.id === type))
-    return { ok: false, status: 400, message: "Choose a business type" };
-  return db.transaction(async (tx) => {
-    const [c] = await tx
-      .select()
-      .from(exchangedContacts)
-      .where(and(eq(exchangedContacts.id, contactId), ownContacts(userId)))
-      .for("update");
-    if (!c) return { ok: false as const, status: 404, message: CONTACT_NOT_FOUND };
-    const linked = await linkedProspect(tx, userId, c.prospectId);
-    if (linked)
-      return { ok: false as const, status: 409, message: CONTACT_ALREADY_PROSPECT, prospectId: linked.id };
-    const p = asProspect(c);
-    // A phone or e-mail the prospect rules would refuse is left out rather than refusing the whole copy.
-    const keep = (field: "phone" | "email", v: string | null) =>
-      v && ProspectFieldsSchema.shape[field].safeParse(v).success ? v : undefined;
-    const parsed = ProspectFieldsSchema.safeParse({
-      businessName: p.businessName,
-      contactName: p.contactName,
-      phone: keep("phone", p.phone),
-      email: keep("email", p.email),
-      businessType: type,
-    });
-    if (!parsed.success)
-      return {
-        ok: false as const,
-        status: 400,
-        message: parsed.error.issues[0]?.message ?? "Invalid contact",
-      };
-    const value = parsed.data;
-    const digits = (value.phone ?? "").replace(/\D/g, "");
-    const [same] = await tx
-      .select({ id: prospects.id })
-      .from(prospects)
-      .where(
-        and(
-          eq(prospects.userId, userId),
-          eq(sql`lower(${prospects.businessName})`, value.businessName.toLowerCase()),
-          eq(sql`regexp_replace(coalesce(${prospects.phone}, ''), '\\D', '', 'g')`, digits),
-        ),
-      )
-      .limit(1);
-    if (same) {
-      await tx.update(exchangedContacts).set({ prospectId: same.id }).where(eq(exchangedContacts.id, c.id));
-      return { ok: false as const, status: 409, message: CONTACT_ALREADY_PROSPECT, prospectId: same.id };
-    }
-    if ((await lockProspectCount(tx, userId)) >= PROSPECT_QUOTAS.prospects)
-      return { ok: false as const, status: 409, message: PROSPECTS_FULL };
-    const [created] = await tx
-      .insert(prospects)
-      .values({
-        userId,
-        businessName: value.businessName,
-        contactName: value.contactName ?? null,
-        phone: value.phone ?? null,
-        email: value.email ?? null,
-        businessType: value.businessType,
-      })
-      .returning({ id: prospects.id });
-    await tx.update(exchangedContacts).set({ prospectId: created!.id }).where(eq(exchangedContacts.id, c.id));
-    return { ok: true as const, prospectId: created!.id, businessName: value.businessName };
-  });
 }
 
 /** Deletes the owner's contact for good; false when it is not theirs (or already gone). */

@@ -4,11 +4,12 @@
 // integrations hear of it as 'contact.created') or deletes them.
 import { and, count, desc, eq } from "drizzle-orm";
 import { cardPages, exchangedContacts } from "~/db/schema";
-import { CONTACT_SOURCE_LABELS, DELETED_CARD } from "~/schemas/contact-options";
+import { CONTACT_SOURCE_LABELS } from "~/schemas/contact-options";
 import { isUuid } from "~/utils/ids";
 import type { Database, DbOrTx } from "../platform/db.server";
 import { LIMITS } from "../platform/rate-limit.server";
 import { contactCreatedData, queueWebhookEvent } from "../webhooks/webhooks.server";
+import { cardLabel, contactsWithCard } from "./contacts.server";
 
 /** The review list shows this many, newest first; the count says how many there are in all. */
 const HELD_SHOWN = 50;
@@ -22,14 +23,7 @@ export async function heldForReview(db: DbOrTx, userId: string) {
     .select({ total: count() })
     .from(exchangedContacts)
     .where(heldOf(userId));
-  const rows = await db
-    .select({
-      contact: exchangedContacts,
-      cardNumber: cardPages.cardNumber,
-      cardName: cardPages.name,
-    })
-    .from(exchangedContacts)
-    .leftJoin(cardPages, eq(cardPages.id, exchangedContacts.cardPageId))
+  const rows = await contactsWithCard(db)
     .where(heldOf(userId))
     .orderBy(desc(exchangedContacts.createdAt), desc(exchangedContacts.id))
     .limit(HELD_SHOWN);
@@ -46,7 +40,7 @@ export async function heldForReview(db: DbOrTx, userId: string) {
       jobTitle: c.jobTitle,
       note: c.note,
       sourceLabel: CONTACT_SOURCE_LABELS[c.source],
-      card: cardNumber ? `${cardName} (${cardNumber})` : DELETED_CARD,
+      card: cardLabel({ cardNumber, name: cardName }),
       createdAt: c.createdAt.toISOString(),
     })),
   };

@@ -11,12 +11,11 @@ import { z } from "~/schemas/zod";
 import {
   type Database,
   type DbOrTx,
-  embeddedDatabaseExists,
   loadEmbeddedDatabase,
-  lockEmbeddedDatabase,
   openDatabase,
   openEmbeddedDump,
 } from "./db.server";
+import { embeddedDatabaseExists, lockEmbeddedDatabase } from "./embedded-dir.server";
 import { type Config, loadConfig } from "./env.server";
 import { localUploadsDir } from "./storage.server";
 

@@ -1,11 +1,8 @@
-// Over 300 lines: by rule the only module that imports a database driver: both drivers, the lock and the listener.
-// The only module that imports a database driver: embedded PGlite by default, a PostgreSQL pool with DATABASE_URL.
-import { execFile } from "node:child_process";
+// The database module, with pg-listener.server.ts the only modules that import a database driver: embedded PGlite
+// by default, a PostgreSQL pool with DATABASE_URL. The embedded database's folder, creation and lock are in
+// embedded-dir.server.ts; PostgreSQL's LISTEN connection is in pg-listener.server.ts.
 import fs from "node:fs";
-import { createRequire } from "node:module";
 import path from "node:path";
-import { pathToFileURL } from "node:url";
-import { promisify } from "node:util";
 import { PGlite } from "@electric-sql/pglite";
 import { type ExtractTablesWithRelations, sql } from "drizzle-orm";
 import { drizzle as drizzlePg } from "drizzle-orm/node-postgres";
@@ -15,6 +12,8 @@ import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
 import pg from "pg";
 import * as schema from "~/db/schema";
+import { createPgliteDir, DatabaseError, embeddedDir, PGLITE_OPTIONS, takeLock } from "./embedded-dir.server";
+import { type Backoff, type ChannelHandlers, type ChannelListener, listenOn } from "./pg-listener.server";
 import { prepareStatements } from "./pglite-statements.server";
 import { timeDatabase } from "./server-timing.server";
 
@@ -55,28 +54,6 @@ export interface PostgresHandle extends HandleBase {
 }
 
 export type DatabaseHandle = PgliteHandle | PostgresHandle;
-
-interface ChannelHandlers {
-  onNotification(payload: string): void;
-  /** Listening again after a lost connection. Notifications sent while it was down are lost for good. */
-  onReconnect(): void;
-  /** The connection was lost, or an attempt to reopen it failed; another attempt follows. */
-  onConnectionError?(error: Error): void;
-}
-
-export interface ChannelListener {
-  stop(): Promise<void>;
-}
-
-/** Delay before reopening a lost listening connection: doubles per failed attempt, up to maxMs. */
-export type Backoff = { firstMs: number; maxMs: number };
-
-/** Shown in pg_stat_activity, so an operator can tell the listening connections from the pool's. */
-export const LISTENER_APPLICATION_NAME = "tapcard-listener";
-
-class DatabaseError extends Error {
-  override name = "DatabaseError";
-}
 
 /** Opens the database named by the configuration and applies pending migrations. */
 export async function openDatabase(opts: {
@@ -151,101 +128,6 @@ async function openPostgres(databaseUrl: string, timeQueries: boolean): Promise<
   };
 }
 
-async function listenOn(
-  databaseUrl: string,
-  channel: string,
-  handlers: ChannelHandlers,
-  backoff: Backoff = { firstMs: 250, maxMs: 10_000 },
-): Promise<ChannelListener> {
-  let client: pg.Client | undefined; // the connection that is listening now, if any
-  let stopped = false;
-  let retry: NodeJS.Timeout | undefined;
-  let failures = 0;
-
-  async function open() {
-    const c = new pg.Client({
-      connectionString: databaseUrl,
-      application_name: LISTENER_APPLICATION_NAME,
-      connectionTimeoutMillis: 5000,
-      // The connection sits idle between notifications: keepalives notice a peer that went away.
-      keepAlive: true,
-      keepAliveInitialDelayMillis: 10_000,
-    });
-    c.on("notification", (message) => {
-      if (message.channel === channel) handlers.onNotification(message.payload ?? "");
-    });
-    // An idle client reports a lost connection as events; without a handler 'error' would crash the process.
-    c.on("error", (error) => lost(c, error));
-    c.on("end", () => lost(c, new Error("The listening connection was closed")));
-    try {
-      await c.connect();
-      await c.query(`listen ${pg.escapeIdentifier(channel)}`);
-    } catch (error) {
-      await c.end().catch(() => {});
-      throw error;
-    }
-    return c;
-  }
-
-  function lost(c: pg.Client, error: Error) {
-    if (c !== client || stopped) return; // 'error' and 'end' both arrive for one loss
-    client = undefined;
-    c.end().catch(() => {});
-    handlers.onConnectionError?.(error);
-    scheduleReconnect();
-  }
-
-  function scheduleReconnect() {
-    // Jitter, so that app processes cut off together do not all come back at the same instant.
-    const delay = Math.min(backoff.maxMs, backoff.firstMs * 2 ** failures) * (0.5 + Math.random() / 2);
-    failures++;
-    retry = setTimeout(reconnect, delay);
-  }
-
-  async function reconnect() {
-    retry = undefined;
-    if (stopped) return;
-    let c: pg.Client;
-    try {
-      c = await open();
-    } catch (error) {
-      if (stopped) return;
-      handlers.onConnectionError?.(error as Error);
-      scheduleReconnect();
-      return;
-    }
-    if (stopped) {
-      await c.end().catch(() => {});
-      return;
-    }
-    client = c;
-    failures = 0;
-    handlers.onReconnect();
-  }
-
-  client = await open();
-  return {
-    async stop() {
-      stopped = true;
-      clearTimeout(retry);
-      const c = client;
-      client = undefined;
-      if (!c) return;
-      // A goodbye to a server that no longer answers must not hold up shutdown.
-      const giveUp = new Promise<void>((resolve) => setTimeout(resolve, 1000).unref());
-      await Promise.race([c.end().catch(() => {}), giveUp]);
-    },
-  };
-}
-
-/**
- * The embedded database's own buffer cache lives in its WebAssembly memory; the files under it are cached by the
- * operating system anyway, so a small one saves about 100 MB of the process for a small shop.
- */
-const PGLITE_OPTIONS = { postgresqlconf: "shared_buffers = 16MB" };
-
-const embeddedDir = (dataDir: string) => path.join(dataDir, "db");
-
 async function openPglite(
   dir: string,
   timeQueries: boolean,
@@ -294,56 +176,6 @@ function timePgliteCalls(client: PGlite) {
 }
 
 /**
- * Creates the embedded database, and applies the migrations to it, in a Node process of its own. Creating it grows
- * the WebAssembly memory to about 600 MB, which never shrinks, and leaves about 150 MB of native allocations
- * behind; an instance closed at once in this process still held all of it until a full collection came, which an
- * idle server may not see for hours. Migrating a new database in the serving process left it about 60 MB larger
- * than a restart (docs/decisions/035-heap-limit-again.md). The process that serves opens the database made, and
- * starts small.
- */
-async function createPgliteDir(dir: string, migrationsFolder?: string) {
-  const resolve = (name: string) => pathToFileURL(createRequire(import.meta.url).resolve(name)).href;
-  const script = `
-    const [pglite, drizzle, migrator, dir, options, migrationsFolder] = process.argv.slice(1);
-    const { PGlite } = await import(pglite);
-    const client = await PGlite.create(dir, JSON.parse(options));
-    if (migrationsFolder) {
-      const { migrate } = await import(migrator);
-      const { drizzle: open } = await import(drizzle);
-      await migrate(open({ client }), { migrationsFolder });
-    }
-    await client.close();`;
-  const args = [
-    resolve("@electric-sql/pglite"),
-    resolve("drizzle-orm/pglite"),
-    resolve("drizzle-orm/pglite/migrator"),
-    dir,
-    JSON.stringify(PGLITE_OPTIONS),
-    migrationsFolder ?? "",
-  ];
-  try {
-    await promisify(execFile)(process.execPath, ["--input-type=module", "-e", script, ...args]);
-  } catch (error) {
-    const reason = (error as { stderr?: string }).stderr?.trim() || (error as Error).message;
-    throw new DatabaseError(`Cannot create the embedded database in ${dir}: ${reason}`);
-  }
-}
-
-/** True when the embedded database in DATA_DIR holds a database (it may be empty of rows). */
-export function embeddedDatabaseExists(dataDir: string) {
-  return fs.existsSync(path.join(embeddedDir(dataDir), "PG_VERSION"));
-}
-
-/**
- * Takes the embedded database's lock for a command that works on it beside the app (restore): throws the
- * 'in use by another process' error while a server holds it.
- */
-export function lockEmbeddedDatabase(dataDir: string) {
-  fs.mkdirSync(dataDir, { recursive: true });
-  return takeLock(`${embeddedDir(dataDir)}.lock`);
-}
-
-/**
  * Loads a dump into DATA_DIR as the embedded database; the caller holds the lock and the folder holds no
  * database. Returns it open, so the caller can check what it holds.
  */
@@ -364,35 +196,6 @@ export async function openEmbeddedDump(dump: Blob) {
     db: drizzlePglite({ client, schema, casing: "snake_case" }) as unknown as Database,
     close: () => client.close(),
   };
-}
-
-/** PGlite has no lock between processes: two writers would corrupt the directory, so we take one. */
-function takeLock(lockFile: string) {
-  for (let attempt = 0; attempt < 2; attempt++) {
-    try {
-      fs.writeFileSync(lockFile, String(process.pid), { flag: "wx" });
-      return () => fs.rmSync(lockFile, { force: true });
-    } catch (error) {
-      if ((error as NodeJS.ErrnoException).code !== "EEXIST") throw error;
-      const pid = Number(fs.readFileSync(lockFile, "utf8"));
-      if (pid && pid !== process.pid && isAlive(pid)) {
-        throw new DatabaseError(
-          `The database in ${path.dirname(lockFile)} is in use by another process (pid ${pid}); stop it first or set DATA_DIR to another folder`,
-        );
-      }
-      fs.rmSync(lockFile, { force: true }); // left behind by a process that died
-    }
-  }
-  throw new DatabaseError(`Cannot take the database lock ${lockFile}`);
-}
-
-function isAlive(pid: number) {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (error) {
-    return (error as NodeJS.ErrnoException).code === "EPERM";
-  }
 }
 
 export async function pingDatabase(db: Database) {

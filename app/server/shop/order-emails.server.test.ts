@@ -1,5 +1,6 @@
 // The order e-mails state the shop's figures as the catalogue has them, not as typed into a sentence.
 import { describe, expect, it } from "vitest";
+import { CARDS } from "~/catalog";
 import { DELIVERY_OPTIONS } from "~/delivery-options";
 import { formatPence } from "~/utils/money";
 import { type OrderForEmail, orderConfirmedEmail } from "./order-emails.server";
@@ -94,7 +95,15 @@ describe("order e-mails", () => {
     const mail = orderConfirmedEmail(
       {
         ...order,
-        items: [{ kind: "multi-link", name: "Multi Link", quantity: 1, unitPrice: 5000, summary: "" }],
+        items: [
+          {
+            kind: "multi-link",
+            name: "Multi Link",
+            quantity: 1,
+            unitPrice: CARDS["multi-link"].price,
+            summary: "",
+          },
+        ],
         cardPageUrls: [page],
         claimUrl: claim,
       },
