@@ -9,7 +9,7 @@ import { checkSignInAttempt, recordSuccessfulSignIn, SIGN_IN_REFUSED } from "../
 import { dataWithToast, toastHeaders } from "../platform/toast.server";
 import { callAuth, checkAdminPassword } from "./auth.server";
 import { startSocialLogin } from "./social-login.server";
-import { codeStep, handleSignInCodeForm, isTwoFactorChallenge } from "./two-factor.server";
+import { codeStep, handleSignInCodeForm, isTwoFactorChallenge } from "./two-factor-sign-in.server";
 
 const LOGIN_MESSAGES = {
   invalid: "Invalid email or password",

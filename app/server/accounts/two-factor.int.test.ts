@@ -17,7 +17,8 @@ import { ipSequence, testConfig } from "../../../tests/support/shop";
 import { createTestDb, type TestDb } from "../../../tests/support/test-db";
 import { totpCode, wrongTotpCode } from "../../../tests/support/totp";
 import { type Auth, createAuth, refuseSocialSignInWithTwoFactor, upsertAdmin } from "./auth.server";
-import { SIGN_IN_CODE_MESSAGES, TWO_FACTOR_MESSAGES } from "./two-factor.server";
+import { TWO_FACTOR_MESSAGES } from "./two-factor.server";
+import { SIGN_IN_CODE_MESSAGES } from "./two-factor-sign-in.server";
 
 const SITE = "http://shop.test";
 const ACCOUNT = `${SITE}/dashboard/settings/account`;
