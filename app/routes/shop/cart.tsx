@@ -9,15 +9,13 @@ import { FieldError } from "~/components/ui/field";
 import { DELIVERY_OPTIONS, type DeliveryOptionId, UK_COUNTRY } from "~/delivery-options";
 import { CheckoutDeliverySchema, type Delivery } from "~/schemas/checkout";
 import { readFormData, unknownIntent } from "~/server/platform/forms.server";
+import { addCardToCart, cartView, changeCart } from "~/server/shop/cart-actions.server";
 import {
-  addCardToCart,
-  cartView,
-  changeCart,
   deliveryDefaults,
   placeOrder,
   saveDelivery,
   startCheckout,
-} from "~/server/shop/cart-actions.server";
+} from "~/server/shop/checkout-actions.server";
 import { countryHint } from "~/server/shop/saved-delivery.server";
 import { countryName, countryOptions } from "~/utils/countries";
 import { getFormProps, getInputProps, type SubmissionResult, useForm } from "~/utils/form";

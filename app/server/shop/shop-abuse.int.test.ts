@@ -32,8 +32,9 @@ import {
   saveCartDelivery,
   setCartReferrer,
 } from "./cart.server";
-import { addCardToCart, placeOrder } from "./cart-actions.server";
+import { addCardToCart } from "./cart-actions.server";
 import { createOrderFromCart } from "./checkout.server";
+import { placeOrder } from "./checkout-actions.server";
 import { markOrderPaid } from "./payments/paid-pipeline.server";
 
 let t: TestDb;
