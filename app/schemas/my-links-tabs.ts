@@ -12,3 +12,14 @@ export type MyLinksTab = (typeof MY_LINKS_TABS)[number]["value"];
 export function parseMyLinksTab(value: string | null): MyLinksTab {
   return MY_LINKS_TABS.find((t) => t.value === value)?.value ?? "all";
 }
+
+/** The address of a tab, with an optional page of cards and open form (?edit= or ?remove=). */
+export function tabHref(tab: MyLinksTab, extra: Record<string, string> = {}, page = 1) {
+  const params = new URLSearchParams({
+    ...(tab === "all" ? {} : { tab }),
+    ...(page > 1 ? { page: String(page) } : {}),
+    ...extra,
+  });
+  const query = params.toString();
+  return query ? `/dashboard/links?${query}` : "/dashboard/links";
+}

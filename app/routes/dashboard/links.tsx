@@ -1,6 +1,7 @@
 // Dashboard My Links section: the links of the customer's own cards by kind, and paid changes to them.
 import { createElement } from "react";
-import { AddLinkForm, CardLinksList, LinkTabs } from "~/components/dashboard/my-links";
+import { AddLinkForm } from "~/components/dashboard/link-change-forms";
+import { CardLinksList, LinkTabs } from "~/components/dashboard/my-links";
 import { OneLinkCardsList } from "~/components/dashboard/one-link-cards";
 import { EmptyState, PageHeading } from "~/components/layout/page-heading";
 import { ButtonLink } from "~/components/ui/button";

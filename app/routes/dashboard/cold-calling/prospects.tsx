@@ -4,6 +4,8 @@ import {
   AddProspectForm,
   ImportProspectsForm,
   type ImportResult,
+} from "~/components/dashboard/prospect-forms";
+import {
   ProspectFiltersForm,
   ProspectsEmpty,
   ProspectsPager,
