@@ -15,7 +15,7 @@ import { ToastHost } from "~/components/ui/toast-host";
 import { getSessionUser } from "~/server/accounts/auth.server";
 import { readToast } from "~/server/platform/toast.server";
 import { countCartItems, readCartId } from "~/server/shop/cart.server";
-import { rememberReferralLink } from "~/server/shop/referrals.server";
+import { rememberReferralLink } from "~/server/referrals/referrals.server";
 import { useNonce } from "~/utils/nonce";
 import { pageScripts } from "~/utils/page-scripts";
 import { useHydrated } from "~/utils/use-hydrated";

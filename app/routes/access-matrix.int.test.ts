@@ -29,7 +29,7 @@ import { createCardPage } from "~/server/cards/cards.server";
 import { createPhysicalCard, markPhysicalCardWritten } from "~/server/cards/physical-cards.server";
 import { formStamp, setContactExchange } from "~/server/contacts/exchange.server";
 import { createOrderFromCart } from "~/server/shop/checkout.server";
-import { getOrCreateReferralCode } from "~/server/shop/referrals.server";
+import { getOrCreateReferralCode } from "~/server/referrals/referrals.server";
 import { addWebhookEndpoint, queueTestEvent } from "~/server/webhooks/webhooks.server";
 import { utcDay } from "~/utils/dates";
 import { adminCookieFor, routeContext, verifiedCustomer } from "../../tests/support/auth";

@@ -7,8 +7,8 @@ import { Button } from "~/components/ui/button";
 import { Field, FieldFrame, FormMessage } from "~/components/ui/field";
 import { Pager } from "~/components/ui/pager";
 import { Select } from "~/components/ui/select";
-import type { UploadReport } from "~/server/shop/lead-pool.server";
-import type { loadLeadsSection } from "~/server/shop/lead-pool-actions.server";
+import type { UploadReport } from "~/server/cold-calling/lead-pool.server";
+import type { loadLeadsSection } from "~/server/cold-calling/lead-pool-actions.server";
 import { confirmSubmit } from "./confirm-submit";
 
 type Data = Awaited<ReturnType<typeof loadLeadsSection>>;

@@ -1,6 +1,6 @@
 // The commission ledger as a CSV download, with the Commissions section's filters. Admins only.
 import { requireAdmin } from "~/server/accounts/auth.server";
-import { commissionLedgerCsv, ledgerFilters } from "~/server/shop/admin-commissions.server";
+import { commissionLedgerCsv, ledgerFilters } from "~/server/referrals/admin-commissions.server";
 import type { Route } from "./+types/commissions-csv";
 
 export async function loader({ request, context }: Route.LoaderArgs) {

@@ -2,7 +2,7 @@
 import { type LeadsActionData, LeadsSection } from "~/components/admin/leads-section";
 import { requireAdmin } from "~/server/accounts/auth.server";
 import { readFormData } from "~/server/platform/forms.server";
-import { handleLeadsAction, loadLeadsSection } from "~/server/shop/lead-pool-actions.server";
+import { handleLeadsAction, loadLeadsSection } from "~/server/cold-calling/lead-pool-actions.server";
 import type { Route } from "./+types/leads";
 
 export const meta = () => [{ title: "Admin Dashboard" }];

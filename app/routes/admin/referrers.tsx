@@ -5,7 +5,7 @@ import { readFormData } from "~/server/platform/forms.server";
 import {
   handleReferrersSectionAction,
   loadReferrersSection,
-} from "~/server/shop/admin-referrers-actions.server";
+} from "~/server/referrals/admin-referrers-actions.server";
 import type { Route } from "./+types/referrers";
 
 export const meta = () => [{ title: "Admin Dashboard" }];

@@ -24,7 +24,7 @@ import {
   getOrCreateReferralCode,
   readRefCode,
   rememberReferralLink,
-} from "../../server/shop/referrals.server";
+} from "../../server/referrals/referrals.server";
 import { refundOrder } from "../../server/shop/refunds.server";
 import * as commissions from "../admin/commissions";
 import * as commissionsCsv from "../admin/commissions-csv";

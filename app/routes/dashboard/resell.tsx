@@ -10,7 +10,7 @@ import {
 } from "~/components/dashboard/resell";
 import { PageHeading } from "~/components/layout/page-heading";
 import { requireUser } from "~/server/accounts/auth.server";
-import { loadResell } from "~/server/shop/resell.server";
+import { loadResell } from "~/server/referrals/resell.server";
 import { privatePage } from "~/utils/seo";
 import type { Route } from "./+types/resell";
 

@@ -10,7 +10,7 @@ import * as activityRoute from "~/routes/dashboard/cold-calling/activity";
 import * as prospectsRoute from "~/routes/dashboard/cold-calling/prospects";
 import * as profileRoute from "~/routes/dashboard/settings/profile";
 import { type Auth, createAuth } from "~/server/accounts/auth.server";
-import { addBusinessListToCart } from "~/server/shop/business-lists.server";
+import { addBusinessListToCart } from "~/server/cold-calling/business-lists.server";
 import { createCart } from "~/server/shop/cart.server";
 import { routeContext, verifiedCustomer } from "../../../tests/support/auth";
 import { type Answer, answer, multipartRequest, postRequest } from "../../../tests/support/routes";

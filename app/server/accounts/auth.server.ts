@@ -18,7 +18,7 @@ import {
 import type { Config } from "../platform/env.server";
 import { allowAccountEmail } from "../platform/rate-limit.server";
 import { redirectWithToast } from "../platform/toast.server";
-import { getOrCreateReferralCode } from "../shop/referrals.server";
+import { getOrCreateReferralCode } from "../referrals/referrals.server";
 import { totpReplayGuard } from "./totp-replay.server";
 
 type Role = "customer" | "admin";

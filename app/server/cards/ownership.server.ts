@@ -10,7 +10,7 @@ import type { DbOrTx } from "../platform/db.server";
 import { hitRateLimit, LIMITS } from "../platform/rate-limit.server";
 import { addressKey } from "../platform/rate-limit-address.server";
 import { redirectWithToast } from "../platform/toast.server";
-import { reverseIfReferrerTookCards } from "../shop/self-referral.server";
+import { reverseIfReferrerTookCards } from "../referrals/self-referral.server";
 import { checkEditPassword } from "./edit-passwords.server";
 
 /** The most cards the dashboard lists for one account. */

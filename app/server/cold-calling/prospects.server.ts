@@ -22,7 +22,7 @@ import type { Database, DbOrTx } from "../platform/db.server";
 import { hitWriteLimit, WRITE_LIMITED } from "../platform/rate-limit.server";
 import { ilikeAny } from "../platform/sql.server";
 import { dataWithToast, refuseWithToast } from "../platform/toast.server";
-import { listBusinessTypes } from "../shop/business-lists.server";
+import { listBusinessTypes } from "./business-lists.server";
 import {
   importProspects,
   PROSPECT_CSV_COLUMNS,

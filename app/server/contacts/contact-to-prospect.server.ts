@@ -6,7 +6,7 @@ import { ProspectFieldsSchema } from "~/schemas/prospects";
 import { isUuid } from "~/utils/ids";
 import { lockProspectCount, PROSPECTS_FULL } from "../cold-calling/prospect-quotas.server";
 import type { Database } from "../platform/db.server";
-import { listBusinessTypes } from "../shop/business-lists.server";
+import { listBusinessTypes } from "../cold-calling/business-lists.server";
 import {
   asProspect,
   CONTACT_NOT_FOUND,

@@ -26,7 +26,7 @@ import { createTestDb, type TestDb } from "../../../tests/support/test-db";
 import { type Auth, createAuth } from "../accounts/auth.server";
 import { createCardPage } from "../cards/cards.server";
 import { PROSPECTS_FULL } from "../cold-calling/prospect-quotas.server";
-import { listBusinessTypes } from "../shop/business-lists.server";
+import { listBusinessTypes } from "../cold-calling/business-lists.server";
 import { addContactToProspects } from "./contact-to-prospect.server";
 
 const ORIGIN = "http://shop.test";

@@ -10,7 +10,7 @@ import { isUuid } from "~/utils/ids";
 import { pageNumber } from "~/utils/paging";
 import type { DbOrTx } from "../platform/db.server";
 import { ilikeAny } from "../platform/sql.server";
-import { listBusinessTypes } from "../shop/business-lists.server";
+import { listBusinessTypes } from "../cold-calling/business-lists.server";
 
 const CONTACTS_PAGE_SIZE = 25;
 /** The card filter lists at most this many of the owner's cards (the dashboard's own limit). */

@@ -24,7 +24,7 @@ import {
   removeItem,
   setCartReferrer,
 } from "./cart.server";
-import { allowedReferrers, findReferrerByCode, readRefCode } from "./referrals.server";
+import { allowedReferrers, findReferrerByCode, readRefCode } from "../referrals/referrals.server";
 
 type Ctx = AppLoadContext;
 

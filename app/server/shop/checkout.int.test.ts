@@ -18,7 +18,7 @@ import { createCart, loadCart, setCartReferrer } from "./cart.server";
 import { CheckoutError, createOrderFromCart } from "./checkout.server";
 import { getOrderByToken, setAdminStatus } from "./orders.server";
 import { markOrderPaid } from "./payments/paid-pipeline.server";
-import { getOrCreateReferralCode } from "./referrals.server";
+import { getOrCreateReferralCode } from "../referrals/referrals.server";
 import { refundOrder } from "./refunds.server";
 
 let t: TestDb;

@@ -8,7 +8,7 @@ import { CHECKOUT_MESSAGES, type Delivery, DeliverySchema, type PaymentMethod } 
 import { itemSummary, lacksLink } from "~/utils/order-items";
 import type { DbOrTx } from "../platform/db.server";
 import { enqueueEmail } from "../platform/email/outbox.server";
-import { LIST_MESSAGES, listShortfall } from "./business-lists.server";
+import { LIST_MESSAGES, listShortfall } from "../cold-calling/business-lists.server";
 import { deleteCart, referrerFor } from "./cart.server";
 import { ordersOwnedBy } from "./customer-orders.server";
 import { type BankDetails, orderPlacedEmail } from "./order-emails.server";

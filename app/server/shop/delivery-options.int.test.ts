@@ -19,7 +19,7 @@ import { createTestDb, type TestDb } from "../../../tests/support/test-db";
 import { createAuth } from "../accounts/auth.server";
 import { addUpdateRequestItem, cartCookieHeader, createCart, setCartReferrer } from "./cart.server";
 import { createOrderFromCart, DeliveryRefusedError } from "./checkout.server";
-import { getOrCreateReferralCode } from "./referrals.server";
+import { getOrCreateReferralCode } from "../referrals/referrals.server";
 
 let t: TestDb;
 let fake: Awaited<ReturnType<typeof startFakeStripe>>;

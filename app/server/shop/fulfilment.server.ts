@@ -25,8 +25,8 @@ import { enqueueEmail } from "../platform/email/outbox.server";
 import { deliveredEmail, dispatchEmail } from "./order-emails.server";
 import type { Actor } from "./orders.server";
 import { changeStatus, recordOrderStep } from "./orders.server";
-import { qrPath } from "./resell.server";
-import { commissionsFollowing } from "./self-referral.server";
+import { qrPath } from "../referrals/resell.server";
+import { commissionsFollowing } from "../referrals/self-referral.server";
 
 /** The most orders each list shows: the oldest first, so the next ones appear as these are posted. */
 const LIST_LIMIT = 30;

@@ -9,7 +9,7 @@ import { adminOrderActions } from "~/utils/order-status";
 import type { Database, DbOrTx, Tx } from "../platform/db.server";
 import { enqueueEmail } from "../platform/email/outbox.server";
 import { orderExpiredEmail } from "./order-emails.server";
-import { commissionsFollowing } from "./self-referral.server";
+import { commissionsFollowing } from "../referrals/self-referral.server";
 
 export type OrderStatus = (typeof orders.$inferSelect)["status"];
 

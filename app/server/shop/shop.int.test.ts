@@ -21,7 +21,7 @@ import { addUpdateRequestItem, cartCookieHeader, changeQuantity, createCart, loa
 import { changeCart, orderCardAction } from "./cart-actions.server";
 import { createOrderFromCart } from "./checkout.server";
 import { markOrderPaid } from "./payments/paid-pipeline.server";
-import { setReferrerFeatured } from "./referrals.server";
+import { setReferrerFeatured } from "../referrals/referrals.server";
 import { proveOwnership } from "./update-requests.server";
 
 let t: TestDb;

@@ -7,7 +7,7 @@ import { FieldFrame, FormMessage } from "~/components/ui/field";
 import { Select } from "~/components/ui/select";
 import { requireUser } from "~/server/accounts/auth.server";
 import { readFormData } from "~/server/platform/forms.server";
-import { handleListsAction, loadListsSection } from "~/server/shop/business-list-actions.server";
+import { handleListsAction, loadListsSection } from "~/server/cold-calling/business-list-actions.server";
 import { formatPence } from "~/utils/money";
 import { privatePage } from "~/utils/seo";
 import type { Route } from "./+types/lists";

@@ -12,13 +12,13 @@ import { announceCardPagesChanged } from "../../cards/changes.server";
 import { createItemOneLinkCards } from "../../cards/one-link-cards.server";
 import type { DbOrTx } from "../../platform/db.server";
 import { enqueueEmail } from "../../platform/email/outbox.server";
-import { deliverBusinessLists } from "../business-lists.server";
+import { deliverBusinessLists } from "../../cold-calling/business-lists.server";
 import { claimUrl, createClaimToken } from "../card-claims.server";
 import { type CreatedPage, cardOwnerForOrder, createItemPages } from "../order-card-pages.server";
 import { type BankDetails, orderConfirmedEmail } from "../order-emails.server";
 import { type Actor, changeStatus } from "../orders.server";
 import { commissionForItems } from "../pricing.server";
-import { holdReasonFor, SELF_REFERRAL_REVERSED } from "../self-referral.server";
+import { holdReasonFor, SELF_REFERRAL_REVERSED } from "../../referrals/self-referral.server";
 import { applyOrQueueUpdateRequest } from "../update-requests.server";
 
 export interface PaymentSource {

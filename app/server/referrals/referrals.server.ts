@@ -6,7 +6,7 @@ import { referrers, users } from "~/db/schema";
 import { appCookie } from "../platform/cookies.server";
 import type { DbOrTx } from "../platform/db.server";
 import { ilikeAny } from "../platform/sql.server";
-import { readCartId, setCartReferrerIfNone } from "./cart.server";
+import { readCartId, setCartReferrerIfNone } from "../shop/cart.server";
 
 export const refCookie = appCookie("ref", 60 * 60 * 24 * 30);
 

@@ -6,8 +6,8 @@ import { BuyListSchema } from "~/schemas/business-list";
 import { unknownIntent } from "../platform/forms.server";
 import { dataWithToast, toastHeaders } from "../platform/toast.server";
 import { addBusinessListToCart, businessTypesInStock, purchasedLists } from "./business-lists.server";
-import { CartError } from "./cart.server";
-import { ensureCart } from "./cart-actions.server";
+import { CartError } from "../shop/cart.server";
+import { ensureCart } from "../shop/cart-actions.server";
 
 export async function loadListsSection(context: AppLoadContext, userId: string) {
   return {

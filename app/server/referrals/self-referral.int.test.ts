@@ -25,10 +25,10 @@ import { admin, delivery, ipSequence, markPaidByAdmin, testConfig } from "../../
 import { createTestDb, type TestDb } from "../../../tests/support/test-db";
 import { type Auth, createAuth } from "../accounts/auth.server";
 import { hashEditPassword } from "../cards/edit-passwords.server";
-import { createCart } from "./cart.server";
-import { setAdminStatus } from "./orders.server";
+import { createCart } from "../shop/cart.server";
+import { setAdminStatus } from "../shop/orders.server";
 import { getOrCreateReferralCode, setReferrerFeatured } from "./referrals.server";
-import { refundOrder } from "./refunds.server";
+import { refundOrder } from "../shop/refunds.server";
 
 const ORIGIN = "http://shop.test";
 let t: TestDb;
@@ -201,7 +201,7 @@ describe("self-referral through a second address", () => {
     guestOrders++;
     const cart = await createCart(t.db, { referrerUserId: rita.id });
     const v = visitor();
-    const { cartCookieHeader } = await import("./cart.server");
+    const { cartCookieHeader } = await import("../shop/cart.server");
     v.jar.apply(new Headers({ "Set-Cookie": await cartCookieHeader(cart.id) }));
     await addMultiLinkCard(v);
     const { order } = await checkOut(v, {

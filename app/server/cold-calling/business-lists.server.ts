@@ -14,7 +14,7 @@ import {
 import type { BusinessListDetails, ItemDetails } from "~/schemas/item-details";
 import { PROSPECT_QUOTAS } from "~/schemas/prospect-options";
 import type { DbOrTx } from "../platform/db.server";
-import { addBusinessListItem, CartError } from "./cart.server";
+import { addBusinessListItem, CartError } from "../shop/cart.server";
 
 export const LIST_MESSAGES = {
   signIn: "Please sign in to buy a business list: its businesses go into your account's prospects.",
