@@ -13,8 +13,8 @@ import { loadActivity, loadColdCallingOverview } from "~/server/cold-calling/pro
 import { loadProspects } from "~/server/cold-calling/prospects.server";
 import type { Database } from "~/server/platform/db.server";
 import { SCALE_CUSTOMER, scaleCardNumber, scaleCardSlug } from "~/server/platform/scale-seed.server";
-import { listOrders } from "~/server/shop/admin-orders.server";
 import { loadResell } from "~/server/referrals/resell.server";
+import { listOrders } from "~/server/shop/admin-orders.server";
 
 const PUBLIC_URL = "http://localhost:3000";
 const today = () => new Date().toISOString().slice(0, 10);

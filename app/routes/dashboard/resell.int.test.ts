@@ -16,15 +16,15 @@ import { admin, deliveryTo, form, markPaidByAdmin, oneLinkCard, shopOpts } from 
 import { createTestDb, type TestDb } from "../../../tests/support/test-db";
 import { type Auth, createAuth } from "../../server/accounts/auth.server";
 import { loadConfig } from "../../server/platform/env.server";
-import { addCardItem, createCart, setCartReferrer } from "../../server/shop/cart.server";
-import { cartView } from "../../server/shop/cart-actions.server";
-import { createOrderFromCart } from "../../server/shop/checkout.server";
-import { setAdminStatus } from "../../server/shop/orders.server";
 import {
   getOrCreateReferralCode,
   readRefCode,
   rememberReferralLink,
 } from "../../server/referrals/referrals.server";
+import { addCardItem, createCart, setCartReferrer } from "../../server/shop/cart.server";
+import { cartView } from "../../server/shop/cart-actions.server";
+import { createOrderFromCart } from "../../server/shop/checkout.server";
+import { setAdminStatus } from "../../server/shop/orders.server";
 import { refundOrder } from "../../server/shop/refunds.server";
 import * as commissions from "../admin/commissions";
 import * as commissionsCsv from "../admin/commissions-csv";

@@ -5,9 +5,9 @@ import { BUSINESS_LIST } from "~/catalog";
 import { BuyListSchema } from "~/schemas/business-list";
 import { unknownIntent } from "../platform/forms.server";
 import { dataWithToast, toastHeaders } from "../platform/toast.server";
-import { addBusinessListToCart, businessTypesInStock, purchasedLists } from "./business-lists.server";
 import { CartError } from "../shop/cart.server";
 import { ensureCart } from "../shop/cart-actions.server";
+import { addBusinessListToCart, businessTypesInStock, purchasedLists } from "./business-lists.server";
 
 export async function loadListsSection(context: AppLoadContext, userId: string) {
   return {

@@ -25,8 +25,8 @@ import { testConfig } from "../../../tests/support/shop";
 import { createTestDb, type TestDb } from "../../../tests/support/test-db";
 import { type Auth, createAuth } from "../accounts/auth.server";
 import { createCardPage } from "../cards/cards.server";
-import { PROSPECTS_FULL } from "../cold-calling/prospect-quotas.server";
 import { listBusinessTypes } from "../cold-calling/business-lists.server";
+import { PROSPECTS_FULL } from "../cold-calling/prospect-quotas.server";
 import { addContactToProspects } from "./contact-to-prospect.server";
 
 const ORIGIN = "http://shop.test";

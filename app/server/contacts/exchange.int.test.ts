@@ -16,7 +16,6 @@ import {
 import { ShareContactSchema } from "~/schemas/contact-exchange";
 import { createCardPage, deleteCardPage, getCardPageBySlug } from "~/server/cards/cards.server";
 import { onCardPagesChanged } from "~/server/cards/changes.server";
-import { handleMyCardsAction } from "~/server/cards/my-cards-actions.server";
 import { renderCardPageHtml } from "~/server/cards/page-html.server";
 import { routeContext } from "../../../tests/support/auth";
 import { countRows, form, testConfig } from "../../../tests/support/shop";
@@ -24,7 +23,13 @@ import { createTestDb, type TestDb } from "../../../tests/support/test-db";
 import { hitRateLimit, LIMITS } from "../platform/rate-limit.server";
 import { addWebhookEndpoint } from "../webhooks/webhooks.server";
 import { connectPage, connectPost, SHARE_REFUSED } from "./connect-page.server";
-import { formStamp, OWNER_EMAILS_PER_HOUR, setContactExchange, shareContact } from "./exchange.server";
+import {
+  formStamp,
+  handleContactExchangeToggle,
+  OWNER_EMAILS_PER_HOUR,
+  setContactExchange,
+  shareContact,
+} from "./exchange.server";
 
 let t: TestDb;
 const config = testConfig("contact-exchange");
@@ -118,9 +123,8 @@ describe("the card page button", () => {
     const stop = onCardPagesChanged((slugs) => announced.push(slugs));
     try {
       const before = await version();
-      const answer = await handleMyCardsAction(
-        contextFrom("10.0.0.1"),
-        new Request(`${ORIGIN}/dashboard/cards`, { method: "POST" }),
+      const answer = await handleContactExchangeToggle(
+        t.db,
         { id: ownerId } as never,
         form({ intent: "contact-exchange", cardId, on: "false" }),
       );

@@ -27,8 +27,8 @@ import { type Auth, createAuth } from "../accounts/auth.server";
 import { hashEditPassword } from "../cards/edit-passwords.server";
 import { createCart } from "../shop/cart.server";
 import { setAdminStatus } from "../shop/orders.server";
-import { getOrCreateReferralCode, setReferrerFeatured } from "./referrals.server";
 import { refundOrder } from "../shop/refunds.server";
+import { getOrCreateReferralCode, setReferrerFeatured } from "./referrals.server";
 
 const ORIGIN = "http://shop.test";
 let t: TestDb;

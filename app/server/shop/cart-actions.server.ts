@@ -11,6 +11,7 @@ import { safeRedirect, unknownIntent } from "../platform/forms.server";
 import { hitRateLimit, LIMITS } from "../platform/rate-limit.server";
 import { addressKey } from "../platform/rate-limit-address.server";
 import { dataWithToast, toastHeaders } from "../platform/toast.server";
+import { allowedReferrers, findReferrerByCode, readRefCode } from "../referrals/referrals.server";
 import {
   addCardItem,
   CART_MESSAGES,
@@ -24,7 +25,6 @@ import {
   removeItem,
   setCartReferrer,
 } from "./cart.server";
-import { allowedReferrers, findReferrerByCode, readRefCode } from "../referrals/referrals.server";
 
 type Ctx = AppLoadContext;
 

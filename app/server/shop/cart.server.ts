@@ -22,8 +22,8 @@ import { appCookie } from "../platform/cookies.server";
 import type { Database, DbOrTx } from "../platform/db.server";
 import type { Config } from "../platform/env.server";
 import { deleteProfileImage } from "../platform/storage.server";
-import { deliveryOptionsFor, itemName, MAX_QUANTITY, priceItems, unitPrice } from "./pricing.server";
 import { emailIsReferrers } from "../referrals/self-referral.server";
+import { deliveryOptionsFor, itemName, MAX_QUANTITY, priceItems, unitPrice } from "./pricing.server";
 
 const cartCookie = appCookie("cart", 60 * 60 * 24 * 60);
 

@@ -13,10 +13,10 @@ import {
 } from "~/schemas/checkout";
 import { lacksLink } from "~/utils/order-items";
 import { getSessionUser } from "../accounts/auth.server";
+import { LIST_MESSAGES } from "../cold-calling/business-lists.server";
 import { hitRateLimit, LIMITS } from "../platform/rate-limit.server";
 import { addressKey } from "../platform/rate-limit-address.server";
 import { redirectWithToast } from "../platform/toast.server";
-import { LIST_MESSAGES } from "../cold-calling/business-lists.server";
 import { getCartRow, loadCart, readCartId, saveCartDelivery } from "./cart.server";
 import { CheckoutError, createOrderFromCart, DeliveryRefusedError, lastDeliveryFor } from "./checkout.server";
 import { cancelAwaitingOrder, setStripeSession } from "./orders.server";

@@ -17,9 +17,9 @@ import { answer, getRequest, postRequest } from "../../../tests/support/routes";
 import { cartWithMultiLink, ipSequence, shopContext, toastOf } from "../../../tests/support/shop";
 import { createTestDb, type TestDb } from "../../../tests/support/test-db";
 import { createAuth } from "../accounts/auth.server";
+import { getOrCreateReferralCode } from "../referrals/referrals.server";
 import { addUpdateRequestItem, cartCookieHeader, createCart, setCartReferrer } from "./cart.server";
 import { createOrderFromCart, DeliveryRefusedError } from "./checkout.server";
-import { getOrCreateReferralCode } from "../referrals/referrals.server";
 
 let t: TestDb;
 let fake: Awaited<ReturnType<typeof startFakeStripe>>;

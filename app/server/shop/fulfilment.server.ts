@@ -22,11 +22,11 @@ import { chipUrl } from "../cards/chip-url.server";
 import { markPhysicalCardWritten } from "../cards/physical-cards.server";
 import type { DbOrTx, Tx } from "../platform/db.server";
 import { enqueueEmail } from "../platform/email/outbox.server";
+import { qrPath } from "../referrals/resell.server";
+import { commissionsFollowing } from "../referrals/self-referral.server";
 import { deliveredEmail, dispatchEmail } from "./order-emails.server";
 import type { Actor } from "./orders.server";
 import { changeStatus, recordOrderStep } from "./orders.server";
-import { qrPath } from "../referrals/resell.server";
-import { commissionsFollowing } from "../referrals/self-referral.server";
 
 /** The most orders each list shows: the oldest first, so the next ones appear as these are posted. */
 const LIST_LIMIT = 30;
