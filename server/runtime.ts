@@ -1,6 +1,7 @@
 // Starts and stops everything the app holds for its lifetime: configuration, database, auth, e-mail worker,
 // the expiry of idle carts and of unpaid bank-transfer orders, and with PostgreSQL the listener that keeps card
 // page caches in step across app processes.
+
 import path from "node:path";
 import pino, { type Logger } from "pino";
 import { AdminAccountSchema } from "~/schemas/auth";
@@ -9,6 +10,7 @@ import { pruneEmailChanges } from "~/server/accounts/email-change.server";
 import { startAnalyticsWriter } from "~/server/cards/analytics.server";
 import { startCardPageSync } from "~/server/cards/page-sync.server";
 import { sendWeeklyDigests } from "~/server/cards/weekly-digest.server";
+import { countNewContacts } from "~/server/contacts/contacts.server";
 import { setSecureCookies } from "~/server/platform/cookies.server";
 import { type DatabaseHandle, openDatabase } from "~/server/platform/db.server";
 import { createMailer, type SendEmail } from "~/server/platform/email/mailer.server";
@@ -16,6 +18,7 @@ import { enqueueEmail, startOutboxWorker } from "~/server/platform/email/outbox.
 import { type Config, loadConfig } from "~/server/platform/env.server";
 import { startHousekeeping } from "~/server/platform/housekeeping.server";
 import { pruneRateLimits } from "~/server/platform/rate-limit.server";
+import { getOrCreateReferralCode } from "~/server/referrals/referrals.server";
 import { expireIdleCarts } from "~/server/shop/cart.server";
 import { expireUnpaidBankOrders } from "~/server/shop/orders.server";
 import { type IslandUrls, islandUrls } from "~/server/site/islands.server";
@@ -76,6 +79,7 @@ export async function startRuntime(opts: { root: string; env?: NodeJS.ProcessEnv
     claim: database.kind === "postgres" ? "row-lock" : "lease",
   });
   const auth = createAuth({
+    onCustomerCreated: getOrCreateReferralCode,
     db,
     config,
     logger,
@@ -149,6 +153,7 @@ export async function runWeeklyDigests(
     publicUrl: config.publicUrl,
     authSecret: config.authSecret,
     now,
+    countNewContacts,
   });
   if (result.sent) outbox.poke();
   return result;
@@ -190,6 +195,7 @@ export async function createAdminAccount(opts: {
   });
   try {
     const auth = createAuth({
+      onCustomerCreated: getOrCreateReferralCode,
       db: database.db,
       config,
       queueEmail: async (message) => {

@@ -1,5 +1,6 @@
 // Counter-examples the generated-input suite found, kept as plain tests: each once answered 500 or wrote part
 // of a record.
+
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -10,6 +11,7 @@ import { action as adminOrders } from "~/routes/admin/orders";
 import { action as stripeWebhook } from "~/routes/api/stripe-webhook";
 import { type Auth, createAuth } from "~/server/accounts/auth.server";
 import { loadConfig } from "~/server/platform/env.server";
+import { getOrCreateReferralCode } from "~/server/referrals/referrals.server";
 import { adminCookieFor, routeContext } from "../../tests/support/auth";
 import { answer, postRequest } from "../../tests/support/routes";
 import { rowCounts } from "../../tests/support/row-counts";
@@ -30,7 +32,12 @@ let auth: Auth;
 let adminCookie: string;
 beforeAll(async () => {
   t = await createTestDb();
-  auth = createAuth({ db: t.db, config, queueEmail: async () => {} });
+  auth = createAuth({
+    onCustomerCreated: getOrCreateReferralCode,
+    db: t.db,
+    config,
+    queueEmail: async () => {},
+  });
   adminCookie = await adminCookieFor(auth, t.db);
 });
 afterAll(() => t?.close());

@@ -2,6 +2,7 @@
 // unknown and missing intents, malformed bodies and wrong content types, as a visitor, a customer and the admin.
 // Whatever arrives, the answer is never a 500, a refused request (4xx) changes no row, and it says why.
 // FC_RUNS (runs per route and role) and FC_SEED widen or replay a run; docs/reliability.md has the commands.
+
 import fs from "node:fs";
 import path from "node:path";
 import fc from "fast-check";
@@ -13,6 +14,7 @@ import { createCardPage } from "~/server/cards/cards.server";
 import type { Config } from "~/server/platform/env.server";
 import { loadConfig } from "~/server/platform/env.server";
 import { readToast } from "~/server/platform/toast.server";
+import { getOrCreateReferralCode } from "~/server/referrals/referrals.server";
 import { createOrderFromCart } from "~/server/shop/checkout.server";
 import { adminCookieFor, routeContext, signInCookie, verifiedCustomer } from "../../tests/support/auth";
 import { type RouteRow, routeModule, routeRows } from "../../tests/support/route-table";
@@ -280,7 +282,12 @@ beforeAll(async () => {
     // Nothing listens here: a checkout that gets this far is answered at once, without the network.
     STRIPE_API_BASE: "http://127.0.0.1:9",
   });
-  auth = createAuth({ db: t.db, config, queueEmail: async () => {} });
+  auth = createAuth({
+    onCustomerCreated: getOrCreateReferralCode,
+    db: t.db,
+    config,
+    queueEmail: async () => {},
+  });
   cookies.admin = await adminCookieFor(auth, t.db);
   const customer = await verifiedCustomer(auth, t.db, "Casey", "casey@example.com");
   cookies.customer = customer.cookie;

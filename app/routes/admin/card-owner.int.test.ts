@@ -1,11 +1,13 @@
 // The admin's Owner field: a customer's e-mail sets the card's owner on create, edit and 'Create client page';
 // blank clears it; an e-mail no customer has (or an admin's) is refused beside the field and nothing is written.
+
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { eq } from "drizzle-orm";
 import type { AppLoadContext } from "react-router";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { getOrCreateReferralCode } from "~/server/referrals/referrals.server";
 import { adminCookieFor, routeContext } from "../../../tests/support/auth";
 import { type Answer, answer, getRequest, postRequest } from "../../../tests/support/routes";
 import { createTestDb, type TestDb } from "../../../tests/support/test-db";
@@ -29,7 +31,12 @@ const NO_CUSTOMER = "No customer account has this e-mail";
 
 beforeAll(async () => {
   t = await createTestDb();
-  const auth = createAuth({ db: t.db, config, queueEmail: async () => {} });
+  const auth = createAuth({
+    onCustomerCreated: getOrCreateReferralCode,
+    db: t.db,
+    config,
+    queueEmail: async () => {},
+  });
   context = routeContext(t.db, config, auth);
   adminCookie = await adminCookieFor(auth, t.db);
   await t.db.insert(users).values([

@@ -1,10 +1,12 @@
 // The admin dashboard's sections as routes: old ?tab= links still land, only an admin gets in, and every action
 // answers an intent it does not know with 400 and changes nothing.
+
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import type { AppLoadContext } from "react-router";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { getOrCreateReferralCode } from "~/server/referrals/referrals.server";
 import { adminCookieFor, routeContext } from "../../../tests/support/auth";
 import { answer, getRequest, postRequest } from "../../../tests/support/routes";
 import { createTestDb, type TestDb } from "../../../tests/support/test-db";
@@ -29,7 +31,12 @@ const config = loadConfig({
 
 beforeAll(async () => {
   t = await createTestDb();
-  auth = createAuth({ db: t.db, config, queueEmail: async () => {} });
+  auth = createAuth({
+    onCustomerCreated: getOrCreateReferralCode,
+    db: t.db,
+    config,
+    queueEmail: async () => {},
+  });
   context = routeContext(t.db, config, auth);
   adminCookie = await adminCookieFor(auth, t.db);
 });

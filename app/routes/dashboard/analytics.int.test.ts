@@ -1,6 +1,7 @@
 // The dashboard's figures through its routes: the home page and the Cards tabs show a customer only their own
 // cards and numbers, a card tab or QR dialog of another customer's card (or no card) answers 404, and the
 // Earnings charts are the admin's alone.
+
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -8,6 +9,7 @@ import { eq } from "drizzle-orm";
 import type { AppLoadContext } from "react-router";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { cardViewsDaily, linkClicksDaily, pageLinks } from "~/db/schema";
+import { getOrCreateReferralCode } from "~/server/referrals/referrals.server";
 import { utcDay } from "~/utils/dates";
 import { adminCookieFor, routeContext, verifiedCustomer } from "../../../tests/support/auth";
 import { type Answer, answer, getRequest } from "../../../tests/support/routes";
@@ -34,7 +36,12 @@ const config = loadConfig({
 
 beforeAll(async () => {
   t = await createTestDb();
-  auth = createAuth({ db: t.db, config, queueEmail: async () => {} });
+  auth = createAuth({
+    onCustomerCreated: getOrCreateReferralCode,
+    db: t.db,
+    config,
+    queueEmail: async () => {},
+  });
   context = routeContext(t.db, config, auth);
   adminCookie = await adminCookieFor(auth, t.db);
   const alice = await verifiedCustomer(auth, t.db, "Alice", "alice@example.com");

@@ -1,5 +1,6 @@
 // The dashboard's Cards section as routes: anonymous visitors go to /login, each customer sees and adds only
 // what is theirs, an admin account sees its own (empty) list, and unknown intents change nothing.
+
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -8,6 +9,7 @@ import { eq } from "drizzle-orm";
 import type { AppLoadContext } from "react-router";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { cardPages, cardViewsDaily, cartItems, linkClicksDaily, pageLinks, physicalCards } from "~/db/schema";
+import { getOrCreateReferralCode } from "~/server/referrals/referrals.server";
 import { addDays, utcDay } from "~/utils/dates";
 import { adminCookieFor, routeContext, verifiedCustomer } from "../../../tests/support/auth";
 import { type Answer, answer, getRequest, postRequest } from "../../../tests/support/routes";
@@ -34,7 +36,12 @@ const config = loadConfig({
 
 beforeAll(async () => {
   t = await createTestDb();
-  auth = createAuth({ db: t.db, config, queueEmail: async () => {} });
+  auth = createAuth({
+    onCustomerCreated: getOrCreateReferralCode,
+    db: t.db,
+    config,
+    queueEmail: async () => {},
+  });
   context = routeContext(t.db, config, auth);
   adminCookie = await adminCookieFor(auth, t.db);
   const alice = await verifiedCustomer(auth, t.db, "Alice", "alice@example.com");

@@ -1,6 +1,7 @@
 // Signed-in writes through their routes: CSV imports, prospects added by hand, status changes, notes and profile
 // photos are limited per account and per client address, and an account holds at most 20,000 prospects and 50
 // notes on one prospect, also when the writes arrive at the same moment.
+
 import { and, eq, sql } from "drizzle-orm";
 import type { AppLoadContext } from "react-router";
 import sharp from "sharp";
@@ -11,6 +12,7 @@ import * as prospectsRoute from "~/routes/dashboard/cold-calling/prospects";
 import * as profileRoute from "~/routes/dashboard/settings/profile";
 import { type Auth, createAuth } from "~/server/accounts/auth.server";
 import { addBusinessListToCart } from "~/server/cold-calling/business-lists.server";
+import { getOrCreateReferralCode } from "~/server/referrals/referrals.server";
 import { createCart } from "~/server/shop/cart.server";
 import { routeContext, verifiedCustomer } from "../../../tests/support/auth";
 import { type Answer, answer, multipartRequest, postRequest } from "../../../tests/support/routes";
@@ -26,7 +28,12 @@ let auth: Auth;
 const config = testConfig("write-limits");
 beforeAll(async () => {
   t = await createTestDb();
-  auth = createAuth({ db: t.db, config, queueEmail: async () => {} });
+  auth = createAuth({
+    onCustomerCreated: getOrCreateReferralCode,
+    db: t.db,
+    config,
+    queueEmail: async () => {},
+  });
 });
 afterAll(() => t?.close());
 

@@ -1,6 +1,7 @@
 // Settings → Account through its route: changing the password signs other sessions out, 'Sign out all other
 // sessions' does, and deleting the account removes the person but keeps their orders (anonymised), their
 // cards' public pages and the commission books; an unpaid bank transfer no longer blocks it for ever.
+
 import fs from "node:fs";
 import path from "node:path";
 import { and, eq, inArray, sql } from "drizzle-orm";
@@ -26,6 +27,7 @@ import * as cardPage from "~/routes/card/page";
 import * as dashboard from "~/routes/dashboard/layout";
 import * as account from "~/routes/dashboard/settings/account";
 import * as profile from "~/routes/dashboard/settings/profile";
+import { getOrCreateReferralCode } from "~/server/referrals/referrals.server";
 import { adminCookieFor, routeContext, signInCookie, verifiedCustomer } from "../../../tests/support/auth";
 import { answer, CookieJar, getPage, multipartRequest, postForm } from "../../../tests/support/routes";
 import { deliveryTo, ipSequence, oneLinkCard, testConfig } from "../../../tests/support/shop";
@@ -51,7 +53,12 @@ const at = (ip = nextIp()): AppLoadContext => routeContext(t.db, config, auth, i
 
 beforeAll(async () => {
   t = await createTestDb();
-  auth = createAuth({ db: t.db, config, queueEmail: (m) => enqueueEmail(t.db, m).then(() => {}) });
+  auth = createAuth({
+    onCustomerCreated: getOrCreateReferralCode,
+    db: t.db,
+    config,
+    queueEmail: (m) => enqueueEmail(t.db, m).then(() => {}),
+  });
 });
 afterAll(() => t?.close());
 

@@ -4,6 +4,7 @@ import path from "node:path";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { emailOutbox, referrers, users } from "~/db/schema";
+import { getOrCreateReferralCode } from "~/server/referrals/referrals.server";
 import { createTestDb, type TestDb } from "../../../tests/support/test-db";
 import { enqueueEmail } from "../platform/email/outbox.server";
 import { loadConfig } from "../platform/env.server";
@@ -32,6 +33,7 @@ const config = loadConfig({
 beforeAll(async () => {
   t = await createTestDb();
   auth = createAuth({
+    onCustomerCreated: getOrCreateReferralCode,
     db: t.db,
     config,
     queueEmail: async (m) => {

@@ -18,7 +18,6 @@ import {
 import type { Config } from "../platform/env.server";
 import { allowAccountEmail } from "../platform/rate-limit.server";
 import { redirectWithToast } from "../platform/toast.server";
-import { getOrCreateReferralCode } from "../referrals/referrals.server";
 import { totpReplayGuard } from "./totp-replay.server";
 
 type Role = "customer" | "admin";
@@ -35,6 +34,8 @@ export function createAuth(opts: {
   logger?: Logger;
   /** Queues an e-mail through the outbox. */
   queueEmail: (message: OutgoingEmail) => Promise<void>;
+  /** What a new customer gets beyond the account (their referral code): the domains above accounts/ say. */
+  onCustomerCreated: (db: Database, userId: string) => Promise<unknown>;
 }) {
   const { config } = opts;
   const shop = config.shop.name;
@@ -71,7 +72,7 @@ export function createAuth(opts: {
           // Every customer can refer from the start; admins are not resellers. Runs after the sign-up commits.
           after: async (user) => {
             if ((user as { role?: string | null }).role === "admin") return;
-            await getOrCreateReferralCode(opts.db, user.id);
+            await opts.onCustomerCreated(opts.db, user.id);
           },
         },
       },

@@ -1,5 +1,6 @@
 // The login, registration and password-reset forms through their routes, as a browser posts them: what the
 // per-address and per-account limits count, and the e-mails a stranger can make the shop send to an address.
+
 import { and, eq, like, sql } from "drizzle-orm";
 import type { AppLoadContext } from "react-router";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -8,6 +9,7 @@ import * as adminLogin from "~/routes/auth/admin-login";
 import * as forgotPassword from "~/routes/auth/forgot-password";
 import * as login from "~/routes/auth/login";
 import * as register from "~/routes/auth/register";
+import { getOrCreateReferralCode } from "~/server/referrals/referrals.server";
 import { routeContext, verifiedCustomer } from "../../../tests/support/auth";
 import { answer, CookieJar, postForm } from "../../../tests/support/routes";
 import { ipSequence, testConfig } from "../../../tests/support/shop";
@@ -26,7 +28,12 @@ const at = (ip = nextIp()): AppLoadContext => routeContext(t.db, config, auth, i
 
 beforeAll(async () => {
   t = await createTestDb();
-  auth = createAuth({ db: t.db, config, queueEmail: (m) => enqueueEmail(t.db, m).then(() => {}) });
+  auth = createAuth({
+    onCustomerCreated: getOrCreateReferralCode,
+    db: t.db,
+    config,
+    queueEmail: (m) => enqueueEmail(t.db, m).then(() => {}),
+  });
 });
 afterAll(() => t?.close());
 

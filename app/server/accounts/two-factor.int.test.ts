@@ -1,6 +1,7 @@
 // Two-factor sign-in end to end through the routes: enrolment from Settings (password, QR secret, first code,
 // ten backup codes shown once), the login's code step (wrong codes refused, rate limited, no way round it),
 // backup codes used once, switching it off, and the admin login and admin Account page honouring it too.
+
 import { eq } from "drizzle-orm";
 import type { AppLoadContext } from "react-router";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
@@ -11,6 +12,7 @@ import * as adminLogin from "~/routes/auth/admin-login";
 import * as login from "~/routes/auth/login";
 import * as dashboard from "~/routes/dashboard/layout";
 import * as account from "~/routes/dashboard/settings/account";
+import { getOrCreateReferralCode } from "~/server/referrals/referrals.server";
 import { routeContext, signInCookie, verifiedCustomer } from "../../../tests/support/auth";
 import { answer, CookieJar, getPage, postForm } from "../../../tests/support/routes";
 import { ipSequence, testConfig } from "../../../tests/support/shop";
@@ -33,7 +35,12 @@ beforeAll(async () => {
   // Only the clock the codes are computed from is set by the tests (nextCode); timers run as usual.
   vi.useFakeTimers({ toFake: ["Date"], now: Date.now() });
   t = await createTestDb();
-  auth = createAuth({ db: t.db, config, queueEmail: async () => {} });
+  auth = createAuth({
+    onCustomerCreated: getOrCreateReferralCode,
+    db: t.db,
+    config,
+    queueEmail: async () => {},
+  });
 });
 afterAll(() => {
   vi.useRealTimers();

@@ -2,6 +2,7 @@
 // pauses stays so whatever the owner posts (the owner is told why and how to reach support) until the admin undoes
 // it; and what My Cards says about a card follows its state (a lost card, a replacement ordered, paid and written,
 // older cards shown only for a page that has some).
+
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -9,6 +10,7 @@ import { eq } from "drizzle-orm";
 import type { AppLoadContext } from "react-router";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { cardPages, physicalCards } from "~/db/schema";
+import { getOrCreateReferralCode } from "~/server/referrals/referrals.server";
 import { adminCookieFor, routeContext, verifiedCustomer } from "../../../tests/support/auth";
 import { type Answer, answer, getRequest, postRequest } from "../../../tests/support/routes";
 import { cartWithMultiLink, delivery, markPaidByAdmin, shopOpts } from "../../../tests/support/shop";
@@ -36,7 +38,12 @@ const config = loadConfig({
 
 beforeAll(async () => {
   t = await createTestDb();
-  const auth = createAuth({ db: t.db, config, queueEmail: async () => {} });
+  const auth = createAuth({
+    onCustomerCreated: getOrCreateReferralCode,
+    db: t.db,
+    config,
+    queueEmail: async () => {},
+  });
   context = routeContext(t.db, config, auth);
   adminCookie = await adminCookieFor(auth, t.db);
   owner = await verifiedCustomer(auth, t.db, "Olive Owner", "olive@example.com");

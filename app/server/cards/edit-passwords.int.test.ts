@@ -1,9 +1,11 @@
 // Guessing a card's edit password through the two forms that take one, posted as a browser does: the update form
 // ('Update Your Card') and 'Add a card to my account' share one limit of wrong passwords per card number, however
 // many addresses and accounts guess, and a number no card has is answered and counted like one that exists.
+
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import * as myCards from "~/routes/dashboard/cards";
 import * as updateLinks from "~/routes/shop/update-links";
+import { getOrCreateReferralCode } from "~/server/referrals/referrals.server";
 import { routeContext, verifiedCustomer } from "../../../tests/support/auth";
 import { answer, postRequest } from "../../../tests/support/routes";
 import { ipSequence, testConfig } from "../../../tests/support/shop";
@@ -22,7 +24,12 @@ const nextIp = ipSequence();
 
 beforeAll(async () => {
   t = await createTestDb();
-  auth = createAuth({ db: t.db, config, queueEmail: async () => {} });
+  auth = createAuth({
+    onCustomerCreated: getOrCreateReferralCode,
+    db: t.db,
+    config,
+    queueEmail: async () => {},
+  });
 });
 afterAll(() => t?.close());
 

@@ -1,5 +1,6 @@
 // Cold Calling's prospects through their routes: figures, status changes that stamp and log, notes, filters,
 // search and paging, one customer against another, and the CSV import and export.
+
 import { and, eq } from "drizzle-orm";
 import type { AppLoadContext } from "react-router";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -8,6 +9,7 @@ import * as activityRoute from "~/routes/dashboard/cold-calling/activity";
 import * as overviewRoute from "~/routes/dashboard/cold-calling/overview";
 import * as prospectsRoute from "~/routes/dashboard/cold-calling/prospects";
 import * as exportRoute from "~/routes/dashboard/cold-calling/prospects-csv";
+import { getOrCreateReferralCode } from "~/server/referrals/referrals.server";
 import { routeContext, verifiedCustomer } from "../../../tests/support/auth";
 import { answer, getRequest, postRequest } from "../../../tests/support/routes";
 import { testConfig } from "../../../tests/support/shop";
@@ -26,7 +28,12 @@ const B = { id: "", cookie: "" };
 beforeAll(async () => {
   t = await createTestDb();
   const config = testConfig("prospects");
-  auth = createAuth({ db: t.db, config, queueEmail: async () => {} });
+  auth = createAuth({
+    onCustomerCreated: getOrCreateReferralCode,
+    db: t.db,
+    config,
+    queueEmail: async () => {},
+  });
   context = routeContext(t.db, config, auth);
   Object.assign(A, await verifiedCustomer(auth, t.db, "Ada Caller", "ada@example.com"));
   Object.assign(B, await verifiedCustomer(auth, t.db, "Ben Caller", "ben@example.com"));

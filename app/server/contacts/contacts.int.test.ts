@@ -2,6 +2,7 @@
 // against another and the admin, a contact's page and vCard, 'Add to prospects' once (also when clicked twice at
 // the same moment) within the prospect quota, deleting for good, the exports read back (the CSV through the
 // Prospects import itself), the Home figure, and the account's deletion taking its contacts with it.
+
 import { parse } from "csv-parse/sync";
 import { eq, sql } from "drizzle-orm";
 import ICAL from "ical.js";
@@ -17,6 +18,7 @@ import * as vcfRoute from "~/routes/dashboard/contacts-vcf";
 import * as homeRoute from "~/routes/dashboard/home";
 import * as accountRoute from "~/routes/dashboard/settings/account";
 import { PROSPECT_QUOTAS } from "~/schemas/prospect-options";
+import { getOrCreateReferralCode } from "~/server/referrals/referrals.server";
 import { toCsv } from "~/utils/csv";
 import { adminCookieFor, routeContext, verifiedCustomer } from "../../../tests/support/auth";
 import { insertContacts } from "../../../tests/support/contacts";
@@ -57,7 +59,12 @@ async function cardOf(ownerUserId: string, name: string) {
 beforeAll(async () => {
   t = await createTestDb();
   const config = testConfig("contacts");
-  auth = createAuth({ db: t.db, config, queueEmail: async () => {} });
+  auth = createAuth({
+    onCustomerCreated: getOrCreateReferralCode,
+    db: t.db,
+    config,
+    queueEmail: async () => {},
+  });
   context = routeContext(t.db, config, auth);
   Object.assign(A, await customer("Ada Owner"));
   Object.assign(B, await customer("Ben Other"));

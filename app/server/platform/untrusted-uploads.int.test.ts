@@ -1,5 +1,6 @@
 // What a visitor or an admin posts through the image and card forms: a crafted e-mail cannot hold the server,
 // a refused image is never stored, and a card's photo can only come from this shop's own storage.
+
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -11,6 +12,7 @@ import { action as createCardAction } from "~/routes/admin/create-card";
 import { action as editCardAction } from "~/routes/admin/edit-card";
 import { action as uploadImageAction } from "~/routes/admin/upload-image";
 import { action as updateLinksAction } from "~/routes/shop/update-links";
+import { getOrCreateReferralCode } from "~/server/referrals/referrals.server";
 import { adminCookieFor, routeContext } from "../../../tests/support/auth";
 import { type Answer, answer, multipartRequest } from "../../../tests/support/routes";
 import { createTestDb, type TestDb } from "../../../tests/support/test-db";
@@ -37,7 +39,12 @@ function contextFor(clientIp: string) {
 
 beforeAll(async () => {
   t = await createTestDb();
-  auth = createAuth({ db: t.db, config, queueEmail: async () => {} });
+  auth = createAuth({
+    onCustomerCreated: getOrCreateReferralCode,
+    db: t.db,
+    config,
+    queueEmail: async () => {},
+  });
   adminCookie = await adminCookieFor(auth, t.db);
 });
 afterAll(() => t?.close());

@@ -44,7 +44,12 @@ let adminCookie: string;
 
 beforeAll(async () => {
   t = await createTestDb();
-  auth = createAuth({ db: t.db, config, queueEmail: async () => {} });
+  auth = createAuth({
+    onCustomerCreated: getOrCreateReferralCode,
+    db: t.db,
+    config,
+    queueEmail: async () => {},
+  });
   rita = await verifiedCustomer(auth, t.db, "Rita Referrer", "rita.ref@gmail.com");
   ritaCode = await getOrCreateReferralCode(t.db, rita.id);
   olly = await verifiedCustomer(auth, t.db, "Olly Other", "olly@example.com");

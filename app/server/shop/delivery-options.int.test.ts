@@ -178,7 +178,12 @@ describe("delivery options at checkout", () => {
 
   it("takes the referral discount off the subtotal plus the international fee", async () => {
     const v = await visitor();
-    const auth = createAuth({ db: t.db, config, queueEmail: async () => {} });
+    const auth = createAuth({
+      onCustomerCreated: getOrCreateReferralCode,
+      db: t.db,
+      config,
+      queueEmail: async () => {},
+    });
     const referrer = await verifiedCustomer(auth, t.db, "Rita", "rita@example.com");
     await getOrCreateReferralCode(t.db, referrer.id);
     await setCartReferrer(t.db, v.cart.id, referrer.id);
@@ -239,7 +244,12 @@ describe("the delivery option on Stripe's page", () => {
 
 describe("addresses saved when Country was free text", () => {
   it("prefill checkout with the country's code, or leave an unknown one to be chosen again", async () => {
-    const auth = createAuth({ db: t.db, config, queueEmail: async () => {} });
+    const auth = createAuth({
+      onCustomerCreated: getOrCreateReferralCode,
+      db: t.db,
+      config,
+      queueEmail: async () => {},
+    });
     const sam = await verifiedCustomer(auth, t.db, "Sam", "sam@example.com");
     const context = routeContext(t.db, config, auth, nextIp());
     const old = { ...address("GB", "sam@example.com"), country: "United Kingdom" };

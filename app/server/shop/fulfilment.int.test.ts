@@ -2,6 +2,7 @@
 // card number and shows on the buyer's account; the admin's 'To write and post' list gives each chip's exact
 // address, oldest payment first; posting needs every card written, stores the tracking and e-mails its link in
 // the same transaction; delivering completes the order. Card numbers stay unique across both kinds of card.
+
 import { and, eq, inArray, like, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
@@ -16,6 +17,7 @@ import {
   users,
 } from "~/db/schema";
 import * as updateLinks from "~/routes/shop/update-links";
+import { getOrCreateReferralCode } from "~/server/referrals/referrals.server";
 import { routeContext } from "../../../tests/support/auth";
 import { answer, postRequest } from "../../../tests/support/routes";
 import { countRows, deliveryTo, form, markPaidByAdmin, shopOpts, toastOf } from "../../../tests/support/shop";
@@ -137,7 +139,17 @@ describe("the public update form ('Update Your Card')", () => {
         platform: "Website",
         url: "https://another.example",
       }),
-      routeContext(t.db, config, createAuth({ db: t.db, config, queueEmail: async () => {} }), "10.9.9.9"),
+      routeContext(
+        t.db,
+        config,
+        createAuth({
+          onCustomerCreated: getOrCreateReferralCode,
+          db: t.db,
+          config,
+          queueEmail: async () => {},
+        }),
+        "10.9.9.9",
+      ),
     );
     expect(reply.status).toBe(400);
     expect((reply.data.result as { error: Record<string, string[]> }).error.cardNumber).toEqual([

@@ -1,6 +1,7 @@
 // One order walked from awaiting payment to delivered, and one cancelled and one refunded: at each step the
 // success page, the receipt, Billing's order history and My Cards say the same thing about where it is, and
 // the success page's 'What happens next?' no longer promises what has already happened.
+
 import { eq } from "drizzle-orm";
 import type { AppLoadContext } from "react-router";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -8,6 +9,7 @@ import { cardPages, emailOutbox, oneLinkCards, orderItemCardPages, orderItems, u
 import * as billing from "~/routes/dashboard/settings/billing";
 import * as success from "~/routes/shop/payment-success";
 import * as receipt from "~/routes/shop/receipt";
+import { getOrCreateReferralCode } from "~/server/referrals/referrals.server";
 import type { OrderStatusWords } from "~/utils/order-status";
 import { routeContext, verifiedCustomer } from "../../../tests/support/auth";
 import { answer, getRequest } from "../../../tests/support/routes";
@@ -38,7 +40,12 @@ let olive: { id: string; cookie: string };
 
 beforeAll(async () => {
   t = await createTestDb();
-  const auth = createAuth({ db: t.db, config, queueEmail: async () => {} });
+  const auth = createAuth({
+    onCustomerCreated: getOrCreateReferralCode,
+    db: t.db,
+    config,
+    queueEmail: async () => {},
+  });
   context = routeContext(t.db, config, auth);
   olive = await verifiedCustomer(auth, t.db, "Olive", "olive@example.com");
   await t.db.insert(users).values({ ...shopAdmin, emailVerified: true });

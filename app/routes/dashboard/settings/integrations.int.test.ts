@@ -6,6 +6,7 @@ import { eq } from "drizzle-orm";
 import type { AppLoadContext } from "react-router";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { webhookDeliveries, webhookEndpoints } from "~/db/schema";
+import { getOrCreateReferralCode } from "~/server/referrals/referrals.server";
 import { routeContext, verifiedCustomer } from "../../../../tests/support/auth";
 import { answer, getRequest, postRequest } from "../../../../tests/support/routes";
 import { testConfig, toastOf } from "../../../../tests/support/shop";
@@ -24,7 +25,12 @@ let alice: { id: string; cookie: string };
 
 beforeAll(async () => {
   t = await createTestDb();
-  auth = createAuth({ db: t.db, config, queueEmail: async () => {} });
+  auth = createAuth({
+    onCustomerCreated: getOrCreateReferralCode,
+    db: t.db,
+    config,
+    queueEmail: async () => {},
+  });
   context = { ...routeContext(t.db, config, auth), pokeWebhooks: () => pokes++ } as AppLoadContext;
   alice = await verifiedCustomer(auth, t.db, "Alice", "alice@example.com");
 });
