@@ -16,9 +16,9 @@ import type { Database, DbOrTx } from "../platform/db.server";
 import type { Config } from "../platform/env.server";
 import { accountSecretLimited, recordFailedAccountSecret } from "../platform/rate-limit.server";
 import { dataWithToast, redirectWithToast } from "../platform/toast.server";
-import { deleteUploadIfUnused } from "../shop/cart.server";
-import { ordersOwnedBy } from "../shop/customer-orders.server";
+import { deleteUploadIfUnused } from "../platform/uploads.server";
 import { type Auth, callAuth, type SessionUser } from "./auth.server";
+import { ordersOwnedBy } from "./owned-orders.server";
 import {
   checkAccountCode,
   confirmEnrolment,

@@ -9,7 +9,7 @@ import type { DbOrTx } from "../platform/db.server";
 import { acceptProfileImage } from "../platform/images.server";
 import { hitRateLimit, hitWriteLimit, LIMITS, WRITE_LIMITED } from "../platform/rate-limit.server";
 import { redirectWithToast } from "../platform/toast.server";
-import { deleteUploadIfUnused } from "../shop/cart.server";
+import { deleteUploadIfUnused } from "../platform/uploads.server";
 import { checkAccountSecrets } from "./account.server";
 import type { SessionUser } from "./auth.server";
 import { requestEmailChange } from "./email-change.server";

@@ -5,7 +5,7 @@
 import { randomBytes } from "node:crypto";
 import { and, asc, eq, inArray, isNull, lt, sql } from "drizzle-orm";
 import type { ItemKind } from "~/catalog";
-import { cardPages, cartItems, carts, orderItems, orders, users } from "~/db/schema";
+import { cartItems, carts, orders } from "~/db/schema";
 import type { DeliveryOptionId } from "~/delivery-options";
 import type { CardItemInput } from "~/schemas/cart";
 import type { Delivery } from "~/schemas/checkout";
@@ -21,7 +21,7 @@ import { lacksLink } from "~/utils/order-items";
 import { appCookie } from "../platform/cookies.server";
 import type { Database, DbOrTx } from "../platform/db.server";
 import type { Config } from "../platform/env.server";
-import { deleteProfileImage } from "../platform/storage.server";
+import { deleteUploadIfUnused, imageUrlOf, isUpdateRequest } from "../platform/uploads.server";
 import { emailIsReferrers } from "../referrals/self-referral.server";
 import { deliveryOptionsFor, itemName, MAX_QUANTITY, priceItems, unitPrice } from "./pricing.server";
 
@@ -283,40 +283,4 @@ export async function expireIdleCarts(db: Database, config: Config, batchSize = 
     for (const url of batch.imageUrls) if (await deleteUploadIfUnused(db, config, url)) uploadsDeleted++;
     if (batch.carts < batchSize) return { expired, uploadsDeleted };
   }
-}
-
-/** The image uploaded for an update-request line; written like the partial indexes on it, so they serve. */
-function imageUrlOf(table: typeof cartItems | typeof orderItems) {
-  return sql<string>`${table.details}->>'imageUrl'`;
-}
-const isUpdateRequest = (table: typeof cartItems | typeof orderItems) =>
-  sql`${table.kind} = 'update-request'`;
-
-async function uploadInUse(db: DbOrTx, url: string) {
-  const uses = await Promise.all([
-    db.select({ id: cardPages.id }).from(cardPages).where(eq(cardPages.profileImageUrl, url)).limit(1),
-    // An account's avatar (Settings, Profile) goes through the same image rule and storage.
-    db.select({ id: users.id }).from(users).where(eq(users.image, url)).limit(1),
-    db
-      .select({ id: cartItems.id })
-      .from(cartItems)
-      .where(and(isUpdateRequest(cartItems), sql`${imageUrlOf(cartItems)} = ${url}`))
-      .limit(1),
-    // An update request keeps a copy of its order item's details, so order items cover them too.
-    db
-      .select({ id: orderItems.id })
-      .from(orderItems)
-      .where(and(isUpdateRequest(orderItems), sql`${imageUrlOf(orderItems)} = ${url}`))
-      .limit(1),
-  ]);
-  return uses.some((rows) => rows.length > 0);
-}
-
-/**
- * Deletes an uploaded profile image that no card page, account, order or cart refers to (any longer): true if deleted.
- * Images are content-addressed, so the same photo uploaded twice is one file with several users.
- */
-export async function deleteUploadIfUnused(db: DbOrTx, config: Config, url: string) {
-  if (await uploadInUse(db, url)) return false;
-  return deleteProfileImage(config, url);
 }

@@ -10,7 +10,8 @@ import { acceptProfileImage } from "../platform/images.server";
 import { hitRateLimit, LIMITS } from "../platform/rate-limit.server";
 import { addressKey } from "../platform/rate-limit-address.server";
 import { toastHeaders } from "../platform/toast.server";
-import { addUpdateRequestItem, CartError, deleteUploadIfUnused } from "./cart.server";
+import { deleteUploadIfUnused } from "../platform/uploads.server";
+import { addUpdateRequestItem, CartError } from "./cart.server";
 import { ensureCart } from "./cart-actions.server";
 import { proveOwnership } from "./update-requests.server";
 
