@@ -7,11 +7,17 @@ import { editMultiLinkDraft, LINK_MESSAGES } from "~/schemas/link-rules";
 import { deliveryPriceList } from "~/utils/delivery-text";
 import { isUuid } from "~/utils/ids";
 import { getSessionUser } from "../accounts/auth.server";
+import type { DbOrTx } from "../platform/db.server";
 import { safeRedirect, unknownIntent } from "../platform/forms.server";
 import { hitRateLimit, LIMITS } from "../platform/rate-limit.server";
 import { addressKey } from "../platform/rate-limit-address.server";
 import { dataWithToast, toastHeaders } from "../platform/toast.server";
-import { allowedReferrers, findReferrerByCode, readRefCode } from "../referrals/referrals.server";
+import {
+  allowedReferrers,
+  findReferrerByCode,
+  readRefCode,
+  rememberReferralLink,
+} from "../referrals/referrals.server";
 import {
   addCardItem,
   CART_MESSAGES,
@@ -24,6 +30,7 @@ import {
   readCartId,
   removeItem,
   setCartReferrer,
+  setCartReferrerIfNone,
 } from "./cart.server";
 
 type Ctx = AppLoadContext;
@@ -152,4 +159,19 @@ async function chooseReferrer(
   // A referrer that is not on offer (the visitor themselves included) is ignored: the posted value decides
   // nothing on its own.
   if (allowed.some((r) => r.userId === chosen)) await setCartReferrer(context.db, cart.id, chosen);
+}
+
+/**
+ * A visit through a referral link (/?ref={code}): referrals/ remembers the code, and a cart without a referrer
+ * gets that one preselected.
+ */
+export async function followReferralLink(
+  db: DbOrTx,
+  request: Request,
+  headers: Headers,
+  viewerUserId: string | null,
+) {
+  const referrerUserId = await rememberReferralLink(db, request, headers, viewerUserId);
+  const cartId = await readCartId(request);
+  if (cartId && referrerUserId) await setCartReferrerIfNone(db, cartId, referrerUserId);
 }

@@ -218,6 +218,10 @@ export async function setCartReferrer(db: DbOrTx, cartId: string, referrerUserId
 }
 
 /** A referral link's referrer, for a cart that has none: a link never replaces the referrer a cart has. */
+/**
+ * A referral link's referrer preselected in the visitor's cart; no link replaces the referrer a cart already has
+ * (only the customer does, in the cart), so a page cannot swap the referrer of someone else's purchase.
+ */
 export async function setCartReferrerIfNone(db: DbOrTx, cartId: string, referrerUserId: string) {
   await db
     .update(carts)
