@@ -22,11 +22,12 @@ import { routeContext } from "../../../tests/support/auth";
 import { answer, postRequest } from "../../../tests/support/routes";
 import { countRows, deliveryTo, shopOpts, testConfig } from "../../../tests/support/shop";
 import { createTestDb, type TestDb } from "../../../tests/support/test-db";
+import { addBusinessListToCart, handleListsAction } from "../shop/business-list-cart.server";
 import { CartError, createCart, loadCart } from "../shop/cart.server";
 import { CheckoutError, createOrderFromCart } from "../shop/checkout.server";
 import { markOrderPaid } from "../shop/payments/paid-pipeline.server";
-import { handleListsAction, loadListsSection } from "./business-list-actions.server";
-import { addBusinessListToCart, deliverBusinessLists, purchasedLists } from "./business-lists.server";
+import { loadListsSection } from "./business-list-actions.server";
+import { deliverBusinessLists, purchasedLists } from "./business-lists.server";
 import { removeLead, removeUnusedLeads, uploadLeads } from "./lead-pool.server";
 import { loadLeadsSection } from "./lead-pool-actions.server";
 
