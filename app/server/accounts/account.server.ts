@@ -14,10 +14,10 @@ import {
 } from "~/schemas/account";
 import type { Database, DbOrTx } from "../platform/db.server";
 import type { Config } from "../platform/env.server";
-import { accountSecretLimited, recordFailedAccountSecret } from "../platform/rate-limit.server";
 import { dataWithToast, redirectWithToast } from "../platform/toast.server";
 import { deleteUploadIfUnused } from "../platform/uploads.server";
 import { type Auth, callAuth, type SessionUser } from "./auth.server";
+import { accountSecretLimited, recordFailedAccountSecret } from "./limits.server";
 import { ordersOwnedBy } from "./owned-orders.server";
 import {
   checkAccountCode,

@@ -16,8 +16,8 @@ import {
   verificationEmail,
 } from "../platform/email/templates.server";
 import type { Config } from "../platform/env.server";
-import { allowAccountEmail } from "../platform/rate-limit.server";
 import { redirectWithToast } from "../platform/toast.server";
+import { allowAccountEmail } from "./limits.server";
 import { totpReplayGuard } from "./totp-replay.server";
 
 type Role = "customer" | "admin";

@@ -11,9 +11,9 @@ import { answer, postRequest } from "../../../tests/support/routes";
 import { ipSequence, testConfig } from "../../../tests/support/shop";
 import { createTestDb, type TestDb } from "../../../tests/support/test-db";
 import { type Auth, createAuth } from "../accounts/auth.server";
-import { LIMITS } from "../platform/rate-limit.server";
 import { EDIT_PASSWORD_LIMITED, EDIT_PASSWORD_WRONG } from "../shop/update-request-actions.server";
 import { createCardPage } from "./cards.server";
+import { CARD_LIMITS } from "./limits.server";
 import { CLAIM_LIMITED, CLAIM_REFUSED } from "./ownership.server";
 
 const SITE = "http://shop.test";
@@ -78,13 +78,13 @@ const formError = (reply: { data: Record<string, unknown> }) =>
 describe("guessing a card's edit password", () => {
   it("is limited per card number across both forms, every address and every account", async () => {
     const c = await card("the-right-edit-password");
-    const half = LIMITS.editPasswordPerCard.max / 2;
+    const half = CARD_LIMITS.editPasswordPerCard.max / 2;
     for (let i = 0; i < half; i++) {
       const reply = await updateForm(c.cardNumber, `guess-${i}`);
       expect(reply.status).toBe(400);
       expect(fieldError(reply)).toBe(EDIT_PASSWORD_WRONG);
     }
-    for (let i = half; i < LIMITS.editPasswordPerCard.max; i++) {
+    for (let i = half; i < CARD_LIMITS.editPasswordPerCard.max; i++) {
       const reply = await addToAccount(c.cardNumber, `guess-${i}`);
       expect(reply.status).toBe(400);
       expect(formError(reply)).toBe(CLAIM_REFUSED);
@@ -103,7 +103,7 @@ describe("guessing a card's edit password", () => {
 
   it("gives a right password back: the owner's own tries do not use up the limit", async () => {
     const c = await card("owners-edit-password");
-    for (let i = 0; i <= LIMITS.editPasswordPerCard.max; i++)
+    for (let i = 0; i <= CARD_LIMITS.editPasswordPerCard.max; i++)
       expect((await updateForm(c.cardNumber, "owners-edit-password")).status).toBe(302);
   }, 120_000);
 
@@ -116,7 +116,7 @@ describe("guessing a card's edit password", () => {
     expect(fieldError(unknownWrong)).toBe(fieldError(realWrong));
     expect(fieldError(unknownWrong)).toBe(EDIT_PASSWORD_WRONG);
     // It is a password try for that number like any other: the limit comes at the same count.
-    for (let i = 1; i < LIMITS.editPasswordPerCard.max; i++) await updateForm(unknown, `guess-${i}`);
+    for (let i = 1; i < CARD_LIMITS.editPasswordPerCard.max; i++) await updateForm(unknown, `guess-${i}`);
     const limited = await updateForm(unknown, "a-guess");
     expect(limited.status).toBe(429);
     expect(fieldError(limited)).toBe(EDIT_PASSWORD_LIMITED);

@@ -23,6 +23,7 @@ import { hitWriteLimit, WRITE_LIMITED } from "../platform/rate-limit.server";
 import { ilikeAny } from "../platform/sql.server";
 import { dataWithToast, refuseWithToast } from "../platform/toast.server";
 import { listBusinessTypes } from "./business-lists.server";
+import { PROSPECT_WRITES } from "./limits.server";
 import {
   importProspects,
   PROSPECT_CSV_COLUMNS,
@@ -177,7 +178,9 @@ export async function addProspect(context: ProspectsContext, user: SessionUser, 
       },
       { status: 400 },
     );
-  if (!(await hitWriteLimit(db, "addProspect", { userId: user.id, clientIp: context.clientIp })))
+  if (
+    !(await hitWriteLimit(db, PROSPECT_WRITES.addProspect, { userId: user.id, clientIp: context.clientIp }))
+  )
     return data(
       { form: "add" as const, result: submission.reply({ formErrors: [WRITE_LIMITED] }) },
       { status: 429 },
@@ -212,7 +215,12 @@ export async function changeStatus(context: ProspectsContext, user: SessionUser,
     const issue = Object.values(submission.error ?? {}).flat()[0];
     return refuseWithToast(issue ?? "Failed to update prospect status", 400);
   }
-  if (!(await hitWriteLimit(context.db, "prospectStatus", { userId: user.id, clientIp: context.clientIp })))
+  if (
+    !(await hitWriteLimit(context.db, PROSPECT_WRITES.prospectStatus, {
+      userId: user.id,
+      clientIp: context.clientIp,
+    }))
+  )
     return refuseWithToast(WRITE_LIMITED, 429);
   const { prospectId, status } = submission.value;
   const outcome = await setProspectStatus(context.db, user.id, prospectId, status);
@@ -236,7 +244,12 @@ export async function importCsv(context: ProspectsContext, user: SessionUser, fo
   const db = context.db;
   const file = form.get("file");
   try {
-    if (!(await hitWriteLimit(db, "prospectImport", { userId: user.id, clientIp: context.clientIp })))
+    if (
+      !(await hitWriteLimit(db, PROSPECT_WRITES.prospectImport, {
+        userId: user.id,
+        clientIp: context.clientIp,
+      }))
+    )
       throw new ProspectImportError(WRITE_LIMITED, 429);
     if (!(file instanceof File) || file.size === 0)
       throw new ProspectImportError("Choose a CSV file to import");

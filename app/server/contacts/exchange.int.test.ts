@@ -20,7 +20,7 @@ import { renderCardPageHtml } from "~/server/cards/page-html.server";
 import { routeContext } from "../../../tests/support/auth";
 import { countRows, form, testConfig } from "../../../tests/support/shop";
 import { createTestDb, type TestDb } from "../../../tests/support/test-db";
-import { hitRateLimit, LIMITS } from "../platform/rate-limit.server";
+import { hitRateLimit } from "../platform/rate-limit.server";
 import { addWebhookEndpoint } from "../webhooks/webhooks.server";
 import { connectPage, connectPost, SHARE_REFUSED } from "./connect-page.server";
 import {
@@ -30,6 +30,7 @@ import {
   setContactExchange,
   shareContact,
 } from "./exchange.server";
+import { CONTACT_LIMITS } from "./limits.server";
 
 let t: TestDb;
 const config = testConfig("contact-exchange");
@@ -342,7 +343,7 @@ describe("abuse", () => {
   });
 
   it("allows 5 shares an hour from one address, then refuses it while others still get through", async () => {
-    for (let i = 0; i < LIMITS.shareContactPerAddress.max; i++)
+    for (let i = 0; i < CONTACT_LIMITS.shareContactPerAddress.max; i++)
       expect((await post(SLUG, { ...VALID, stamp: stamp() }, "10.2.0.1")).status).toBe(303);
     const refused = await post(SLUG, { ...VALID, stamp: stamp() }, "10.2.0.1");
     expect(refused.status).toBe(429);
@@ -355,8 +356,8 @@ describe("abuse", () => {
   });
 
   it("takes 100 shares a day on one card as contacts, whatever the addresses, and holds the next for review", async () => {
-    for (let i = 0; i < LIMITS.shareContactPerCard.max - 1; i++)
-      await hitRateLimit(t.db, `share-contact:card:${cardId}`, LIMITS.shareContactPerCard);
+    for (let i = 0; i < CONTACT_LIMITS.shareContactPerCard.max - 1; i++)
+      await hitRateLimit(t.db, `share-contact:card:${cardId}`, CONTACT_LIMITS.shareContactPerCard);
     expect((await post(SLUG, { ...VALID, stamp: stamp() }, "10.3.0.1")).status).toBe(303);
     expect((await post(SLUG, { ...VALID, stamp: stamp() }, "10.3.0.2")).status).toBe(303);
     const rows = await t.db.select({ held: exchangedContacts.heldForReview }).from(exchangedContacts);

@@ -15,10 +15,11 @@ import { announceCardPagesChanged } from "../cards/changes.server";
 import type { Database, DbOrTx } from "../platform/db.server";
 import { enqueueEmail } from "../platform/email/outbox.server";
 import { newContactEmail } from "../platform/email/templates.server";
-import { hitRateLimit, LIMITS, type Limit } from "../platform/rate-limit.server";
+import { hitRateLimit, type Limit } from "../platform/rate-limit.server";
 import { addressKey } from "../platform/rate-limit-address.server";
 import { redirectWithToast } from "../platform/toast.server";
 import { contactCreatedData, queueWebhookEvent } from "../webhooks/webhooks.server";
+import { CONTACT_LIMITS } from "./limits.server";
 
 // --- The owner's switch (My Cards) ---
 
@@ -137,10 +138,10 @@ export async function allowShare(db: DbOrTx, clientIp: string, cardId: string): 
   const byAddress = await hitRateLimit(
     db,
     `share-contact:ip:${addressKey(clientIp)}`,
-    LIMITS.shareContactPerAddress,
+    CONTACT_LIMITS.shareContactPerAddress,
   );
   if (!byAddress.allowed) return "address-limited";
-  if ((await hitRateLimit(db, `share-contact:card:${cardId}`, LIMITS.shareContactPerCard)).allowed)
+  if ((await hitRateLimit(db, `share-contact:card:${cardId}`, CONTACT_LIMITS.shareContactPerCard)).allowed)
     return "ok";
   return (await hitRateLimit(db, `share-contact:held:${cardId}`, HELD_PER_CARD)).allowed
     ? "held"

@@ -9,7 +9,7 @@ import { isUuid } from "~/utils/ids";
 import { getSessionUser } from "../accounts/auth.server";
 import type { DbOrTx } from "../platform/db.server";
 import { safeRedirect, unknownIntent } from "../platform/forms.server";
-import { hitRateLimit, LIMITS } from "../platform/rate-limit.server";
+import { hitRateLimit } from "../platform/rate-limit.server";
 import { addressKey } from "../platform/rate-limit-address.server";
 import { dataWithToast, toastHeaders } from "../platform/toast.server";
 import {
@@ -32,6 +32,7 @@ import {
   setCartReferrer,
   setCartReferrerIfNone,
 } from "./cart.server";
+import { SHOP_LIMITS } from "./limits.server";
 
 type Ctx = AppLoadContext;
 
@@ -62,7 +63,11 @@ export type CartView = Awaited<ReturnType<typeof cartView>>;
 export async function ensureCart(context: Ctx, request: Request) {
   const existing = await getCartRow(context.db, await readCartId(request));
   if (existing) return { cart: existing, headers: new Headers() };
-  const limit = await hitRateLimit(context.db, `new-cart:ip:${addressKey(context.clientIp)}`, LIMITS.newCart);
+  const limit = await hitRateLimit(
+    context.db,
+    `new-cart:ip:${addressKey(context.clientIp)}`,
+    SHOP_LIMITS.newCart,
+  );
   if (!limit.allowed) throw new CartError(CART_MESSAGES.tooManyCarts, 429);
   const refCode = await readRefCode(request);
   const referrer = refCode ? await findReferrerByCode(context.db, refCode) : null;

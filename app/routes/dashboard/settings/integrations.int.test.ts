@@ -7,12 +7,12 @@ import type { AppLoadContext } from "react-router";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { webhookDeliveries, webhookEndpoints } from "~/db/schema";
 import { getOrCreateReferralCode } from "~/server/referrals/referrals.server";
+import { WEBHOOK_LIMITS } from "~/server/webhooks/limits.server";
 import { routeContext, verifiedCustomer } from "../../../../tests/support/auth";
 import { answer, getRequest, postRequest } from "../../../../tests/support/routes";
 import { testConfig, toastOf } from "../../../../tests/support/shop";
 import { createTestDb, type TestDb } from "../../../../tests/support/test-db";
 import { type Auth, createAuth } from "../../../server/accounts/auth.server";
-import { LIMITS } from "../../../server/platform/rate-limit.server";
 import * as integrations from "./integrations";
 
 const URL = "http://shop.test/dashboard/settings/integrations";
@@ -92,7 +92,7 @@ describe("Settings, Integrations", () => {
       (await t.db.select().from(webhookDeliveries).where(eq(webhookDeliveries.endpointId, endpoint!.id)))
         .length;
     // One was sent by the test before.
-    for (let i = 1; i < LIMITS.webhookTestPerEndpoint.max; i++) {
+    for (let i = 1; i < WEBHOOK_LIMITS.webhookTestPerEndpoint.max; i++) {
       const sent = await post({ intent: "send-test", endpointId: endpoint!.id });
       expect(sent.status).toBe(302);
     }
