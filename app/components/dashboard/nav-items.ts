@@ -1,5 +1,5 @@
 // The dashboard's sidebar, one row per section with its icon: the layout draws the icons from this list, and a
-// unit test holds it to the dashboard's routes (app/routes/dashboard/sections.test.ts).
+// unit test holds it to the dashboard's routes (tests/route-registrations.test.ts).
 import {
   Contact as ContactIcon,
   CreditCard,
