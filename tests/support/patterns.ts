@@ -54,47 +54,46 @@ interface Seen {
  */
 export function hasNestedRepeat(source: string): boolean {
   const open: { repeats: boolean; start: number }[] = [];
+  // The group that closed just before this character, if any: a repeat here repeats it.
   let closed: { repeats: boolean; body: string } | null = null;
   for (let i = 0; i < source.length; i++) {
     const c = source[i]!;
-    const atEnd = (j: number) => {
-      i = j;
-      closed = null;
-    };
-    if (c === "\\") atEnd(i + 1);
+    const justClosed = closed;
+    closed = null;
+    if (c === "\\") i++;
     else if (c === "[") {
-      let j = i + 1;
-      for (; j < source.length && source[j] !== "]"; j++) if (source[j] === "\\") j++;
-      atEnd(j);
-    } else if (c === "(") {
-      open.push({ repeats: false, start: i });
-      closed = null;
-    } else if (c === ")") {
-      const g = open.pop();
-      if (!g) continue;
-      closed = { repeats: g.repeats, body: source.slice(g.start + 1, i).replace(/^\?(?::|<?[=!])/, "") };
-      if (g.repeats && open.length) open[open.length - 1]!.repeats = true;
+      for (i++; i < source.length && source[i] !== "]"; i++) if (source[i] === "\\") i++;
+    } else if (c === "(") open.push({ repeats: false, start: i });
+    else if (c === ")") {
+      const group = open.pop();
+      if (!group) continue;
+      closed = {
+        repeats: group.repeats,
+        body: source.slice(group.start + 1, i).replace(/^\?(?::|<?[=!])/, ""),
+      };
+      if (group.repeats && open.length) open[open.length - 1]!.repeats = true;
     } else if (c === "*" || c === "+" || (c === "{" && /^\{\d*,\}/.test(source.slice(i)))) {
-      const group = closed as { repeats: boolean; body: string } | null;
-      if (group?.repeats && !fixedByDelimiter(group.body)) return true;
+      if (justClosed?.repeats && !fixedByDelimiter(justClosed.body)) return true;
       if (open.length) open[open.length - 1]!.repeats = true;
-      closed = null;
-    } else closed = null;
+    }
   }
   return false;
 }
 
 /** A repeated atom: a class, an escape or one character, followed by an unbounded repeat. */
 const REPEATED_ATOM = /(\[(?:\\.|[^\]])*\]|\\.|[^()[\]\\*+?{}|])(?:[*+]|\{\d*,\})/g;
-/** One literal character at the start or the end of a group body: `-`, `@`, `\.`. */
-const LITERAL = /^(?:\\([^a-zA-Z0-9])|([^\\[\].()*+?{}|^$]))/;
+/** One literal character, escaped punctuation or plain: `-`, `@`, `\.`. */
+const LITERAL = String.raw`(?:\\([^a-zA-Z0-9])|([^\\[\].()*+?{}|^$]))`;
+/** A group body's first character when it is a literal that nothing makes optional or repeats. */
+const FIRST_LITERAL = new RegExp(`^${LITERAL}(?![?*+{])`);
+const LAST_LITERAL = new RegExp(`${LITERAL}$`);
 
+/** Whether every round of a repeated group starts or ends at a character none of its own repeats can match. */
 function fixedByDelimiter(body: string) {
   if (body.includes("|")) return false;
-  const atoms = [...body.matchAll(REPEATED_ATOM)].map((m) => new RegExp(m[1]!, "u"));
-  const reversedEnd = /(?:\\([^a-zA-Z0-9])|([^\\[\].()*+?{}|^$]))$/.exec(body);
-  const ends = [LITERAL.exec(body), reversedEnd]
+  const atoms = [...body.matchAll(REPEATED_ATOM)].map((m) => new RegExp(m[1]!));
+  return [FIRST_LITERAL.exec(body), LAST_LITERAL.exec(body)]
     .filter((m): m is RegExpExecArray => m !== null)
-    .map((m) => m[1] ?? m[2]!);
-  return ends.some((d) => atoms.every((atom) => !atom.test(d)));
+    .map((m) => m[1] ?? m[2]!)
+    .some((delimiter) => atoms.every((atom) => !atom.test(delimiter)));
 }
