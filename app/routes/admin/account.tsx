@@ -2,7 +2,7 @@
 import { AccountSettings } from "~/components/account/account-settings";
 import { handleAccountAction } from "~/server/accounts/account-actions.server";
 import { loadAccountSettings } from "~/server/accounts/account-settings.server";
-import { requireAdmin } from "~/server/accounts/auth.server";
+import { requireAdmin } from "~/server/accounts/session.server";
 import { readFormData } from "~/server/platform/forms.server";
 import type { Route } from "./+types/account";
 

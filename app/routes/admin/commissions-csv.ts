@@ -1,5 +1,5 @@
 // The commission ledger as a CSV download, with the Commissions section's filters. Admins only.
-import { requireAdmin } from "~/server/accounts/auth.server";
+import { requireAdmin } from "~/server/accounts/session.server";
 import { commissionLedgerCsv, ledgerFilters } from "~/server/referrals/admin-commissions.server";
 import type { Route } from "./+types/commissions-csv";
 

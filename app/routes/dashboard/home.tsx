@@ -6,7 +6,7 @@ import { changeVersusPrevious } from "~/components/charts/series";
 import { CopyLinkButton } from "~/components/dashboard/copy-link-button";
 import { PageHeading } from "~/components/layout/page-heading";
 import { ButtonLink } from "~/components/ui/button";
-import { requireUser } from "~/server/accounts/auth.server";
+import { requireUser } from "~/server/accounts/session.server";
 import { getDashboardHome, STATS_DAYS } from "~/server/cards/card-stats.server";
 import { countNewContacts } from "~/server/contacts/contacts.server";
 import { addDays, utcDay } from "~/utils/dates";

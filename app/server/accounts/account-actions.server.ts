@@ -4,7 +4,7 @@ import { redirectWithToast } from "../platform/toast.server";
 import { deleteAccountFromForm } from "./account-deletion.server";
 import type { Context } from "./account-secrets.server";
 import { changePassword, signOutOtherSessions } from "./account-settings.server";
-import type { SessionUser } from "./auth.server";
+import type { SessionUser } from "./session.server";
 import { cancelEnrolment } from "./two-factor.server";
 import { confirmTwoFactor, enableTwoFactor, turnOffTwoFactor } from "./two-factor-settings.server";
 

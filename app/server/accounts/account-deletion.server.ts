@@ -15,9 +15,10 @@ import {
   refuse,
   SECRET_FIELDS,
 } from "./account-secrets.server";
-import { callAuth, type SessionUser } from "./auth.server";
+import { callAuth } from "./auth.server";
 import { accountSecretLimited, recordFailedAccountSecret } from "./limits.server";
 import { ordersOwnedBy } from "./owned-orders.server";
+import type { SessionUser } from "./session.server";
 
 /** What replaces a deleted customer's details on the orders that are kept for the accounts. */
 export const DELETED_CUSTOMER = "Deleted customer";

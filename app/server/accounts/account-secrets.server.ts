@@ -4,8 +4,9 @@ import { and, eq } from "drizzle-orm";
 import { type AppLoadContext, data } from "react-router";
 import { accounts, users } from "~/db/schema";
 import type { DbOrTx } from "../platform/db.server";
-import type { Auth, SessionUser } from "./auth.server";
+import type { Auth } from "./auth.server";
 import { accountSecretLimited, recordFailedAccountSecret } from "./limits.server";
+import type { SessionUser } from "./session.server";
 import { checkAccountCode, TWO_FACTOR_MESSAGES } from "./two-factor.server";
 
 export type Context = Pick<AppLoadContext, "auth" | "db" | "config">;

@@ -8,8 +8,9 @@ import { sessions } from "~/db/schema";
 import { ChangePasswordSchema } from "~/schemas/account";
 import { dataWithToast, redirectWithToast } from "../platform/toast.server";
 import { ACCOUNT_MESSAGES, type Context, refuse, SECRET_FIELDS } from "./account-secrets.server";
-import { callAuth, type SessionUser } from "./auth.server";
+import { callAuth } from "./auth.server";
 import { accountSecretLimited, recordFailedAccountSecret } from "./limits.server";
+import type { SessionUser } from "./session.server";
 import { getTwoFactorStatus, takeBackupCodesToShow } from "./two-factor.server";
 
 export async function loadAccountSettings(context: Context, request: Request, user: SessionUser) {

@@ -11,9 +11,9 @@ import { hitRateLimit, hitWriteLimit, WRITE_LIMITED } from "../platform/rate-lim
 import { redirectWithToast } from "../platform/toast.server";
 import { deleteUploadIfUnused } from "../platform/uploads.server";
 import { checkAccountSecrets } from "./account-secrets.server";
-import type { SessionUser } from "./auth.server";
 import { requestEmailChange } from "./email-change.server";
 import { ACCOUNT_LIMITS, AVATAR_WRITES } from "./limits.server";
+import type { SessionUser } from "./session.server";
 
 const PROFILE_PATH = "/dashboard/settings";
 

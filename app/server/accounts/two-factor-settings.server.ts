@@ -10,8 +10,8 @@ import {
   refuse,
   SECRET_FIELDS,
 } from "./account-secrets.server";
-import type { SessionUser } from "./auth.server";
 import { accountSecretLimited, recordFailedAccountSecret } from "./limits.server";
+import type { SessionUser } from "./session.server";
 import {
   checkAccountCode,
   confirmEnrolment,

@@ -13,7 +13,7 @@ import {
   parseActivityRange,
 } from "~/schemas/activity-range";
 import { utcDay } from "~/utils/dates";
-import type { SessionUser } from "../accounts/auth.server";
+import type { SessionUser } from "../accounts/session.server";
 import type { DbOrTx } from "../platform/db.server";
 import { cardLifecycle } from "./card-lifecycle.server";
 import { activityCsv, activityPeriod, linkClicksInRange, scanActivity } from "./card-stats.server";

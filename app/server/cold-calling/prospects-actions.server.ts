@@ -1,5 +1,5 @@
 // The Prospects section's form posts, one intent each: adding, importing and changing the status of prospects.
-import type { SessionUser } from "../accounts/auth.server";
+import type { SessionUser } from "../accounts/session.server";
 import { unknownIntent } from "../platform/forms.server";
 import type { ProspectsContext } from "./prospect-quotas.server";
 import { addProspect, changeStatus, importCsv } from "./prospects.server";

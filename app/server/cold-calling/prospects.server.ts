@@ -17,7 +17,7 @@ import { AddProspectSchema, SetProspectStatusSchema } from "~/schemas/prospects"
 import { toCsv } from "~/utils/csv";
 import { isUuid } from "~/utils/ids";
 import { pageNumber } from "~/utils/paging";
-import type { SessionUser } from "../accounts/auth.server";
+import type { SessionUser } from "../accounts/session.server";
 import type { Database, DbOrTx } from "../platform/db.server";
 import { hitWriteLimit, WRITE_LIMITED } from "../platform/rate-limit.server";
 import { ilikeAny } from "../platform/sql.server";

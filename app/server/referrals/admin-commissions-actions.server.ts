@@ -1,5 +1,5 @@
 // The admin Commissions section's form posts, one intent each: paying referrers out, releasing or reversing held ones.
-import type { SessionUser } from "../accounts/auth.server";
+import type { SessionUser } from "../accounts/session.server";
 import type { Database } from "../platform/db.server";
 import { unknownIntent } from "../platform/forms.server";
 import { payOut, review } from "./admin-commissions.server";

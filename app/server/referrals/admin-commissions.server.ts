@@ -16,7 +16,7 @@ import { toCsv } from "~/utils/csv";
 import { isUuid } from "~/utils/ids";
 import { formatPence } from "~/utils/money";
 import { DELETED_CUSTOMER } from "../accounts/account-deletion.server";
-import type { SessionUser } from "../accounts/auth.server";
+import type { SessionUser } from "../accounts/session.server";
 import type { Database, DbOrTx } from "../platform/db.server";
 import { dataWithToast } from "../platform/toast.server";
 

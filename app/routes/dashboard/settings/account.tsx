@@ -2,7 +2,7 @@
 import { AccountSettings } from "~/components/account/account-settings";
 import { handleAccountAction } from "~/server/accounts/account-actions.server";
 import { loadAccountSettings } from "~/server/accounts/account-settings.server";
-import { requireUser } from "~/server/accounts/auth.server";
+import { requireUser } from "~/server/accounts/session.server";
 import { readFormData } from "~/server/platform/forms.server";
 import { privatePage } from "~/utils/seo";
 import type { Route } from "./+types/account";
