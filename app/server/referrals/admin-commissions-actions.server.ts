@@ -2,7 +2,8 @@
 import type { SessionUser } from "../accounts/session.server";
 import type { Database } from "../platform/db.server";
 import { unknownIntent } from "../platform/forms.server";
-import { payOut, review } from "./admin-commissions.server";
+import { payOut } from "./commission-payouts.server";
+import { review } from "./held-commissions.server";
 
 export async function handleCommissionsAction(db: Database, admin: SessionUser, form: FormData) {
   switch (form.get("intent")) {
