@@ -10,7 +10,7 @@ import { Button } from "~/components/ui/button";
 import { Field, FieldFrame } from "~/components/ui/field";
 import { Select } from "~/components/ui/select";
 import { CARRIERS, TRACKING_NUMBER_MAX } from "~/schemas/fulfilment";
-import type { CardToWrite, FulfilmentData } from "~/server/shop/fulfilment.server";
+import type { CardToWrite, FulfilmentData } from "~/server/shop/fulfilment-queue.server";
 import { countryName } from "~/utils/countries";
 import { awaitsWriting } from "~/utils/fulfilment";
 import { notify } from "~/utils/toast";

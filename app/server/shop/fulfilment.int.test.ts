@@ -30,8 +30,8 @@ import { listOwnedOneLinkCards, ONE_LINK_PERMANENT } from "../cards/one-link-car
 import { loadConfig } from "../platform/env.server";
 import { addCardItem, createCart } from "./cart.server";
 import { createOrderFromCart } from "./checkout.server";
-import { loadFulfilment } from "./fulfilment.server";
 import { handleFulfilmentAction } from "./fulfilment-actions.server";
+import { loadFulfilment } from "./fulfilment-queue.server";
 import { progressOfOrder } from "./order-progress.server";
 
 let t: TestDb;
