@@ -4,7 +4,7 @@
 import { sql } from "drizzle-orm";
 import type { SessionUser } from "~/server/accounts/session.server";
 import { listCardPages } from "~/server/cards/admin-cards.server";
-import { getDashboardStats } from "~/server/cards/card-stats.server";
+import { getDashboardStats } from "~/server/cards/dashboard-home.server";
 import { loadMyCardsPage, myActivityCsv } from "~/server/cards/my-cards.server";
 import { loadMyLinks } from "~/server/cards/my-links.server";
 import { listOwnedCards } from "~/server/cards/ownership.server";

@@ -24,8 +24,8 @@ import { countRows, deliveryTo, form, markPaidByAdmin, shopOpts, toastOf } from 
 import { createTestDb, type TestDb } from "../../../tests/support/test-db";
 import { createAuth } from "../accounts/auth.server";
 import type { SessionUser } from "../accounts/session.server";
-import { getDashboardStats } from "../cards/card-stats.server";
 import { createCardPage } from "../cards/cards.server";
+import { getDashboardStats } from "../cards/dashboard-home.server";
 import { listOwnedOneLinkCards, ONE_LINK_PERMANENT } from "../cards/one-link-cards.server";
 import { loadConfig } from "../platform/env.server";
 import { addCardItem, createCart } from "./cart.server";
