@@ -2,7 +2,7 @@
 import type { SessionUser } from "../accounts/session.server";
 import { unknownIntent } from "../platform/forms.server";
 import type { ProspectsContext } from "./prospect-quotas.server";
-import { addProspect, changeStatus, importCsv } from "./prospects.server";
+import { addProspect, changeStatus, importCsv } from "./prospect-writes.server";
 
 export function handleProspectsAction(context: ProspectsContext, user: SessionUser, form: FormData) {
   switch (form.get("intent")) {
