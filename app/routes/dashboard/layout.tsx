@@ -4,7 +4,7 @@ import { Form, NavLink, Outlet, useLocation } from "react-router";
 import { DASHBOARD_NAV, navIconName } from "~/components/dashboard/nav-items";
 import { IconSprite, SpriteIcon } from "~/components/ui/icon-sprite";
 import { StaticHtml } from "~/components/ui/static-html";
-import { requireUser } from "~/server/accounts/auth.server";
+import { requireUser } from "~/server/accounts/session.server";
 import { staticHtml } from "~/server/platform/static-html.server";
 import { cn } from "~/utils/cn";
 import type { Route } from "./+types/layout";

@@ -8,17 +8,9 @@ import { getOrCreateReferralCode } from "~/server/referrals/referrals.server";
 import { createTestDb, type TestDb } from "../../../tests/support/test-db";
 import { enqueueEmail } from "../platform/email/outbox.server";
 import { loadConfig } from "../platform/env.server";
-import {
-  type Auth,
-  adminExists,
-  callAuth,
-  checkAdminPassword,
-  createAuth,
-  getSessionUser,
-  requireAdmin,
-  requireUser,
-  upsertAdmin,
-} from "./auth.server";
+import { adminExists, checkAdminPassword, upsertAdmin } from "./admin-accounts.server";
+import { type Auth, callAuth, createAuth } from "./auth.server";
+import { getSessionUser, requireAdmin, requireUser } from "./session.server";
 import { configuredSocialProviders, startSocialLogin } from "./social-login.server";
 
 let t: TestDb;
