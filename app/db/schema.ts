@@ -1,4 +1,3 @@
-// Over 300 lines: every table in one place, as drizzle-kit reads it.
 // Drizzle schema: tables and relations only. SQL names are snake_case (drizzle.config.ts casing).
 import { relations, sql } from "drizzle-orm";
 import {
