@@ -133,8 +133,12 @@ export function createCardPageCache(limits: CardCacheLimits = CARD_CACHE_LIMITS)
     // Cards written before chip addresses carry /{slug}?s=nfc: once the owner turns those off, that address alone stops.
     if (variant === "nfc" && page.olderCardsOffAt) return { ...inactiveEntry(opts, "off"), expiresAt };
     const source = variant === "chip" ? "nfc" : variant;
-    const html = renderCardPageHtml(page, { publicUrl: opts.publicUrl, siteName: opts.siteName, source });
-    return compress(html, 200, page.id, ttl, opts.publicUrl);
+    const { html, csp } = renderCardPageHtml(page, {
+      publicUrl: opts.publicUrl,
+      siteName: opts.siteName,
+      source,
+    });
+    return compress(html, csp, 200, page.id, ttl, opts.publicUrl);
   }
 
   function peekLinkTarget(linkId: string): LinkTarget | undefined {
@@ -245,7 +249,7 @@ export function createCardPageCache(limits: CardCacheLimits = CARD_CACHE_LIMITS)
     },
 
     notFoundEntry(opts: Pick<Options, "publicUrl" | "siteName">) {
-      notFound ??= compress(renderCardNotFoundHtml(opts), 404, null, 0, opts.publicUrl);
+      notFound ??= compress(renderCardNotFoundHtml(opts), CARD_PAGE_CSP, 404, null, 0, opts.publicUrl);
       return notFound;
     },
 
@@ -283,6 +287,7 @@ const expiry = (opts: Options) =>
 
 function compress(
   html: string,
+  csp: string,
   status: 200 | 404,
   cardId: string | null,
   ttl: number,
@@ -291,7 +296,7 @@ function compress(
   return {
     cardId,
     status,
-    ...compressPage(html, { csp: CARD_PAGE_CSP, publicUrl }),
+    ...compressPage(html, { csp, publicUrl }),
     expiresAt: ttl ? Date.now() + ttl : Number.POSITIVE_INFINITY,
   };
 }

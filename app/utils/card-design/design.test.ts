@@ -2,16 +2,8 @@
 // and button style reaches WCAG 2.2 AA; the page moves the colour only when it must, and says so.
 import { describe, expect, it } from "vitest";
 import { contrast, nearestWithContrast, normaliseHex } from "./contrast";
-import {
-  BUTTON_FILLS,
-  brandAdjustments,
-  type CardDesign,
-  contrastPairs,
-  DEFAULT_DESIGN,
-  designCss,
-  FONTS,
-  paletteOf,
-} from "./design";
+import { brandAdjustments, contrastPairs, designCss, paletteOf } from "./design";
+import { BUTTON_FILLS, type CardDesign, DEFAULT_DESIGN, FONTS } from "./options";
 import { THEMES } from "./themes";
 
 /** A small seeded generator, so a failing colour can be found again. */

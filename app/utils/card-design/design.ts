@@ -1,58 +1,8 @@
-// A card's design ("look"): theme, variant, brand colour, button style and font, as the owner chooses them and
-// as a company will later set and lock them. `designCss` turns one into the page's colour and shape rules;
-// `contrastPairs` lists every text and control against what it sits on, for the form's notice and the tests.
+// A card's design drawn: `designCss` turns one into the page's colour and shape rules, and `contrastPairs` lists
+// every text and control against what it sits on, for the form's notice and the tests.
 import { AA_LARGE, AA_TEXT, contrast } from "./contrast";
-import { type Palette, THEME_IDS, type ThemeId, themeById, type Variant } from "./themes";
-
-/** System font stacks only: no web font is downloaded and no other site is asked for one. */
-export const FONTS = {
-  system: { name: "System", stack: 'system-ui,-apple-system,"Segoe UI",Roboto,sans-serif' },
-  humanist: {
-    name: "Humanist",
-    stack: 'Seravek,"Gill Sans Nova",Ubuntu,Calibri,"DejaVu Sans",source-sans-pro,sans-serif',
-  },
-  rounded: {
-    name: "Rounded",
-    stack:
-      'ui-rounded,"Hiragino Maru Gothic ProN",Quicksand,Comfortaa,Manjari,"Arial Rounded MT",Calibri,sans-serif',
-  },
-  serif: {
-    name: "Serif",
-    stack: 'Charter,"Bitstream Charter","Sitka Text",Cambria,Georgia,serif',
-  },
-  mono: {
-    name: "Monospace",
-    stack: 'ui-monospace,"Cascadia Code","Source Code Pro",Menlo,Consolas,"DejaVu Sans Mono",monospace',
-  },
-} as const;
-export type FontId = keyof typeof FONTS;
-export const FONT_IDS = Object.keys(FONTS) as [FontId, ...FontId[]];
-
-export const VARIANTS = ["auto", "light", "dark"] as const;
-export const BUTTON_FILLS = ["filled", "outlined"] as const;
-export const BUTTON_SHAPES = ["rounded", "square"] as const;
-
-export interface CardDesign {
-  theme: ThemeId;
-  /** 'auto' follows the visitor's prefers-color-scheme. */
-  variant: (typeof VARIANTS)[number];
-  /** # and six lower-case hex digits, as chosen (the page may use a nearer accessible one). */
-  brand: string;
-  buttonFill: (typeof BUTTON_FILLS)[number];
-  buttonShape: (typeof BUTTON_SHAPES)[number];
-  font: FontId;
-}
-
-export const DEFAULT_DESIGN: CardDesign = {
-  theme: "classic",
-  variant: "light",
-  brand: "#4338ca",
-  buttonFill: "filled",
-  buttonShape: "rounded",
-  font: "system",
-};
-
-export { THEME_IDS };
+import { type CardDesign, FONTS } from "./options";
+import { type Palette, themeById, type Variant } from "./themes";
 
 /** The variants a page shows: both for 'auto', else the one fixed. */
 export function variantsOf(design: CardDesign): Variant[] {

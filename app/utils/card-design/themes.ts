@@ -1,8 +1,9 @@
-// The card page's themes. Each is a deliberate design with a light and a dark variant, drawn from the owner's
+// The card page's themes' colours (their names are in options.ts). Each is a deliberate design with a light and a dark variant, drawn from the owner's
 // brand colour: `palette` gives every colour the page uses, and contrast.ts moves the brand colour where it
 // must so that every text on it, and it on every surface, stays at WCAG AA. A new theme is one entry here.
 import { converter, formatHex, modeOklch, parseHex, useMode as registerMode } from "culori/fn";
 import { AA_TEXT, nearestWithContrast, textOn } from "./contrast";
+import type { ThemeId } from "./options";
 
 const oklch = registerMode(modeOklch);
 const toOklch = converter("oklch");
@@ -29,9 +30,7 @@ export interface Palette {
 }
 
 export interface Theme {
-  id: string;
-  name: string;
-  description: string;
+  id: ThemeId;
   /** The card's corner radius, in px. */
   radius: number;
   shadow: boolean;
@@ -63,8 +62,6 @@ function neutral(
 export const THEMES = [
   {
     id: "classic",
-    name: "Classic",
-    description: "A white card on a pale page in a tint of your colour.",
     radius: 20,
     shadow: true,
     palette: (brand, variant) =>
@@ -86,8 +83,6 @@ export const THEMES = [
   },
   {
     id: "midnight",
-    name: "Midnight",
-    description: "Deep navy with your colour glowing on it.",
     radius: 20,
     shadow: false,
     palette: (brand, variant) =>
@@ -110,8 +105,6 @@ export const THEMES = [
   },
   {
     id: "paper",
-    name: "Paper",
-    description: "Warm off-white, quiet edges, no shadow: like a printed card.",
     radius: 6,
     shadow: false,
     palette: (brand, variant) =>
@@ -133,8 +126,6 @@ export const THEMES = [
   },
   {
     id: "bold",
-    name: "Bold",
-    description: "Your colour fills the page.",
     radius: 24,
     shadow: true,
     palette: (brand, variant) => {
@@ -155,8 +146,6 @@ export const THEMES = [
   },
   {
     id: "mono",
-    name: "Mono",
-    description: "Black and white, square and plain; your colour only on the buttons.",
     radius: 0,
     shadow: false,
     palette: (brand, variant) =>
@@ -178,8 +167,6 @@ export const THEMES = [
   },
   {
     id: "soft",
-    name: "Soft gradient",
-    description: "A gentle gradient of your colour behind a rounded card.",
     radius: 28,
     shadow: true,
     palette: (brand, variant) => {
@@ -200,9 +187,6 @@ export const THEMES = [
     },
   },
 ] as const satisfies readonly Theme[];
-
-export type ThemeId = (typeof THEMES)[number]["id"];
-export const THEME_IDS = THEMES.map((t) => t.id) as [ThemeId, ...ThemeId[]];
 
 export function themeById(id: string): Theme {
   return THEMES.find((t) => t.id === id) ?? THEMES[0];
