@@ -264,7 +264,7 @@ export const cardPages = pgTable(
     /** The owner lets visitors share their details from the page (contact exchange); off until turned on. */
     contactExchange: boolean().notNull().default(false),
     /** The page's design (app/utils/card-design); null until the owner or the admin chooses one: the default. */
-    design: jsonb().$type<Record<string, unknown>>(),
+    design: jsonb().$type<object>(),
     /** Bumped on every change: the public page cache compares it (ETag) and other processes can too. */
     version: integer().notNull().default(1),
     /** Set while the owner (or the admin) has paused the page: every address answers 'This card is paused'. */

@@ -47,3 +47,20 @@ export function designFromStored(stored: unknown): CardDesign {
   }
   return design as CardDesign;
 }
+
+/**
+ * The brand colour the owner meant: the hex field, unless only the colour picker changed (without JavaScript the
+ * two are not kept in step, and the hex field still holds the saved colour).
+ */
+export function chosenBrand(form: { get(name: string): FormDataEntryValue | null }) {
+  const brand = form.get("brand");
+  const picker = form.get("brandPicker");
+  const saved = form.get("brandSaved");
+  if (typeof picker === "string" && brand === saved && picker !== saved) return picker;
+  return typeof brand === "string" ? brand : "";
+}
+
+/** A design from a form or an address (the preview): what is valid of it, the default for the rest. */
+export function designDraft(values: URLSearchParams | FormData): CardDesign {
+  return designFromStored({ ...Object.fromEntries(values), brand: chosenBrand(values) });
+}
