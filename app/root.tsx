@@ -12,7 +12,7 @@ import {
 } from "react-router";
 import { StaticToast } from "~/components/ui/static-toast";
 import { ToastHost } from "~/components/ui/toast-host";
-import { getSessionUser } from "~/server/accounts/auth.server";
+import { getSessionUser } from "~/server/accounts/session.server";
 import { readToast } from "~/server/platform/toast.server";
 import { countCartItems, readCartId } from "~/server/shop/cart.server";
 import { followReferralLink } from "~/server/shop/cart-actions.server";

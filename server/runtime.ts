@@ -5,7 +5,8 @@
 import path from "node:path";
 import pino, { type Logger } from "pino";
 import { AdminAccountSchema } from "~/schemas/auth";
-import { type Auth, adminExists, createAuth, upsertAdmin } from "~/server/accounts/auth.server";
+import { adminExists, upsertAdmin } from "~/server/accounts/admin-accounts.server";
+import { type Auth, createAuth } from "~/server/accounts/auth.server";
 import { pruneEmailChanges } from "~/server/accounts/email-change.server";
 import { startAnalyticsWriter } from "~/server/cards/analytics.server";
 import { startCardPageSync } from "~/server/cards/page-sync.server";

@@ -136,8 +136,9 @@ export const accountsRelations = relations(accounts, ({ one }) => ({
 }));
 
 /**
- * An e-mail change asked for in Settings (docs/security.md#e-mail-change). The link sent to the new address makes
- * it; the link sent to the old address stops it, or undoes it, for a week. Only sha256 of each secret is kept.
+ * An e-mail change asked for in Settings ('E-mail change' in docs/security.md#threat-model-in-a-page). The link
+ * sent to the new address makes it; the link sent to the old address stops it, or undoes it, for a week. Only
+ * sha256 of each secret is kept.
  */
 export const emailChanges = pgTable(
   "email_changes",

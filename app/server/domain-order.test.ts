@@ -72,7 +72,10 @@ describe("the domains' order", () => {
   it("is the order the README lists", () => {
     const readme = readFileSync(path.join(root, "README.md"), "utf8");
     const section = readme.slice(readme.indexOf("### Domains"));
-    const block = section.slice(section.indexOf("```") + 3, section.indexOf("```", section.indexOf("```") + 3));
+    const block = section.slice(
+      section.indexOf("```") + 3,
+      section.indexOf("```", section.indexOf("```") + 3),
+    );
     const listed = [...block.matchAll(/^([a-z-]+)\/ /gm)].map((m) => m[1]);
     expect(listed).toEqual(DOMAIN_ORDER);
   });

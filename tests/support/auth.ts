@@ -4,7 +4,8 @@ import { eq } from "drizzle-orm";
 import pino from "pino";
 import type { AppLoadContext } from "react-router";
 import { users } from "~/db/schema";
-import { type Auth, callAuth, upsertAdmin } from "~/server/accounts/auth.server";
+import { upsertAdmin } from "~/server/accounts/admin-accounts.server";
+import { type Auth, callAuth } from "~/server/accounts/auth.server";
 import type { Database } from "~/server/platform/db.server";
 import type { Config } from "~/server/platform/env.server";
 

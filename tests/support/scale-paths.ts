@@ -2,9 +2,9 @@
 // customer's dashboard, My Cards with its activity export, My Links, Resell and Cold Calling), each through the
 // real server functions. The EXPLAIN test checks their plans; scripts/bench-scale.mjs times them.
 import { sql } from "drizzle-orm";
-import type { SessionUser } from "~/server/accounts/auth.server";
+import type { SessionUser } from "~/server/accounts/session.server";
 import { listCardPages } from "~/server/cards/admin-cards.server";
-import { getDashboardStats } from "~/server/cards/card-stats.server";
+import { getDashboardStats } from "~/server/cards/dashboard-home.server";
 import { loadMyCardsPage, myActivityCsv } from "~/server/cards/my-cards.server";
 import { loadMyLinks } from "~/server/cards/my-links.server";
 import { listOwnedCards } from "~/server/cards/ownership.server";

@@ -1,7 +1,7 @@
 // Admin Commissions section: what each referrer is owed, 'Mark paid out', and the ledger with filters and a
 // CSV export.
 import { CommissionsSection } from "~/components/admin/commissions-section";
-import { requireAdmin } from "~/server/accounts/auth.server";
+import { requireAdmin } from "~/server/accounts/session.server";
 import { readFormData } from "~/server/platform/forms.server";
 import { loadCommissionsSection } from "~/server/referrals/admin-commissions.server";
 import { handleCommissionsAction } from "~/server/referrals/admin-commissions-actions.server";

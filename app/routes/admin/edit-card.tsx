@@ -5,7 +5,7 @@ import { CardForm } from "~/components/admin/card-form/card-form";
 import { CardLifecycleAdmin } from "~/components/admin/card-lifecycle-admin";
 import { ButtonLink } from "~/components/ui/button";
 import { cardPageSchemas } from "~/schemas/card-page";
-import { requireAdmin } from "~/server/accounts/auth.server";
+import { requireAdmin } from "~/server/accounts/session.server";
 import { cardFormFailure } from "~/server/cards/admin-actions.server";
 import { getCardStats } from "~/server/cards/admin-cards.server";
 import { flushAnalytics } from "~/server/cards/analytics.server";

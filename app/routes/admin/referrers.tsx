@@ -1,6 +1,6 @@
 // Admin Referrers section: which customers are featured in the cart's 'Referred by' selector.
 import { ReferrersSection } from "~/components/admin/referrers-section";
-import { requireAdmin } from "~/server/accounts/auth.server";
+import { requireAdmin } from "~/server/accounts/session.server";
 import { readFormData } from "~/server/platform/forms.server";
 import {
   handleReferrersSectionAction,

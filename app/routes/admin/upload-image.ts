@@ -1,5 +1,5 @@
 // Profile image upload for the card form: admin only; the image rule is acceptProfileImage's.
-import { requireAdmin } from "~/server/accounts/auth.server";
+import { requireAdmin } from "~/server/accounts/session.server";
 import { ADMIN_IMAGE_WRITES } from "~/server/cards/limits.server";
 import { readFormData } from "~/server/platform/forms.server";
 import { acceptProfileImage } from "~/server/platform/images.server";

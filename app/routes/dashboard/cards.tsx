@@ -14,7 +14,7 @@ import { OneLinkCardsList } from "~/components/dashboard/one-link-cards";
 import { ScanActivity } from "~/components/dashboard/scan-activity";
 import { EmptyState, PageHeading } from "~/components/layout/page-heading";
 import { StaticHtml } from "~/components/ui/static-html";
-import { requireUser } from "~/server/accounts/auth.server";
+import { requireUser } from "~/server/accounts/session.server";
 import { loadMyCardsPage } from "~/server/cards/my-cards.server";
 import { handleMyCardsAction } from "~/server/cards/my-cards-actions.server";
 import { handleContactExchangeToggle } from "~/server/contacts/exchange.server";

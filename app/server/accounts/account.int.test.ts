@@ -39,7 +39,8 @@ import { addCardItem, createCart } from "../shop/cart.server";
 import { createOrderFromCart } from "../shop/checkout.server";
 import { expireUnpaidBankOrders, setAdminStatus } from "../shop/orders.server";
 import { markOrderPaid } from "../shop/payments/paid-pipeline.server";
-import { ACCOUNT_MESSAGES, DELETED_CUSTOMER } from "./account.server";
+import { DELETED_CUSTOMER } from "./account-deletion.server";
+import { ACCOUNT_MESSAGES } from "./account-secrets.server";
 import { type Auth, createAuth } from "./auth.server";
 
 const SITE = "http://shop.test";

@@ -10,10 +10,10 @@ import { acceptProfileImage } from "../platform/images.server";
 import { hitRateLimit, hitWriteLimit, WRITE_LIMITED } from "../platform/rate-limit.server";
 import { redirectWithToast } from "../platform/toast.server";
 import { deleteUploadIfUnused } from "../platform/uploads.server";
-import { checkAccountSecrets } from "./account.server";
-import type { SessionUser } from "./auth.server";
+import { checkAccountSecrets } from "./account-secrets.server";
 import { requestEmailChange } from "./email-change.server";
 import { ACCOUNT_LIMITS, AVATAR_WRITES } from "./limits.server";
+import type { SessionUser } from "./session.server";
 
 const PROFILE_PATH = "/dashboard/settings";
 

@@ -8,7 +8,8 @@ import { getOrCreateReferralCode } from "~/server/referrals/referrals.server";
 import { verifiedCustomer } from "../../../tests/support/auth";
 import { createTestDb, type TestDb } from "../../../tests/support/test-db";
 import { loadConfig } from "../platform/env.server";
-import { createAuth, getSessionUser, requireUser } from "./auth.server";
+import { createAuth } from "./auth.server";
+import { getSessionUser, requireUser } from "./session.server";
 
 let t: TestDb;
 beforeAll(async () => {

@@ -15,7 +15,8 @@ import { answer, CookieJar, postForm } from "../../../tests/support/routes";
 import { ipSequence, testConfig } from "../../../tests/support/shop";
 import { createTestDb, type TestDb } from "../../../tests/support/test-db";
 import { enqueueEmail } from "../platform/email/outbox.server";
-import { type Auth, createAuth, upsertAdmin } from "./auth.server";
+import { upsertAdmin } from "./admin-accounts.server";
+import { type Auth, createAuth } from "./auth.server";
 import { ACCOUNT_LIMITS, SIGN_IN_REFUSED } from "./limits.server";
 
 const SITE = "http://shop.test";

@@ -18,7 +18,8 @@ import { answer, CookieJar, getPage, postForm } from "../../../tests/support/rou
 import { ipSequence, testConfig } from "../../../tests/support/shop";
 import { createTestDb, type TestDb } from "../../../tests/support/test-db";
 import { totpCode, wrongTotpCode } from "../../../tests/support/totp";
-import { type Auth, createAuth, refuseSocialSignInWithTwoFactor, upsertAdmin } from "./auth.server";
+import { upsertAdmin } from "./admin-accounts.server";
+import { type Auth, createAuth, refuseSocialSignInWithTwoFactor } from "./auth.server";
 import { TWO_FACTOR_MESSAGES } from "./two-factor.server";
 import { SIGN_IN_CODE_MESSAGES } from "./two-factor-sign-in.server";
 

@@ -7,7 +7,7 @@ import { and, eq } from "drizzle-orm";
 import { type AppLoadContext, data } from "react-router";
 import { cardPages, physicalCards } from "~/db/schema";
 import { AdminCardLifecycleSchema, CardLifecycleSchema } from "~/schemas/card-lifecycle";
-import type { SessionUser } from "../accounts/auth.server";
+import type { SessionUser } from "../accounts/session.server";
 import type { DbOrTx } from "../platform/db.server";
 import { redirectWithToast, refuseWithToast } from "../platform/toast.server";
 import { cardLifecycle } from "./card-lifecycle.server";

@@ -2,7 +2,7 @@
 // password, and the card state changes (pause, report lost, turn back on). The route sends the 'share your details'
 // switch to contacts/ and 'Order a replacement' to shop/.
 import type { AppLoadContext } from "react-router";
-import type { SessionUser } from "../accounts/auth.server";
+import type { SessionUser } from "../accounts/session.server";
 import { unknownIntent } from "../platform/forms.server";
 import { handleOwnerLifecycle } from "./card-lifecycle-actions.server";
 import { claimFromForm } from "./ownership.server";

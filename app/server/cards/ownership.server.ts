@@ -5,7 +5,7 @@ import { and, desc, eq, isNull, or, sql } from "drizzle-orm";
 import { type AppLoadContext, data } from "react-router";
 import { cardPages } from "~/db/schema";
 import { ClaimCardSchema } from "~/schemas/claim-card";
-import type { SessionUser } from "../accounts/auth.server";
+import type { SessionUser } from "../accounts/session.server";
 import type { DbOrTx } from "../platform/db.server";
 import { hitRateLimit } from "../platform/rate-limit.server";
 import { addressKey } from "../platform/rate-limit-address.server";

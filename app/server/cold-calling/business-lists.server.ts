@@ -1,5 +1,5 @@
-// Business lists (DESIGN.md ruling 10): a list of 20 businesses of one type, bought through the shop's cart and
-// checkout (shop/business-list-cart.server.ts).
+// Business lists, a product like the cards (docs/product.md, 'Purchase Lists'): 20 businesses of one type, bought
+// through the shop's cart and checkout (shop/business-list-cart.server.ts).
 // A list is refused before payment when the pool cannot fill it for this buyer; on payment the businesses are
 // copied from the lead pool into the buyer's prospects, never one the buyer already has.
 import { and, asc, desc, eq, sql } from "drizzle-orm";

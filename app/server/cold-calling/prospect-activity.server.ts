@@ -7,7 +7,7 @@ import { prospectActivities, prospects } from "~/db/schema";
 import { PROSPECT_QUOTAS } from "~/schemas/prospect-options";
 import { AddProspectNoteSchema } from "~/schemas/prospects";
 import { isUuid } from "~/utils/ids";
-import type { SessionUser } from "../accounts/auth.server";
+import type { SessionUser } from "../accounts/session.server";
 import type { Database, DbOrTx } from "../platform/db.server";
 import { hitWriteLimit, WRITE_LIMITED } from "../platform/rate-limit.server";
 import { dataWithToast, refuseWithToast } from "../platform/toast.server";

@@ -3,7 +3,7 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import type { AppLoadContext } from "react-router";
 import { AddContactToProspectsSchema } from "~/schemas/contacts";
-import type { SessionUser } from "../accounts/auth.server";
+import type { SessionUser } from "../accounts/session.server";
 import { PROSPECT_WRITES } from "../cold-calling/limits.server";
 import type { ProspectsContext } from "../cold-calling/prospect-quotas.server";
 import { unknownIntent } from "../platform/forms.server";

@@ -10,7 +10,7 @@ import type { ShareContactInput } from "~/schemas/contact-exchange";
 import type { VisitSource } from "~/utils/card-links";
 import { isUuid } from "~/utils/ids";
 import { isReservedSlug } from "~/utils/slug";
-import type { SessionUser } from "../accounts/auth.server";
+import type { SessionUser } from "../accounts/session.server";
 import { announceCardPagesChanged } from "../cards/changes.server";
 import type { Database, DbOrTx } from "../platform/db.server";
 import { enqueueEmail } from "../platform/email/outbox.server";

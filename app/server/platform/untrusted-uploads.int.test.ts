@@ -14,6 +14,7 @@ import { action as uploadImageAction } from "~/routes/admin/upload-image";
 import { action as updateLinksAction } from "~/routes/shop/update-links";
 import { getOrCreateReferralCode } from "~/server/referrals/referrals.server";
 import { adminCookieFor, routeContext } from "../../../tests/support/auth";
+import { LONGEST_FIELD, patternsDuring } from "../../../tests/support/patterns";
 import { type Answer, answer, multipartRequest } from "../../../tests/support/routes";
 import { createTestDb, type TestDb } from "../../../tests/support/test-db";
 import { type Auth, createAuth } from "../accounts/auth.server";
@@ -87,21 +88,19 @@ const updateRequest = (fields: Record<string, string | File>) => ({
 });
 
 describe("/update-links", () => {
-  it("answers a crafted e-mail address at once instead of freezing the server", async () => {
-    const context = contextFor("10.0.0.1");
-    // The smaller size first: a backtracking pattern fails it in seconds instead of hanging on the megabyte.
-    for (const size of [64 * 1024, 1024 * 1024]) {
-      const email = `a@${".".repeat(size)}@`;
-      const started = performance.now();
-      const reply = await answer(
-        updateLinksAction,
-        post("/update-links", updateRequest({ email, platform: "Website", url: "https://dana.example" })),
-        context,
-      );
-      expect({ size, ms: performance.now() - started < 1000 }).toEqual({ size, ms: true });
-      expect(reply.status).toBe(400);
-      expect(fieldErrors(reply).email).toEqual(["Please enter a valid email address"]);
-    }
+  it("refuses a crafted e-mail address by its length, before any pattern reads it", async () => {
+    const email = `a@${".".repeat(1024 * 1024)}@`;
+    const request = post(
+      "/update-links",
+      updateRequest({ email, platform: "Website", url: "https://dana.example" }),
+    );
+    let reply: Answer | undefined;
+    const seen = await patternsDuring(async () => {
+      reply = await answer(updateLinksAction, request, contextFor("10.0.0.1"));
+    });
+    expect(seen.longestInput).toBeLessThanOrEqual(LONGEST_FIELD);
+    expect(reply?.status).toBe(400);
+    expect(fieldErrors(reply!).email).toEqual(["Please enter a valid email address"]);
   });
 
   it("counts a visitor against the rate limit before the form is checked", async () => {

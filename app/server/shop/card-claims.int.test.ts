@@ -11,7 +11,8 @@ import { adminCookieFor, routeContext, verifiedCustomer } from "../../../tests/s
 import { answer, cookiesOf, getRequest, postRequest } from "../../../tests/support/routes";
 import { cartWithMultiLink, deliveryTo, shopOpts, testConfig, toastOf } from "../../../tests/support/shop";
 import { createTestDb, type TestDb } from "../../../tests/support/test-db";
-import { type Auth, createAuth, getSessionUser } from "../accounts/auth.server";
+import { type Auth, createAuth } from "../accounts/auth.server";
+import { getSessionUser } from "../accounts/session.server";
 import type { OutgoingEmail } from "../platform/email/mailer.server";
 import { changeQuantity, loadCart } from "./cart.server";
 import { createOrderFromCart } from "./checkout.server";

@@ -6,7 +6,7 @@ import { cardItemFromForm } from "~/schemas/cart";
 import { editMultiLinkDraft, LINK_MESSAGES } from "~/schemas/link-rules";
 import { deliveryPriceList } from "~/utils/delivery-text";
 import { isUuid } from "~/utils/ids";
-import { getSessionUser } from "../accounts/auth.server";
+import { getSessionUser } from "../accounts/session.server";
 import type { DbOrTx } from "../platform/db.server";
 import { safeRedirect, unknownIntent } from "../platform/forms.server";
 import { hitRateLimit } from "../platform/rate-limit.server";

@@ -12,7 +12,7 @@ import {
   PaymentChoiceSchema,
 } from "~/schemas/checkout";
 import { lacksLink } from "~/utils/order-items";
-import { getSessionUser } from "../accounts/auth.server";
+import { getSessionUser } from "../accounts/session.server";
 import { LIST_MESSAGES } from "../cold-calling/business-lists.server";
 import { hitRateLimit } from "../platform/rate-limit.server";
 import { addressKey } from "../platform/rate-limit-address.server";

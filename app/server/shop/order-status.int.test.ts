@@ -28,8 +28,8 @@ import { listOwnedOneLinkCards } from "../cards/one-link-cards.server";
 import { CLAIM_LINK_DAYS, redeemClaimLink } from "./card-claims.server";
 import { addCardItem, createCart } from "./cart.server";
 import { createOrderFromCart } from "./checkout.server";
-import { loadFulfilment } from "./fulfilment.server";
 import { handleFulfilmentAction } from "./fulfilment-actions.server";
+import { loadFulfilment } from "./fulfilment-queue.server";
 import { cancelAwaitingOrder } from "./orders.server";
 import { refundOrder } from "./refunds.server";
 

@@ -2,7 +2,7 @@
 // and the lost card is turned off at once when the owner asked for it.
 import { type AppLoadContext, redirect } from "react-router";
 import { CARDS } from "~/catalog";
-import type { SessionUser } from "../accounts/auth.server";
+import type { SessionUser } from "../accounts/session.server";
 import { replacementRequest, supportReply } from "../cards/card-lifecycle-actions.server";
 import { CardLifecycleError } from "../cards/physical-cards.server";
 import { refuseWithToast, toastHeaders } from "../platform/toast.server";

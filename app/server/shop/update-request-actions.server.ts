@@ -3,7 +3,7 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { type AppLoadContext, data, redirect } from "react-router";
 import { UpdateRequestSchema } from "~/schemas/update-request";
 import { z } from "~/schemas/zod";
-import { getSessionUser } from "../accounts/auth.server";
+import { getSessionUser } from "../accounts/session.server";
 import { isOneLinkCardNumber, ONE_LINK_PERMANENT } from "../cards/one-link-cards.server";
 import { readFormData } from "../platform/forms.server";
 import { acceptProfileImage } from "../platform/images.server";

@@ -5,7 +5,7 @@ import { EmptyState } from "~/components/layout/page-heading";
 import { Button } from "~/components/ui/button";
 import { FieldFrame, FormMessage } from "~/components/ui/field";
 import { Select } from "~/components/ui/select";
-import { requireUser } from "~/server/accounts/auth.server";
+import { requireUser } from "~/server/accounts/session.server";
 import { loadListsSection } from "~/server/cold-calling/business-list-actions.server";
 import { readFormData } from "~/server/platform/forms.server";
 import { handleListsAction } from "~/server/shop/business-list-cart.server";
