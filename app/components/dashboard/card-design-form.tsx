@@ -5,7 +5,6 @@ import { useRef } from "react";
 import { Form } from "react-router";
 import { Button } from "~/components/ui/button";
 import { FieldError } from "~/components/ui/field";
-import type { SubmissionResult } from "~/utils/form";
 import {
   BUTTON_FILLS,
   BUTTON_SHAPES,
@@ -14,6 +13,7 @@ import {
   THEME_OPTIONS,
   VARIANTS,
 } from "~/utils/card-design/options";
+import type { SubmissionResult } from "~/utils/form";
 
 const VARIANT_LABELS = { auto: "Follow the visitor's device", light: "Always light", dark: "Always dark" };
 const FILL_LABELS = { filled: "Filled", outlined: "Outlined" };
@@ -76,7 +76,8 @@ export function CardDesignForm({
     const form = event.currentTarget;
     const target = event.target as HTMLInputElement;
     if (target.name === "brandPicker") form.brand.value = target.value;
-    if (target.name === "brand" && /^#[0-9a-f]{6}$/i.test(target.value)) form.brandPicker.value = target.value;
+    if (target.name === "brand" && /^#[0-9a-f]{6}$/i.test(target.value))
+      form.brandPicker.value = target.value;
     if (preview.current) preview.current.src = `${base}/preview?${previewQuery(form)}`;
   };
   return (
@@ -119,12 +120,18 @@ export function CardDesignForm({
             </label>
             <input type="hidden" name="brandSaved" value={design.brand} />
           </div>
-          <FieldError id="brand-error" errors={errors.brand} />
+          <FieldError id="brand-error" errors={errors.brand ?? undefined} />
           {adjustments.map((a) => (
             <p key={a.variant} className="mt-3 flex flex-wrap items-center gap-2 text-sm text-slate-700">
-              <span className="inline-block size-5 rounded border border-slate-300" style={{ background: a.chosen }} />
+              <span
+                className="inline-block size-5 rounded border border-slate-300"
+                style={{ background: a.chosen }}
+              />
               {a.chosen} is too light or dark to read on the {a.variant} page, so it uses
-              <span className="inline-block size-5 rounded border border-slate-300" style={{ background: a.used }} />
+              <span
+                className="inline-block size-5 rounded border border-slate-300"
+                style={{ background: a.used }}
+              />
               {a.used}, the nearest colour that keeps text readable.
             </p>
           ))}
@@ -151,7 +158,14 @@ export function CardDesignForm({
           <Button type="submit" name="intent" value="save-design">
             Save
           </Button>
-          <Button type="submit" variant="secondary" formMethod="get" formAction={`${base}/design`} name="preview" value="1">
+          <Button
+            type="submit"
+            variant="secondary"
+            formMethod="get"
+            formAction={`${base}/design`}
+            name="preview"
+            value="1"
+          >
             Preview
           </Button>
         </div>

@@ -26,7 +26,14 @@ function LinkButton({
   return (
     <form method="post" action={action}>
       <input type="hidden" name="linkId" value={linkId} />
-      <Button type="submit" variant="secondary" name="intent" value={intent} aria-label={label} disabled={disabled}>
+      <Button
+        type="submit"
+        variant="secondary"
+        name="intent"
+        value={intent}
+        aria-label={label}
+        disabled={disabled}
+      >
         {children}
       </Button>
     </form>

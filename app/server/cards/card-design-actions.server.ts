@@ -4,7 +4,7 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { type AppLoadContext, data } from "react-router";
 import { CardDesignSchema } from "~/schemas/card-design";
 import { isUuid } from "~/utils/ids";
-import type { SessionUser } from "../accounts/auth.server";
+import type { SessionUser } from "../accounts/session.server";
 import { unknownIntent } from "../platform/forms.server";
 import { redirectWithToast } from "../platform/toast.server";
 import { moveLink, ownedCard, saveCardDesign, setLinkHidden } from "./card-design.server";

@@ -8,7 +8,7 @@ import { cardPages, pageLinks } from "~/db/schema";
 import { designFromStored } from "~/schemas/card-design";
 import { brandAdjustments } from "~/utils/card-design/design";
 import type { CardDesign } from "~/utils/card-design/options";
-import type { SessionUser } from "../accounts/auth.server";
+import type { SessionUser } from "../accounts/session.server";
 import type { DbOrTx } from "../platform/db.server";
 import { getCardPageBySlug } from "./cards.server";
 import { announceCardPagesChanged } from "./changes.server";
@@ -118,6 +118,6 @@ export async function previewCardPage(
 ) {
   const page = await getCardPageBySlug(db, slug);
   if (!page) throw data("Card not found", { status: 404 });
-  const { html, csp } = renderCardPageHtml({ ...page, design }, { ...opts, source: "link" });
+  const { html, csp } = renderCardPageHtml({ ...page, design }, { ...opts, source: "link", preview: true });
   return { html, csp: csp.replace("frame-ancestors 'none'", "frame-ancestors 'self'") };
 }

@@ -92,7 +92,13 @@ function linkAttributes(link: { id: string; url: string }, source: VisitSource, 
 /** The card page in its owner's design, with the policy that allows its stylesheet. */
 export function renderCardPageHtml(
   page: NonNullable<PublicCardPage>,
-  opts: { publicUrl: string; siteName: string; source: VisitSource },
+  opts: {
+    publicUrl: string;
+    siteName: string;
+    source: VisitSource;
+    /** The owner's preview: links lead nowhere, so trying one counts no visit. */
+    preview?: boolean;
+  },
 ) {
   const css = stylesheet(designFromStored(page.design));
   const url = `${opts.publicUrl}/${page.slug}`;
@@ -105,7 +111,7 @@ export function renderCardPageHtml(
     ? `<nav aria-label="Links"><ul>${page.links
         .map(
           (l) =>
-            `<li><a ${linkAttributes(l, opts.source, opts.publicUrl)}>${icon(l.icon)}<span>${escapeHtml(l.title)}</span></a></li>`,
+            `<li><a ${opts.preview ? 'role="link" aria-disabled="true"' : linkAttributes(l, opts.source, opts.publicUrl)}>${icon(l.icon)}<span>${escapeHtml(l.title)}</span></a></li>`,
         )
         .join("")}</ul></nav>`
     : '<p class="em">No links yet.</p>';
