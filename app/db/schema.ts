@@ -266,6 +266,9 @@ export const cardPages = pgTable(
     contactExchange: boolean().notNull().default(false),
     /** The page's design (app/utils/card-design); null until the owner or the admin chooses one: the default. */
     design: jsonb().$type<object>(),
+    /** The design's banner across the top of the card and the logo beside the name (widest stored width). */
+    coverImageUrl: text(),
+    logoImageUrl: text(),
     /** Bumped on every change: the public page cache compares it (ETag) and other processes can too. */
     version: integer().notNull().default(1),
     /** Set while the owner (or the admin) has paused the page: every address answers 'This card is paused'. */

@@ -2,6 +2,7 @@
 // order, and a preview. 'Preview' without JavaScript comes back here with the choices in the address (?preview=1).
 import { Link } from "react-router";
 import { CardDesignForm, ResetDesignForm } from "~/components/dashboard/card-design-form";
+import { CardDesignImages } from "~/components/dashboard/card-design-images";
 import { CardDesignLinks } from "~/components/dashboard/card-design-links";
 import { PageHeading } from "~/components/layout/page-heading";
 import { chosenBrand, designDraft } from "~/schemas/card-design";
@@ -70,6 +71,12 @@ export default function DashboardCardDesign({ loaderData, actionData }: Route.Co
         previewSrc={previewSrc}
         lastResult={result}
       />
+      <section className="mt-10" aria-labelledby="design-images">
+        <h2 id="design-images" className="mb-4 text-xl font-semibold text-slate-900">
+          Cover and logo
+        </h2>
+        <CardDesignImages cardNumber={card.cardNumber} images={loaderData.images} />
+      </section>
       <section className="mt-10" aria-labelledby="design-links">
         <h2 id="design-links" className="text-xl font-semibold text-slate-900">
           Links on your page

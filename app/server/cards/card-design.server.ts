@@ -10,6 +10,9 @@ import { brandAdjustments } from "~/utils/card-design/design";
 import type { CardDesign } from "~/utils/card-design/options";
 import type { SessionUser } from "../accounts/session.server";
 import type { DbOrTx } from "../platform/db.server";
+import type { Config } from "../platform/env.server";
+import type { DesignImageKind } from "../platform/images.server";
+import { deleteUploadIfUnused } from "../platform/uploads.server";
 import { getCardPageBySlug } from "./cards.server";
 import { announceCardPagesChanged } from "./changes.server";
 import { renderCardPageHtml } from "./page-html.server";
@@ -27,6 +30,8 @@ export async function ownedCard(db: DbOrTx, user: Pick<SessionUser, "id">, rawNu
       slug: cardPages.slug,
       name: cardPages.name,
       design: cardPages.design,
+      coverImageUrl: cardPages.coverImageUrl,
+      logoImageUrl: cardPages.logoImageUrl,
     })
     .from(cardPages)
     .where(and(eq(cardPages.cardNumber, cardNumber), eq(cardPages.ownerUserId, user.id)));
@@ -49,6 +54,7 @@ export async function loadCardDesign(
     .orderBy(asc(pageLinks.sortOrder), asc(pageLinks.id));
   return {
     card: { cardNumber: card.cardNumber, slug: card.slug, name: card.name },
+    images: { cover: card.coverImageUrl, logo: card.logoImageUrl },
     design,
     isDefault: card.design === null,
     adjustments: brandAdjustments(design),
@@ -68,6 +74,25 @@ async function changed(db: DbOrTx, cardPageId: string, set: Partial<typeof cardP
 /** Saves the design (null: back to the shop's default). */
 export async function saveCardDesign(db: DbOrTx, cardPageId: string, design: CardDesign | null) {
   await changed(db, cardPageId, { design });
+}
+
+const IMAGE_COLUMNS = { cover: "coverImageUrl", logo: "logoImageUrl" } as const;
+
+/**
+ * Sets (or with null removes) the design's cover or logo; the image it replaces is deleted once nothing else
+ * uses it (images are shared by content).
+ */
+export async function setDesignImage(
+  db: DbOrTx,
+  config: Config,
+  card: { id: string; coverImageUrl: string | null; logoImageUrl: string | null },
+  kind: DesignImageKind,
+  url: string | null,
+) {
+  const column = IMAGE_COLUMNS[kind];
+  await changed(db, card.id, { [column]: url });
+  const previous = card[column];
+  if (previous && previous !== url) await deleteUploadIfUnused(db, config, previous);
 }
 
 /** Shows or hides one of the card's links; another card's link is answered as not found. */

@@ -51,6 +51,8 @@ export async function getCardPageBySlug(db: DbOrTx, slug: string) {
       contactEmail: cardPages.contactEmail,
       contactPhone: cardPages.contactPhone,
       profileImageUrl: cardPages.profileImageUrl,
+      coverImageUrl: cardPages.coverImageUrl,
+      logoImageUrl: cardPages.logoImageUrl,
       contactExchange: cardPages.contactExchange,
       design: cardPages.design,
       version: cardPages.version,

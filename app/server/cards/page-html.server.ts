@@ -8,6 +8,7 @@ import { type CardDesign, DEFAULT_DESIGN } from "~/utils/card-design/options";
 import { CARD_ICON_SVGS } from "~/utils/card-icons";
 import type { VisitSource } from "~/utils/card-links";
 import { escapeHtml } from "~/utils/html";
+import { designImageUrl } from "../platform/storage.server";
 import type { PublicCardPage } from "./cards.server";
 
 function icon(name: string) {
@@ -23,7 +24,7 @@ function icon(name: string) {
  * The page's fixed stylesheet: shapes and spacing, every colour through the design's custom properties. The
  * design's own rules (designCss) follow it in the same <style>.
  */
-const BASE_CSS = `*{box-sizing:border-box;margin:0}body{font-size:16px;line-height:1.5;color:var(--tx);background:var(--pg);min-height:100vh;display:flex;flex-direction:column;align-items:center;padding:32px 16px}main{width:100%;max-width:440px;background:var(--sf);box-shadow:0 6px 24px rgba(15,23,42,.08);padding:32px 20px;text-align:center}.ph{width:112px;height:112px;border-radius:50%;object-fit:cover;margin:0 auto 16px;display:block;background:var(--bd)}.in{width:112px;height:112px;border-radius:50%;margin:0 auto 16px;display:flex;align-items:center;justify-content:center;background:var(--ac);color:var(--on-ac);font-size:40px;font-weight:700}h1{font-size:1.6rem;line-height:1.2}.bn{color:var(--mu);font-weight:600;margin-top:4px}.bio{margin-top:12px;white-space:pre-line}.sv{display:inline-flex;align-items:center;gap:8px;margin-top:20px;min-height:48px;padding:12px 22px;font-weight:600;text-decoration:none}ul{list-style:none;padding:0;margin-top:24px;display:grid;gap:12px}li a{display:flex;align-items:center;gap:12px;min-height:52px;padding:12px 16px;border:1px solid var(--bd);color:var(--tx);text-decoration:none;font-weight:600;text-align:left;background:var(--sf)}.sv.sh{margin-top:12px;background:var(--sf);color:var(--ac);border:2px solid var(--ac)}li a:hover,.sv:hover{border-color:var(--ac);box-shadow:0 0 0 1px var(--ac)}a:focus-visible{outline:3px solid var(--ac);outline-offset:2px}li svg{flex:none;color:var(--ac)}.em{color:var(--mu);margin-top:24px}footer{margin-top:24px;font-size:.875rem;color:var(--on-pg)}footer a{color:var(--on-pg);font-weight:600}.nf{padding:48px 20px}.nf p{color:var(--mu);margin-top:8px}`;
+const BASE_CSS = `*{box-sizing:border-box;margin:0}body{font-size:16px;line-height:1.5;color:var(--tx);background:var(--pg);min-height:100vh;display:flex;flex-direction:column;align-items:center;padding:32px 16px}main{width:100%;max-width:440px;background:var(--sf);box-shadow:0 6px 24px rgba(15,23,42,.08);padding:32px 20px;text-align:center}.ph{width:112px;height:112px;border-radius:50%;object-fit:cover;margin:0 auto 16px;display:block;background:var(--bd)}.in{width:112px;height:112px;border-radius:50%;margin:0 auto 16px;display:flex;align-items:center;justify-content:center;background:var(--ac);color:var(--on-ac);font-size:40px;font-weight:700}h1{font-size:1.6rem;line-height:1.2}.bn{color:var(--mu);font-weight:600;margin-top:4px}.bio{margin-top:12px;white-space:pre-line}.sv{display:inline-flex;align-items:center;gap:8px;margin-top:20px;min-height:48px;padding:12px 22px;font-weight:600;text-decoration:none}ul{list-style:none;padding:0;margin-top:24px;display:grid;gap:12px}li a{display:flex;align-items:center;gap:12px;min-height:52px;padding:12px 16px;border:1px solid var(--bd);color:var(--tx);text-decoration:none;font-weight:600;text-align:left;background:var(--sf)}.sv.sh{margin-top:12px;background:var(--sf);color:var(--ac);border:2px solid var(--ac)}li a:hover,.sv:hover{border-color:var(--ac);box-shadow:0 0 0 1px var(--ac)}a:focus-visible{outline:3px solid var(--ac);outline-offset:2px}li svg{flex:none;color:var(--ac)}.em{color:var(--mu);margin-top:24px}footer{margin-top:24px;font-size:.875rem;color:var(--on-pg)}footer a{color:var(--on-pg);font-weight:600}.nf{padding:48px 20px}.nf p{color:var(--mu);margin-top:8px}.cv{display:block;width:calc(100% + 40px);height:auto;margin:-32px -20px 20px;border-top-left-radius:inherit;border-top-right-radius:inherit}.nm{display:flex;align-items:center;justify-content:center;gap:10px}.lg{width:48px;height:48px;object-fit:contain;flex:none}`;
 
 /** A page's one inline stylesheet, allowed by its hash in the page's Content-Security-Policy (no 'unsafe-inline'). */
 export function cardPageCsp(css: string) {
@@ -107,6 +108,12 @@ export function renderCardPageHtml(
   const photo = page.profileImageUrl
     ? `<img class="ph" src="${escapeHtml(page.profileImageUrl)}" width="112" height="112" alt="${escapeHtml(page.name)}">`
     : `<div class="in" aria-hidden="true">${escapeHtml(page.name.trim().charAt(0).toUpperCase() || "?")}</div>`;
+  const cover = page.coverImageUrl
+    ? `<img class="cv" src="${escapeHtml(designImageUrl(page.coverImageUrl, 440))}" srcset="${escapeHtml(designImageUrl(page.coverImageUrl, 440))} 440w, ${escapeHtml(page.coverImageUrl)} 880w" sizes="(max-width:472px) calc(100vw - 32px), 440px" width="880" height="293" alt="">`
+    : "";
+  const logo = page.logoImageUrl
+    ? `<img class="lg" src="${escapeHtml(designImageUrl(page.logoImageUrl, 48))}" srcset="${escapeHtml(page.logoImageUrl)} 2x" width="48" height="48" alt="${escapeHtml(page.businessName ?? page.name)} logo">`
+    : "";
   const links = page.links.length
     ? `<nav aria-label="Links"><ul>${page.links
         .map(
@@ -117,8 +124,11 @@ export function renderCardPageHtml(
     : '<p class="em">No links yet.</p>';
   const body = [
     "<main>",
+    cover,
     photo,
-    `<h1>${escapeHtml(page.name)}</h1>`,
+    logo
+      ? `<div class="nm">${logo}<h1>${escapeHtml(page.name)}</h1></div>`
+      : `<h1>${escapeHtml(page.name)}</h1>`,
     page.businessName ? `<p class="bn">${escapeHtml(page.businessName)}</p>` : "",
     page.bio ? `<p class="bio">${escapeHtml(page.bio)}</p>` : "",
     `<a class="sv" href="/card/${escapeHtml(page.slug)}/contact.vcf" download>${icon("contact")}Save contact</a>`,
