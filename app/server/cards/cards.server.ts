@@ -51,7 +51,10 @@ export async function getCardPageBySlug(db: DbOrTx, slug: string) {
       contactEmail: cardPages.contactEmail,
       contactPhone: cardPages.contactPhone,
       profileImageUrl: cardPages.profileImageUrl,
+      coverImageUrl: cardPages.coverImageUrl,
+      logoImageUrl: cardPages.logoImageUrl,
       contactExchange: cardPages.contactExchange,
+      design: cardPages.design,
       version: cardPages.version,
       pausedAt: cardPages.pausedAt,
       olderCardsOffAt: cardPages.olderCardsOffAt,
@@ -59,10 +62,11 @@ export async function getCardPageBySlug(db: DbOrTx, slug: string) {
     .from(cardPages)
     .where(eq(cardPages.slug, slug.toLowerCase()));
   if (!page) return null;
+  // A link the owner hid is not on the page, nor in its vCard or QR code.
   const links = await db
     .select({ id: pageLinks.id, title: pageLinks.title, url: pageLinks.url, icon: pageLinks.icon })
     .from(pageLinks)
-    .where(eq(pageLinks.cardPageId, page.id))
+    .where(and(eq(pageLinks.cardPageId, page.id), eq(pageLinks.hidden, false)))
     .orderBy(asc(pageLinks.sortOrder));
   return { ...page, links };
 }
@@ -72,7 +76,13 @@ export async function getCardPageById(db: DbOrTx, id: string) {
   const [page] = await db.select().from(cardPages).where(eq(cardPages.id, id));
   if (!page) return null;
   const links = await db
-    .select({ id: pageLinks.id, title: pageLinks.title, url: pageLinks.url, icon: pageLinks.icon })
+    .select({
+      id: pageLinks.id,
+      title: pageLinks.title,
+      url: pageLinks.url,
+      icon: pageLinks.icon,
+      hidden: pageLinks.hidden,
+    })
     .from(pageLinks)
     .where(eq(pageLinks.cardPageId, id))
     .orderBy(asc(pageLinks.sortOrder));
@@ -91,7 +101,8 @@ export async function getLinkTarget(db: DbOrTx, linkId: string) {
     })
     .from(pageLinks)
     .innerJoin(cardPages, eq(cardPages.id, pageLinks.cardPageId))
-    .where(eq(pageLinks.id, linkId));
+    // A hidden link's /go/ address answers as one that does not exist.
+    .where(and(eq(pageLinks.id, linkId), eq(pageLinks.hidden, false)));
   return link ?? null;
 }
 

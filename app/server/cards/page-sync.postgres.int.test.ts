@@ -8,8 +8,9 @@ import { cardPages } from "~/db/schema";
 import { createTestDb, type TestDb } from "../../../tests/support/test-db";
 import { type Database, openDatabase, type PostgresHandle } from "../platform/db.server";
 import { LISTENER_APPLICATION_NAME } from "../platform/pg-listener.server";
+import type { CardEntry } from "./card-entries.server";
 import { createCardPage, getCardPageById, updateCardPage } from "./cards.server";
-import { type CardEntry, createCardPageCache } from "./page-cache.server";
+import { createCardPageCache } from "./page-cache.server";
 import { announceCardPageChanges, followCardPageChanges } from "./page-sync.server";
 
 const html = (entry: CardEntry | null | undefined) => entry?.identity.toString() ?? "";

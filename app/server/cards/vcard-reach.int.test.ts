@@ -73,7 +73,7 @@ describe("a card ordered with a phone", () => {
       publicUrl: config.publicUrl,
       siteName: "TapCard",
       source: "link",
-    });
+    }).html;
     expect(html).toContain('href="tel:+447700900341"');
 
     const card = await vcardOf("sam-owner");

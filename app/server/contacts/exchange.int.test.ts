@@ -107,7 +107,7 @@ describe("the card page button", () => {
         publicUrl: ORIGIN,
         siteName: "TapCard",
         source: "nfc",
-      });
+      }).html;
     const on = await render();
     expect(on).toContain('href="/jane-doe/connect?s=nfc">Share your details with Jane Doe</a>');
     expect(on.indexOf("Save contact")).toBeLessThan(on.indexOf("Share your details"));
