@@ -18,7 +18,8 @@ import { adminCookieFor, routeContext, verifiedCustomer } from "../../../tests/s
 import { answer, getRequest, postRequest } from "../../../tests/support/routes";
 import { createTestDb, type TestDb } from "../../../tests/support/test-db";
 import { createAuth } from "../../server/accounts/auth.server";
-import { createCardPage, getCardPageBySlug, getLinkTarget } from "../../server/cards/cards.server";
+import { getCardPageBySlug, getLinkTarget } from "../../server/cards/card-reads.server";
+import { createCardPage } from "../../server/cards/cards.server";
 import { renderCardPageHtml } from "../../server/cards/page-html.server";
 import { loadConfig } from "../../server/platform/env.server";
 import * as vcard from "../card/vcard";

@@ -13,7 +13,7 @@ import type { DbOrTx } from "../platform/db.server";
 import type { Config } from "../platform/env.server";
 import type { DesignImageKind } from "../platform/images.server";
 import { deleteUploadIfUnused } from "../platform/uploads.server";
-import { getCardPageBySlug } from "./cards.server";
+import { getCardPageBySlug } from "./card-reads.server";
 import { announceCardPagesChanged } from "./changes.server";
 import { renderCardPageHtml } from "./page-html.server";
 

@@ -20,7 +20,7 @@ import {
   type Options,
   type PageVariant,
 } from "./card-entries.server";
-import { getCardPageBySlug, getLinkTarget, type PublicCardPage } from "./cards.server";
+import { getCardPageBySlug, getLinkTarget, type PublicCardPage } from "./card-reads.server";
 import { onCardPagesChanged } from "./changes.server";
 import {
   CARD_PAGE_CSP,

@@ -9,7 +9,7 @@ import { CARD_ICON_SVGS } from "~/utils/card-icons";
 import type { VisitSource } from "~/utils/card-links";
 import { escapeHtml } from "~/utils/html";
 import { designImageUrl } from "../platform/storage.server";
-import type { PublicCardPage } from "./cards.server";
+import type { PublicCardPage } from "./card-reads.server";
 
 function icon(name: string) {
   const svg = CARD_ICON_SVGS[name] ?? CARD_ICON_SVGS.link!;

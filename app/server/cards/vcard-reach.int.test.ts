@@ -13,7 +13,7 @@ import { routeContext } from "../../../tests/support/auth";
 import { testConfig } from "../../../tests/support/shop";
 import { createTestDb, type TestDb } from "../../../tests/support/test-db";
 import { staticHtml } from "../platform/static-html.server";
-import { getCardPageBySlug } from "./cards.server";
+import { getCardPageBySlug } from "./card-reads.server";
 import { createClientPage } from "./client-pages.server";
 import { listOwnedCards } from "./ownership.server";
 import { renderCardPageHtml } from "./page-html.server";

@@ -14,7 +14,8 @@ import {
   webhookEndpoints,
 } from "~/db/schema";
 import { SHARE_LIMITS, ShareContactSchema } from "~/schemas/contact-exchange";
-import { createCardPage, deleteCardPage, getCardPageBySlug } from "~/server/cards/cards.server";
+import { getCardPageBySlug } from "~/server/cards/card-reads.server";
+import { createCardPage, deleteCardPage } from "~/server/cards/cards.server";
 import { onCardPagesChanged } from "~/server/cards/changes.server";
 import { renderCardPageHtml } from "~/server/cards/page-html.server";
 import { routeContext } from "../../../tests/support/auth";

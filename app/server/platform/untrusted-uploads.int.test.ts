@@ -18,7 +18,8 @@ import { LONGEST_FIELD, patternsDuring } from "../../../tests/support/patterns";
 import { type Answer, answer, multipartRequest } from "../../../tests/support/routes";
 import { createTestDb, type TestDb } from "../../../tests/support/test-db";
 import { type Auth, createAuth } from "../accounts/auth.server";
-import { createCardPage, getCardPageById, getCardPageBySlug } from "../cards/cards.server";
+import { getCardPageById, getCardPageBySlug } from "../cards/card-reads.server";
+import { createCardPage } from "../cards/cards.server";
 import { loadConfig } from "./env.server";
 
 let t: TestDb;
