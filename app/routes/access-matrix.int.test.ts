@@ -24,7 +24,7 @@ import {
   webhookDeliveries,
   webhookEndpoints,
 } from "~/db/schema";
-import { type Auth, createAuth } from "~/server/accounts/auth.server";
+import type { Auth } from "~/server/accounts/auth.server";
 import { createCardPage } from "~/server/cards/cards.server";
 import { createPhysicalCard, markPhysicalCardWritten } from "~/server/cards/physical-cards.server";
 import { formStamp, setContactExchange } from "~/server/contacts/exchange.server";
@@ -32,7 +32,7 @@ import { getOrCreateReferralCode } from "~/server/referrals/referrals.server";
 import { createOrderFromCart } from "~/server/shop/checkout.server";
 import { addWebhookEndpoint, queueTestEvent } from "~/server/webhooks/webhooks.server";
 import { utcDay } from "~/utils/dates";
-import { adminCookieFor, routeContext, verifiedCustomer } from "../../tests/support/auth";
+import { adminCookieFor, routeContext, testAuth, verifiedCustomer } from "../../tests/support/auth";
 import { insertContacts } from "../../tests/support/contacts";
 import { routeModule, routeRows } from "../../tests/support/route-table";
 import { type Answer, answer, getRequest, postRequest } from "../../tests/support/routes";
@@ -539,12 +539,7 @@ async function snapshotOfA() {
 
 beforeAll(async () => {
   t = await createTestDb();
-  auth = createAuth({
-    onCustomerCreated: getOrCreateReferralCode,
-    db: t.db,
-    config,
-    queueEmail: async () => {},
-  });
+  auth = testAuth(t.db, config);
   context = routeContext(t.db, config, auth);
   cookies.admin = await adminCookieFor(auth, t.db);
   const alice = await verifiedCustomer(auth, t.db, "Alice", "alice@example.com");

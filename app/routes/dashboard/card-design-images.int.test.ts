@@ -9,11 +9,9 @@ import type { AppLoadContext } from "react-router";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { cardPages } from "~/db/schema";
-import { getOrCreateReferralCode } from "~/server/referrals/referrals.server";
-import { routeContext, verifiedCustomer } from "../../../tests/support/auth";
+import { routeContext, testAuth, verifiedCustomer } from "../../../tests/support/auth";
 import { answer, multipartRequest } from "../../../tests/support/routes";
 import { createTestDb, type TestDb } from "../../../tests/support/test-db";
-import { createAuth } from "../../server/accounts/auth.server";
 import { getCardPageBySlug } from "../../server/cards/card-reads.server";
 import { createCardPage } from "../../server/cards/cards.server";
 import { renderCardPageHtml } from "../../server/cards/page-html.server";
@@ -33,12 +31,7 @@ const config = loadConfig({
 
 beforeAll(async () => {
   t = await createTestDb();
-  const auth = createAuth({
-    onCustomerCreated: getOrCreateReferralCode,
-    db: t.db,
-    config,
-    queueEmail: async () => {},
-  });
+  const auth = testAuth(t.db, config);
   context = routeContext(t.db, config, auth);
   const alice = await verifiedCustomer(auth, t.db, "Alice", "alice@example.com");
   cookies.alice = alice.cookie;

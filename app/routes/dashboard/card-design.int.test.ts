@@ -11,13 +11,11 @@ import type { AppLoadContext } from "react-router";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { cardPages } from "~/db/schema";
 import { DESIGN_MESSAGES } from "~/schemas/card-design";
-import { getOrCreateReferralCode } from "~/server/referrals/referrals.server";
 import { paletteOf } from "~/utils/card-design/design";
 import { DEFAULT_DESIGN } from "~/utils/card-design/options";
-import { adminCookieFor, routeContext, verifiedCustomer } from "../../../tests/support/auth";
+import { adminCookieFor, routeContext, testAuth, verifiedCustomer } from "../../../tests/support/auth";
 import { answer, getRequest, postRequest } from "../../../tests/support/routes";
 import { createTestDb, type TestDb } from "../../../tests/support/test-db";
-import { createAuth } from "../../server/accounts/auth.server";
 import { getCardPageBySlug, getLinkTarget } from "../../server/cards/card-reads.server";
 import { createCardPage } from "../../server/cards/cards.server";
 import { renderCardPageHtml } from "../../server/cards/page-html.server";
@@ -42,12 +40,7 @@ const LINKS = [
 
 beforeAll(async () => {
   t = await createTestDb();
-  const auth = createAuth({
-    onCustomerCreated: getOrCreateReferralCode,
-    db: t.db,
-    config,
-    queueEmail: async () => {},
-  });
+  const auth = testAuth(t.db, config);
   context = routeContext(t.db, config, auth);
   cookies.admin = await adminCookieFor(auth, t.db);
   const alice = await verifiedCustomer(auth, t.db, "Alice", "alice@example.com");
