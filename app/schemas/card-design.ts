@@ -27,10 +27,14 @@ export const CardDesignSchema = z.object({
   // Capped before the pattern runs.
   brand: z
     .string({ message: DESIGN_MESSAGES.colour })
-    .trim()
-    .max(7, DESIGN_MESSAGES.colour)
-    .regex(/^#[0-9a-fA-F]{6}$/, DESIGN_MESSAGES.colour)
-    .transform((hex) => hex.toLowerCase()),
+    .max(16, DESIGN_MESSAGES.colour)
+    .pipe(
+      z
+        .string()
+        .trim()
+        .regex(/^#[0-9a-fA-F]{6}$/, DESIGN_MESSAGES.colour)
+        .transform((hex) => hex.toLowerCase()),
+    ),
   buttonFill: choice(BUTTON_FILLS),
   buttonShape: choice(BUTTON_SHAPES),
   font: choice(FONT_IDS),

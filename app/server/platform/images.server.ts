@@ -169,9 +169,9 @@ export const DESIGN_IMAGES = {
   logo: { folder: "logos", width: 96, height: 96, fit: "contain", widths: [48, 96], maxBytes: 12 * 1024 },
 } as const;
 export type DesignImageKind = keyof typeof DESIGN_IMAGES;
-export type ProcessedDesignImage = { hash: string; files: { width: number; webp: Buffer }[] };
+type ProcessedDesignImage = { hash: string; files: { width: number; webp: Buffer }[] };
 
-export function processDesignImage(input: Buffer, kind: DesignImageKind): Promise<ProcessedDesignImage> {
+function processDesignImage(input: Buffer, kind: DesignImageKind): Promise<ProcessedDesignImage> {
   const format = sniffFormat(input);
   if (!format) return Promise.reject(new ImageError(IMAGE_MESSAGES.notAnImage));
   const shape = DESIGN_IMAGES[kind];

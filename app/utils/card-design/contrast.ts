@@ -21,8 +21,8 @@ const toOklch = converter("oklch");
 export const AA_TEXT = 4.5;
 export const AA_LARGE = 3;
 
-export const WHITE = "#ffffff";
-export const BLACK = "#000000";
+const WHITE = "#ffffff";
+const BLACK = "#000000";
 
 const HEX = /^#[0-9a-f]{6}$/;
 

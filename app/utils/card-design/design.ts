@@ -5,7 +5,7 @@ import { type CardDesign, FONTS } from "./options";
 import { type Palette, themeById, type Variant } from "./themes";
 
 /** The variants a page shows: both for 'auto', else the one fixed. */
-export function variantsOf(design: CardDesign): Variant[] {
+function variantsOf(design: CardDesign): Variant[] {
   return design.variant === "auto" ? ["light", "dark"] : [design.variant];
 }
 
