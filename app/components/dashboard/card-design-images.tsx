@@ -11,7 +11,7 @@ function ImageForm({ action, kind, url }: { action: string; kind: keyof typeof I
   const { label, hint } = IMAGES[kind];
   const inputId = `design-${kind}`;
   return (
-    <div className="rounded-lg border border-slate-200 bg-white p-4">
+    <div className="min-w-0 rounded-lg border border-slate-200 bg-white p-4">
       <h3 className="font-semibold text-slate-900">{label}</h3>
       <p className="text-sm text-slate-600">{hint}</p>
       {url ? (
@@ -23,7 +23,7 @@ function ImageForm({ action, kind, url }: { action: string; kind: keyof typeof I
           }
         />
       ) : null}
-      <form method="post" action={action} encType="multipart/form-data" className="mt-3 grid gap-2">
+      <form method="post" action={action} encType="multipart/form-data" className="mt-3 grid min-w-0 gap-2">
         <label htmlFor={inputId} className="text-sm font-medium text-slate-800">
           {url ? `Replace the ${label.toLowerCase()}` : `Upload a ${label.toLowerCase()}`}
         </label>
@@ -60,7 +60,7 @@ export function CardDesignImages({
 }) {
   const action = `/dashboard/cards/${cardNumber}/design`;
   return (
-    <div className="grid gap-4 sm:grid-cols-2">
+    <div className="grid grid-cols-1 gap-4 sm:grid-cols-2">
       <ImageForm action={action} kind="cover" url={images.cover} />
       <ImageForm action={action} kind="logo" url={images.logo} />
     </div>
