@@ -11,7 +11,7 @@ function ImageForm({ action, kind, url }: { action: string; kind: keyof typeof I
   const { label, hint } = IMAGES[kind];
   const inputId = `design-${kind}`;
   return (
-    <div className="min-w-0 rounded-lg border border-slate-200 bg-white p-4">
+    <div className="min-w-0 overflow-hidden rounded-lg border border-slate-200 bg-white p-4">
       <h3 className="font-semibold text-slate-900">{label}</h3>
       <p className="text-sm text-slate-600">{hint}</p>
       {url ? (
