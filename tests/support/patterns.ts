@@ -1,49 +1,75 @@
-// What the app's patterns see of posted text, without a clock: the longest input any pattern ran on, the patterns
-// that ran, and whether a pattern can backtrack. RegExp.prototype.exec is wrapped while watching; test, match,
-// replace, split and search all run through it.
+// The app's patterns, read from its source without running them (every regular expression literal), so a test can
+// check that none of them can backtrack. Nothing of the JavaScript runtime is wrapped or replaced.
+import fs from "node:fs";
+import path from "node:path";
 
-/** The longest cap of any text field (the contact form's message): no pattern may see more than this. */
-export const LONGEST_FIELD = 5000;
-
-/** zod's max() counts code points by first probing for one surrogate: a one-character search, linear. */
-const ONE_CHARACTER_PROBES = new Set(["[\\uD800-\\uDBFF]"]);
+/** Where a regular expression literal may start: after these characters (or `return`), '/' cannot be division. */
+const BEFORE_PATTERN = /[(,=:[!&|?{};+\-*%~^]$|\breturn$|\btypeof$|^$/;
 
 /**
- * Runs `work` and reports the longest string any pattern saw meanwhile, and which patterns ran. Work that awaits
- * is watched until it settles; patterns run by anything else meanwhile count too.
+ * The sources of the regular expression literals in one file's code. Strings, template text and comments are
+ * skipped; `${...}` inside templates is read as code.
  */
-export function patternsDuring<T>(work: () => T): T extends Promise<unknown> ? Promise<Seen> : Seen;
-export function patternsDuring(work: () => unknown): Seen | Promise<Seen> {
-  const originalExec = RegExp.prototype.exec;
-  const seen: Seen = { longestInput: 0, sources: [] };
-  RegExp.prototype.exec = function exec(this: RegExp, input: string) {
-    if (!ONE_CHARACTER_PROBES.has(this.source)) {
-      seen.longestInput = Math.max(seen.longestInput, String(input).length);
-      if (!seen.sources.includes(this.source)) seen.sources.push(this.source);
+export function patternLiterals(code: string): string[] {
+  const found: string[] = [];
+  const templates: number[] = []; // brace depth at which each open template's `${` began
+  let depth = 0;
+  let i = 0;
+  const previous = () => code.slice(0, i).trimEnd();
+  const skipTemplateText = () => {
+    for (; i < code.length; i++) {
+      if (code[i] === "\\") i++;
+      else if (code[i] === "`") return void i++;
+      else if (code[i] === "$" && code[i + 1] === "{") {
+        templates.push(depth++);
+        i += 2;
+        return;
+      }
     }
-    return originalExec.call(this, input);
   };
-  const restore = () => {
-    RegExp.prototype.exec = originalExec;
-    return seen;
-  };
-  try {
-    const result = work();
-    if (result instanceof Promise)
-      return result.then(restore, (error) => {
-        restore();
-        throw error;
-      });
-  } catch (error) {
-    restore();
-    throw error;
+  while (i < code.length) {
+    const c = code[i]!;
+    if (c === "/" && code[i + 1] === "/")
+      i = code.indexOf("\n", i) === -1 ? code.length : code.indexOf("\n", i);
+    else if (c === "/" && code[i + 1] === "*") i = code.indexOf("*/", i + 2) + 2;
+    else if (c === '"' || c === "'") {
+      for (i++; i < code.length && code[i] !== c; i++) if (code[i] === "\\") i++;
+      i++;
+    } else if (c === "`") {
+      i++;
+      skipTemplateText();
+    } else if (c === "{") {
+      depth++;
+      i++;
+    } else if (c === "}") {
+      depth--;
+      i++;
+      if (templates.length && templates[templates.length - 1] === depth) {
+        templates.pop();
+        skipTemplateText();
+      }
+    } else if (c === "/" && code[i + 1] !== ">" && BEFORE_PATTERN.test(previous().slice(-6))) {
+      let j = i + 1;
+      let inClass = false;
+      for (; j < code.length && code[j] !== "\n"; j++) {
+        if (code[j] === "\\") j++;
+        else if (code[j] === "[") inClass = true;
+        else if (code[j] === "]") inClass = false;
+        else if (code[j] === "/" && !inClass) break;
+      }
+      found.push(code.slice(i + 1, j));
+      i = j + 1;
+    } else i++;
   }
-  return restore();
+  return found;
 }
 
-interface Seen {
-  longestInput: number;
-  sources: string[];
+/** Every TypeScript module of the app below `dir`, tests left out (JSX text is not code, so .tsx is not read). */
+export function appSourceFiles(dir: string): string[] {
+  return fs
+    .readdirSync(dir, { recursive: true, encoding: "utf8" })
+    .filter((f) => /\.ts$/.test(f) && !/\.test\.ts$/.test(f))
+    .map((f) => path.join(dir, f));
 }
 
 /**
