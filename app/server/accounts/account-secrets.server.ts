@@ -1,8 +1,10 @@
 // What every form of Settings → Account checks and answers alike: the account's password and two-factor code,
 // with the back-off on wrong ones, and a refused form's errors sent back to that form.
+import { parseWithZod } from "@conform-to/zod/v4";
 import { and, eq } from "drizzle-orm";
 import { type AppLoadContext, data } from "react-router";
 import { accounts, users } from "~/db/schema";
+import type { z } from "~/schemas/zod";
 import type { DbOrTx } from "../platform/db.server";
 import type { Auth } from "./auth.server";
 import { accountSecretLimited, recordFailedAccountSecret } from "./limits.server";
@@ -26,6 +28,31 @@ export const SECRET_FIELDS = ["currentPassword", "newPassword", "confirmPassword
 /** A form's errors back to that form (each form on the page reads only its own intent's answer). */
 export function refuse(intent: string, result: unknown, status: number) {
   return data({ intent, result }, { status });
+}
+
+/**
+ * A Settings form that carries the password: parsed, or refused as its own form's answer (400 for bad fields,
+ * 429 while the account's wrong attempts are used up), the secrets never sent back.
+ */
+export async function parseSecretForm<Schema extends z.ZodType>(
+  db: DbOrTx,
+  userId: string,
+  form: FormData,
+  intent: string,
+  schema: Schema,
+) {
+  const submission = parseWithZod(form, { schema });
+  if (submission.status !== "success")
+    return { refused: refuse(intent, submission.reply({ hideFields: SECRET_FIELDS }), 400) } as const;
+  if (await accountSecretLimited(db, userId))
+    return {
+      refused: refuse(
+        intent,
+        submission.reply({ formErrors: [ACCOUNT_MESSAGES.tooMany], hideFields: SECRET_FIELDS }),
+        429,
+      ),
+    } as const;
+  return { submission } as const;
 }
 
 /** Whether the password is the account's own; "none" for an account that signs in only with Google or Apple. */

@@ -1,15 +1,20 @@
 // Settings → Account for customers and admins (docs/product.md#accounts-and-sign-in): what the page shows,
 // changing the password and signing out the other sessions. Routes hand over the signed-in user; everything here
 // acts on that user only. Two-factor is two-factor-settings.server.ts, deleting the account account-deletion.server.ts.
-import { parseWithZod } from "@conform-to/zod/v4";
 import { and, eq, gt, ne, sql } from "drizzle-orm";
 import { data } from "react-router";
 import { sessions } from "~/db/schema";
 import { ChangePasswordSchema } from "~/schemas/account";
 import { dataWithToast, redirectWithToast } from "../platform/toast.server";
-import { ACCOUNT_MESSAGES, type Context, refuse, SECRET_FIELDS } from "./account-secrets.server";
+import {
+  ACCOUNT_MESSAGES,
+  type Context,
+  parseSecretForm,
+  refuse,
+  SECRET_FIELDS,
+} from "./account-secrets.server";
 import { callAuth } from "./auth.server";
-import { accountSecretLimited, recordFailedAccountSecret } from "./limits.server";
+import { recordFailedAccountSecret } from "./limits.server";
 import type { SessionUser } from "./session.server";
 import { getTwoFactorStatus, takeBackupCodesToShow } from "./two-factor.server";
 
@@ -45,15 +50,9 @@ export async function changePassword(
   path: string,
 ) {
   const intent = "change-password";
-  const submission = parseWithZod(form, { schema: ChangePasswordSchema });
-  if (submission.status !== "success")
-    return refuse(intent, submission.reply({ hideFields: SECRET_FIELDS }), 400);
-  if (await accountSecretLimited(context.db, user.id))
-    return refuse(
-      intent,
-      submission.reply({ formErrors: [ACCOUNT_MESSAGES.tooMany], hideFields: SECRET_FIELDS }),
-      429,
-    );
+  const parsed = await parseSecretForm(context.db, user.id, form, intent, ChangePasswordSchema);
+  if ("refused" in parsed) return parsed.refused;
+  const { submission } = parsed;
   const result = await callAuth(() =>
     context.auth.api.changePassword({
       body: {

@@ -7,6 +7,7 @@ import {
   ACCOUNT_MESSAGES,
   type Context,
   checkAccountPassword,
+  parseSecretForm,
   refuse,
   SECRET_FIELDS,
 } from "./account-secrets.server";
@@ -28,15 +29,9 @@ export async function enableTwoFactor(
   path: string,
 ) {
   const intent = "enable-2fa";
-  const submission = parseWithZod(form, { schema: EnableTwoFactorSchema });
-  if (submission.status !== "success")
-    return refuse(intent, submission.reply({ hideFields: SECRET_FIELDS }), 400);
-  if (await accountSecretLimited(context.db, user.id))
-    return refuse(
-      intent,
-      submission.reply({ formErrors: [ACCOUNT_MESSAGES.tooMany], hideFields: SECRET_FIELDS }),
-      429,
-    );
+  const parsed = await parseSecretForm(context.db, user.id, form, intent, EnableTwoFactorSchema);
+  if ("refused" in parsed) return parsed.refused;
+  const { submission } = parsed;
   const outcome = await startEnrolment(context.auth, request, submission.value.password);
   if (!outcome.ok) {
     if (outcome.message === TWO_FACTOR_MESSAGES.wrongPassword)
