@@ -12,7 +12,7 @@ import { flushAnalytics } from "~/server/cards/analytics.server";
 import { cardHistory, cardLifecycle } from "~/server/cards/card-lifecycle.server";
 import { handleAdminLifecycle } from "~/server/cards/card-lifecycle-actions.server";
 import { ownerEmailOf, updateCardPageWithOwner } from "~/server/cards/card-owners.server";
-import { getCardPageById } from "~/server/cards/cards.server";
+import { getCardPageById } from "~/server/cards/card-reads.server";
 import { listShops } from "~/server/cards/shops.server";
 import { readFormData, unknownIntent } from "~/server/platform/forms.server";
 import { isStoredProfileImageUrl } from "~/server/platform/storage.server";

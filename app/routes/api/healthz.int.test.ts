@@ -6,12 +6,10 @@ import pg from "pg";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import * as schema from "~/db/schema";
 import { emailOutbox } from "~/db/schema";
-import { createAuth } from "~/server/accounts/auth.server";
 import type { Database } from "~/server/platform/db.server";
 import { enqueueEmail } from "~/server/platform/email/outbox.server";
 import { loadConfig } from "~/server/platform/env.server";
-import { getOrCreateReferralCode } from "~/server/referrals/referrals.server";
-import { routeContext } from "../../../tests/support/auth";
+import { routeContext, testAuth } from "../../../tests/support/auth";
 import { createTestDb, type TestDb } from "../../../tests/support/test-db";
 import { loader, OUTBOX_LAG_DEGRADED_SECONDS } from "./healthz";
 
@@ -27,11 +25,7 @@ beforeEach(async () => {
 });
 
 async function health(db: Database) {
-  const context = routeContext(
-    db,
-    config,
-    createAuth({ onCustomerCreated: getOrCreateReferralCode, db, config, queueEmail: async () => {} }),
-  );
+  const context = routeContext(db, config, testAuth(db, config));
   const response = await loader({
     context,
     request: new Request("http://shop.test/healthz"),

@@ -18,7 +18,7 @@ import { requireUser } from "~/server/accounts/session.server";
 import { loadMyCardsPage } from "~/server/cards/my-cards.server";
 import { handleMyCardsAction } from "~/server/cards/my-cards-actions.server";
 import { handleContactExchangeToggle } from "~/server/contacts/exchange.server";
-import { readFormData } from "~/server/platform/forms.server";
+import { readFormData, unknownIntent } from "~/server/platform/forms.server";
 import { staticHtml } from "~/server/platform/static-html.server";
 import { handleReplacementOrder } from "~/server/shop/replacement-actions.server";
 import { privatePage } from "~/utils/seo";
@@ -73,8 +73,14 @@ export async function action({ request, context }: Route.ActionArgs) {
       return handleContactExchangeToggle(context.db, user, form);
     case "order-replacement":
       return handleReplacementOrder(context, request, user, form);
-    default:
+    case "claim":
+    case "pause":
+    case "resume":
+    case "report-lost":
+    case "card-on":
       return handleMyCardsAction(context, user, form);
+    default:
+      return unknownIntent();
   }
 }
 

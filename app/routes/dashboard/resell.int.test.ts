@@ -11,11 +11,11 @@ import { CARDS, type CardType, commissionFor } from "~/catalog";
 import { carts, referralCommissions, referralPayouts } from "~/db/schema";
 import { cardItemFromForm } from "~/schemas/cart";
 import { followReferralLink } from "~/server/shop/cart-actions.server";
-import { adminCookieFor, routeContext, verifiedCustomer } from "../../../tests/support/auth";
+import { adminCookieFor, routeContext, testAuth, verifiedCustomer } from "../../../tests/support/auth";
 import { type Answer, answer, getRequest, postRequest } from "../../../tests/support/routes";
 import { admin, deliveryTo, form, markPaidByAdmin, oneLinkCard, shopOpts } from "../../../tests/support/shop";
 import { createTestDb, type TestDb } from "../../../tests/support/test-db";
-import { type Auth, createAuth } from "../../server/accounts/auth.server";
+import type { Auth } from "../../server/accounts/auth.server";
 import { loadConfig } from "../../server/platform/env.server";
 import { getOrCreateReferralCode, readRefCode } from "../../server/referrals/referrals.server";
 import { addCardItem, createCart, setCartReferrer } from "../../server/shop/cart.server";
@@ -42,12 +42,7 @@ const config = loadConfig({
 
 beforeAll(async () => {
   t = await createTestDb();
-  auth = createAuth({
-    onCustomerCreated: getOrCreateReferralCode,
-    db: t.db,
-    config,
-    queueEmail: async () => {},
-  });
+  auth = testAuth(t.db, config);
   context = routeContext(t.db, config, auth);
   adminCookie = await adminCookieFor(auth, t.db);
   ann = await verifiedCustomer(auth, t.db, "Ann Referrer", "ann@example.com");

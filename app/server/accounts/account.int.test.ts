@@ -27,8 +27,13 @@ import * as cardPage from "~/routes/card/page";
 import * as dashboard from "~/routes/dashboard/layout";
 import * as account from "~/routes/dashboard/settings/account";
 import * as profile from "~/routes/dashboard/settings/profile";
-import { getOrCreateReferralCode } from "~/server/referrals/referrals.server";
-import { adminCookieFor, routeContext, signInCookie, verifiedCustomer } from "../../../tests/support/auth";
+import {
+  adminCookieFor,
+  routeContext,
+  signInCookie,
+  testAuth,
+  verifiedCustomer,
+} from "../../../tests/support/auth";
 import { answer, CookieJar, getPage, multipartRequest, postForm } from "../../../tests/support/routes";
 import { deliveryTo, ipSequence, oneLinkCard, testConfig } from "../../../tests/support/shop";
 import { createTestDb, type TestDb } from "../../../tests/support/test-db";
@@ -41,7 +46,7 @@ import { expireUnpaidBankOrders, setAdminStatus } from "../shop/orders.server";
 import { markOrderPaid } from "../shop/payments/paid-pipeline.server";
 import { DELETED_CUSTOMER } from "./account-deletion.server";
 import { ACCOUNT_MESSAGES } from "./account-secrets.server";
-import { type Auth, createAuth } from "./auth.server";
+import type { Auth } from "./auth.server";
 
 const SITE = "http://shop.test";
 const ACCOUNT = `${SITE}/dashboard/settings/account`;
@@ -54,12 +59,7 @@ const at = (ip = nextIp()): AppLoadContext => routeContext(t.db, config, auth, i
 
 beforeAll(async () => {
   t = await createTestDb();
-  auth = createAuth({
-    onCustomerCreated: getOrCreateReferralCode,
-    db: t.db,
-    config,
-    queueEmail: (m) => enqueueEmail(t.db, m).then(() => {}),
-  });
+  auth = testAuth(t.db, config, (m) => enqueueEmail(t.db, m).then(() => {}));
 });
 afterAll(() => t?.close());
 

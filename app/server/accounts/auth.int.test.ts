@@ -4,12 +4,12 @@ import path from "node:path";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { emailOutbox, referrers, users } from "~/db/schema";
-import { getOrCreateReferralCode } from "~/server/referrals/referrals.server";
+import { testAuth } from "../../../tests/support/auth";
 import { createTestDb, type TestDb } from "../../../tests/support/test-db";
 import { enqueueEmail } from "../platform/email/outbox.server";
 import { loadConfig } from "../platform/env.server";
 import { adminExists, checkAdminPassword, upsertAdmin } from "./admin-accounts.server";
-import { type Auth, callAuth, createAuth } from "./auth.server";
+import { type Auth, callAuth } from "./auth.server";
 import { getSessionUser, requireAdmin, requireUser } from "./session.server";
 import { configuredSocialProviders, startSocialLogin } from "./social-login.server";
 
@@ -24,13 +24,8 @@ const config = loadConfig({
 
 beforeAll(async () => {
   t = await createTestDb();
-  auth = createAuth({
-    onCustomerCreated: getOrCreateReferralCode,
-    db: t.db,
-    config,
-    queueEmail: async (m) => {
-      await enqueueEmail(t.db, m);
-    },
+  auth = testAuth(t.db, config, async (m) => {
+    await enqueueEmail(t.db, m);
   });
 });
 afterAll(async () => {

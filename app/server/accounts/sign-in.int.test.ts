@@ -9,14 +9,13 @@ import * as adminLogin from "~/routes/auth/admin-login";
 import * as forgotPassword from "~/routes/auth/forgot-password";
 import * as login from "~/routes/auth/login";
 import * as register from "~/routes/auth/register";
-import { getOrCreateReferralCode } from "~/server/referrals/referrals.server";
-import { routeContext, verifiedCustomer } from "../../../tests/support/auth";
+import { routeContext, testAuth, verifiedCustomer } from "../../../tests/support/auth";
 import { answer, CookieJar, postForm } from "../../../tests/support/routes";
 import { ipSequence, testConfig } from "../../../tests/support/shop";
 import { createTestDb, type TestDb } from "../../../tests/support/test-db";
 import { enqueueEmail } from "../platform/email/outbox.server";
 import { upsertAdmin } from "./admin-accounts.server";
-import { type Auth, createAuth } from "./auth.server";
+import type { Auth } from "./auth.server";
 import { ACCOUNT_LIMITS, SIGN_IN_REFUSED } from "./limits.server";
 
 const SITE = "http://shop.test";
@@ -29,12 +28,7 @@ const at = (ip = nextIp()): AppLoadContext => routeContext(t.db, config, auth, i
 
 beforeAll(async () => {
   t = await createTestDb();
-  auth = createAuth({
-    onCustomerCreated: getOrCreateReferralCode,
-    db: t.db,
-    config,
-    queueEmail: (m) => enqueueEmail(t.db, m).then(() => {}),
-  });
+  auth = testAuth(t.db, config, (m) => enqueueEmail(t.db, m).then(() => {}));
 });
 afterAll(() => t?.close());
 

@@ -5,12 +5,11 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import * as myCards from "~/routes/dashboard/cards";
 import * as updateLinks from "~/routes/shop/update-links";
-import { getOrCreateReferralCode } from "~/server/referrals/referrals.server";
-import { routeContext, verifiedCustomer } from "../../../tests/support/auth";
+import { routeContext, testAuth, verifiedCustomer } from "../../../tests/support/auth";
 import { answer, postRequest } from "../../../tests/support/routes";
 import { ipSequence, testConfig } from "../../../tests/support/shop";
 import { createTestDb, type TestDb } from "../../../tests/support/test-db";
-import { type Auth, createAuth } from "../accounts/auth.server";
+import type { Auth } from "../accounts/auth.server";
 import { EDIT_PASSWORD_LIMITED, EDIT_PASSWORD_WRONG } from "../shop/update-request-actions.server";
 import { createCardPage } from "./cards.server";
 import { CARD_LIMITS } from "./limits.server";
@@ -24,12 +23,7 @@ const nextIp = ipSequence();
 
 beforeAll(async () => {
   t = await createTestDb();
-  auth = createAuth({
-    onCustomerCreated: getOrCreateReferralCode,
-    db: t.db,
-    config,
-    queueEmail: async () => {},
-  });
+  auth = testAuth(t.db, config);
 });
 afterAll(() => t?.close());
 

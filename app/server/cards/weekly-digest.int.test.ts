@@ -18,12 +18,10 @@ import {
   users,
 } from "~/db/schema";
 import * as unsubscribe from "~/routes/site/unsubscribe";
-import { getOrCreateReferralCode } from "~/server/referrals/referrals.server";
-import { routeContext } from "../../../tests/support/auth";
+import { routeContext, testAuth } from "../../../tests/support/auth";
 import { insertContacts } from "../../../tests/support/contacts";
 import { answer, getRequest, postRequest } from "../../../tests/support/routes";
 import { createTestDb, type TestDb } from "../../../tests/support/test-db";
-import { createAuth } from "../accounts/auth.server";
 import { getNotificationPreferences, unsubscribeToken } from "../accounts/notification-preferences.server";
 import { countNewContacts } from "../contacts/contacts.server";
 import { loadConfig } from "../platform/env.server";
@@ -49,11 +47,7 @@ const opts = {
 
 beforeAll(async () => {
   t = await createTestDb();
-  context = routeContext(
-    t.db,
-    config,
-    createAuth({ onCustomerCreated: getOrCreateReferralCode, db: t.db, config, queueEmail: async () => {} }),
-  );
+  context = routeContext(t.db, config, testAuth(t.db, config));
 });
 afterAll(() => t?.close());
 beforeEach(async () => {

@@ -16,9 +16,7 @@ import {
   prospects,
   users,
 } from "~/db/schema";
-import { createAuth } from "~/server/accounts/auth.server";
-import { getOrCreateReferralCode } from "~/server/referrals/referrals.server";
-import { routeContext } from "../../../tests/support/auth";
+import { routeContext, testAuth } from "../../../tests/support/auth";
 import { answer, postRequest } from "../../../tests/support/routes";
 import { countRows, deliveryTo, shopOpts, testConfig } from "../../../tests/support/shop";
 import { createTestDb, type TestDb } from "../../../tests/support/test-db";
@@ -124,12 +122,7 @@ describe("buying a business list", () => {
   it("the Buy button needs a business type that exists and answers 409 with the reason when the pool is short", async () => {
     const u = await buyer();
     const short = await stockedType(5);
-    const auth = createAuth({
-      onCustomerCreated: getOrCreateReferralCode,
-      db: t.db,
-      config,
-      queueEmail: async () => {},
-    });
+    const auth = testAuth(t.db, config);
     const context = routeContext(t.db, config, auth, "10.9.0.1");
     const buy = (fields: Record<string, string>) => {
       const request = postRequest("http://shop.test/dashboard/cold-calling/lists", fields);
@@ -150,16 +143,7 @@ describe("buying a business list", () => {
 
   it("offers only the types with a full list in stock for this buyer, with how many lists are left", async () => {
     const u = await buyer();
-    const context = routeContext(
-      t.db,
-      config,
-      createAuth({
-        onCustomerCreated: getOrCreateReferralCode,
-        db: t.db,
-        config,
-        queueEmail: async () => {},
-      }),
-    );
+    const context = routeContext(t.db, config, testAuth(t.db, config));
     const empty = await stockedType(0);
     const short = await stockedType(19);
     const two = await stockedType(45);

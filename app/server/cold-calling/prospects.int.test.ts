@@ -9,12 +9,11 @@ import * as activityRoute from "~/routes/dashboard/cold-calling/activity";
 import * as overviewRoute from "~/routes/dashboard/cold-calling/overview";
 import * as prospectsRoute from "~/routes/dashboard/cold-calling/prospects";
 import * as exportRoute from "~/routes/dashboard/cold-calling/prospects-csv";
-import { getOrCreateReferralCode } from "~/server/referrals/referrals.server";
-import { routeContext, verifiedCustomer } from "../../../tests/support/auth";
+import { routeContext, testAuth, verifiedCustomer } from "../../../tests/support/auth";
 import { answer, getRequest, postRequest } from "../../../tests/support/routes";
 import { testConfig } from "../../../tests/support/shop";
 import { createTestDb, type TestDb } from "../../../tests/support/test-db";
-import { type Auth, createAuth } from "../accounts/auth.server";
+import type { Auth } from "../accounts/auth.server";
 
 const ORIGIN = "http://shop.test";
 const HEADER = "business_name,contact_name,phone,email,address,business_type";
@@ -28,12 +27,7 @@ const B = { id: "", cookie: "" };
 beforeAll(async () => {
   t = await createTestDb();
   const config = testConfig("prospects");
-  auth = createAuth({
-    onCustomerCreated: getOrCreateReferralCode,
-    db: t.db,
-    config,
-    queueEmail: async () => {},
-  });
+  auth = testAuth(t.db, config);
   context = routeContext(t.db, config, auth);
   Object.assign(A, await verifiedCustomer(auth, t.db, "Ada Caller", "ada@example.com"));
   Object.assign(B, await verifiedCustomer(auth, t.db, "Ben Caller", "ben@example.com"));

@@ -18,14 +18,13 @@ import * as vcfRoute from "~/routes/dashboard/contacts-vcf";
 import * as homeRoute from "~/routes/dashboard/home";
 import * as accountRoute from "~/routes/dashboard/settings/account";
 import { PROSPECT_QUOTAS } from "~/schemas/prospect-options";
-import { getOrCreateReferralCode } from "~/server/referrals/referrals.server";
 import { toCsv } from "~/utils/csv";
-import { adminCookieFor, routeContext, verifiedCustomer } from "../../../tests/support/auth";
+import { adminCookieFor, routeContext, testAuth, verifiedCustomer } from "../../../tests/support/auth";
 import { insertContacts } from "../../../tests/support/contacts";
 import { answer, getRequest, postRequest } from "../../../tests/support/routes";
 import { testConfig } from "../../../tests/support/shop";
 import { createTestDb, type TestDb } from "../../../tests/support/test-db";
-import { type Auth, createAuth } from "../accounts/auth.server";
+import type { Auth } from "../accounts/auth.server";
 import { createCardPage } from "../cards/cards.server";
 import { listBusinessTypes } from "../cold-calling/business-lists.server";
 import { PROSPECTS_FULL } from "../cold-calling/prospect-quotas.server";
@@ -59,12 +58,7 @@ async function cardOf(ownerUserId: string, name: string) {
 beforeAll(async () => {
   t = await createTestDb();
   const config = testConfig("contacts");
-  auth = createAuth({
-    onCustomerCreated: getOrCreateReferralCode,
-    db: t.db,
-    config,
-    queueEmail: async () => {},
-  });
+  auth = testAuth(t.db, config);
   context = routeContext(t.db, config, auth);
   Object.assign(A, await customer("Ada Owner"));
   Object.assign(B, await customer("Ben Other"));

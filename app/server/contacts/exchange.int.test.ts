@@ -14,7 +14,8 @@ import {
   webhookEndpoints,
 } from "~/db/schema";
 import { SHARE_LIMITS, ShareContactSchema } from "~/schemas/contact-exchange";
-import { createCardPage, deleteCardPage, getCardPageBySlug } from "~/server/cards/cards.server";
+import { getCardPageBySlug } from "~/server/cards/card-reads.server";
+import { createCardPage, deleteCardPage } from "~/server/cards/cards.server";
 import { onCardPagesChanged } from "~/server/cards/changes.server";
 import { renderCardPageHtml } from "~/server/cards/page-html.server";
 import { routeContext } from "../../../tests/support/auth";
@@ -107,7 +108,7 @@ describe("the card page button", () => {
         publicUrl: ORIGIN,
         siteName: "TapCard",
         source: "nfc",
-      });
+      }).html;
     const on = await render();
     expect(on).toContain('href="/jane-doe/connect?s=nfc">Share your details with Jane Doe</a>');
     expect(on.indexOf("Save contact")).toBeLessThan(on.indexOf("Share your details"));

@@ -12,13 +12,13 @@ import { action as createCardAction } from "~/routes/admin/create-card";
 import { action as editCardAction } from "~/routes/admin/edit-card";
 import { action as uploadImageAction } from "~/routes/admin/upload-image";
 import { action as updateLinksAction } from "~/routes/shop/update-links";
-import { getOrCreateReferralCode } from "~/server/referrals/referrals.server";
-import { adminCookieFor, routeContext } from "../../../tests/support/auth";
+import { adminCookieFor, routeContext, testAuth } from "../../../tests/support/auth";
 import { LONGEST_FIELD, patternsDuring } from "../../../tests/support/patterns";
 import { type Answer, answer, multipartRequest } from "../../../tests/support/routes";
 import { createTestDb, type TestDb } from "../../../tests/support/test-db";
-import { type Auth, createAuth } from "../accounts/auth.server";
-import { createCardPage, getCardPageById, getCardPageBySlug } from "../cards/cards.server";
+import type { Auth } from "../accounts/auth.server";
+import { getCardPageById, getCardPageBySlug } from "../cards/card-reads.server";
+import { createCardPage } from "../cards/cards.server";
 import { loadConfig } from "./env.server";
 
 let t: TestDb;
@@ -40,12 +40,7 @@ function contextFor(clientIp: string) {
 
 beforeAll(async () => {
   t = await createTestDb();
-  auth = createAuth({
-    onCustomerCreated: getOrCreateReferralCode,
-    db: t.db,
-    config,
-    queueEmail: async () => {},
-  });
+  auth = testAuth(t.db, config);
   adminCookie = await adminCookieFor(auth, t.db);
 });
 afterAll(() => t?.close());

@@ -8,11 +8,10 @@ import type { AppLoadContext } from "react-router";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { referrers, users } from "~/db/schema";
 import { action as adminAction, loader as adminLoader } from "~/routes/admin/referrers";
-import { getOrCreateReferralCode } from "~/server/referrals/referrals.server";
-import { adminCookieFor, routeContext, verifiedCustomer } from "../../../tests/support/auth";
+import { adminCookieFor, routeContext, testAuth, verifiedCustomer } from "../../../tests/support/auth";
 import { answer, getRequest, postRequest } from "../../../tests/support/routes";
 import { createTestDb, type TestDb } from "../../../tests/support/test-db";
-import { type Auth, createAuth } from "../accounts/auth.server";
+import type { Auth } from "../accounts/auth.server";
 import { loadConfig } from "../platform/env.server";
 import { allowedReferrers, listReferrersForAdmin, seedDemoReferrers } from "./referrals.server";
 
@@ -30,12 +29,7 @@ const config = loadConfig({
 
 beforeAll(async () => {
   t = await createTestDb();
-  auth = createAuth({
-    onCustomerCreated: getOrCreateReferralCode,
-    db: t.db,
-    config,
-    queueEmail: async () => {},
-  });
+  auth = testAuth(t.db, config);
   context = routeContext(t.db, config, auth);
   await seedDemoReferrers(t.db);
   adminCookie = await adminCookieFor(auth, t.db);

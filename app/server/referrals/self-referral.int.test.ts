@@ -19,11 +19,11 @@ import * as myCardsRoute from "~/routes/dashboard/cards";
 import * as cartRoute from "~/routes/shop/cart";
 import * as claimRoute from "~/routes/shop/claim-cards";
 import type { Delivery } from "~/schemas/checkout";
-import { adminCookieFor, routeContext, verifiedCustomer } from "../../../tests/support/auth";
+import { adminCookieFor, routeContext, testAuth, verifiedCustomer } from "../../../tests/support/auth";
 import { type Answer, answer, CookieJar, postForm } from "../../../tests/support/routes";
 import { admin, delivery, ipSequence, markPaidByAdmin, testConfig } from "../../../tests/support/shop";
 import { createTestDb, type TestDb } from "../../../tests/support/test-db";
-import { type Auth, createAuth } from "../accounts/auth.server";
+import type { Auth } from "../accounts/auth.server";
 import { hashEditPassword } from "../cards/edit-passwords.server";
 import { createCart } from "../shop/cart.server";
 import { setAdminStatus } from "../shop/orders.server";
@@ -44,12 +44,7 @@ let adminCookie: string;
 
 beforeAll(async () => {
   t = await createTestDb();
-  auth = createAuth({
-    onCustomerCreated: getOrCreateReferralCode,
-    db: t.db,
-    config,
-    queueEmail: async () => {},
-  });
+  auth = testAuth(t.db, config);
   rita = await verifiedCustomer(auth, t.db, "Rita Referrer", "rita.ref@gmail.com");
   ritaCode = await getOrCreateReferralCode(t.db, rita.id);
   olly = await verifiedCustomer(auth, t.db, "Olly Other", "olly@example.com");

@@ -6,12 +6,11 @@ import type { AppLoadContext } from "react-router";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { cardClaimTokens, cardPages, emailOutbox, orderItemCardPages, orderItems, users } from "~/db/schema";
 import * as claimRoute from "~/routes/shop/claim-cards";
-import { getOrCreateReferralCode } from "~/server/referrals/referrals.server";
-import { adminCookieFor, routeContext, verifiedCustomer } from "../../../tests/support/auth";
+import { adminCookieFor, routeContext, testAuth, verifiedCustomer } from "../../../tests/support/auth";
 import { answer, cookiesOf, getRequest, postRequest } from "../../../tests/support/routes";
 import { cartWithMultiLink, deliveryTo, shopOpts, testConfig, toastOf } from "../../../tests/support/shop";
 import { createTestDb, type TestDb } from "../../../tests/support/test-db";
-import { type Auth, createAuth } from "../accounts/auth.server";
+import type { Auth } from "../accounts/auth.server";
 import { getSessionUser } from "../accounts/session.server";
 import type { OutgoingEmail } from "../platform/email/mailer.server";
 import { changeQuantity, loadCart } from "./cart.server";
@@ -28,12 +27,7 @@ let carol: { id: string; cookie: string };
 
 beforeAll(async () => {
   t = await createTestDb();
-  auth = createAuth({
-    onCustomerCreated: getOrCreateReferralCode,
-    db: t.db,
-    config,
-    queueEmail: async (m) => void queued.push(m),
-  });
+  auth = testAuth(t.db, config, async (m) => void queued.push(m));
   context = routeContext(t.db, config, auth);
   bob = await verifiedCustomer(auth, t.db, "Bob", "bob@example.com");
   carol = await verifiedCustomer(auth, t.db, "Carol", "carol@example.com");

@@ -1,4 +1,3 @@
-// Over 300 lines: the cart and its items are one aggregate whose rules (20 items, one referrer, expiry) stay together.
 // The server-side cart (docs/product.md#carts): a row keyed by a random id in an httpOnly cookie and its
 // items, at most 20. It holds no order number (the order gets one when it is placed), and it expires after 30
 // idle days. Totals are always recomputed from the catalogue.

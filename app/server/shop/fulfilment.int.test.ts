@@ -17,12 +17,10 @@ import {
   users,
 } from "~/db/schema";
 import * as updateLinks from "~/routes/shop/update-links";
-import { getOrCreateReferralCode } from "~/server/referrals/referrals.server";
-import { routeContext } from "../../../tests/support/auth";
+import { routeContext, testAuth } from "../../../tests/support/auth";
 import { answer, postRequest } from "../../../tests/support/routes";
 import { countRows, deliveryTo, form, markPaidByAdmin, shopOpts, toastOf } from "../../../tests/support/shop";
 import { createTestDb, type TestDb } from "../../../tests/support/test-db";
-import { createAuth } from "../accounts/auth.server";
 import type { SessionUser } from "../accounts/session.server";
 import { createCardPage } from "../cards/cards.server";
 import { getDashboardStats } from "../cards/dashboard-home.server";
@@ -140,17 +138,7 @@ describe("the public update form ('Update Your Card')", () => {
         platform: "Website",
         url: "https://another.example",
       }),
-      routeContext(
-        t.db,
-        config,
-        createAuth({
-          onCustomerCreated: getOrCreateReferralCode,
-          db: t.db,
-          config,
-          queueEmail: async () => {},
-        }),
-        "10.9.9.9",
-      ),
+      routeContext(t.db, config, testAuth(t.db, config), "10.9.9.9"),
     );
     expect(reply.status).toBe(400);
     expect((reply.data.result as { error: Record<string, string[]> }).error.cardNumber).toEqual([

@@ -9,9 +9,8 @@ import { cardPages, emailOutbox, oneLinkCards, orderItemCardPages, orderItems, u
 import * as billing from "~/routes/dashboard/settings/billing";
 import * as success from "~/routes/shop/payment-success";
 import * as receipt from "~/routes/shop/receipt";
-import { getOrCreateReferralCode } from "~/server/referrals/referrals.server";
 import type { OrderStatusWords } from "~/utils/order-status";
-import { routeContext, verifiedCustomer } from "../../../tests/support/auth";
+import { routeContext, testAuth, verifiedCustomer } from "../../../tests/support/auth";
 import { answer, getRequest } from "../../../tests/support/routes";
 import {
   admin,
@@ -23,7 +22,6 @@ import {
   testConfig,
 } from "../../../tests/support/shop";
 import { createTestDb, type TestDb } from "../../../tests/support/test-db";
-import { createAuth } from "../accounts/auth.server";
 import { listOwnedOneLinkCards } from "../cards/one-link-cards.server";
 import { CLAIM_LINK_DAYS, redeemClaimLink } from "./card-claims.server";
 import { addCardItem, createCart } from "./cart.server";
@@ -40,12 +38,7 @@ let olive: { id: string; cookie: string };
 
 beforeAll(async () => {
   t = await createTestDb();
-  const auth = createAuth({
-    onCustomerCreated: getOrCreateReferralCode,
-    db: t.db,
-    config,
-    queueEmail: async () => {},
-  });
+  const auth = testAuth(t.db, config);
   context = routeContext(t.db, config, auth);
   olive = await verifiedCustomer(auth, t.db, "Olive", "olive@example.com");
   await t.db.insert(users).values({ ...shopAdmin, emailVerified: true });

@@ -9,13 +9,12 @@ import { cardPages, emailOutbox, orderItemCardPages, orderItems, physicalCards }
 import * as cards from "~/routes/dashboard/cards";
 import * as claimRoute from "~/routes/shop/claim-cards";
 import type { Delivery } from "~/schemas/checkout";
-import { getOrCreateReferralCode } from "~/server/referrals/referrals.server";
-import { routeContext, verifiedCustomer } from "../../../tests/support/auth";
+import { routeContext, testAuth, verifiedCustomer } from "../../../tests/support/auth";
 import { answer, CookieJar, getPage, postForm } from "../../../tests/support/routes";
 import { cartWithMultiLink, delivery, markPaidByAdmin, testConfig } from "../../../tests/support/shop";
 import { createTestDb, type TestDb } from "../../../tests/support/test-db";
 import * as cartRoute from "../../routes/shop/cart";
-import { type Auth, createAuth } from "../accounts/auth.server";
+import type { Auth } from "../accounts/auth.server";
 import { createOrderFromCart } from "./checkout.server";
 
 let t: TestDb;
@@ -25,12 +24,7 @@ const config = testConfig("saved-delivery");
 
 beforeAll(async () => {
   t = await createTestDb();
-  auth = createAuth({
-    onCustomerCreated: getOrCreateReferralCode,
-    db: t.db,
-    config,
-    queueEmail: async () => {},
-  });
+  auth = testAuth(t.db, config);
   context = routeContext(t.db, config, auth);
 });
 afterAll(() => t?.close());

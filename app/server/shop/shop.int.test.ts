@@ -16,7 +16,8 @@ import {
   testConfig,
 } from "../../../tests/support/shop";
 import { createTestDb, type TestDb } from "../../../tests/support/test-db";
-import { createCardPage, getCardPageBySlug } from "../cards/cards.server";
+import { getCardPageBySlug } from "../cards/card-reads.server";
+import { createCardPage } from "../cards/cards.server";
 import { setReferrerFeatured } from "../referrals/referrals.server";
 import { addUpdateRequestItem, cartCookieHeader, changeQuantity, createCart, loadCart } from "./cart.server";
 import { changeCart, orderCardAction } from "./cart-actions.server";

@@ -1,5 +1,5 @@
-// The access matrix's rows for the customer dashboard outside Settings: cards, links, contacts, resale and cold
-// calling. A new dashboard route or intent gets its row here (Settings pages go in settings-cases.ts).
+// The access matrix's rows for the customer dashboard outside Settings: cards and their design page, links,
+// contacts, resale and cold calling. A new dashboard route or intent gets its row here (Settings: settings-cases.ts).
 import { noFields, type RouteCase } from "./types";
 
 export const DASHBOARD_CASES: Record<string, RouteCase> = {
@@ -21,6 +21,40 @@ export const DASHBOARD_CASES: Record<string, RouteCase> = {
       },
       "remove-link": { kind: "foreign", fields: (ids) => ({ linkId: ids.linkId }) },
     },
+  },
+  "routes/dashboard/card-design.tsx": {
+    area: "customer",
+    path: (ids) => `/dashboard/cards/${ids.cardNumber}/design`,
+    params: (ids) => ({ cardNumber: ids.cardNumber }),
+    read: "ids",
+    intents: {
+      "save-design": {
+        kind: "foreign",
+        fields: () => ({
+          theme: "bold",
+          variant: "dark",
+          brand: "#123456",
+          buttonFill: "outlined",
+          buttonShape: "square",
+          font: "serif",
+        }),
+      },
+      "reset-design": { kind: "foreign", fields: noFields },
+      "upload-cover": { kind: "foreign", fields: noFields },
+      "upload-logo": { kind: "foreign", fields: noFields },
+      "remove-cover": { kind: "foreign", fields: noFields },
+      "remove-logo": { kind: "foreign", fields: noFields },
+      "hide-link": { kind: "foreign", fields: (ids) => ({ linkId: ids.linkId }) },
+      "show-link": { kind: "foreign", fields: (ids) => ({ linkId: ids.linkId }) },
+      "move-up": { kind: "foreign", fields: (ids) => ({ linkId: ids.linkId }) },
+      "move-down": { kind: "foreign", fields: (ids) => ({ linkId: ids.linkId }) },
+    },
+  },
+  "routes/dashboard/card-design-preview.ts": {
+    area: "customer",
+    path: (ids) => `/dashboard/cards/${ids.cardNumber}/preview?theme=bold`,
+    params: (ids) => ({ cardNumber: ids.cardNumber }),
+    read: "ids",
   },
   "routes/dashboard/cards.tsx": {
     area: "customer",

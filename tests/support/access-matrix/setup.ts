@@ -22,14 +22,13 @@ import {
   webhookDeliveries,
   webhookEndpoints,
 } from "~/db/schema";
-import { createAuth } from "~/server/accounts/auth.server";
 import { createCardPage } from "~/server/cards/cards.server";
 import { createPhysicalCard, markPhysicalCardWritten } from "~/server/cards/physical-cards.server";
 import { getOrCreateReferralCode } from "~/server/referrals/referrals.server";
 import { createOrderFromCart } from "~/server/shop/checkout.server";
 import { addWebhookEndpoint, queueTestEvent } from "~/server/webhooks/webhooks.server";
 import { utcDay } from "~/utils/dates";
-import { adminCookieFor, routeContext, verifiedCustomer } from "../auth";
+import { adminCookieFor, routeContext, testAuth, verifiedCustomer } from "../auth";
 import { insertContacts } from "../contacts";
 import type { RouteModule } from "../route-table";
 import { type Answer, answer, getRequest, postRequest } from "../routes";
@@ -91,12 +90,7 @@ export function setUpAccessMatrix() {
 
   beforeAll(async () => {
     t = await createTestDb();
-    const auth = createAuth({
-      onCustomerCreated: getOrCreateReferralCode,
-      db: t.db,
-      config,
-      queueEmail: async () => {},
-    });
+    const auth = testAuth(t.db, config);
     context = routeContext(t.db, config, auth);
     cookies.admin = await adminCookieFor(auth, t.db);
     const alice = await verifiedCustomer(auth, t.db, "Alice", "alice@example.com");

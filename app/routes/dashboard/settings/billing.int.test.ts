@@ -6,11 +6,10 @@ import type { AppLoadContext } from "react-router";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { customerPreferences, users } from "~/db/schema";
 import type { Delivery } from "~/schemas/checkout";
-import { type Auth, createAuth } from "~/server/accounts/auth.server";
-import { getOrCreateReferralCode } from "~/server/referrals/referrals.server";
+import type { Auth } from "~/server/accounts/auth.server";
 import { cartCookieHeader } from "~/server/shop/cart.server";
 import { createOrderFromCart } from "~/server/shop/checkout.server";
-import { adminCookieFor, routeContext, verifiedCustomer } from "../../../../tests/support/auth";
+import { adminCookieFor, routeContext, testAuth, verifiedCustomer } from "../../../../tests/support/auth";
 import { answer, getRequest, postRequest } from "../../../../tests/support/routes";
 import { cartWithMultiLink, delivery, shopOpts, testConfig, toastOf } from "../../../../tests/support/shop";
 import { createTestDb, type TestDb } from "../../../../tests/support/test-db";
@@ -45,12 +44,7 @@ const alicesHome: Delivery = { ...delivery, fullName: "Alice Last-Order", email:
 
 beforeAll(async () => {
   t = await createTestDb();
-  auth = createAuth({
-    onCustomerCreated: getOrCreateReferralCode,
-    db: t.db,
-    config,
-    queueEmail: async () => {},
-  });
+  auth = testAuth(t.db, config);
   context = routeContext(t.db, config, auth);
   adminCookie = await adminCookieFor(auth, t.db);
   alice = await verifiedCustomer(auth, t.db, "Alice", "alice@example.com");

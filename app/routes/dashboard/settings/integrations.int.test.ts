@@ -6,13 +6,12 @@ import { eq } from "drizzle-orm";
 import type { AppLoadContext } from "react-router";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { webhookDeliveries, webhookEndpoints } from "~/db/schema";
-import { getOrCreateReferralCode } from "~/server/referrals/referrals.server";
 import { WEBHOOK_LIMITS } from "~/server/webhooks/limits.server";
-import { routeContext, verifiedCustomer } from "../../../../tests/support/auth";
+import { routeContext, testAuth, verifiedCustomer } from "../../../../tests/support/auth";
 import { answer, getRequest, postRequest } from "../../../../tests/support/routes";
 import { testConfig, toastOf } from "../../../../tests/support/shop";
 import { createTestDb, type TestDb } from "../../../../tests/support/test-db";
-import { type Auth, createAuth } from "../../../server/accounts/auth.server";
+import type { Auth } from "../../../server/accounts/auth.server";
 import * as integrations from "./integrations";
 
 const URL = "http://shop.test/dashboard/settings/integrations";
@@ -25,12 +24,7 @@ let alice: { id: string; cookie: string };
 
 beforeAll(async () => {
   t = await createTestDb();
-  auth = createAuth({
-    onCustomerCreated: getOrCreateReferralCode,
-    db: t.db,
-    config,
-    queueEmail: async () => {},
-  });
+  auth = testAuth(t.db, config);
   context = { ...routeContext(t.db, config, auth), pokeWebhooks: () => pokes++ } as AppLoadContext;
   alice = await verifiedCustomer(auth, t.db, "Alice", "alice@example.com");
 });

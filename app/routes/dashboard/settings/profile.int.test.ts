@@ -11,10 +11,9 @@ import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { emailChanges, emailOutbox, users } from "~/db/schema";
 import * as emailChange from "~/routes/auth/email-change";
-import { type Auth, createAuth } from "~/server/accounts/auth.server";
+import type { Auth } from "~/server/accounts/auth.server";
 import { enqueueEmail } from "~/server/platform/email/outbox.server";
-import { getOrCreateReferralCode } from "~/server/referrals/referrals.server";
-import { routeContext, signInCookie, verifiedCustomer } from "../../../../tests/support/auth";
+import { routeContext, signInCookie, testAuth, verifiedCustomer } from "../../../../tests/support/auth";
 import {
   type Answer,
   answer,
@@ -39,13 +38,8 @@ const PASSWORD = "customer-pass-1";
 beforeAll(async () => {
   t = await createTestDb();
   // The real outbox: the test reads the messages the app queued.
-  auth = createAuth({
-    onCustomerCreated: getOrCreateReferralCode,
-    db: t.db,
-    config,
-    queueEmail: async (message) => {
-      await enqueueEmail(t.db, message);
-    },
+  auth = testAuth(t.db, config, async (message) => {
+    await enqueueEmail(t.db, message);
   });
   context = routeContext(t.db, config, auth);
 });
