@@ -1,0 +1,189 @@
+// The access matrix's rows for the customer dashboard outside Settings: cards and their design page, links,
+// contacts, resale and cold calling. A new dashboard route or intent gets its row here (Settings: settings-cases.ts).
+import { noFields, type RouteCase } from "./types";
+
+export const DASHBOARD_CASES: Record<string, RouteCase> = {
+  "routes/dashboard/layout.tsx": { area: "customer", path: () => "/dashboard", read: "own" },
+  "routes/dashboard/home.tsx": { area: "customer", path: () => "/dashboard", read: "own" },
+  "routes/dashboard/links.tsx": {
+    area: "customer",
+    path: () => "/dashboard/links",
+    read: "own",
+    foreignReads: (ids) => [`/dashboard/links?edit=${ids.linkId}`, `/dashboard/links?remove=${ids.linkId}`],
+    intents: {
+      "add-link": {
+        kind: "foreign",
+        fields: (ids) => ({ cardId: ids.cardId, title: "Mine now", url: "https://evil.example" }),
+      },
+      "edit-link": {
+        kind: "foreign",
+        fields: (ids) => ({ linkId: ids.linkId, title: "Changed", url: "https://evil.example" }),
+      },
+      "remove-link": { kind: "foreign", fields: (ids) => ({ linkId: ids.linkId }) },
+    },
+  },
+  "routes/dashboard/card-design.tsx": {
+    area: "customer",
+    path: (ids) => `/dashboard/cards/${ids.cardNumber}/design`,
+    params: (ids) => ({ cardNumber: ids.cardNumber }),
+    read: "ids",
+    intents: {
+      "save-design": {
+        kind: "foreign",
+        fields: () => ({
+          theme: "bold",
+          variant: "dark",
+          brand: "#123456",
+          buttonFill: "outlined",
+          buttonShape: "square",
+          font: "serif",
+        }),
+      },
+      "reset-design": { kind: "foreign", fields: noFields },
+      "upload-cover": { kind: "foreign", fields: noFields },
+      "upload-logo": { kind: "foreign", fields: noFields },
+      "remove-cover": { kind: "foreign", fields: noFields },
+      "remove-logo": { kind: "foreign", fields: noFields },
+      "hide-link": { kind: "foreign", fields: (ids) => ({ linkId: ids.linkId }) },
+      "show-link": { kind: "foreign", fields: (ids) => ({ linkId: ids.linkId }) },
+      "move-up": { kind: "foreign", fields: (ids) => ({ linkId: ids.linkId }) },
+      "move-down": { kind: "foreign", fields: (ids) => ({ linkId: ids.linkId }) },
+    },
+  },
+  "routes/dashboard/card-design-preview.ts": {
+    area: "customer",
+    path: (ids) => `/dashboard/cards/${ids.cardNumber}/preview?theme=bold`,
+    params: (ids) => ({ cardNumber: ids.cardNumber }),
+    read: "ids",
+  },
+  "routes/dashboard/cards.tsx": {
+    area: "customer",
+    path: () => "/dashboard/cards",
+    read: "own",
+    foreignReads: (ids) => [
+      `/dashboard/cards?card=${ids.cardNumber}`,
+      `/dashboard/cards?qr=${ids.cardNumber}`,
+    ],
+    intents: {
+      // Knowing A's card number is not enough: the edit password is A's secret.
+      claim: { kind: "self", fields: (ids) => ({ cardNumber: ids.cardNumber, password: "a-guess-123" }) },
+      // Turning the 'share your details' form on for A's card: only A may.
+      "contact-exchange": { kind: "foreign", fields: (ids) => ({ cardId: ids.cardId, on: "true" }) },
+      // A card's state is its owner's alone: someone else naming A's card (or A's physical card) gets 404.
+      pause: { kind: "foreign", fields: (ids) => ({ cardNumber: ids.cardNumber }) },
+      resume: { kind: "foreign", fields: (ids) => ({ cardNumber: ids.cardNumber }) },
+      "report-lost": {
+        kind: "foreign",
+        fields: (ids) => ({ cardNumber: ids.cardNumber, physicalCardId: ids.physicalCardId, choice: "card" }),
+      },
+      "card-on": {
+        kind: "foreign",
+        fields: (ids) => ({ cardNumber: ids.cardNumber, physicalCardId: ids.physicalCardId }),
+      },
+      "order-replacement": {
+        kind: "foreign",
+        fields: (ids) => ({
+          cardNumber: ids.cardNumber,
+          physicalCardId: ids.physicalCardId,
+          turnOffNow: "on",
+        }),
+      },
+    },
+  },
+  // A's card in the address is not found for anyone else; their own export has none of A's rows.
+  "routes/dashboard/cards-activity-csv.ts": {
+    area: "customer",
+    path: () => "/dashboard/cards/activity.csv?range=365",
+    read: "own",
+    foreignReads: (ids) => [
+      `/dashboard/cards/activity.csv?card=${ids.cardNumber}&range=90`,
+      `/dashboard/cards/activity.csv?card=${ids.cardNumber}`,
+    ],
+  },
+  "routes/dashboard/resell.tsx": { area: "customer", path: () => "/dashboard/resell", read: "own" },
+  "routes/dashboard/resell-qr.ts": { area: "customer", path: () => "/dashboard/resell/qr.svg", read: "own" },
+  "routes/dashboard/resellers.ts": { area: "customer", path: () => "/dashboard/resellers", read: "redirect" },
+  "routes/dashboard/contacts.tsx": {
+    area: "customer",
+    path: () => "/dashboard/contacts",
+    read: "own",
+    // Filtering by A's card does not tell anyone else it exists.
+    foreignReads: (ids) => [`/dashboard/contacts?card=${ids.cardId}`],
+    // Deleting the shares held for review deletes only the poster's own.
+    intents: { "delete-held": { kind: "self", fields: noFields } },
+  },
+  "routes/dashboard/contact.tsx": {
+    area: "customer",
+    path: (ids) => `/dashboard/contacts/${ids.contactId}`,
+    params: (ids) => ({ id: ids.contactId }),
+    read: "ids",
+    intents: {
+      "add-to-prospects": { kind: "foreign", fields: () => ({ businessType: "retail" }) },
+      "accept-contact": { kind: "foreign", fields: noFields },
+      "delete-contact": { kind: "foreign", fields: noFields },
+    },
+  },
+  "routes/dashboard/contact-vcard.ts": {
+    area: "customer",
+    path: (ids) => `/dashboard/contacts/${ids.contactId}/contact.vcf`,
+    params: (ids) => ({ id: ids.contactId }),
+    read: "ids",
+  },
+  "routes/dashboard/contacts-csv.ts": {
+    area: "customer",
+    path: () => "/dashboard/contacts/export.csv",
+    read: "own",
+    foreignReads: (ids) => [`/dashboard/contacts/export.csv?card=${ids.cardId}`],
+  },
+  "routes/dashboard/contacts-vcf.ts": {
+    area: "customer",
+    path: () => "/dashboard/contacts/export.vcf",
+    read: "own",
+    foreignReads: (ids) => [`/dashboard/contacts/export.vcf?card=${ids.cardId}`],
+  },
+  "routes/dashboard/cold-calling/layout.tsx": {
+    area: "customer",
+    path: () => "/dashboard/cold-calling",
+    read: "own",
+  },
+  "routes/dashboard/cold-calling/overview.tsx": {
+    area: "customer",
+    path: () => "/dashboard/cold-calling",
+    read: "own",
+  },
+  "routes/dashboard/cold-calling/lists.tsx": {
+    area: "customer",
+    path: () => "/dashboard/cold-calling/lists",
+    read: "own",
+    // The pool here is empty, so the list is refused: nobody's cart changes.
+    intents: { "buy-list": { kind: "self", fields: () => ({ businessType: "restaurant" }) } },
+  },
+  "routes/dashboard/cold-calling/prospects.tsx": {
+    area: "customer",
+    path: () => "/dashboard/cold-calling/prospects",
+    read: "own",
+    intents: {
+      "set-status": {
+        kind: "foreign",
+        fields: (ids) => ({ prospectId: ids.prospectId, status: "not_interested" }),
+      },
+      // A new prospect or an import lands on the poster's own account only.
+      "add-prospect": { kind: "self", fields: () => ({ businessName: "Mallory's", businessType: "retail" }) },
+      "import-csv": { kind: "self", fields: noFields },
+    },
+  },
+  "routes/dashboard/cold-calling/prospects-csv.ts": {
+    area: "customer",
+    path: () => "/dashboard/cold-calling/prospects.csv",
+    read: "own",
+  },
+  "routes/dashboard/cold-calling/activity.tsx": {
+    area: "customer",
+    path: () => "/dashboard/cold-calling/activity",
+    read: "own",
+    foreignReads: (ids) => [`/dashboard/cold-calling/activity?prospect=${ids.prospectId}`],
+    intents: {
+      "add-note": { kind: "foreign", fields: (ids) => ({ prospectId: ids.prospectId, note: "Mine now" }) },
+    },
+  },
+};
