@@ -17,6 +17,7 @@ export default [
   route("card/:slug/contact.vcf", "routes/card/vcard.ts"),
   route("card/:slug/qr.svg", "routes/card/qr.ts"),
   route("card/:slug/qr.png", "routes/card/qr.ts", { id: "card-qr-png" }),
+  route("card/:slug/og.png", "routes/card/og-image.ts"),
   route(":slug/connect", "routes/card/connect.ts"),
   route("card/:slug", "routes/card/page.ts", { id: "card-page-long" }),
   route(":slug", "routes/card/page.ts", { id: "card-page" }),

@@ -124,6 +124,7 @@ export const NOT_PAGES: Record<string, string> = {
   "/card/:slug/contact.vcf": "a vCard",
   "/card/:slug/qr.svg": "an image",
   "/card/:slug/qr.png": "an image",
+  "/card/:slug/og.png": "an image",
   "/go/:linkId": "a redirect",
   "/c/:token": "the card page's own document, opened above at /:slug",
   "/admin-dashboard/upload-image": "an endpoint",

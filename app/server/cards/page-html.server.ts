@@ -10,6 +10,7 @@ import type { VisitSource } from "~/utils/card-links";
 import { escapeHtml } from "~/utils/html";
 import { designImageUrl } from "../platform/storage.server";
 import type { PublicCardPage } from "./card-reads.server";
+import { OG_IMAGE, ogImageUrl } from "./og-image.server";
 
 function icon(name: string) {
   const svg = CARD_ICON_SVGS[name] ?? CARD_ICON_SVGS.link!;
@@ -53,7 +54,8 @@ function head(opts: {
   title: string;
   description: string;
   url?: string;
-  image?: string;
+  /** The link preview's picture: an absolute URL and what it shows. */
+  image?: { url: string; alt: string };
   siteName: string;
   noindex?: boolean;
 }) {
@@ -68,18 +70,20 @@ function head(opts: {
     `<meta property="og:site_name" content="${escapeHtml(opts.siteName)}">`,
     `<meta property="og:title" content="${escapeHtml(opts.title)}">`,
     `<meta property="og:description" content="${escapeHtml(opts.description)}">`,
-    `<meta name="twitter:card" content="summary">`,
+    `<meta name="twitter:card" content="${opts.image ? "summary_large_image" : "summary"}">`,
   ];
   if (opts.url) {
     meta.push(`<link rel="canonical" href="${escapeHtml(opts.url)}">`);
     meta.push(`<meta property="og:url" content="${escapeHtml(opts.url)}">`);
   }
-  if (opts.image) meta.push(`<meta property="og:image" content="${escapeHtml(opts.image)}">`);
+  if (opts.image)
+    meta.push(
+      `<meta property="og:image" content="${escapeHtml(opts.image.url)}">`,
+      `<meta property="og:image:width" content="${OG_IMAGE.width}">`,
+      `<meta property="og:image:height" content="${OG_IMAGE.height}">`,
+      `<meta property="og:image:alt" content="${escapeHtml(opts.image.alt)}">`,
+    );
   return `<head>${meta.join("")}<style>${opts.css}</style></head>`;
-}
-
-function absolute(publicUrl: string, url: string) {
-  return /^https?:\/\//i.test(url) ? url : `${publicUrl}${url}`;
 }
 
 /** Where a link points on the page: web links go through the counting redirect; mailto/tel use ping. */
@@ -140,7 +144,7 @@ export function renderCardPageHtml(
     "</main>",
     `<footer>Powered by <a href="${escapeHtml(opts.publicUrl)}/">${escapeHtml(opts.siteName)}</a></footer>`,
   ].join("");
-  const image = page.profileImageUrl ? absolute(opts.publicUrl, page.profileImageUrl) : undefined;
+  const image = { url: ogImageUrl(opts.publicUrl, page), alt: title };
   const html = `<!doctype html><html lang="en-GB">${head({ css, title, description, url, image, siteName: opts.siteName })}<body>${body}</body></html>`;
   return { html, csp: cardPageCsp(css) };
 }

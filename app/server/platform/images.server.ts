@@ -236,3 +236,38 @@ export async function demoPortrait() {
   const png = await sharp(Buffer.from(svg)).png().toBuffer();
   return processProfileImage(png);
 }
+
+/** A picture laid over a drawing: a square at (left, top), cut to a circle when `round`. */
+export interface DrawnPicture {
+  image: Buffer;
+  left: number;
+  top: number;
+  size: number;
+  round: boolean;
+}
+
+/**
+ * The server's own images (a card's link preview): an SVG drawing with pictures laid over it, as a PNG, in an
+ * image slot like an upload. The pictures are images this server stored, never a visitor's file.
+ */
+export function drawPng(svg: string, pictures: DrawnPicture[] = []): Promise<Buffer> {
+  return withImageSlot(async () => {
+    const sharp = await loadSharp();
+    const layers = await Promise.all(
+      pictures.map(async ({ image, left, top, size, round }) => {
+        const square = await sharp(image).resize(size, size, { fit: "cover" }).ensureAlpha().png().toBuffer();
+        if (!round) return { input: square, left, top };
+        const r = size / 2;
+        const mask = Buffer.from(
+          `<svg width="${size}" height="${size}"><circle cx="${r}" cy="${r}" r="${r}"/></svg>`,
+        );
+        const input = await sharp(square)
+          .composite([{ input: mask, blend: "dest-in" }])
+          .png()
+          .toBuffer();
+        return { input, left, top };
+      }),
+    );
+    return sharp(Buffer.from(svg)).composite(layers).png({ compressionLevel: 9 }).toBuffer();
+  });
+}
