@@ -34,6 +34,8 @@ export default [
   route("dashboard/contacts/:id/contact.vcf", "routes/dashboard/contact-vcard.ts"),
   route("dashboard/cards/activity.csv", "routes/dashboard/cards-activity-csv.ts"),
   route("dashboard/cards/:cardNumber/preview", "routes/dashboard/card-design-preview.ts"),
+  route("admin-dashboard/edit/:id/preview", "routes/admin/card-design-preview.ts"),
+  route("admin-dashboard/default-design/preview", "routes/admin/default-design-preview.ts"),
 
   layout("routes/site/layout.tsx", [
     index("routes/site/home.tsx"),
@@ -86,7 +88,9 @@ export default [
       route("leads", "routes/admin/leads.tsx"),
       route("create", "routes/admin/create-card.tsx"),
       route("edit/:id", "routes/admin/edit-card.tsx"),
+      route("edit/:id/design", "routes/admin/card-design.tsx"),
       route("account", "routes/admin/account.tsx"),
+      route("default-design", "routes/admin/default-design.tsx"),
     ]),
 
     route("cold-calling", "routes/site/cold-calling.ts"),

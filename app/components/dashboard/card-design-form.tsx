@@ -55,14 +55,20 @@ function previewQuery(form: HTMLFormElement) {
   return query.toString();
 }
 
+/**
+ * `action`: the page that takes the post and shows 'Preview' without JavaScript; `previewUrl`: the framed preview,
+ * which the form's choices are added to.
+ */
 export function CardDesignForm({
-  cardNumber,
+  action,
+  previewUrl,
   design,
   adjustments,
   previewSrc,
   lastResult,
 }: {
-  cardNumber: string;
+  action: string;
+  previewUrl: string;
   design: CardDesign;
   adjustments: { variant: string; chosen: string; used: string }[];
   previewSrc: string;
@@ -70,7 +76,6 @@ export function CardDesignForm({
 }) {
   const preview = useRef<HTMLIFrameElement>(null);
   const errors = lastResult?.error ?? {};
-  const base = `/dashboard/cards/${cardNumber}`;
   // With JavaScript, the preview follows every change; the colour picker and the hex field keep each other in step.
   const follow = (event: React.FormEvent<HTMLFormElement>) => {
     const form = event.currentTarget;
@@ -78,11 +83,11 @@ export function CardDesignForm({
     if (target.name === "brandPicker") form.brand.value = target.value;
     if (target.name === "brand" && /^#[0-9a-f]{6}$/i.test(target.value))
       form.brandPicker.value = target.value;
-    if (preview.current) preview.current.src = `${base}/preview?${previewQuery(form)}`;
+    if (preview.current) preview.current.src = `${previewUrl}?${previewQuery(form)}`;
   };
   return (
     <div className="grid gap-8 lg:grid-cols-[1fr_auto]">
-      <Form method="post" action={`${base}/design`} className="space-y-5" onChange={follow}>
+      <Form method="post" action={action} className="space-y-5" onChange={follow}>
         <Choice
           legend="Theme"
           name="theme"
@@ -162,7 +167,7 @@ export function CardDesignForm({
             type="submit"
             variant="secondary"
             formMethod="get"
-            formAction={`${base}/design`}
+            formAction={action}
             name="preview"
             value="1"
           >
@@ -184,9 +189,9 @@ export function CardDesignForm({
 }
 
 /** 'Reset to default': the design the shop gives every new card. */
-export function ResetDesignForm({ cardNumber }: { cardNumber: string }) {
+export function ResetDesignForm({ action }: { action: string }) {
   return (
-    <form method="post" action={`/dashboard/cards/${cardNumber}/design`}>
+    <form method="post" action={action}>
       <Button type="submit" variant="secondary" name="intent" value="reset-design">
         Reset to default
       </Button>

@@ -51,14 +51,14 @@ function ImageForm({ action, kind, url }: { action: string; kind: keyof typeof I
   );
 }
 
+/** `action`: the Design page's address, which takes the posts. */
 export function CardDesignImages({
-  cardNumber,
+  action,
   images,
 }: {
-  cardNumber: string;
+  action: string;
   images: { cover: string | null; logo: string | null };
 }) {
-  const action = `/dashboard/cards/${cardNumber}/design`;
   return (
     <div className="grid grid-cols-1 gap-4 sm:grid-cols-2">
       <ImageForm action={action} kind="cover" url={images.cover} />

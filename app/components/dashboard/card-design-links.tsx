@@ -40,8 +40,8 @@ function LinkButton({
   );
 }
 
-export function CardDesignLinks({ cardNumber, links }: { cardNumber: string; links: DesignLink[] }) {
-  const action = `/dashboard/cards/${cardNumber}/design`;
+/** `action`: the Design page's address, which takes the posts. */
+export function CardDesignLinks({ action, links }: { action: string; links: DesignLink[] }) {
   if (links.length === 0) return <p className="text-slate-600">This card has no links yet.</p>;
   return (
     <ol className="grid gap-3">

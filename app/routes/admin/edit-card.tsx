@@ -1,5 +1,5 @@
 import { parseWithZod } from "@conform-to/zod/v4";
-import { ArrowLeft } from "lucide-react";
+import { ArrowLeft, Palette } from "lucide-react";
 import { data } from "react-router";
 import { CardForm } from "~/components/admin/card-form/card-form";
 import { CardLifecycleAdmin } from "~/components/admin/card-lifecycle-admin";
@@ -103,9 +103,14 @@ export default function EditCard({ loaderData, actionData }: Route.ComponentProp
     <section className="space-y-6">
       <div className="flex flex-wrap items-center justify-between gap-3">
         <h2 className="text-xl font-bold">Edit Card #{card.cardNumber}</h2>
-        <ButtonLink to="/admin-dashboard/cards" variant="secondary">
-          <ArrowLeft className="size-4" aria-hidden="true" /> Back to Dashboard
-        </ButtonLink>
+        <div className="flex flex-wrap gap-3">
+          <ButtonLink to={`/admin-dashboard/edit/${card.id}/design`} variant="secondary">
+            <Palette className="size-4" aria-hidden="true" /> Design
+          </ButtonLink>
+          <ButtonLink to="/admin-dashboard/cards" variant="secondary">
+            <ArrowLeft className="size-4" aria-hidden="true" /> Back to Dashboard
+          </ButtonLink>
+        </div>
       </div>
       <CardForm
         key={card.id}

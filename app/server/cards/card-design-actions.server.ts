@@ -1,34 +1,40 @@
 // The Design page's form posts, one intent each: save the design, reset it to the default, upload or remove its
-// cover and logo, and show, hide or move one link. Each is the owner's own card only, and free (no update request, nothing to pay).
+// cover and logo, and show, hide or move one link. Each is the owner's own card only (or the admin's), and free (no update request, nothing to pay).
 import { parseWithZod } from "@conform-to/zod/v4";
 import { type AppLoadContext, data } from "react-router";
-import { CardDesignSchema } from "~/schemas/card-design";
+import { CardDesignSchema, chosenBrand } from "~/schemas/card-design";
 import { isUuid } from "~/utils/ids";
-import type { SessionUser } from "../accounts/session.server";
 import { unknownIntent } from "../platform/forms.server";
 import { acceptDesignImage } from "../platform/images.server";
 import { redirectWithToast, refuseWithToast } from "../platform/toast.server";
-import { moveLink, ownedCard, saveCardDesign, setDesignImage, setLinkHidden } from "./card-design.server";
+import {
+  type DesignCard,
+  moveLink,
+  resetCardDesign,
+  saveCardDesign,
+  setDesignImage,
+  setLinkHidden,
+} from "./card-design.server";
 
+/** `card` is the owner's own (ownedCard) or, for the admin, any (cardForAdmin); `back` is the Design page's address. */
 export async function handleCardDesignAction(
   context: Pick<AppLoadContext, "db" | "config">,
-  user: SessionUser,
-  cardNumber: string | undefined,
+  card: DesignCard,
+  back: string,
   form: FormData,
 ) {
-  const card = await ownedCard(context.db, user, cardNumber);
-  const back = `/dashboard/cards/${card.cardNumber}/design`;
   const done = (title: string) => redirectWithToast(back, { type: "success", title });
   const intent = form.get("intent");
   switch (intent) {
     case "save-design": {
+      form.set("brand", chosenBrand(form));
       const submission = parseWithZod(form, { schema: CardDesignSchema });
       if (submission.status !== "success") return data({ result: submission.reply() }, { status: 400 });
       await saveCardDesign(context.db, card.id, submission.value);
       return done("Design saved");
     }
     case "reset-design":
-      await saveCardDesign(context.db, card.id, null);
+      await resetCardDesign(context.db, card.id);
       return done("Design reset to default");
     case "upload-cover":
     case "upload-logo": {

@@ -5,47 +5,66 @@
 import { and, asc, eq, sql } from "drizzle-orm";
 import { data } from "react-router";
 import { cardPages, pageLinks } from "~/db/schema";
-import { designFromStored } from "~/schemas/card-design";
+import { designDraft, designFromStored } from "~/schemas/card-design";
 import { brandAdjustments } from "~/utils/card-design/design";
 import type { CardDesign } from "~/utils/card-design/options";
+import { isUuid } from "~/utils/ids";
 import type { SessionUser } from "../accounts/session.server";
 import type { DbOrTx } from "../platform/db.server";
 import type { Config } from "../platform/env.server";
 import type { DesignImageKind } from "../platform/images.server";
 import { deleteUploadIfUnused } from "../platform/uploads.server";
-import { getCardPageBySlug } from "./card-reads.server";
+import { getCardPageBySlug, type PublicCardPage } from "./card-reads.server";
 import { announceCardPagesChanged } from "./changes.server";
+import { shopDefaultDesign } from "./default-design.server";
 import { renderCardPageHtml } from "./page-html.server";
 
 const CARD_NUMBER = /^WC\d{4}$/;
+
+const designCardColumns = {
+  id: cardPages.id,
+  cardNumber: cardPages.cardNumber,
+  slug: cardPages.slug,
+  name: cardPages.name,
+  design: cardPages.design,
+  coverImageUrl: cardPages.coverImageUrl,
+  logoImageUrl: cardPages.logoImageUrl,
+};
+export type DesignCard = { id: string; cardNumber: string; slug: string; name: string } & Pick<
+  typeof cardPages.$inferSelect,
+  "design" | "coverImageUrl" | "logoImageUrl"
+>;
 
 /** The account's own card with this number, or a 404 (another customer's card is not told apart from none). */
 export async function ownedCard(db: DbOrTx, user: Pick<SessionUser, "id">, rawNumber: string | undefined) {
   const cardNumber = (rawNumber ?? "").slice(0, 6).toUpperCase();
   if (!CARD_NUMBER.test(cardNumber)) throw data("Card not found", { status: 404 });
   const [card] = await db
-    .select({
-      id: cardPages.id,
-      cardNumber: cardPages.cardNumber,
-      slug: cardPages.slug,
-      name: cardPages.name,
-      design: cardPages.design,
-      coverImageUrl: cardPages.coverImageUrl,
-      logoImageUrl: cardPages.logoImageUrl,
-    })
+    .select(designCardColumns)
     .from(cardPages)
     .where(and(eq(cardPages.cardNumber, cardNumber), eq(cardPages.ownerUserId, user.id)));
   if (!card) throw data("Card not found", { status: 404 });
-  return card;
+  return card as DesignCard;
 }
 
-/** What the Design page shows: the saved design, where the page moves its colour, and every link in order. */
-export async function loadCardDesign(
-  db: DbOrTx,
-  user: Pick<SessionUser, "id">,
-  cardNumber: string | undefined,
-) {
-  const card = await ownedCard(db, user, cardNumber);
+/** Any card by its id, for the admin (whose card form links here), or a 404. */
+export async function cardForAdmin(db: DbOrTx, rawId: string | undefined) {
+  const id = (rawId ?? "").slice(0, 36);
+  if (!isUuid(id)) throw data("Card not found", { status: 404 });
+  const [card] = await db.select(designCardColumns).from(cardPages).where(eq(cardPages.id, id));
+  if (!card) throw data("Card not found", { status: 404 });
+  return card as DesignCard;
+}
+
+/** Two designs the same, field by field (stored JSON keeps no order). */
+export const sameDesign = (a: CardDesign, b: CardDesign) =>
+  (Object.keys(a) as (keyof CardDesign)[]).every((key) => a[key] === b[key]);
+
+/**
+ * What the Design page shows: the saved design, where the page moves its colour, whether it is the shop's
+ * default already, and every link in order.
+ */
+export async function loadCardDesign(db: DbOrTx, card: DesignCard) {
   const design = designFromStored(card.design);
   const links = await db
     .select({ id: pageLinks.id, title: pageLinks.title, hidden: pageLinks.hidden })
@@ -56,10 +75,34 @@ export async function loadCardDesign(
     card: { cardNumber: card.cardNumber, slug: card.slug, name: card.name },
     images: { cover: card.coverImageUrl, logo: card.logoImageUrl },
     design,
-    isDefault: card.design === null,
+    isDefault: sameDesign(design, designFromStored(await shopDefaultDesign(db))),
     adjustments: brandAdjustments(design),
     links,
   };
+}
+
+/**
+ * What a design form shows: the saved design, or with `?preview=1` the choices in the address (the form's
+ * 'Preview' without JavaScript), where the page moves its colour, and the framed preview's address (`previewUrl`
+ * with the design's choices).
+ */
+export function designFormView(saved: CardDesign, request: Request, previewUrl: string) {
+  const query = new URL(request.url).searchParams;
+  const previewing = query.get("preview") === "1";
+  const design = previewing ? designDraft(query) : saved;
+  const previewQuery = new URLSearchParams(Object.entries(design));
+  return {
+    design,
+    previewing,
+    adjustments: brandAdjustments(design),
+    previewSrc: `${previewUrl}?${previewQuery}`,
+  };
+}
+
+/** The Design page's data: the card's design (see designFormView), its images and its links. */
+export async function designPageData(db: DbOrTx, card: DesignCard, request: Request, previewUrl: string) {
+  const saved = await loadCardDesign(db, card);
+  return { ...saved, ...designFormView(saved.design, request, previewUrl) };
 }
 
 async function changed(db: DbOrTx, cardPageId: string, set: Partial<typeof cardPages.$inferInsert> = {}) {
@@ -71,9 +114,14 @@ async function changed(db: DbOrTx, cardPageId: string, set: Partial<typeof cardP
   if (row) announceCardPagesChanged([row.slug]);
 }
 
-/** Saves the design (null: back to the shop's default). */
-export async function saveCardDesign(db: DbOrTx, cardPageId: string, design: CardDesign | null) {
+/** Saves the design. */
+export async function saveCardDesign(db: DbOrTx, cardPageId: string, design: CardDesign) {
   await changed(db, cardPageId, { design });
+}
+
+/** Puts the card back in the shop's default design (its own copy of it). */
+export async function resetCardDesign(db: DbOrTx, cardPageId: string) {
+  await changed(db, cardPageId, { design: await shopDefaultDesign(db) });
 }
 
 const IMAGE_COLUMNS = { cover: "coverImageUrl", logo: "logoImageUrl" } as const;
@@ -131,18 +179,67 @@ export async function moveLink(db: DbOrTx, cardPageId: string, linkId: string, d
   });
 }
 
+/** A card page for showing a design on, before any card has it: the shop's default design's preview. */
+function sampleCard(design: CardDesign, siteName: string): NonNullable<PublicCardPage> {
+  const link = (n: number, title: string, url: string, icon: string) => ({
+    id: `00000000-0000-4000-8000-00000000000${n}`,
+    title,
+    url,
+    icon,
+  });
+  return {
+    id: "00000000-0000-4000-8000-000000000000",
+    cardNumber: "WC0000",
+    slug: "your-name",
+    name: "Your Name",
+    businessName: siteName,
+    bio: "A short line about you, as each new card's owner will write it.",
+    contactEmail: null,
+    contactPhone: null,
+    profileImageUrl: null,
+    coverImageUrl: null,
+    logoImageUrl: null,
+    contactExchange: true,
+    design,
+    version: 1,
+    pausedAt: null,
+    olderCardsOffAt: null,
+    links: [
+      link(1, "Website", "https://example.com", "globe"),
+      link(2, "Instagram", "https://instagram.com/", "instagram"),
+      link(3, "LinkedIn", "https://www.linkedin.com/", "linkedin"),
+    ],
+  };
+}
+
+function previewPage(page: NonNullable<PublicCardPage>, opts: { publicUrl: string; siteName: string }) {
+  const { html, csp } = renderCardPageHtml(page, { ...opts, source: "link", preview: true });
+  return new Response(html, {
+    headers: {
+      "Content-Type": "text/html; charset=utf-8",
+      "Content-Security-Policy": csp.replace("frame-ancestors 'none'", "frame-ancestors 'self'"),
+      "Cache-Control": "private, no-store",
+      "X-Robots-Tag": "noindex",
+    },
+  });
+}
+
 /**
- * The card page as a visitor would see it in this design (saved or not), for the Design page's preview. Its
- * policy lets only the dashboard frame it.
+ * The card page as a visitor would see it in the design given in the request's address (saved or not), for the
+ * Design page's preview: its links lead nowhere, and its policy lets only our own pages frame it.
  */
-export async function previewCardPage(
+export async function previewResponse(
   db: DbOrTx,
-  slug: string,
-  design: CardDesign,
+  card: Pick<DesignCard, "slug">,
+  request: Request,
   opts: { publicUrl: string; siteName: string },
 ) {
-  const page = await getCardPageBySlug(db, slug);
+  const page = await getCardPageBySlug(db, card.slug);
   if (!page) throw data("Card not found", { status: 404 });
-  const { html, csp } = renderCardPageHtml({ ...page, design }, { ...opts, source: "link", preview: true });
-  return { html, csp: csp.replace("frame-ancestors 'none'", "frame-ancestors 'self'") };
+  return previewPage({ ...page, design: designDraft(new URL(request.url).searchParams) }, opts);
+}
+
+/** A sample card in the design given in the request's address: the shop's default design's preview. */
+export function samplePreviewResponse(request: Request, opts: { publicUrl: string; siteName: string }) {
+  return previewPage(sampleCard(designDraft(new URL(request.url).searchParams), opts.siteName), opts);
 }

@@ -9,6 +9,7 @@ import type { DbOrTx, Tx } from "../platform/db.server";
 import { CardNumbersExhausted, drawCardNumber } from "./card-numbers.server";
 import { getCardPageById } from "./card-reads.server";
 import { announceCardPagesChanged } from "./changes.server";
+import { shopDefaultDesign } from "./default-design.server";
 import { hashEditPassword } from "./edit-passwords.server";
 
 export type CardLinkInput = { id?: string; title: string; url: string; icon: string };
@@ -121,6 +122,8 @@ export async function createCardPage(
     const created = await db.transaction(async (tx) => {
       const row = await insertWithCardNumber(tx, {
         ...pageValues(input),
+        // A new page starts in the shop's default design, its own copy (default-design.server.ts).
+        design: await shopDefaultDesign(tx),
         passwordHash,
         ownerUserId: input.ownerUserId ?? null,
       });

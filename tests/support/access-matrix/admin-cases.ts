@@ -1,4 +1,5 @@
 // The access matrix's rows for the admin area (/admin-dashboard). A new admin route or intent gets its row here.
+import { DESIGN_FIELDS, DESIGN_INTENTS } from "./dashboard-cases";
 import { ACCOUNT_INTENTS } from "./settings-cases";
 import { noFields, type RouteCase } from "./types";
 
@@ -72,6 +73,33 @@ export const ADMIN_CASES: Record<string, RouteCase> = {
       "mark-not-written": { kind: "foreign", fields: (ids) => ({ physicalCardId: ids.physicalCardId }) },
       "add-card": { kind: "foreign", fields: noFields },
     },
+  },
+  "routes/admin/card-design.tsx": {
+    area: "admin",
+    path: (ids) => `/admin-dashboard/edit/${ids.cardId}/design`,
+    params: (ids) => ({ id: ids.cardId }),
+    read: "ids",
+    intents: DESIGN_INTENTS,
+  },
+  "routes/admin/card-design-preview.ts": {
+    area: "admin",
+    path: (ids) => `/admin-dashboard/edit/${ids.cardId}/preview?theme=bold`,
+    params: (ids) => ({ id: ids.cardId }),
+    read: "ids",
+  },
+  "routes/admin/default-design.tsx": {
+    area: "admin",
+    path: () => "/admin-dashboard/default-design",
+    read: "own",
+    intents: {
+      "save-design": { kind: "foreign", fields: () => DESIGN_FIELDS },
+      "reset-design": { kind: "foreign", fields: noFields },
+    },
+  },
+  "routes/admin/default-design-preview.ts": {
+    area: "admin",
+    path: () => "/admin-dashboard/default-design/preview?theme=bold",
+    read: "own",
   },
   "routes/admin/account.tsx": {
     area: "admin",

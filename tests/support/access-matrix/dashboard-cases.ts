@@ -2,6 +2,30 @@
 // contacts, resale and cold calling. A new dashboard route or intent gets its row here (Settings: settings-cases.ts).
 import { noFields, type RouteCase } from "./types";
 
+/** A design another account tries to save. */
+export const DESIGN_FIELDS = {
+  theme: "bold",
+  variant: "dark",
+  brand: "#123456",
+  buttonFill: "outlined",
+  buttonShape: "square",
+  font: "serif",
+};
+
+/** A card's Design page's intents, the owner's and the admin's, each naming A's card. */
+export const DESIGN_INTENTS: RouteCase["intents"] = {
+  "save-design": { kind: "foreign", fields: () => DESIGN_FIELDS },
+  "reset-design": { kind: "foreign", fields: noFields },
+  "upload-cover": { kind: "foreign", fields: noFields },
+  "upload-logo": { kind: "foreign", fields: noFields },
+  "remove-cover": { kind: "foreign", fields: noFields },
+  "remove-logo": { kind: "foreign", fields: noFields },
+  "hide-link": { kind: "foreign", fields: (ids) => ({ linkId: ids.linkId }) },
+  "show-link": { kind: "foreign", fields: (ids) => ({ linkId: ids.linkId }) },
+  "move-up": { kind: "foreign", fields: (ids) => ({ linkId: ids.linkId }) },
+  "move-down": { kind: "foreign", fields: (ids) => ({ linkId: ids.linkId }) },
+};
+
 export const DASHBOARD_CASES: Record<string, RouteCase> = {
   "routes/dashboard/layout.tsx": { area: "customer", path: () => "/dashboard", read: "own" },
   "routes/dashboard/home.tsx": { area: "customer", path: () => "/dashboard", read: "own" },
@@ -27,28 +51,7 @@ export const DASHBOARD_CASES: Record<string, RouteCase> = {
     path: (ids) => `/dashboard/cards/${ids.cardNumber}/design`,
     params: (ids) => ({ cardNumber: ids.cardNumber }),
     read: "ids",
-    intents: {
-      "save-design": {
-        kind: "foreign",
-        fields: () => ({
-          theme: "bold",
-          variant: "dark",
-          brand: "#123456",
-          buttonFill: "outlined",
-          buttonShape: "square",
-          font: "serif",
-        }),
-      },
-      "reset-design": { kind: "foreign", fields: noFields },
-      "upload-cover": { kind: "foreign", fields: noFields },
-      "upload-logo": { kind: "foreign", fields: noFields },
-      "remove-cover": { kind: "foreign", fields: noFields },
-      "remove-logo": { kind: "foreign", fields: noFields },
-      "hide-link": { kind: "foreign", fields: (ids) => ({ linkId: ids.linkId }) },
-      "show-link": { kind: "foreign", fields: (ids) => ({ linkId: ids.linkId }) },
-      "move-up": { kind: "foreign", fields: (ids) => ({ linkId: ids.linkId }) },
-      "move-down": { kind: "foreign", fields: (ids) => ({ linkId: ids.linkId }) },
-    },
+    intents: DESIGN_INTENTS,
   },
   "routes/dashboard/card-design-preview.ts": {
     area: "customer",
