@@ -109,11 +109,20 @@ export const PAGES: Record<string, { as: Visitor; url: string | ((s: Seeded) => 
     "/admin-dashboard/create": { as: "admin", url: "/admin-dashboard/create" },
     "/admin-dashboard/edit/:id": { as: "admin", url: (s) => `/admin-dashboard/edit/${s.cardId}` },
     // The owner's design controls on any card, and the shop's default design on a sample card, each with its preview.
-    "/admin-dashboard/edit/:id/design": { as: "admin", url: (s) => `/admin-dashboard/edit/${s.cardId}/design` },
-    "/admin-dashboard/edit/:id/preview": { as: "admin", url: (s) => `/admin-dashboard/edit/${s.cardId}/preview` },
+    "/admin-dashboard/edit/:id/design": {
+      as: "admin",
+      url: (s) => `/admin-dashboard/edit/${s.cardId}/design`,
+    },
+    "/admin-dashboard/edit/:id/preview": {
+      as: "admin",
+      url: (s) => `/admin-dashboard/edit/${s.cardId}/preview`,
+    },
     "/admin-dashboard/account": { as: "admin", url: "/admin-dashboard/account" },
     "/admin-dashboard/default-design": { as: "admin", url: "/admin-dashboard/default-design" },
-    "/admin-dashboard/default-design/preview": { as: "admin", url: "/admin-dashboard/default-design/preview" },
+    "/admin-dashboard/default-design/preview": {
+      as: "admin",
+      url: "/admin-dashboard/default-design/preview",
+    },
   };
 
 /** Addresses that answer no page of their own: files, redirects and endpoints. */

@@ -152,7 +152,6 @@ describe("the shop's default design", () => {
       intent: "save-design",
       ...MONO,
       brand: "#12345",
-      brandSaved: "#12345",
     });
     expect(refused.status).toBe(400);
     const page = await answer(
