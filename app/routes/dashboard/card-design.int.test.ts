@@ -161,6 +161,27 @@ describe("card design", () => {
     expect(html.indexOf("Website")).toBeLessThan(html.indexOf("Portfolio"));
   });
 
+  it("puts the links in a dragged order, and refuses an order that leaves a link out or names another card's", async () => {
+    const [website, portfolio, blog] = await linksOf();
+    const version = (await stored()).version;
+    const reorder = (order: string[]) => post("alice", { intent: "reorder-links", order: order.join(",") });
+    expect(await reorder([blog!.id, website!.id, portfolio!.id])).toMatchObject({ status: 302 });
+    expect((await linksOf()).map((l) => l.title)).toEqual(["Blog", "Website", "Portfolio"]);
+    expect((await stored()).version).toBe(version + 1);
+    const html = (await publicPage()).html;
+    expect(html.indexOf("Blog")).toBeLessThan(html.indexOf("Website"));
+
+    expect(await reorder([website!.id, blog!.id])).toMatchObject({ status: 409 });
+    expect(await reorder([website!.id, website!.id, blog!.id])).toMatchObject({ status: 409 });
+    expect(await reorder([website!.id, blog!.id, crypto.randomUUID()])).toMatchObject({ status: 409 });
+    expect(await reorder(["not-an-id"])).toMatchObject({ status: 404 });
+    expect(await post("alice", { intent: "reorder-links", order: "x".repeat(5000) })).toMatchObject({
+      status: 400,
+    });
+    expect((await linksOf()).map((l) => l.title)).toEqual(["Blog", "Website", "Portfolio"]);
+    await reorder([website!.id, portfolio!.id, blog!.id]);
+  });
+
   it("previews a design that is not saved, framed only by the dashboard, and saves nothing", async () => {
     const before = await stored();
     const query = new URLSearchParams({

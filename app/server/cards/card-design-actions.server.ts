@@ -1,5 +1,6 @@
 // The Design page's form posts, one intent each: save the design, reset it to the default, upload or remove its
-// cover and logo, and show, hide or move one link. Each is the owner's own card only (or the admin's), and free (no update request, nothing to pay).
+// cover and logo, show, hide or move one link, and put them all in a dragged order. Each is the owner's own card
+// only (or any card, for the admin), and free (no update request, nothing to pay).
 import { parseWithZod } from "@conform-to/zod/v4";
 import { type AppLoadContext, data } from "react-router";
 import { CardDesignSchema, chosenBrand } from "~/schemas/card-design";
@@ -10,6 +11,7 @@ import { redirectWithToast, refuseWithToast } from "../platform/toast.server";
 import {
   type DesignCard,
   moveLink,
+  reorderLinks,
   resetCardDesign,
   saveCardDesign,
   setDesignImage,
@@ -65,6 +67,15 @@ export async function handleCardDesignAction(
       }
       await moveLink(context.db, card.id, linkId, intent === "move-up" ? "up" : "down");
       return done(intent === "move-up" ? "Link moved up" : "Link moved down");
+    }
+    case "reorder-links": {
+      // At most the 30 links a card may have, each a 36-character id and a comma: capped before it is split.
+      const raw = String(form.get("order") ?? "");
+      if (raw.length > 30 * 37) throw data("A card page can have at most 30 links", { status: 400 });
+      const order = raw.split(",");
+      if (!order.every(isUuid)) throw data("Link not found", { status: 404 });
+      await reorderLinks(context.db, card.id, order);
+      return done("Links reordered");
     }
     default:
       return unknownIntent();

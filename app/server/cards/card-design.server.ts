@@ -179,6 +179,32 @@ export async function moveLink(db: DbOrTx, cardPageId: string, linkId: string, d
   });
 }
 
+/**
+ * Puts the card's links in the order given (dragged on the Design page). The order must name each of the card's
+ * links once, or nothing changes: a list made before a link was added or removed is refused, not half applied.
+ */
+export async function reorderLinks(db: DbOrTx, cardPageId: string, order: string[]) {
+  await db.transaction(async (tx) => {
+    await tx.select({ id: cardPages.id }).from(cardPages).where(eq(cardPages.id, cardPageId)).for("update");
+    const links = await tx
+      .select({ id: pageLinks.id })
+      .from(pageLinks)
+      .where(eq(pageLinks.cardPageId, cardPageId));
+    const ids = new Set(links.map((l) => l.id));
+    if (
+      order.length !== ids.size ||
+      new Set(order).size !== order.length ||
+      !order.every((id) => ids.has(id))
+    )
+      throw data("The links changed since this page was opened. Please reload it and try again.", {
+        status: 409,
+      });
+    for (const [sortOrder, id] of order.entries())
+      await tx.update(pageLinks).set({ sortOrder }).where(eq(pageLinks.id, id));
+    await changed(tx, cardPageId);
+  });
+}
+
 /** A card page for showing a design on, before any card has it: the shop's default design's preview. */
 function sampleCard(design: CardDesign, siteName: string): NonNullable<PublicCardPage> {
   const link = (n: number, title: string, url: string, icon: string) => ({

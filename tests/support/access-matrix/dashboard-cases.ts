@@ -24,6 +24,7 @@ export const DESIGN_INTENTS: RouteCase["intents"] = {
   "show-link": { kind: "foreign", fields: (ids) => ({ linkId: ids.linkId }) },
   "move-up": { kind: "foreign", fields: (ids) => ({ linkId: ids.linkId }) },
   "move-down": { kind: "foreign", fields: (ids) => ({ linkId: ids.linkId }) },
+  "reorder-links": { kind: "foreign", fields: (ids) => ({ order: ids.linkId }) },
 };
 
 export const DASHBOARD_CASES: Record<string, RouteCase> = {
