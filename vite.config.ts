@@ -23,7 +23,7 @@ export default defineConfig(({ command }) => ({
     },
     client: {
       build: {
-        // BUILD_SOURCEMAP=1 writes source maps, to see which modules make up a chunk (docs/benchmarks/js.md).
+        // BUILD_SOURCEMAP=1 writes source maps, to see which modules make up a chunk (docs/benchmarks-history.md, 'What is in a chunk').
         sourcemap: process.env.BUILD_SOURCEMAP === "1",
         rolldownOptions: {
           output: {

@@ -7,7 +7,7 @@ export type CardType = (typeof CARD_TYPES)[number];
 
 /**
  * Every kind of line a cart or an order holds: a card, a paid update to a card already made, or a business list
- * for cold calling (DESIGN.md ruling 10).
+ * for cold calling (a product like the cards: docs/product.md, 'Purchase Lists').
  */
 export const ITEM_KINDS = [...CARD_TYPES, "update-request", "business-list"] as const;
 export type ItemKind = (typeof ITEM_KINDS)[number];

@@ -12,10 +12,10 @@ import {
 } from "react-router";
 import { StaticToast } from "~/components/ui/static-toast";
 import { ToastHost } from "~/components/ui/toast-host";
-import { getSessionUser } from "~/server/accounts/auth.server";
+import { getSessionUser } from "~/server/accounts/session.server";
 import { readToast } from "~/server/platform/toast.server";
 import { countCartItems, readCartId } from "~/server/shop/cart.server";
-import { rememberReferralLink } from "~/server/shop/referrals.server";
+import { followReferralLink } from "~/server/shop/cart-actions.server";
 import { useNonce } from "~/utils/nonce";
 import { pageScripts } from "~/utils/page-scripts";
 import { useHydrated } from "~/utils/use-hydrated";
@@ -34,7 +34,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const { toast, headers: toastHeaders } = await readToast(request);
   const headers = toastHeaders ?? new Headers();
   // A referral link (/?ref={code}) is remembered for 30 days and preselects that referrer in a cart without one.
-  await rememberReferralLink(context.db, request, headers, user?.id ?? null);
+  await followReferralLink(context.db, request, headers, user?.id ?? null);
   const cartCount = await countCartItems(context.db, await readCartId(request));
   return data(
     {

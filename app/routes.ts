@@ -32,6 +32,7 @@ export default [
   route("dashboard/contacts/export.vcf", "routes/dashboard/contacts-vcf.ts"),
   route("dashboard/contacts/:id/contact.vcf", "routes/dashboard/contact-vcard.ts"),
   route("dashboard/cards/activity.csv", "routes/dashboard/cards-activity-csv.ts"),
+  route("dashboard/cards/:cardNumber/preview", "routes/dashboard/card-design-preview.ts"),
 
   layout("routes/site/layout.tsx", [
     index("routes/site/home.tsx"),
@@ -51,6 +52,7 @@ export default [
       index("routes/dashboard/home.tsx"),
       route("links", "routes/dashboard/links.tsx"),
       route("cards", "routes/dashboard/cards.tsx"),
+      route("cards/:cardNumber/design", "routes/dashboard/card-design.tsx"),
       route("resell", "routes/dashboard/resell.tsx"),
       route("resellers", "routes/dashboard/resellers.ts"),
       route("contacts", "routes/dashboard/contacts.tsx"),

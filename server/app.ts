@@ -29,7 +29,8 @@ import { getRuntime } from "./runtime";
 import { serveAssets, serveTopFiles } from "./static-assets";
 import { testHooks } from "./test-hooks";
 
-export { createBackup, restoreBackup } from "~/server/platform/backup.server";
+export { createBackup } from "~/server/platform/backup.server";
+export { restoreBackup } from "~/server/platform/restore.server";
 export { createAdminAccount, startRuntime, stopRuntime } from "./runtime";
 
 // The fields our load context gives each loader and action. React Router 8 no longer declares AppLoadContext (its

@@ -1,7 +1,7 @@
 // `npm run backup` asks the server that holds the embedded database for a copy (docs/decisions/011-backup.md):
 // a command on this machine only, with a token derived from AUTH_SECRET; anyone else gets a plain 404.
 import express from "express";
-import { EMBEDDED_BACKUP_PATH, mayTakeBackup } from "~/server/platform/backup.server";
+import { EMBEDDED_BACKUP_PATH, mayTakeBackup } from "~/server/platform/backup-access.server";
 import { requestLog } from "~/server/platform/request-log.server";
 import { getRuntime } from "./runtime";
 

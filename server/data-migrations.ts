@@ -5,7 +5,7 @@ import type { Logger } from "pino";
 import { appState, cardPages, pageLinks, referrers, users } from "~/db/schema";
 import { announceCardPagesChanged } from "~/server/cards/changes.server";
 import type { Database, Tx } from "~/server/platform/db.server";
-import { getOrCreateReferralCode } from "~/server/shop/referrals.server";
+import { getOrCreateReferralCode } from "~/server/referrals/referrals.server";
 import { normalizeLinkUrl } from "~/utils/card-links";
 
 /** A step returns the slugs of the card pages it changed, so that page caches drop them. */

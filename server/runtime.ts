@@ -1,14 +1,17 @@
 // Starts and stops everything the app holds for its lifetime: configuration, database, auth, e-mail worker,
 // the expiry of idle carts and of unpaid bank-transfer orders, and with PostgreSQL the listener that keeps card
 // page caches in step across app processes.
+
 import path from "node:path";
 import pino, { type Logger } from "pino";
 import { AdminAccountSchema } from "~/schemas/auth";
-import { type Auth, adminExists, createAuth, upsertAdmin } from "~/server/accounts/auth.server";
+import { adminExists, upsertAdmin } from "~/server/accounts/admin-accounts.server";
+import { type Auth, createAuth } from "~/server/accounts/auth.server";
 import { pruneEmailChanges } from "~/server/accounts/email-change.server";
 import { startAnalyticsWriter } from "~/server/cards/analytics.server";
 import { startCardPageSync } from "~/server/cards/page-sync.server";
 import { sendWeeklyDigests } from "~/server/cards/weekly-digest.server";
+import { countNewContacts } from "~/server/contacts/contacts.server";
 import { setSecureCookies } from "~/server/platform/cookies.server";
 import { type DatabaseHandle, openDatabase } from "~/server/platform/db.server";
 import { createMailer, type SendEmail } from "~/server/platform/email/mailer.server";
@@ -16,11 +19,13 @@ import { enqueueEmail, startOutboxWorker } from "~/server/platform/email/outbox.
 import { type Config, loadConfig } from "~/server/platform/env.server";
 import { startHousekeeping } from "~/server/platform/housekeeping.server";
 import { pruneRateLimits } from "~/server/platform/rate-limit.server";
+import { getOrCreateReferralCode } from "~/server/referrals/referrals.server";
 import { expireIdleCarts } from "~/server/shop/cart.server";
 import { expireUnpaidBankOrders } from "~/server/shop/orders.server";
 import { type IslandUrls, islandUrls } from "~/server/site/islands.server";
 import { startWebhookWorker } from "~/server/webhooks/delivery.server";
 import { pruneWebhookDeliveries } from "~/server/webhooks/webhooks.server";
+import { testAuth } from "../tests/support/auth";
 import { runDataMigrations } from "./data-migrations";
 import { seedDemoData } from "./seed";
 
@@ -76,6 +81,7 @@ export async function startRuntime(opts: { root: string; env?: NodeJS.ProcessEnv
     claim: database.kind === "postgres" ? "row-lock" : "lease",
   });
   const auth = createAuth({
+    onCustomerCreated: getOrCreateReferralCode,
     db,
     config,
     logger,
@@ -149,6 +155,7 @@ export async function runWeeklyDigests(
     publicUrl: config.publicUrl,
     authSecret: config.authSecret,
     now,
+    countNewContacts,
   });
   if (result.sent) outbox.poke();
   return result;
@@ -189,12 +196,8 @@ export async function createAdminAccount(opts: {
     migrationsFolder: path.join(opts.root, "drizzle"),
   });
   try {
-    const auth = createAuth({
-      db: database.db,
-      config,
-      queueEmail: async (message) => {
-        await enqueueEmail(database.db, message);
-      },
+    const auth = testAuth(database.db, config, async (message) => {
+      await enqueueEmail(database.db, message);
     });
     return await upsertAdmin(auth, database.db, parsed.data);
   } finally {

@@ -7,7 +7,7 @@ import pino from "pino";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { appState, cardPages } from "~/db/schema";
 import { UpdateRequestSchema } from "~/schemas/update-request";
-import { getCardPageBySlug } from "~/server/cards/cards.server";
+import { getCardPageBySlug } from "~/server/cards/card-reads.server";
 import { loadConfig } from "~/server/platform/env.server";
 import { createTestDb, type TestDb } from "../tests/support/test-db";
 import { seedDemoData } from "./seed";

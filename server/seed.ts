@@ -3,10 +3,10 @@ import { eq } from "drizzle-orm";
 import type { Logger } from "pino";
 import { appState } from "~/db/schema";
 import { renumberSampleCard, seedDemoCards } from "~/server/cards/seed.server";
+import { seedDemoLeads } from "~/server/cold-calling/lead-pool.server";
 import type { Database, Tx } from "~/server/platform/db.server";
 import type { Config } from "~/server/platform/env.server";
-import { seedDemoLeads } from "~/server/shop/lead-pool.server";
-import { seedDemoReferrers } from "~/server/shop/referrals.server";
+import { seedDemoReferrers } from "~/server/referrals/referrals.server";
 
 type SeedStep = { name: string; run: (tx: Tx, config: Config) => Promise<void> };
 

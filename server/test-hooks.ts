@@ -3,7 +3,8 @@
 import { desc, eq } from "drizzle-orm";
 import express from "express";
 import { cardPages, exchangedContacts, users } from "~/db/schema";
-import { CARD_CACHE_LIMITS, cardPageCache } from "~/server/cards/page-cache.server";
+import { CARD_CACHE_LIMITS } from "~/server/cards/card-entries.server";
+import { cardPageCache } from "~/server/cards/page-cache.server";
 import { getRuntime, runWeeklyDigests } from "./runtime";
 
 export function testHooks() {

@@ -7,7 +7,8 @@ import os from "node:os";
 import path from "node:path";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
-import { EMBEDDED_BACKUP_PATH, tableRowCounts } from "~/server/platform/backup.server";
+import { EMBEDDED_BACKUP_PATH } from "~/server/platform/backup-access.server";
+import { tableRowCounts } from "~/server/platform/backup-manifest.server";
 import { openDatabase } from "~/server/platform/db.server";
 import {
   type AppServer,

@@ -1,4 +1,3 @@
-// Over 300 lines: every table in one place, as drizzle-kit reads it.
 // Drizzle schema: tables and relations only. SQL names are snake_case (drizzle.config.ts casing).
 import { relations, sql } from "drizzle-orm";
 import {
@@ -136,8 +135,9 @@ export const accountsRelations = relations(accounts, ({ one }) => ({
 }));
 
 /**
- * An e-mail change asked for in Settings (docs/security.md#e-mail-change). The link sent to the new address makes
- * it; the link sent to the old address stops it, or undoes it, for a week. Only sha256 of each secret is kept.
+ * An e-mail change asked for in Settings ('E-mail change' in docs/security.md#threat-model-in-a-page). The link
+ * sent to the new address makes it; the link sent to the old address stops it, or undoes it, for a week. Only
+ * sha256 of each secret is kept.
  */
 export const emailChanges = pgTable(
   "email_changes",
@@ -263,6 +263,11 @@ export const cardPages = pgTable(
     ownerUserId: text().references(() => users.id, { onDelete: "set null" }),
     /** The owner lets visitors share their details from the page (contact exchange); off until turned on. */
     contactExchange: boolean().notNull().default(false),
+    /** The page's design (app/utils/card-design); null until the owner or the admin chooses one: the default. */
+    design: jsonb().$type<object>(),
+    /** The design's banner across the top of the card and the logo beside the name (widest stored width). */
+    coverImageUrl: text(),
+    logoImageUrl: text(),
     /** Bumped on every change: the public page cache compares it (ETag) and other processes can too. */
     version: integer().notNull().default(1),
     /** Set while the owner (or the admin) has paused the page: every address answers 'This card is paused'. */
@@ -309,6 +314,8 @@ export const pageLinks = pgTable(
     url: text().notNull(),
     icon: text().notNull().default("globe"),
     sortOrder: integer().notNull(),
+    /** Hidden by the owner: not on the page, not in the vCard, and its /go/ address answers not found. */
+    hidden: boolean().notNull().default(false),
     createdAt: createdAt(),
   },
   (t) => [index().on(t.cardPageId, t.sortOrder)],

@@ -1,6 +1,7 @@
 // The four CSV downloads (contacts, prospects, commissions, card activity) as the bytes a spreadsheet opens: a
 // UTF-8 byte-order mark, every text cell quoted, an apostrophe only before a real formula, a phone number as it
 // is, and a contact's business type only when its owner chose one.
+
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -10,12 +11,12 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { CARDS, commissionFor } from "~/catalog";
 import { cardViewsDaily, prospects, referralCommissions } from "~/db/schema";
 import { cardItemFromForm } from "~/schemas/cart";
-import { adminCookieFor, routeContext, verifiedCustomer } from "../../tests/support/auth";
+import { adminCookieFor, routeContext, testAuth, verifiedCustomer } from "../../tests/support/auth";
 import { insertContacts } from "../../tests/support/contacts";
 import { answer, getRequest, postRequest } from "../../tests/support/routes";
 import { deliveryTo, form, markPaidByAdmin, shopOpts } from "../../tests/support/shop";
 import { createTestDb, type TestDb } from "../../tests/support/test-db";
-import { type Auth, createAuth } from "../server/accounts/auth.server";
+import type { Auth } from "../server/accounts/auth.server";
 import { createCardPage } from "../server/cards/cards.server";
 import { loadConfig } from "../server/platform/env.server";
 import { addCardItem, createCart, setCartReferrer } from "../server/shop/cart.server";
@@ -41,7 +42,7 @@ const config = loadConfig({
 
 beforeAll(async () => {
   t = await createTestDb();
-  auth = createAuth({ db: t.db, config, queueEmail: async () => {} });
+  auth = testAuth(t.db, config);
   context = routeContext(t.db, config, auth);
   adminCookie = await adminCookieFor(auth, t.db);
   zoe = await verifiedCustomer(auth, t.db, "Zoë Exporter", "zoe-export@example.com");

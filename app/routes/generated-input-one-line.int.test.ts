@@ -2,6 +2,7 @@
 // title, titles, labels, card and shop names, business names), posted as a hand-made post would: whatever the
 // answer, nothing stored in such a field holds a line break or a control character, a refusal (4xx) says why
 // and writes nothing, and no post is a 500.
+
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -19,13 +20,13 @@ import {
   shops,
   users,
 } from "~/db/schema";
-import { type Auth, createAuth } from "~/server/accounts/auth.server";
+import type { Auth } from "~/server/accounts/auth.server";
 import { createCardPage } from "~/server/cards/cards.server";
 import { formStamp, setContactExchange } from "~/server/contacts/exchange.server";
 import type { Config } from "~/server/platform/env.server";
 import { loadConfig } from "~/server/platform/env.server";
 import { readToast } from "~/server/platform/toast.server";
-import { adminCookieFor, routeContext, verifiedCustomer } from "../../tests/support/auth";
+import { adminCookieFor, routeContext, testAuth, verifiedCustomer } from "../../tests/support/auth";
 import { type Answer, answer, cookiesOf, postRequest } from "../../tests/support/routes";
 import { createTestDb, type TestDb } from "../../tests/support/test-db";
 import * as adminCards from "./admin/cards";
@@ -58,7 +59,7 @@ beforeAll(async () => {
     DATA_DIR: fs.mkdtempSync(path.join(os.tmpdir(), "one-line-")),
     PUBLIC_URL: ORIGIN,
   });
-  auth = createAuth({ db: t.db, config, queueEmail: async () => {} });
+  auth = testAuth(t.db, config);
   adminCookie = await adminCookieFor(auth, t.db);
   customer = await verifiedCustomer(auth, t.db, "Casey Lines", "casey-lines@example.com");
   const card = await createCardPage(

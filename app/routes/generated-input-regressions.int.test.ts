@@ -1,5 +1,6 @@
 // Counter-examples the generated-input suite found, kept as plain tests: each once answered 500 or wrote part
 // of a record.
+
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -8,9 +9,9 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { paymentEvents } from "~/db/schema";
 import { action as adminOrders } from "~/routes/admin/orders";
 import { action as stripeWebhook } from "~/routes/api/stripe-webhook";
-import { type Auth, createAuth } from "~/server/accounts/auth.server";
+import type { Auth } from "~/server/accounts/auth.server";
 import { loadConfig } from "~/server/platform/env.server";
-import { adminCookieFor, routeContext } from "../../tests/support/auth";
+import { adminCookieFor, routeContext, testAuth } from "../../tests/support/auth";
 import { answer, postRequest } from "../../tests/support/routes";
 import { rowCounts } from "../../tests/support/row-counts";
 import { countRows } from "../../tests/support/shop";
@@ -30,7 +31,7 @@ let auth: Auth;
 let adminCookie: string;
 beforeAll(async () => {
   t = await createTestDb();
-  auth = createAuth({ db: t.db, config, queueEmail: async () => {} });
+  auth = testAuth(t.db, config);
   adminCookie = await adminCookieFor(auth, t.db);
 });
 afterAll(() => t?.close());

@@ -2,19 +2,26 @@
 // unknown and missing intents, malformed bodies and wrong content types, as a visitor, a customer and the admin.
 // Whatever arrives, the answer is never a 500, a refused request (4xx) changes no row, and it says why.
 // FC_RUNS (runs per route and role) and FC_SEED widen or replay a run; docs/reliability.md has the commands.
+
 import fs from "node:fs";
 import path from "node:path";
 import fc from "fast-check";
 import Stripe from "stripe";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { pageLinks, prospects } from "~/db/schema";
-import { type Auth, createAuth } from "~/server/accounts/auth.server";
+import type { Auth } from "~/server/accounts/auth.server";
 import { createCardPage } from "~/server/cards/cards.server";
 import type { Config } from "~/server/platform/env.server";
 import { loadConfig } from "~/server/platform/env.server";
 import { readToast } from "~/server/platform/toast.server";
 import { createOrderFromCart } from "~/server/shop/checkout.server";
-import { adminCookieFor, routeContext, signInCookie, verifiedCustomer } from "../../tests/support/auth";
+import {
+  adminCookieFor,
+  routeContext,
+  signInCookie,
+  testAuth,
+  verifiedCustomer,
+} from "../../tests/support/auth";
 import { type RouteRow, routeModule, routeRows } from "../../tests/support/route-table";
 import { type Answer, answer, cookiesOf } from "../../tests/support/routes";
 import { rowCounts } from "../../tests/support/row-counts";
@@ -280,7 +287,7 @@ beforeAll(async () => {
     // Nothing listens here: a checkout that gets this far is answered at once, without the network.
     STRIPE_API_BASE: "http://127.0.0.1:9",
   });
-  auth = createAuth({ db: t.db, config, queueEmail: async () => {} });
+  auth = testAuth(t.db, config);
   cookies.admin = await adminCookieFor(auth, t.db);
   const customer = await verifiedCustomer(auth, t.db, "Casey", "casey@example.com");
   cookies.customer = customer.cookie;

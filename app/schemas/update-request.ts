@@ -48,6 +48,8 @@ export const UpdateRequestSchema = z
         });
         return;
       }
+      // Refused for its length above: no pattern reads it.
+      if (v.url.length > 2000) return;
       const problem = linkProblem(updatePlatformRule(v.platform), v.url);
       if (problem) ctx.addIssue({ code: "custom", path: ["url"], message: problem });
     }

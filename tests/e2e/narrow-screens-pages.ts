@@ -73,6 +73,15 @@ export const PAGES: Record<string, { as: Visitor; url: string | ((s: Seeded) => 
     "/dashboard/links": { as: "customer", url: "/dashboard/links" },
     // A card's own tab: its profile, sharing, activity and lifecycle below the Overview's list.
     "/dashboard/cards": { as: "customer", url: (s) => `/dashboard/cards?card=${s.cardNumber}` },
+    // The design form beside its phone-sized preview, and the preview itself (the card page in a frame).
+    "/dashboard/cards/:cardNumber/design": {
+      as: "customer",
+      url: (s) => `/dashboard/cards/${s.cardNumber}/design`,
+    },
+    "/dashboard/cards/:cardNumber/preview": {
+      as: "customer",
+      url: (s) => `/dashboard/cards/${s.cardNumber}/preview`,
+    },
     "/dashboard/resell": { as: "customer", url: "/dashboard/resell" },
     "/dashboard/contacts": { as: "customer", url: "/dashboard/contacts" },
     "/dashboard/contacts/:id": { as: "customer", url: (s) => `/dashboard/contacts/${s.contactId}` },

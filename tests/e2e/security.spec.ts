@@ -90,10 +90,8 @@ test("redirect payloads after sign-in never leave the site", async ({ request })
   }
 });
 
-test("a crafted e-mail on the update form is answered at once and the server stays healthy", async ({
-  request,
-}) => {
-  const started = Date.now();
+// That no pattern reads the over-long address is checked without a clock in untrusted-uploads.int.test.ts.
+test("a crafted e-mail on the update form is refused and the server stays healthy", async ({ request }) => {
   const response = await request.post(`${server.origin}/update-links`, {
     form: {
       cardNumber: "WC0341",
@@ -106,7 +104,6 @@ test("a crafted e-mail on the update form is answered at once and the server sta
     headers: { Origin: server.origin },
   });
   expect(response.status()).toBe(400);
-  expect(Date.now() - started).toBeLessThan(1000);
   expect((await request.get(`${server.origin}/healthz`)).status()).toBe(200);
 });
 

@@ -4,11 +4,23 @@ import { eq } from "drizzle-orm";
 import pino from "pino";
 import type { AppLoadContext } from "react-router";
 import { users } from "~/db/schema";
-import { type Auth, callAuth, upsertAdmin } from "~/server/accounts/auth.server";
+import { upsertAdmin } from "~/server/accounts/admin-accounts.server";
+import { type Auth, callAuth, createAuth } from "~/server/accounts/auth.server";
 import type { Database } from "~/server/platform/db.server";
+import type { OutgoingEmail } from "~/server/platform/email/mailer.server";
 import type { Config } from "~/server/platform/env.server";
+import { getOrCreateReferralCode } from "~/server/referrals/referrals.server";
 
 /** The Cookie header a browser would send after signing in with these credentials. */
+/** The app's auth as the runtime makes it (a new customer gets a referral code); e-mails go nowhere unless asked. */
+export function testAuth(
+  db: Database,
+  config: Config,
+  queueEmail: (message: OutgoingEmail) => Promise<void> = async () => {},
+) {
+  return createAuth({ db, config, queueEmail, onCustomerCreated: getOrCreateReferralCode });
+}
+
 export async function signInCookie(auth: Auth, email: string, password: string) {
   const { headers } = await callAuth(() =>
     auth.api.signInEmail({ body: { email, password }, headers: new Headers(), asResponse: true }),

@@ -2,9 +2,9 @@
 // customer's dashboard, My Cards with its activity export, My Links, Resell and Cold Calling), each through the
 // real server functions. The EXPLAIN test checks their plans; scripts/bench-scale.mjs times them.
 import { sql } from "drizzle-orm";
-import type { SessionUser } from "~/server/accounts/auth.server";
+import type { SessionUser } from "~/server/accounts/session.server";
 import { listCardPages } from "~/server/cards/admin-cards.server";
-import { getDashboardStats } from "~/server/cards/card-stats.server";
+import { getDashboardStats } from "~/server/cards/dashboard-home.server";
 import { loadMyCardsPage, myActivityCsv } from "~/server/cards/my-cards.server";
 import { loadMyLinks } from "~/server/cards/my-links.server";
 import { listOwnedCards } from "~/server/cards/ownership.server";
@@ -13,8 +13,8 @@ import { loadActivity, loadColdCallingOverview } from "~/server/cold-calling/pro
 import { loadProspects } from "~/server/cold-calling/prospects.server";
 import type { Database } from "~/server/platform/db.server";
 import { SCALE_CUSTOMER, scaleCardNumber, scaleCardSlug } from "~/server/platform/scale-seed.server";
+import { loadResell } from "~/server/referrals/resell.server";
 import { listOrders } from "~/server/shop/admin-orders.server";
-import { loadResell } from "~/server/shop/resell.server";
 
 const PUBLIC_URL = "http://localhost:3000";
 const today = () => new Date().toISOString().slice(0, 10);

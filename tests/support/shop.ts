@@ -1,5 +1,6 @@
 // Shared arrangements for the shop's integration tests: a delivery address, the shop's bank details, forms,
 // a cart holding one Multi Link card added the way the order form adds it, and what routes hand the actions.
+
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -8,13 +9,12 @@ import type { PgTable } from "drizzle-orm/pg-core";
 import { expect } from "vitest";
 import { type CardItemInput, cardItemFromForm } from "~/schemas/cart";
 import type { Delivery } from "~/schemas/checkout";
-import { createAuth } from "~/server/accounts/auth.server";
 import type { Database, DbOrTx } from "~/server/platform/db.server";
 import { type Config, loadConfig } from "~/server/platform/env.server";
 import { readToast } from "~/server/platform/toast.server";
 import { addCardItem, createCart } from "~/server/shop/cart.server";
 import { markOrderPaid } from "~/server/shop/payments/paid-pipeline.server";
-import { routeContext } from "./auth";
+import { routeContext, testAuth } from "./auth";
 
 export const shopOpts = {
   shop: "TapCard",
@@ -85,7 +85,7 @@ export async function cartWithMultiLink(db: DbOrTx) {
 
 /** What a route hands the shop's actions, for a visitor at this client address. */
 export function shopContext(db: Database, config: Config, clientIp: string) {
-  return routeContext(db, config, createAuth({ db, config, queueEmail: async () => {} }), clientIp);
+  return routeContext(db, config, testAuth(db, config), clientIp);
 }
 
 /** Client addresses no other test of the same file uses, so rate limits of one test never touch another. */

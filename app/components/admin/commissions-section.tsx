@@ -13,7 +13,7 @@ import { Pager } from "~/components/ui/pager";
 import { ScrollRegion } from "~/components/ui/scroll-region";
 import { PAYOUT_REFERENCE_MAX } from "~/schemas/commission-payout";
 import { COMMISSION_STATUS_LABELS, COMMISSION_STATUSES } from "~/schemas/commission-statuses";
-import type { CommissionsData } from "~/server/shop/admin-commissions.server";
+import type { CommissionsData } from "~/server/referrals/admin-commissions.server";
 import { formatDay } from "~/utils/dates";
 import { getFormProps, getInputProps, type SubmissionResult, useForm } from "~/utils/form";
 import { formatPence } from "~/utils/money";

@@ -1,6 +1,6 @@
 import { renderToStaticMarkup } from "react-dom/server";
 import { describe, expect, it } from "vitest";
-import { LeadPoolNotice } from "./leads-section";
+import { LeadPoolNotice } from "./lead-pool-stock";
 
 const type = (label: string, total: number) => ({ id: label.toLowerCase(), label, total, copied: 0 });
 

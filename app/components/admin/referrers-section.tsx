@@ -5,7 +5,7 @@ import { Form } from "react-router";
 import { Button } from "~/components/ui/button";
 import { Input } from "~/components/ui/input";
 import { Pager } from "~/components/ui/pager";
-import type { loadReferrersSection } from "~/server/shop/admin-referrers-actions.server";
+import type { loadReferrersSection } from "~/server/referrals/admin-referrers-actions.server";
 
 type Data = Awaited<ReturnType<typeof loadReferrersSection>>;
 

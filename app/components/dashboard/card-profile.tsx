@@ -1,7 +1,7 @@
 // A card's tab in My Cards: its profile as the public page shows it (the phones and e-mails its buttons and its
 // vCard give), the vCard, the public page and the switch for visitors' 'Share your details' form. Rendered only on the server (the Cards route draws it to HTML): its one form
 // is a plain form post, so the browser gets its HTML and not its code.
-import { Download, ExternalLink, Mail, Phone } from "lucide-react";
+import { Download, ExternalLink, Mail, Palette, Phone } from "lucide-react";
 import type { MyCard } from "~/server/cards/my-cards.server";
 import { cardReach, telHref } from "~/utils/card-reach";
 import { cardActionLinkClass, ProfilePhoto } from "./my-cards";
@@ -59,6 +59,10 @@ export function CardProfile({ card, publicUrl }: { card: MyCard; publicUrl: stri
         <a href={`/${card.slug}`} target="_blank" rel="noopener" className={cardActionLinkClass}>
           <ExternalLink aria-hidden className="h-4 w-4" />
           View Public Profile
+        </a>
+        <a href={`/dashboard/cards/${card.cardNumber}/design`} className={cardActionLinkClass}>
+          <Palette aria-hidden className="h-4 w-4" />
+          Design your page
         </a>
       </div>
     </section>

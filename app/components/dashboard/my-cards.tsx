@@ -2,7 +2,7 @@
 // page, sharing and its QR code, a card's profile with its vCard, the scan activity chart, and the form that adds
 // an existing card to the account. The QR dialog's code loads on demand, and the parts without behaviour (a card's
 // profile, the scan activity) come drawn by the server: the page stays within its JavaScript budget
-// (docs/benchmarks/jsbudget.md).
+// (docs/decisions/036-js-budget-121.md).
 
 import { Download, ExternalLink, QrCode } from "lucide-react";
 import { startTransition, useState } from "react";

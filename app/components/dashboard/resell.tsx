@@ -5,7 +5,7 @@ import { CARDS, commissionFor, REFERRAL_COMMISSION_PERCENT, REFERRAL_DISCOUNT_PE
 import { Button } from "~/components/ui/button";
 import { ScrollRegion } from "~/components/ui/scroll-region";
 import { COMMISSION_STATUS_LABELS, type CommissionStatus } from "~/schemas/commission-statuses";
-import type { ResellData } from "~/server/shop/resell.server";
+import type { ResellData } from "~/server/referrals/resell.server";
 import { cn } from "~/utils/cn";
 import { formatDay } from "~/utils/dates";
 import { formatPence } from "~/utils/money";

@@ -1,4 +1,4 @@
-// A part of a page drawn by the server (server/platform/static-html.server.ts) and shown from the loader's data:
+// A part of a page drawn by the server (app/server/platform/static-html.server.ts) and shown from the loader's data:
 // the browser gets its HTML without the code of the components behind it.
 export function StaticHtml({ html }: { html: string }) {
   return (

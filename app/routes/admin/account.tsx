@@ -1,8 +1,8 @@
 // The signed-in admin's own account: password, two-factor authentication and other sessions.
 import { AccountSettings } from "~/components/account/account-settings";
-import { loadAccountSettings } from "~/server/accounts/account.server";
 import { handleAccountAction } from "~/server/accounts/account-actions.server";
-import { requireAdmin } from "~/server/accounts/auth.server";
+import { loadAccountSettings } from "~/server/accounts/account-settings.server";
+import { requireAdmin } from "~/server/accounts/session.server";
 import { readFormData } from "~/server/platform/forms.server";
 import type { Route } from "./+types/account";
 

@@ -1,16 +1,16 @@
 // The admin's Owner field: a customer's e-mail sets the card's owner on create, edit and 'Create client page';
 // blank clears it; an e-mail no customer has (or an admin's) is refused beside the field and nothing is written.
+
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { eq } from "drizzle-orm";
 import type { AppLoadContext } from "react-router";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { adminCookieFor, routeContext } from "../../../tests/support/auth";
+import { adminCookieFor, routeContext, testAuth } from "../../../tests/support/auth";
 import { type Answer, answer, getRequest, postRequest } from "../../../tests/support/routes";
 import { createTestDb, type TestDb } from "../../../tests/support/test-db";
 import { cardPages, users } from "../../db/schema";
-import { createAuth } from "../../server/accounts/auth.server";
 import { createCardPage } from "../../server/cards/cards.server";
 import { loadConfig } from "../../server/platform/env.server";
 import * as cards from "./cards";
@@ -29,7 +29,7 @@ const NO_CUSTOMER = "No customer account has this e-mail";
 
 beforeAll(async () => {
   t = await createTestDb();
-  const auth = createAuth({ db: t.db, config, queueEmail: async () => {} });
+  const auth = testAuth(t.db, config);
   context = routeContext(t.db, config, auth);
   adminCookie = await adminCookieFor(auth, t.db);
   await t.db.insert(users).values([

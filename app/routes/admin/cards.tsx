@@ -1,7 +1,7 @@
 // Admin Cards section: card pages with their actions, shops and the create-client dialog.
 import { useLocation } from "react-router";
 import { CardsSection } from "~/components/admin/cards-section";
-import { requireAdmin } from "~/server/accounts/auth.server";
+import { requireAdmin } from "~/server/accounts/session.server";
 import { handleCardsSectionAction, loadCardsSection } from "~/server/cards/admin-actions.server";
 import { readFormData } from "~/server/platform/forms.server";
 import type { Route } from "./+types/cards";

@@ -1,6 +1,6 @@
 // The commission ledger as a CSV download, with the Commissions section's filters. Admins only.
-import { requireAdmin } from "~/server/accounts/auth.server";
-import { commissionLedgerCsv, ledgerFilters } from "~/server/shop/admin-commissions.server";
+import { requireAdmin } from "~/server/accounts/session.server";
+import { commissionLedgerCsv, ledgerFilters } from "~/server/referrals/commission-ledger.server";
 import type { Route } from "./+types/commissions-csv";
 
 export async function loader({ request, context }: Route.LoaderArgs) {

@@ -1,10 +1,10 @@
 // Admin Commissions section: what each referrer is owed, 'Mark paid out', and the ledger with filters and a
 // CSV export.
 import { CommissionsSection } from "~/components/admin/commissions-section";
-import { requireAdmin } from "~/server/accounts/auth.server";
+import { requireAdmin } from "~/server/accounts/session.server";
 import { readFormData } from "~/server/platform/forms.server";
-import { loadCommissionsSection } from "~/server/shop/admin-commissions.server";
-import { handleCommissionsAction } from "~/server/shop/admin-commissions-actions.server";
+import { loadCommissionsSection } from "~/server/referrals/admin-commissions.server";
+import { handleCommissionsAction } from "~/server/referrals/admin-commissions-actions.server";
 import type { Route } from "./+types/commissions";
 
 export const meta = () => [{ title: "Admin Dashboard" }];

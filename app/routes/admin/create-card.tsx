@@ -4,7 +4,7 @@ import { data } from "react-router";
 import { CardForm } from "~/components/admin/card-form/card-form";
 import { ButtonLink } from "~/components/ui/button";
 import { cardPageSchemas } from "~/schemas/card-page";
-import { requireAdmin } from "~/server/accounts/auth.server";
+import { requireAdmin } from "~/server/accounts/session.server";
 import { cardFormFailure } from "~/server/cards/admin-actions.server";
 import { createCardPageWithOwner } from "~/server/cards/card-owners.server";
 import { listShops } from "~/server/cards/shops.server";

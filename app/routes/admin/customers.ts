@@ -1,6 +1,6 @@
 // Customer e-mails for the card form's Owner field suggestions: admin only, a prefix search of 3+ characters.
 
-import { requireAdmin } from "~/server/accounts/auth.server";
+import { requireAdmin } from "~/server/accounts/session.server";
 import { searchCustomers } from "~/server/cards/card-owners.server";
 import type { Route } from "./+types/customers";
 

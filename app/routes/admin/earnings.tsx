@@ -1,6 +1,6 @@
 // Admin Earnings section: revenue and order counts per month. Read only: it has no action.
 import { EarningsSection } from "~/components/admin/earnings-section";
-import { requireAdmin } from "~/server/accounts/auth.server";
+import { requireAdmin } from "~/server/accounts/session.server";
 import { loadEarningsSection } from "~/server/shop/admin-orders-actions.server";
 import type { Route } from "./+types/earnings";
 

@@ -1,10 +1,10 @@
 // Admin 'To write and post' section: the cards of paid orders to write and post, and the posted orders to mark
 // delivered (docs/product.md#fulfilment).
 import { FulfilmentSection } from "~/components/admin/fulfilment-section";
-import { requireAdmin } from "~/server/accounts/auth.server";
+import { requireAdmin } from "~/server/accounts/session.server";
 import { readFormData } from "~/server/platform/forms.server";
-import { loadFulfilment } from "~/server/shop/fulfilment.server";
 import { handleFulfilmentAction } from "~/server/shop/fulfilment-actions.server";
+import { loadFulfilment } from "~/server/shop/fulfilment-queue.server";
 import type { Route } from "./+types/fulfilment";
 
 export const meta = () => [{ title: "To write and post · Admin Dashboard" }];

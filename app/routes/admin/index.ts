@@ -2,7 +2,7 @@
 // land on the same section with their other parameters kept.
 import { redirect } from "react-router";
 import { ADMIN_TABS } from "~/components/admin/admin-nav";
-import { requireAdmin } from "~/server/accounts/auth.server";
+import { requireAdmin } from "~/server/accounts/session.server";
 import type { Route } from "./+types/index";
 
 export async function loader({ request, context, url: asAsked }: Route.LoaderArgs) {

@@ -1,7 +1,7 @@
 // The admin dashboard's frame: heading, who is signed in and the section links; each section is a nested route.
 import { Outlet } from "react-router";
 import { AdminNav } from "~/components/admin/admin-nav";
-import { requireAdmin } from "~/server/accounts/auth.server";
+import { requireAdmin } from "~/server/accounts/session.server";
 import type { Route } from "./+types/layout";
 
 export async function loader({ request, context }: Route.LoaderArgs) {

@@ -1,8 +1,8 @@
 // Admin Leads section: the lead pool that paid business lists are filled from.
 import { type LeadsActionData, LeadsSection } from "~/components/admin/leads-section";
-import { requireAdmin } from "~/server/accounts/auth.server";
+import { requireAdmin } from "~/server/accounts/session.server";
+import { handleLeadsAction, loadLeadsSection } from "~/server/cold-calling/lead-pool-actions.server";
 import { readFormData } from "~/server/platform/forms.server";
-import { handleLeadsAction, loadLeadsSection } from "~/server/shop/lead-pool-actions.server";
 import type { Route } from "./+types/leads";
 
 export const meta = () => [{ title: "Admin Dashboard" }];

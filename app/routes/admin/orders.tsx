@@ -1,6 +1,6 @@
 // Admin Orders section: the order list, one order's details and the update requests waiting for review.
 import { OrdersSection } from "~/components/admin/orders-section";
-import { requireAdmin } from "~/server/accounts/auth.server";
+import { requireAdmin } from "~/server/accounts/session.server";
 import { readFormData } from "~/server/platform/forms.server";
 import { handleOrdersSectionAction, loadOrdersSection } from "~/server/shop/admin-orders-actions.server";
 import type { Route } from "./+types/orders";

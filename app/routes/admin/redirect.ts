@@ -1,5 +1,5 @@
 import { redirect } from "react-router";
-import { getSessionUser } from "~/server/accounts/auth.server";
+import { getSessionUser } from "~/server/accounts/session.server";
 import type { Route } from "./+types/redirect";
 
 export async function loader({ request, context }: Route.LoaderArgs) {

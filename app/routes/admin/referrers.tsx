@@ -1,11 +1,11 @@
 // Admin Referrers section: which customers are featured in the cart's 'Referred by' selector.
 import { ReferrersSection } from "~/components/admin/referrers-section";
-import { requireAdmin } from "~/server/accounts/auth.server";
+import { requireAdmin } from "~/server/accounts/session.server";
 import { readFormData } from "~/server/platform/forms.server";
 import {
   handleReferrersSectionAction,
   loadReferrersSection,
-} from "~/server/shop/admin-referrers-actions.server";
+} from "~/server/referrals/admin-referrers-actions.server";
 import type { Route } from "./+types/referrers";
 
 export const meta = () => [{ title: "Admin Dashboard" }];

@@ -1,15 +1,17 @@
 // The admin dashboard's sections as routes: old ?tab= links still land, only an admin gets in, and every action
 // answers an intent it does not know with 400 and changes nothing.
+
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import type { AppLoadContext } from "react-router";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { adminCookieFor, routeContext } from "../../../tests/support/auth";
+import { adminCookieFor, routeContext, testAuth } from "../../../tests/support/auth";
 import { answer, getRequest, postRequest } from "../../../tests/support/routes";
 import { createTestDb, type TestDb } from "../../../tests/support/test-db";
-import { type Auth, createAuth } from "../../server/accounts/auth.server";
-import { createCardPage, getCardPageById } from "../../server/cards/cards.server";
+import type { Auth } from "../../server/accounts/auth.server";
+import { getCardPageById } from "../../server/cards/card-reads.server";
+import { createCardPage } from "../../server/cards/cards.server";
 import { createShop } from "../../server/cards/shops.server";
 import { loadConfig } from "../../server/platform/env.server";
 import * as cards from "./cards";
@@ -29,7 +31,7 @@ const config = loadConfig({
 
 beforeAll(async () => {
   t = await createTestDb();
-  auth = createAuth({ db: t.db, config, queueEmail: async () => {} });
+  auth = testAuth(t.db, config);
   context = routeContext(t.db, config, auth);
   adminCookie = await adminCookieFor(auth, t.db);
 });

@@ -1,5 +1,6 @@
 // Profile image upload for the card form: admin only; the image rule is acceptProfileImage's.
-import { requireAdmin } from "~/server/accounts/auth.server";
+import { requireAdmin } from "~/server/accounts/session.server";
+import { ADMIN_IMAGE_WRITES } from "~/server/cards/limits.server";
 import { readFormData } from "~/server/platform/forms.server";
 import { acceptProfileImage } from "~/server/platform/images.server";
 import { hitWriteLimit, WRITE_LIMITED } from "~/server/platform/rate-limit.server";
@@ -12,7 +13,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 export async function action({ request, context }: Route.ActionArgs) {
   const admin = await requireAdmin(context, request);
-  if (!(await hitWriteLimit(context.db, "adminImage", { userId: admin.id, clientIp: context.clientIp })))
+  if (
+    !(await hitWriteLimit(context.db, ADMIN_IMAGE_WRITES, { userId: admin.id, clientIp: context.clientIp }))
+  )
     return Response.json({ error: WRITE_LIMITED }, { status: 429 });
   const formData = await readFormData(request);
   const outcome = await acceptProfileImage(context.config, formData.get("image"));

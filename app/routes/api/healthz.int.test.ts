@@ -1,15 +1,15 @@
 // /healthz for a load balancer and a monitor: the database, and how far behind the e-mail outbox is.
+
 import { sql } from "drizzle-orm";
 import { drizzle } from "drizzle-orm/node-postgres";
 import pg from "pg";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import * as schema from "~/db/schema";
 import { emailOutbox } from "~/db/schema";
-import { createAuth } from "~/server/accounts/auth.server";
 import type { Database } from "~/server/platform/db.server";
 import { enqueueEmail } from "~/server/platform/email/outbox.server";
 import { loadConfig } from "~/server/platform/env.server";
-import { routeContext } from "../../../tests/support/auth";
+import { routeContext, testAuth } from "../../../tests/support/auth";
 import { createTestDb, type TestDb } from "../../../tests/support/test-db";
 import { loader, OUTBOX_LAG_DEGRADED_SECONDS } from "./healthz";
 
@@ -25,7 +25,7 @@ beforeEach(async () => {
 });
 
 async function health(db: Database) {
-  const context = routeContext(db, config, createAuth({ db, config, queueEmail: async () => {} }));
+  const context = routeContext(db, config, testAuth(db, config));
   const response = await loader({
     context,
     request: new Request("http://shop.test/healthz"),

@@ -3,7 +3,7 @@ import { AuthCard } from "~/components/auth/auth-card";
 import { TwoFactorCodeForm } from "~/components/auth/two-factor-code-form";
 import { Button } from "~/components/ui/button";
 import { Field, FormMessage } from "~/components/ui/field";
-import { getSessionUser } from "~/server/accounts/auth.server";
+import { getSessionUser } from "~/server/accounts/session.server";
 import { handleAdminLoginAction } from "~/server/accounts/sign-in-actions.server";
 import { readFormData } from "~/server/platform/forms.server";
 import { getFormProps, getInputProps, useForm } from "~/utils/form";

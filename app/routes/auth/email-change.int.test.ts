@@ -1,15 +1,16 @@
 // The old address's link after an e-mail change was made: it undoes the change only while the owner has not
 // secured the account since (signed in with the new address, or changed the password), and an undo or a stop
 // leaves the account to whoever can reset its password from the restored address.
+
 import { eq } from "drizzle-orm";
 import type { AppLoadContext } from "react-router";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { emailOutbox, users } from "~/db/schema";
 import * as dashboard from "~/routes/dashboard/settings/profile";
-import { type Auth, createAuth } from "~/server/accounts/auth.server";
+import type { Auth } from "~/server/accounts/auth.server";
 import { requestEmailChange } from "~/server/accounts/email-change.server";
 import { enqueueEmail } from "~/server/platform/email/outbox.server";
-import { routeContext, signInCookie, verifiedCustomer } from "../../../tests/support/auth";
+import { routeContext, signInCookie, testAuth, verifiedCustomer } from "../../../tests/support/auth";
 import { answer, CookieJar, getRequest, multipartRequest, postForm } from "../../../tests/support/routes";
 import { testConfig } from "../../../tests/support/shop";
 import { createTestDb, type TestDb } from "../../../tests/support/test-db";
@@ -29,7 +30,7 @@ const config = testConfig("email-change-undo");
 
 beforeAll(async () => {
   t = await createTestDb();
-  auth = createAuth({ db: t.db, config, queueEmail: (m) => enqueueEmail(t.db, m).then(() => {}) });
+  auth = testAuth(t.db, config, (m) => enqueueEmail(t.db, m).then(() => {}));
   context = routeContext(t.db, config, auth);
 });
 afterAll(() => t?.close());

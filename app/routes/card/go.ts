@@ -1,5 +1,7 @@
 // /go/{linkId}: counts a link click and redirects to the link (GET), or records an <a ping> (POST).
-import { cardCacheOptions, inactiveCardEntry, resolveLinkTarget } from "~/server/cards/page-cache.server";
+
+import { cardCacheOptions } from "~/server/cards/card-entries.server";
+import { inactiveCardEntry, resolveLinkTarget } from "~/server/cards/page-cache.server";
 import { cardEntryResponse, linkRedirect } from "~/server/cards/page-responses.server";
 import { parseSource } from "~/utils/card-links";
 import type { Route } from "./+types/go";

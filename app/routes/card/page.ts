@@ -1,6 +1,8 @@
 // The public card page when the in-memory fast path (server/app.ts) has not cached it yet: loads and caches
 // it, or answers 'Page Not Found' with status 404. No React on this page: it ships no JavaScript.
-import { cardCacheOptions, loadCardEntry, notFoundEntry } from "~/server/cards/page-cache.server";
+
+import { cardCacheOptions } from "~/server/cards/card-entries.server";
+import { loadCardEntry, notFoundEntry } from "~/server/cards/page-cache.server";
 import { cardEntryResponse } from "~/server/cards/page-responses.server";
 import { parseSource } from "~/utils/card-links";
 import type { Route } from "./+types/page";

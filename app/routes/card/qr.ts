@@ -1,7 +1,7 @@
 // The QR code of a card page, as SVG (qr.svg) or as a 1024-pixel PNG for print (qr.png). It carries ?s=qr so
 // scans are told apart from taps and shared links.
 import QRCode from "qrcode";
-import { getCardPageBySlug } from "~/server/cards/cards.server";
+import { getCardPageBySlug } from "~/server/cards/card-reads.server";
 import type { Route } from "./+types/qr";
 
 const PNG_WIDTH = 1024;

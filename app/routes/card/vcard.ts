@@ -1,6 +1,8 @@
 // 'Save contact': the card owner's vCard, built on the server from the page (photo embedded as JPEG).
-import { getCardPageBySlug } from "~/server/cards/cards.server";
-import { cardCacheOptions, inactiveCardEntry } from "~/server/cards/page-cache.server";
+
+import { cardCacheOptions } from "~/server/cards/card-entries.server";
+import { getCardPageBySlug } from "~/server/cards/card-reads.server";
+import { inactiveCardEntry } from "~/server/cards/page-cache.server";
 import { cardEntryResponse } from "~/server/cards/page-responses.server";
 import { buildVCard, vCardDisposition } from "~/server/cards/vcard.server";
 import { readProfileJpeg } from "~/server/platform/storage.server";

@@ -1,6 +1,7 @@
 // The dashboard's figures through its routes: the home page and the Cards tabs show a customer only their own
 // cards and numbers, a card tab or QR dialog of another customer's card (or no card) answers 404, and the
 // Earnings charts are the admin's alone.
+
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -9,10 +10,10 @@ import type { AppLoadContext } from "react-router";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { cardViewsDaily, linkClicksDaily, pageLinks } from "~/db/schema";
 import { utcDay } from "~/utils/dates";
-import { adminCookieFor, routeContext, verifiedCustomer } from "../../../tests/support/auth";
+import { adminCookieFor, routeContext, testAuth, verifiedCustomer } from "../../../tests/support/auth";
 import { type Answer, answer, getRequest } from "../../../tests/support/routes";
 import { createTestDb, type TestDb } from "../../../tests/support/test-db";
-import { type Auth, createAuth } from "../../server/accounts/auth.server";
+import type { Auth } from "../../server/accounts/auth.server";
 import { createCardPage } from "../../server/cards/cards.server";
 import { loadConfig } from "../../server/platform/env.server";
 import * as earnings from "../admin/earnings";
@@ -34,7 +35,7 @@ const config = loadConfig({
 
 beforeAll(async () => {
   t = await createTestDb();
-  auth = createAuth({ db: t.db, config, queueEmail: async () => {} });
+  auth = testAuth(t.db, config);
   context = routeContext(t.db, config, auth);
   adminCookie = await adminCookieFor(auth, t.db);
   const alice = await verifiedCustomer(auth, t.db, "Alice", "alice@example.com");

@@ -1,7 +1,7 @@
 // My Cards' scan activity as a CSV download: daily views and link clicks per card and source over the range of
 // ?range= (and only the card of ?card=, when given), of the signed-in customer's own cards.
 
-import { requireUser } from "~/server/accounts/auth.server";
+import { requireUser } from "~/server/accounts/session.server";
 import { myActivityCsv } from "~/server/cards/my-cards.server";
 import type { Route } from "./+types/cards-activity-csv";
 

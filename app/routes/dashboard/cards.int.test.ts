@@ -1,5 +1,6 @@
 // The dashboard's Cards section as routes: anonymous visitors go to /login, each customer sees and adds only
 // what is theirs, an admin account sees its own (empty) list, and unknown intents change nothing.
+
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -9,10 +10,10 @@ import type { AppLoadContext } from "react-router";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { cardPages, cardViewsDaily, cartItems, linkClicksDaily, pageLinks, physicalCards } from "~/db/schema";
 import { addDays, utcDay } from "~/utils/dates";
-import { adminCookieFor, routeContext, verifiedCustomer } from "../../../tests/support/auth";
+import { adminCookieFor, routeContext, testAuth, verifiedCustomer } from "../../../tests/support/auth";
 import { type Answer, answer, getRequest, postRequest } from "../../../tests/support/routes";
 import { createTestDb, type TestDb } from "../../../tests/support/test-db";
-import { type Auth, createAuth } from "../../server/accounts/auth.server";
+import type { Auth } from "../../server/accounts/auth.server";
 import { createCardPage } from "../../server/cards/cards.server";
 import { createPhysicalCard, markPhysicalCardWritten } from "../../server/cards/physical-cards.server";
 import { loadConfig } from "../../server/platform/env.server";
@@ -34,7 +35,7 @@ const config = loadConfig({
 
 beforeAll(async () => {
   t = await createTestDb();
-  auth = createAuth({ db: t.db, config, queueEmail: async () => {} });
+  auth = testAuth(t.db, config);
   context = routeContext(t.db, config, auth);
   adminCookie = await adminCookieFor(auth, t.db);
   const alice = await verifiedCustomer(auth, t.db, "Alice", "alice@example.com");

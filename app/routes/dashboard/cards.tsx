@@ -14,11 +14,13 @@ import { OneLinkCardsList } from "~/components/dashboard/one-link-cards";
 import { ScanActivity } from "~/components/dashboard/scan-activity";
 import { EmptyState, PageHeading } from "~/components/layout/page-heading";
 import { StaticHtml } from "~/components/ui/static-html";
-import { requireUser } from "~/server/accounts/auth.server";
+import { requireUser } from "~/server/accounts/session.server";
 import { loadMyCardsPage } from "~/server/cards/my-cards.server";
 import { handleMyCardsAction } from "~/server/cards/my-cards-actions.server";
-import { readFormData } from "~/server/platform/forms.server";
+import { handleContactExchangeToggle } from "~/server/contacts/exchange.server";
+import { readFormData, unknownIntent } from "~/server/platform/forms.server";
 import { staticHtml } from "~/server/platform/static-html.server";
+import { handleReplacementOrder } from "~/server/shop/replacement-actions.server";
 import { privatePage } from "~/utils/seo";
 import type { Route } from "./+types/cards";
 
@@ -65,7 +67,21 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 export async function action({ request, context }: Route.ActionArgs) {
   const user = await requireUser(context, request);
   const form = await readFormData(request);
-  return handleMyCardsAction(context, request, user, form);
+  // Each intent goes to the domain it changes.
+  switch (form.get("intent")) {
+    case "contact-exchange":
+      return handleContactExchangeToggle(context.db, user, form);
+    case "order-replacement":
+      return handleReplacementOrder(context, request, user, form);
+    case "claim":
+    case "pause":
+    case "resume":
+    case "report-lost":
+    case "card-on":
+      return handleMyCardsAction(context, user, form);
+    default:
+      return unknownIntent();
+  }
 }
 
 export default function DashboardCards({ loaderData, actionData }: Route.ComponentProps) {

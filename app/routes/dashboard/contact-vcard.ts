@@ -1,5 +1,5 @@
 // GET /dashboard/contacts/:id/contact.vcf: one of the customer's contacts as a vCard; any other id answers 404.
-import { requireUser } from "~/server/accounts/auth.server";
+import { requireUser } from "~/server/accounts/session.server";
 import { contactVCard } from "~/server/contacts/contact-exports.server";
 import type { Route } from "./+types/contact-vcard";
 

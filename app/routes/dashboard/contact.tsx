@@ -3,7 +3,7 @@
 import { Link } from "react-router";
 import { AddToProspectsForm, ContactDetails, DeleteContact } from "~/components/dashboard/contacts";
 import { PageHeading } from "~/components/layout/page-heading";
-import { requireUser } from "~/server/accounts/auth.server";
+import { requireUser } from "~/server/accounts/session.server";
 import { loadContact } from "~/server/contacts/contacts.server";
 import { handleContactAction } from "~/server/contacts/contacts-actions.server";
 import { readFormData } from "~/server/platform/forms.server";

@@ -1,5 +1,5 @@
 // The customer's own contacts as a CSV download (Prospects' import columns first), with the section's filters.
-import { requireUser } from "~/server/accounts/auth.server";
+import { requireUser } from "~/server/accounts/session.server";
 import { contactsCsv } from "~/server/contacts/contact-exports.server";
 import { contactFilters } from "~/server/contacts/contacts.server";
 import type { Route } from "./+types/contacts-csv";

@@ -1,5 +1,5 @@
 // The customer's own contacts as one .vcf file (a vCard each), with the section's filters.
-import { requireUser } from "~/server/accounts/auth.server";
+import { requireUser } from "~/server/accounts/session.server";
 import { contactsVcf } from "~/server/contacts/contact-exports.server";
 import { contactFilters } from "~/server/contacts/contacts.server";
 import type { Route } from "./+types/contacts-vcf";

@@ -9,7 +9,7 @@ import {
 } from "~/components/dashboard/contacts";
 import { HeldForReview } from "~/components/dashboard/held-contacts";
 import { PageHeading } from "~/components/layout/page-heading";
-import { requireUser } from "~/server/accounts/auth.server";
+import { requireUser } from "~/server/accounts/session.server";
 import { loadContacts } from "~/server/contacts/contacts.server";
 import { handleContactsAction } from "~/server/contacts/contacts-actions.server";
 import { heldForReview } from "~/server/contacts/review.server";

@@ -1,20 +1,10 @@
-import {
-  Contact as ContactIcon,
-  CreditCard,
-  HandCoins,
-  LayoutDashboard,
-  Link2,
-  LogOut,
-  Menu,
-  PhoneCall,
-  Settings,
-  X,
-} from "lucide-react";
+import { LogOut, Menu, X } from "lucide-react";
 import { createElement, useEffect, useState } from "react";
 import { Form, NavLink, Outlet, useLocation } from "react-router";
+import { DASHBOARD_NAV, navIconName } from "~/components/dashboard/nav-items";
 import { IconSprite, SpriteIcon } from "~/components/ui/icon-sprite";
 import { StaticHtml } from "~/components/ui/static-html";
-import { requireUser } from "~/server/accounts/auth.server";
+import { requireUser } from "~/server/accounts/session.server";
 import { staticHtml } from "~/server/platform/static-html.server";
 import { cn } from "~/utils/cn";
 import type { Route } from "./+types/layout";
@@ -33,33 +23,17 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 const NAV_ICONS = {
-  "nav-dashboard": LayoutDashboard,
-  "nav-links": Link2,
-  "nav-cards": CreditCard,
-  "nav-contacts": ContactIcon,
-  "nav-resell": HandCoins,
-  "nav-cold-calling": PhoneCall,
-  "nav-settings": Settings,
+  ...Object.fromEntries(DASHBOARD_NAV.map(({ to, icon }) => [navIconName(to), icon])),
   "nav-logout": LogOut,
   "nav-menu": Menu,
   "nav-close": X,
 };
 
-const items = [
-  { to: "/dashboard", label: "Dashboard", icon: "nav-dashboard", end: true },
-  { to: "/dashboard/links", label: "My Links", icon: "nav-links" },
-  { to: "/dashboard/cards", label: "Cards", icon: "nav-cards" },
-  { to: "/dashboard/contacts", label: "Contacts", icon: "nav-contacts" },
-  { to: "/dashboard/resell", label: "Resell", icon: "nav-resell" },
-  { to: "/dashboard/cold-calling", label: "Cold Calling", icon: "nav-cold-calling" },
-  { to: "/dashboard/settings", label: "Settings", icon: "nav-settings" },
-];
-
 function SideNav() {
   return (
     <nav aria-label="Dashboard">
       <ul className="space-y-1">
-        {items.map(({ to, label, icon, end }) => (
+        {DASHBOARD_NAV.map(({ to, label, end }) => (
           <li key={to}>
             <NavLink
               to={to}
@@ -71,7 +45,7 @@ function SideNav() {
                 )
               }
             >
-              <SpriteIcon name={icon} className="h-5 w-5" />
+              <SpriteIcon name={navIconName(to)} className="h-5 w-5" />
               {label}
             </NavLink>
           </li>

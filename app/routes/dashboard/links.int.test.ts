@@ -1,14 +1,16 @@
 // The dashboard's My Links section as routes: each customer sees only the links of their own cards with their
 // click counts, and every add, change or removal becomes a £1 update request in their cart that is applied to
 // the card once paid. Another customer's card or link ids answer 404 and change nothing.
+
 import { eq } from "drizzle-orm";
 import type { AppLoadContext } from "react-router";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { cartItems, linkClicksDaily, pageLinks, updateRequests } from "~/db/schema";
-import { getCardPageBySlug, updateCardPage } from "~/server/cards/cards.server";
+import { getCardPageBySlug } from "~/server/cards/card-reads.server";
+import { updateCardPage } from "~/server/cards/cards.server";
 import { loadCart, readCartId } from "~/server/shop/cart.server";
 import { createOrderFromCart } from "~/server/shop/checkout.server";
-import { adminCookieFor, routeContext, verifiedCustomer } from "../../../tests/support/auth";
+import { adminCookieFor, routeContext, testAuth, verifiedCustomer } from "../../../tests/support/auth";
 import { type Answer, answer, getRequest, postRequest } from "../../../tests/support/routes";
 import {
   countRows,
@@ -19,7 +21,7 @@ import {
   toastOf,
 } from "../../../tests/support/shop";
 import { createTestDb, type TestDb } from "../../../tests/support/test-db";
-import { type Auth, createAuth } from "../../server/accounts/auth.server";
+import type { Auth } from "../../server/accounts/auth.server";
 import { createCardPage } from "../../server/cards/cards.server";
 import * as links from "./links";
 
@@ -48,7 +50,7 @@ async function linkIdOf(cardId: string, url: string) {
 
 beforeAll(async () => {
   t = await createTestDb();
-  auth = createAuth({ db: t.db, config, queueEmail: async () => {} });
+  auth = testAuth(t.db, config);
   context = routeContext(t.db, config, auth);
   adminCookie = await adminCookieFor(auth, t.db);
   alice = await verifiedCustomer(auth, t.db, "Alice", "alice@example.com");

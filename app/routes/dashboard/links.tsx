@@ -6,7 +6,7 @@ import { OneLinkCardsList } from "~/components/dashboard/one-link-cards";
 import { EmptyState, PageHeading } from "~/components/layout/page-heading";
 import { ButtonLink } from "~/components/ui/button";
 import { StaticHtml } from "~/components/ui/static-html";
-import { requireUser } from "~/server/accounts/auth.server";
+import { requireUser } from "~/server/accounts/session.server";
 import { loadMyLinks } from "~/server/cards/my-links.server";
 import { readFormData } from "~/server/platform/forms.server";
 import { staticHtml } from "~/server/platform/static-html.server";

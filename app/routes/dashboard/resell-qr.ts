@@ -1,6 +1,6 @@
 // The signed-in customer's referral link as a QR code (SVG), shown on the Resell section and downloadable.
-import { requireUser } from "~/server/accounts/auth.server";
-import { referralQrSvg } from "~/server/shop/resell.server";
+import { requireUser } from "~/server/accounts/session.server";
+import { referralQrSvg } from "~/server/referrals/resell.server";
 import type { Route } from "./+types/resell-qr";
 
 export async function loader({ request, context }: Route.LoaderArgs) {

@@ -10,21 +10,18 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { CARDS, type CardType, commissionFor } from "~/catalog";
 import { carts, referralCommissions, referralPayouts } from "~/db/schema";
 import { cardItemFromForm } from "~/schemas/cart";
-import { adminCookieFor, routeContext, verifiedCustomer } from "../../../tests/support/auth";
+import { followReferralLink } from "~/server/shop/cart-actions.server";
+import { adminCookieFor, routeContext, testAuth, verifiedCustomer } from "../../../tests/support/auth";
 import { type Answer, answer, getRequest, postRequest } from "../../../tests/support/routes";
 import { admin, deliveryTo, form, markPaidByAdmin, oneLinkCard, shopOpts } from "../../../tests/support/shop";
 import { createTestDb, type TestDb } from "../../../tests/support/test-db";
-import { type Auth, createAuth } from "../../server/accounts/auth.server";
+import type { Auth } from "../../server/accounts/auth.server";
 import { loadConfig } from "../../server/platform/env.server";
+import { getOrCreateReferralCode, readRefCode } from "../../server/referrals/referrals.server";
 import { addCardItem, createCart, setCartReferrer } from "../../server/shop/cart.server";
 import { cartView } from "../../server/shop/cart-actions.server";
 import { createOrderFromCart } from "../../server/shop/checkout.server";
 import { setAdminStatus } from "../../server/shop/orders.server";
-import {
-  getOrCreateReferralCode,
-  readRefCode,
-  rememberReferralLink,
-} from "../../server/shop/referrals.server";
 import { refundOrder } from "../../server/shop/refunds.server";
 import * as commissions from "../admin/commissions";
 import * as commissionsCsv from "../admin/commissions-csv";
@@ -45,7 +42,7 @@ const config = loadConfig({
 
 beforeAll(async () => {
   t = await createTestDb();
-  auth = createAuth({ db: t.db, config, queueEmail: async () => {} });
+  auth = testAuth(t.db, config);
   context = routeContext(t.db, config, auth);
   adminCookie = await adminCookieFor(auth, t.db);
   ann = await verifiedCustomer(auth, t.db, "Ann Referrer", "ann@example.com");
@@ -264,7 +261,7 @@ describe("referral rules", () => {
       const request = new Request(`http://shop.test/${query}`, {
         headers: { Cookie: cookie, "Sec-Fetch-Site": site },
       });
-      await rememberReferralLink(t.db, request, headers, null);
+      await followReferralLink(t.db, request, headers, null);
       return headers
         .getSetCookie()
         .map((c) => c.split(";")[0])

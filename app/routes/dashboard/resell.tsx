@@ -9,8 +9,8 @@ import {
   ResellStats,
 } from "~/components/dashboard/resell";
 import { PageHeading } from "~/components/layout/page-heading";
-import { requireUser } from "~/server/accounts/auth.server";
-import { loadResell } from "~/server/shop/resell.server";
+import { requireUser } from "~/server/accounts/session.server";
+import { loadResell } from "~/server/referrals/resell.server";
 import { privatePage } from "~/utils/seo";
 import type { Route } from "./+types/resell";
 

@@ -1,6 +1,7 @@
 // Signed-in writes through their routes: CSV imports, prospects added by hand, status changes, notes and profile
 // photos are limited per account and per client address, and an account holds at most 20,000 prospects and 50
 // notes on one prospect, also when the writes arrive at the same moment.
+
 import { and, eq, sql } from "drizzle-orm";
 import type { AppLoadContext } from "react-router";
 import sharp from "sharp";
@@ -9,10 +10,10 @@ import { prospectActivities, prospects, rateLimits } from "~/db/schema";
 import * as activityRoute from "~/routes/dashboard/cold-calling/activity";
 import * as prospectsRoute from "~/routes/dashboard/cold-calling/prospects";
 import * as profileRoute from "~/routes/dashboard/settings/profile";
-import { type Auth, createAuth } from "~/server/accounts/auth.server";
-import { addBusinessListToCart } from "~/server/shop/business-lists.server";
+import type { Auth } from "~/server/accounts/auth.server";
+import { addBusinessListToCart } from "~/server/shop/business-list-cart.server";
 import { createCart } from "~/server/shop/cart.server";
-import { routeContext, verifiedCustomer } from "../../../tests/support/auth";
+import { routeContext, testAuth, verifiedCustomer } from "../../../tests/support/auth";
 import { type Answer, answer, multipartRequest, postRequest } from "../../../tests/support/routes";
 import { testConfig, toastOf } from "../../../tests/support/shop";
 import { createTestDb, type TestDb } from "../../../tests/support/test-db";
@@ -26,7 +27,7 @@ let auth: Auth;
 const config = testConfig("write-limits");
 beforeAll(async () => {
   t = await createTestDb();
-  auth = createAuth({ db: t.db, config, queueEmail: async () => {} });
+  auth = testAuth(t.db, config);
 });
 afterAll(() => t?.close());
 

@@ -8,9 +8,11 @@ import { TermsCheckbox } from "~/components/auth/terms-checkbox";
 import { Button, ButtonLink } from "~/components/ui/button";
 import { Field, FormMessage } from "~/components/ui/field";
 import { ClaimAccountSchema } from "~/schemas/claim-link";
-import { callAuth, getSessionUser, requireUser } from "~/server/accounts/auth.server";
+import { callAuth } from "~/server/accounts/auth.server";
+import { ACCOUNT_LIMITS } from "~/server/accounts/limits.server";
+import { getSessionUser, requireUser } from "~/server/accounts/session.server";
 import { readFormData, unknownIntent } from "~/server/platform/forms.server";
-import { hitRateLimit, LIMITS } from "~/server/platform/rate-limit.server";
+import { hitRateLimit } from "~/server/platform/rate-limit.server";
 import { addressKey } from "~/server/platform/rate-limit-address.server";
 import { redirectWithToast, refuseWithToast, toastHeaders } from "~/server/platform/toast.server";
 import {
@@ -98,7 +100,7 @@ async function registerAndClaim(
   const limit = await hitRateLimit(
     context.db,
     `register:ip:${addressKey(context.clientIp)}`,
-    LIMITS.register,
+    ACCOUNT_LIMITS.register,
   );
   if (!limit.allowed)
     return data(

@@ -1,6 +1,6 @@
 // The short address of the prospects tool: a signed-in customer lands in the dashboard's Cold Calling.
 import { redirect } from "react-router";
-import { requireUser } from "~/server/accounts/auth.server";
+import { requireUser } from "~/server/accounts/session.server";
 import type { Route } from "./+types/cold-calling";
 
 export async function loader({ request, context }: Route.LoaderArgs) {

@@ -1,17 +1,12 @@
 // The Account settings' form posts (password, two-factor, sessions, deleting the account), one intent each.
 import { unknownIntent } from "../platform/forms.server";
 import { redirectWithToast } from "../platform/toast.server";
-import {
-  type Context,
-  changePassword,
-  confirmTwoFactor,
-  deleteAccountFromForm,
-  enableTwoFactor,
-  signOutOtherSessions,
-  turnOffTwoFactor,
-} from "./account.server";
-import type { SessionUser } from "./auth.server";
+import { deleteAccountFromForm } from "./account-deletion.server";
+import type { Context } from "./account-secrets.server";
+import { changePassword, signOutOtherSessions } from "./account-settings.server";
+import type { SessionUser } from "./session.server";
 import { cancelEnrolment } from "./two-factor.server";
+import { confirmTwoFactor, enableTwoFactor, turnOffTwoFactor } from "./two-factor-settings.server";
 
 /** The Account tab's form actions; `path` is the page to come back to (the customer's or the admin's). */
 export async function handleAccountAction(

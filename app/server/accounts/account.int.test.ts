@@ -1,6 +1,7 @@
 // Settings → Account through its route: changing the password signs other sessions out, 'Sign out all other
 // sessions' does, and deleting the account removes the person but keeps their orders (anonymised), their
 // cards' public pages and the commission books; an unpaid bank transfer no longer blocks it for ever.
+
 import fs from "node:fs";
 import path from "node:path";
 import { and, eq, inArray, sql } from "drizzle-orm";
@@ -26,7 +27,13 @@ import * as cardPage from "~/routes/card/page";
 import * as dashboard from "~/routes/dashboard/layout";
 import * as account from "~/routes/dashboard/settings/account";
 import * as profile from "~/routes/dashboard/settings/profile";
-import { adminCookieFor, routeContext, signInCookie, verifiedCustomer } from "../../../tests/support/auth";
+import {
+  adminCookieFor,
+  routeContext,
+  signInCookie,
+  testAuth,
+  verifiedCustomer,
+} from "../../../tests/support/auth";
 import { answer, CookieJar, getPage, multipartRequest, postForm } from "../../../tests/support/routes";
 import { deliveryTo, ipSequence, oneLinkCard, testConfig } from "../../../tests/support/shop";
 import { createTestDb, type TestDb } from "../../../tests/support/test-db";
@@ -37,8 +44,9 @@ import { addCardItem, createCart } from "../shop/cart.server";
 import { createOrderFromCart } from "../shop/checkout.server";
 import { expireUnpaidBankOrders, setAdminStatus } from "../shop/orders.server";
 import { markOrderPaid } from "../shop/payments/paid-pipeline.server";
-import { ACCOUNT_MESSAGES, DELETED_CUSTOMER } from "./account.server";
-import { type Auth, createAuth } from "./auth.server";
+import { DELETED_CUSTOMER } from "./account-deletion.server";
+import { ACCOUNT_MESSAGES } from "./account-secrets.server";
+import type { Auth } from "./auth.server";
 
 const SITE = "http://shop.test";
 const ACCOUNT = `${SITE}/dashboard/settings/account`;
@@ -51,7 +59,7 @@ const at = (ip = nextIp()): AppLoadContext => routeContext(t.db, config, auth, i
 
 beforeAll(async () => {
   t = await createTestDb();
-  auth = createAuth({ db: t.db, config, queueEmail: (m) => enqueueEmail(t.db, m).then(() => {}) });
+  auth = testAuth(t.db, config, (m) => enqueueEmail(t.db, m).then(() => {}));
 });
 afterAll(() => t?.close());
 

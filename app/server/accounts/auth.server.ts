@@ -1,12 +1,10 @@
-// Over 300 lines: the one place better-auth is configured, with the guards that read its sessions.
-// Accounts and sessions (better-auth) and the guards every loader and action uses. Roles live only here.
-
+// Sign-in and accounts (better-auth): its one configuration, and how form actions call its endpoints. Who is
+// signed in, and the guards that ask, are session.server.ts; admin accounts are admin-accounts.server.ts.
 import { betterAuth } from "better-auth";
 import { drizzleAdapter } from "better-auth/adapters/drizzle";
 import { admin, twoFactor } from "better-auth/plugins";
-import { and, eq } from "drizzle-orm";
+import { eq } from "drizzle-orm";
 import type { Logger } from "pino";
-import { redirect } from "react-router";
 import { accounts, sessions, twoFactors, users, verifications } from "~/db/schema";
 import type { Database } from "../platform/db.server";
 import type { OutgoingEmail } from "../platform/email/mailer.server";
@@ -16,18 +14,8 @@ import {
   verificationEmail,
 } from "../platform/email/templates.server";
 import type { Config } from "../platform/env.server";
-import { allowAccountEmail } from "../platform/rate-limit.server";
-import { redirectWithToast } from "../platform/toast.server";
-import { getOrCreateReferralCode } from "../shop/referrals.server";
+import { allowAccountEmail } from "./limits.server";
 import { totpReplayGuard } from "./totp-replay.server";
-
-type Role = "customer" | "admin";
-export interface SessionUser {
-  id: string;
-  name: string;
-  email: string;
-  role: Role;
-}
 
 export function createAuth(opts: {
   db: Database;
@@ -35,6 +23,8 @@ export function createAuth(opts: {
   logger?: Logger;
   /** Queues an e-mail through the outbox. */
   queueEmail: (message: OutgoingEmail) => Promise<void>;
+  /** What a new customer gets beyond the account (their referral code): the domains above accounts/ say. */
+  onCustomerCreated: (db: Database, userId: string) => Promise<unknown>;
 }) {
   const { config } = opts;
   const shop = config.shop.name;
@@ -71,7 +61,7 @@ export function createAuth(opts: {
           // Every customer can refer from the start; admins are not resellers. Runs after the sign-up commits.
           after: async (user) => {
             if ((user as { role?: string | null }).role === "admin") return;
-            await getOrCreateReferralCode(opts.db, user.id);
+            await opts.onCustomerCreated(opts.db, user.id);
           },
         },
       },
@@ -168,142 +158,6 @@ export function refuseSocialSignInWithTwoFactor(db: Database) {
       .where(eq(users.id, session.userId));
     if (user?.twoFactorEnabled) return false;
   };
-}
-
-/** Whoever asks who is signed in: a request's load context (React Router's, shared by its loaders), or a test's. */
-export type SessionSource = { auth: Auth };
-
-/**
- * The root, the layout and the page each ask who is signed in, in parallel, and React Router hands each loader a
- * Request of its own but one load context per HTTP request; so the answer is kept with that context, and a page
- * load (a GET) asks the database once. Not for other methods: an action may sign out or change the account
- * before the loaders read it again.
- */
-const answersOfRequest = new WeakMap<SessionSource, Map<string, Promise<SessionUser | null>>>();
-
-export function getSessionUser(source: SessionSource, request: Request): Promise<SessionUser | null> {
-  if (request.method !== "GET" && request.method !== "HEAD") return lookUpSessionUser(source.auth, request);
-  let known = answersOfRequest.get(source);
-  if (!known) {
-    known = new Map();
-    answersOfRequest.set(source, known);
-  }
-  const key = `${request.headers.get("cookie") ?? ""}\n${request.headers.get("authorization") ?? ""}`;
-  let user = known.get(key);
-  if (!user) {
-    user = lookUpSessionUser(source.auth, request);
-    known.set(key, user);
-  }
-  return user;
-}
-
-async function lookUpSessionUser(auth: Auth, request: Request): Promise<SessionUser | null> {
-  const session = await auth.api.getSession({ headers: request.headers });
-  if (!session) return null;
-  const u = session.user as typeof session.user & { role?: string | null };
-  return { id: u.id, name: u.name, email: u.email, role: u.role === "admin" ? "admin" : "customer" };
-}
-
-/**
- * The page a request is for, as the visitor sees it: React Router's data requests (v8_passThroughRequests) carry
- * a `.data` suffix and parameters of their own, which a link back must not.
- */
-function pageAddress(request: Request) {
-  const url = new URL(request.url);
-  let path = url.pathname.replace(/\.data$/, "");
-  if (path !== url.pathname) path = path.replace(/\/(?:_root|_)$/, "/");
-  url.searchParams.delete("_routes");
-  url.searchParams.delete("index");
-  const search = url.searchParams.size ? `?${url.searchParams}` : "";
-  return `${path || "/"}${search}`;
-}
-
-/** A signed-in account, else a redirect to /login that comes back here afterwards. */
-export async function requireUser(source: SessionSource, request: Request) {
-  const user = await getSessionUser(source, request);
-  if (user) return user;
-  throw redirect(`/login?redirectTo=${encodeURIComponent(pageAddress(request))}`);
-}
-
-/** An admin, else: pages redirect to /admin-login with a toast; direct calls to actions get 403. */
-export async function requireAdmin(source: SessionSource, request: Request) {
-  const user = await getSessionUser(source, request);
-  if (user?.role === "admin") return user;
-  if (request.method !== "GET" && request.method !== "HEAD") {
-    throw new Response("Admin role required", { status: 403 });
-  }
-  throw await redirectWithToast("/admin-login", {
-    type: "error",
-    title: "Access denied",
-    description: "You must be logged in as an admin to view this page",
-  });
-}
-
-/** Creates an admin account, or makes an existing account an admin with this password. */
-export async function upsertAdmin(
-  auth: Auth,
-  db: Database,
-  input: { email: string; password: string; name?: string },
-): Promise<"created" | "updated"> {
-  const ctx = await auth.$context;
-  const hash = await ctx.password.hash(input.password);
-  const email = input.email.trim().toLowerCase();
-  return db.transaction(async (tx) => {
-    const [existing] = await tx.select().from(users).where(eq(users.email, email));
-    const userId = existing?.id ?? crypto.randomUUID();
-    if (existing) {
-      await tx.update(users).set({ role: "admin", emailVerified: true }).where(eq(users.id, userId));
-    } else {
-      await tx.insert(users).values({
-        id: userId,
-        email,
-        name: input.name ?? "Administrator",
-        role: "admin",
-        emailVerified: true,
-      });
-    }
-    const [credential] = await tx
-      .select({ id: accounts.id })
-      .from(accounts)
-      .where(and(eq(accounts.userId, userId), eq(accounts.providerId, "credential")));
-    if (credential) {
-      await tx.update(accounts).set({ password: hash }).where(eq(accounts.id, credential.id));
-    } else {
-      await tx.insert(accounts).values({
-        id: crypto.randomUUID(),
-        userId,
-        accountId: userId,
-        providerId: "credential",
-        password: hash,
-      });
-    }
-    return existing ? "updated" : "created";
-  });
-}
-
-let dummyHash: Promise<string> | undefined;
-
-/**
- * The admin login's credential check. It does the same password work whether the e-mail belongs to an admin,
- * to a customer or to nobody, so its timing does not tell a stranger which e-mails are admins'.
- */
-export async function checkAdminPassword(auth: Auth, db: Database, email: string, password: string) {
-  const ctx = await auth.$context;
-  const [row] = await db
-    .select({ role: users.role, hash: accounts.password })
-    .from(users)
-    .leftJoin(accounts, and(eq(accounts.userId, users.id), eq(accounts.providerId, "credential")))
-    .where(eq(users.email, email.trim().toLowerCase()));
-  const isAdmin = row?.role === "admin" && Boolean(row.hash);
-  dummyHash ??= ctx.password.hash(crypto.randomUUID());
-  const hash = isAdmin ? row!.hash! : await dummyHash;
-  const valid = await ctx.password.verify({ hash, password });
-  return isAdmin && valid;
-}
-
-export async function adminExists(db: Database) {
-  const [row] = await db.select({ id: users.id }).from(users).where(eq(users.role, "admin")).limit(1);
-  return Boolean(row);
 }
 
 /**

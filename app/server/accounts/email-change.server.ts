@@ -1,7 +1,8 @@
-// Changing an account's e-mail address (Settings, Profile; docs/security.md#e-mail-change). Asked for with the
-// password (and a code when two-factor is on); the link sent to the new address makes the change, and the link
-// sent to the old address stops it, or undoes it for a week unless the owner has secured the account since, and
-// signs the account out everywhere with a password that must be reset from the restored address.
+// Changing an account's e-mail address (Settings, Profile; 'E-mail change' in docs/security.md#threat-model-in-a-page).
+// Asked for with the password (and a code when two-factor is on); the link sent to the new address makes the
+// change, and the link sent to the old address stops it, or undoes it for a week unless the owner has secured the
+// account since, and signs the account out everywhere with a password that must be reset from the restored
+// address.
 import { createHash, randomBytes } from "node:crypto";
 import { and, eq, isNull, like, lt, ne, sql } from "drizzle-orm";
 import { accounts, emailChanges, sessions, users, verifications } from "~/db/schema";

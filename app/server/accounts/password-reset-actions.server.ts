@@ -3,10 +3,11 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { type AppLoadContext, data } from "react-router";
 import { ForgotPasswordSchema, ResetPasswordSchema } from "~/schemas/auth";
-import { hitRateLimit, LIMITS } from "../platform/rate-limit.server";
+import { hitRateLimit } from "../platform/rate-limit.server";
 import { addressKey } from "../platform/rate-limit-address.server";
 import { redirectWithToast } from "../platform/toast.server";
 import { callAuth } from "./auth.server";
+import { ACCOUNT_LIMITS } from "./limits.server";
 
 export async function handleForgotPasswordAction(
   context: Pick<AppLoadContext, "auth" | "db" | "clientIp" | "pokeOutbox">,
@@ -18,7 +19,7 @@ export async function handleForgotPasswordAction(
   const limit = await hitRateLimit(
     context.db,
     `reset:ip:${addressKey(context.clientIp)}`,
-    LIMITS.passwordReset,
+    ACCOUNT_LIMITS.passwordReset,
   );
   if (limit.allowed) {
     await callAuth(() =>

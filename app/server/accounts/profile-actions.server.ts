@@ -1,7 +1,7 @@
 // The Profile settings' form posts, one intent each: name, photo and e-mail address.
 import { unknownIntent } from "../platform/forms.server";
-import type { SessionUser } from "./auth.server";
 import { avatarFromForm, type Context, emailFromForm, profileFromForm } from "./profile.server";
+import type { SessionUser } from "./session.server";
 
 /** The Profile tab's form posts, by intent. */
 export async function handleProfileAction(

@@ -7,12 +7,13 @@ import { users } from "~/db/schema";
 import { AvatarSchema, ChangeEmailSchema, joinName, ProfileSchema, splitName } from "~/schemas/profile";
 import type { DbOrTx } from "../platform/db.server";
 import { acceptProfileImage } from "../platform/images.server";
-import { hitRateLimit, hitWriteLimit, LIMITS, WRITE_LIMITED } from "../platform/rate-limit.server";
+import { hitRateLimit, hitWriteLimit, WRITE_LIMITED } from "../platform/rate-limit.server";
 import { redirectWithToast } from "../platform/toast.server";
-import { deleteUploadIfUnused } from "../shop/cart.server";
-import { checkAccountSecrets } from "./account.server";
-import type { SessionUser } from "./auth.server";
+import { deleteUploadIfUnused } from "../platform/uploads.server";
+import { checkAccountSecrets } from "./account-secrets.server";
 import { requestEmailChange } from "./email-change.server";
+import { ACCOUNT_LIMITS, AVATAR_WRITES } from "./limits.server";
+import type { SessionUser } from "./session.server";
 
 const PROFILE_PATH = "/dashboard/settings";
 
@@ -99,7 +100,7 @@ export async function avatarFromForm(context: Context, user: SessionUser, form: 
   if (submission.status !== "success")
     return data({ intent: "avatar" as const, result: submission.reply() }, { status: 400 });
   // Counted before the image is decoded: the decode is the cost being limited.
-  if (!(await hitWriteLimit(context.db, "avatar", { userId: user.id, clientIp: context.clientIp })))
+  if (!(await hitWriteLimit(context.db, AVATAR_WRITES, { userId: user.id, clientIp: context.clientIp })))
     return data(
       { intent: "avatar" as const, result: submission.reply({ fieldErrors: { avatar: [WRITE_LIMITED] } }) },
       { status: 429 },
@@ -146,7 +147,7 @@ export async function emailFromForm(context: Context, request: Request, user: Se
   const refused = await checkAccountSecrets(context, request, user, { password, code });
   if (refused) return refuse(refused.status, refused);
   // Each request e-mails two addresses.
-  if (!(await hitRateLimit(context.db, `change-email:user:${user.id}`, LIMITS.changeEmail)).allowed)
+  if (!(await hitRateLimit(context.db, `change-email:user:${user.id}`, ACCOUNT_LIMITS.changeEmail)).allowed)
     return refuse(429, { formErrors: [PROFILE_MESSAGES.emailLimited] });
   await requestEmailChange(
     context.db,

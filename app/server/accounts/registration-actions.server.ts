@@ -4,9 +4,10 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { type AppLoadContext, data } from "react-router";
 import { RegisterSchema } from "~/schemas/auth";
-import { hitRateLimit, LIMITS } from "../platform/rate-limit.server";
+import { hitRateLimit } from "../platform/rate-limit.server";
 import { addressKey } from "../platform/rate-limit-address.server";
 import { callAuth } from "./auth.server";
+import { ACCOUNT_LIMITS } from "./limits.server";
 import { startSocialLogin } from "./social-login.server";
 
 type RegistrationContext = Pick<
@@ -29,7 +30,7 @@ export async function handleRegisterAction(
   const limit = await hitRateLimit(
     context.db,
     `register:ip:${addressKey(context.clientIp)}`,
-    LIMITS.register,
+    ACCOUNT_LIMITS.register,
   );
   if (!limit.allowed) {
     return data(

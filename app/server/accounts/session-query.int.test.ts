@@ -1,12 +1,13 @@
 // Every signed-in page asks who is signed in: one query, the session joined with its user.
+
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { verifiedCustomer } from "../../../tests/support/auth";
+import { testAuth, verifiedCustomer } from "../../../tests/support/auth";
 import { createTestDb, type TestDb } from "../../../tests/support/test-db";
 import { loadConfig } from "../platform/env.server";
-import { createAuth, getSessionUser, requireUser } from "./auth.server";
+import { getSessionUser, requireUser } from "./session.server";
 
 let t: TestDb;
 beforeAll(async () => {
@@ -17,7 +18,7 @@ afterAll(() => t.close());
 describe("who is signed in", () => {
   it("is read in one query: the session with its user", async () => {
     const config = loadConfig({ DATA_DIR: fs.mkdtempSync(path.join(os.tmpdir(), "session-query-")) });
-    const auth = createAuth({ db: t.db, config, queueEmail: async () => {} });
+    const auth = testAuth(t.db, config);
     const { cookie } = await verifiedCustomer(auth, t.db, "Jo", "jo@example.com");
     // Counted where drizzle hands each statement to the driver.
     const client = (t.db as unknown as { $client: { query: (...args: unknown[]) => Promise<unknown> } })
@@ -44,7 +45,7 @@ describe("who is signed in", () => {
 
   it("sends a signed-out visitor to log in and back to the page, not to React Router's data request", async () => {
     const config = loadConfig({ DATA_DIR: fs.mkdtempSync(path.join(os.tmpdir(), "session-query-")) });
-    const auth = createAuth({ db: t.db, config, queueEmail: async () => {} });
+    const auth = testAuth(t.db, config);
     const redirectOf = async (address: string) => {
       const thrown = await requireUser({ auth }, new Request(address)).catch((e: unknown) => e);
       return (thrown as Response).headers.get("Location");

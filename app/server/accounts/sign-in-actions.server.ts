@@ -5,9 +5,10 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { type AppLoadContext, data, redirect } from "react-router";
 import { AdminLoginSchema, LoginSchema } from "~/schemas/auth";
 import { safeRedirect } from "../platform/forms.server";
-import { checkSignInAttempt, recordSuccessfulSignIn, SIGN_IN_REFUSED } from "../platform/rate-limit.server";
 import { dataWithToast, toastHeaders } from "../platform/toast.server";
-import { callAuth, checkAdminPassword } from "./auth.server";
+import { checkAdminPassword } from "./admin-accounts.server";
+import { callAuth } from "./auth.server";
+import { checkSignInAttempt, recordSuccessfulSignIn, SIGN_IN_REFUSED } from "./limits.server";
 import { startSocialLogin } from "./social-login.server";
 import { codeStep, handleSignInCodeForm, isTwoFactorChallenge } from "./two-factor-sign-in.server";
 

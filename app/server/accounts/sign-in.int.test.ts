@@ -1,5 +1,6 @@
 // The login, registration and password-reset forms through their routes, as a browser posts them: what the
 // per-address and per-account limits count, and the e-mails a stranger can make the shop send to an address.
+
 import { and, eq, like, sql } from "drizzle-orm";
 import type { AppLoadContext } from "react-router";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -8,13 +9,14 @@ import * as adminLogin from "~/routes/auth/admin-login";
 import * as forgotPassword from "~/routes/auth/forgot-password";
 import * as login from "~/routes/auth/login";
 import * as register from "~/routes/auth/register";
-import { routeContext, verifiedCustomer } from "../../../tests/support/auth";
+import { routeContext, testAuth, verifiedCustomer } from "../../../tests/support/auth";
 import { answer, CookieJar, postForm } from "../../../tests/support/routes";
 import { ipSequence, testConfig } from "../../../tests/support/shop";
 import { createTestDb, type TestDb } from "../../../tests/support/test-db";
 import { enqueueEmail } from "../platform/email/outbox.server";
-import { LIMITS, SIGN_IN_REFUSED } from "../platform/rate-limit.server";
-import { type Auth, createAuth, upsertAdmin } from "./auth.server";
+import { upsertAdmin } from "./admin-accounts.server";
+import type { Auth } from "./auth.server";
+import { ACCOUNT_LIMITS, SIGN_IN_REFUSED } from "./limits.server";
 
 const SITE = "http://shop.test";
 const PASSWORD = "customer-pass-1";
@@ -26,7 +28,7 @@ const at = (ip = nextIp()): AppLoadContext => routeContext(t.db, config, auth, i
 
 beforeAll(async () => {
   t = await createTestDb();
-  auth = createAuth({ db: t.db, config, queueEmail: (m) => enqueueEmail(t.db, m).then(() => {}) });
+  auth = testAuth(t.db, config, (m) => enqueueEmail(t.db, m).then(() => {}));
 });
 afterAll(() => t?.close());
 
@@ -39,7 +41,7 @@ const logInAsAdmin = (email: string, password: string, context: AppLoadContext) 
 /** The account's short back-off window passes (its counters are dated back by a window). */
 const accountWindowPasses = (email: string) =>
   t.db.execute(
-    sql`update rate_limits set window_start = window_start - make_interval(secs => ${LIMITS.signInPerAccount.windowSeconds}) where key like ${`%:email:${email}`}`,
+    sql`update rate_limits set window_start = window_start - make_interval(secs => ${ACCOUNT_LIMITS.signInPerAccount.windowSeconds}) where key like ${`%:email:${email}`}`,
   );
 
 const mailTo = (to: string, subject: string) =>
@@ -58,13 +60,13 @@ describe("signing in from one address", () => {
       staff.push(email);
     }
     // More right sign-ins than the address may fail...
-    for (let i = 0; i <= LIMITS.signInFailures.max; i++) {
+    for (let i = 0; i <= ACCOUNT_LIMITS.signInFailures.max; i++) {
       const reply = await logIn(staff[i % staff.length]!, PASSWORD, at(office));
       expect(reply.status).toBe(302);
       expect(reply.location).toBe("/dashboard");
     }
     // ...while wrong passwords, spread over accounts so no account's own back-off is reached, do use it up...
-    for (let i = 0; i < LIMITS.signInFailures.max; i++)
+    for (let i = 0; i < ACCOUNT_LIMITS.signInFailures.max; i++)
       expect((await logIn(staff[i % staff.length]!, "not-the-password", at(office))).status).toBe(401);
     const refused = await logIn(staff[0]!, PASSWORD, at(office));
     expect(refused.status).toBe(429);
@@ -88,9 +90,9 @@ describe("guesses for one account sent all at once from many addresses", () => {
         Array.from({ length: 30 }, () => f.logIn(f.email, "not-the-password", at())),
       );
       // Only the attempts that reached the password check are told it was wrong; every other one is refused.
-      expect(replies.filter((r) => r.status === 401)).toHaveLength(LIMITS.signInPerAccount.max);
+      expect(replies.filter((r) => r.status === 401)).toHaveLength(ACCOUNT_LIMITS.signInPerAccount.max);
       const refused = replies.filter((r) => r.status === 429);
-      expect(refused).toHaveLength(30 - LIMITS.signInPerAccount.max);
+      expect(refused).toHaveLength(30 - ACCOUNT_LIMITS.signInPerAccount.max);
       for (const reply of refused) expect(JSON.stringify(reply.data)).toContain(SIGN_IN_REFUSED.account);
 
       // The right password waits for the window too...
@@ -107,7 +109,7 @@ describe("guesses for one account sent all at once from many addresses", () => {
   it("gives a right password's attempt back: the owner signing in often is never backed off", async () => {
     const email = "often@example.com";
     await verifiedCustomer(auth, t.db, "Often", email);
-    for (let i = 0; i <= LIMITS.signInPerAccount.max * 2; i++)
+    for (let i = 0; i <= ACCOUNT_LIMITS.signInPerAccount.max * 2; i++)
       expect((await logIn(email, PASSWORD, at())).location).toBe("/dashboard");
   }, 120_000);
 });
@@ -117,7 +119,7 @@ describe("IPv6 addresses", () => {
     const emails = ["v6-a@example.com", "v6-b@example.com", "v6-c@example.com"];
     for (const email of emails) await verifiedCustomer(auth, t.db, email, email);
     // Wrong passwords spread over accounts (under each one's back-off) and over addresses of one /64...
-    for (let i = 0; i < LIMITS.signInFailures.max; i++) {
+    for (let i = 0; i < ACCOUNT_LIMITS.signInFailures.max; i++) {
       const reply = await logIn(
         emails[i % emails.length]!,
         "not-the-password",
@@ -138,7 +140,7 @@ describe("IPv6 addresses", () => {
     await verifiedCustomer(auth, t.db, "Mapped", email);
     const other = ["m1@example.com", "m2@example.com", "m3@example.com"];
     for (const e of other) await verifiedCustomer(auth, t.db, e, e);
-    for (let i = 0; i < LIMITS.signInFailures.max; i++)
+    for (let i = 0; i < ACCOUNT_LIMITS.signInFailures.max; i++)
       await logIn(
         other[i % other.length]!,
         "not-the-password",
@@ -160,7 +162,7 @@ describe("an address that has not been verified", () => {
     );
     expect(registered.data).toEqual({ registered: true });
     // Each right-password sign-in asks for a new link; they count towards the account's back-off too.
-    for (let i = 0; i < LIMITS.signInPerAccount.max; i++) {
+    for (let i = 0; i < ACCOUNT_LIMITS.signInPerAccount.max; i++) {
       const reply = await logIn(email, PASSWORD, at());
       expect(reply.status).toBe(401);
       expect(JSON.stringify(reply.data)).toContain("Please verify your e-mail address first");
@@ -170,7 +172,7 @@ describe("an address that has not been verified", () => {
     expect(JSON.stringify(backedOff.data)).toContain(SIGN_IN_REFUSED.account);
 
     const sent = await mailTo(email, "Verify your e-mail");
-    expect(sent).toHaveLength(LIMITS.accountEmailPerHour.max);
+    expect(sent).toHaveLength(ACCOUNT_LIMITS.accountEmailPerHour.max);
     for (const mail of sent) {
       expect(mail.text).not.toContain("evil.example");
       expect(mail.html).not.toContain("evil.example");
@@ -196,10 +198,10 @@ describe("password reset e-mails", () => {
         expect(reply.data).toEqual({ sent: true });
       }
     const toVerified = await mailTo(verified, "Reset your");
-    expect(toVerified).toHaveLength(LIMITS.accountEmailPerHour.max);
+    expect(toVerified).toHaveLength(ACCOUNT_LIMITS.accountEmailPerHour.max);
     expect(toVerified[0]!.text).toContain("Hello Rita,");
     const toUnverified = await mailTo(unverified, "Reset your");
-    expect(toUnverified).toHaveLength(LIMITS.accountEmailPerHour.max);
+    expect(toUnverified).toHaveLength(ACCOUNT_LIMITS.accountEmailPerHour.max);
     expect(toUnverified[0]!.text).not.toContain("Typed by a stranger");
   });
 });

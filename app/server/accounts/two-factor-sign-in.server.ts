@@ -5,10 +5,11 @@ import { type AppLoadContext, data, redirect } from "react-router";
 import { SignInCodeSchema } from "~/schemas/account";
 import type { SubmissionResult } from "~/utils/form";
 import { safeRedirect } from "../platform/forms.server";
-import { hitRateLimit, LIMITS } from "../platform/rate-limit.server";
+import { hitRateLimit } from "../platform/rate-limit.server";
 import { addressKey } from "../platform/rate-limit-address.server";
 import { toastHeaders } from "../platform/toast.server";
 import { callAuth } from "./auth.server";
+import { ACCOUNT_LIMITS } from "./limits.server";
 import { normaliseBackupCode } from "./two-factor.server";
 
 /** Whether a sign-in answer is better-auth's "now the code" challenge rather than a session. */
@@ -42,7 +43,7 @@ async function verifySignInCode(
   const limit = await hitRateLimit(
     context.db,
     `two-factor:ip:${addressKey(context.clientIp)}`,
-    LIMITS.twoFactorCode,
+    ACCOUNT_LIMITS.twoFactorCode,
   );
   if (!limit.allowed)
     return {

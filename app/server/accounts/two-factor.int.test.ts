@@ -1,6 +1,7 @@
 // Two-factor sign-in end to end through the routes: enrolment from Settings (password, QR secret, first code,
 // ten backup codes shown once), the login's code step (wrong codes refused, rate limited, no way round it),
 // backup codes used once, switching it off, and the admin login and admin Account page honouring it too.
+
 import { eq } from "drizzle-orm";
 import type { AppLoadContext } from "react-router";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
@@ -11,12 +12,13 @@ import * as adminLogin from "~/routes/auth/admin-login";
 import * as login from "~/routes/auth/login";
 import * as dashboard from "~/routes/dashboard/layout";
 import * as account from "~/routes/dashboard/settings/account";
-import { routeContext, signInCookie, verifiedCustomer } from "../../../tests/support/auth";
+import { routeContext, signInCookie, testAuth, verifiedCustomer } from "../../../tests/support/auth";
 import { answer, CookieJar, getPage, postForm } from "../../../tests/support/routes";
 import { ipSequence, testConfig } from "../../../tests/support/shop";
 import { createTestDb, type TestDb } from "../../../tests/support/test-db";
 import { totpCode, wrongTotpCode } from "../../../tests/support/totp";
-import { type Auth, createAuth, refuseSocialSignInWithTwoFactor, upsertAdmin } from "./auth.server";
+import { upsertAdmin } from "./admin-accounts.server";
+import { type Auth, refuseSocialSignInWithTwoFactor } from "./auth.server";
 import { TWO_FACTOR_MESSAGES } from "./two-factor.server";
 import { SIGN_IN_CODE_MESSAGES } from "./two-factor-sign-in.server";
 
@@ -33,7 +35,7 @@ beforeAll(async () => {
   // Only the clock the codes are computed from is set by the tests (nextCode); timers run as usual.
   vi.useFakeTimers({ toFake: ["Date"], now: Date.now() });
   t = await createTestDb();
-  auth = createAuth({ db: t.db, config, queueEmail: async () => {} });
+  auth = testAuth(t.db, config);
 });
 afterAll(() => {
   vi.useRealTimers();

@@ -2,6 +2,7 @@
 // pauses stays so whatever the owner posts (the owner is told why and how to reach support) until the admin undoes
 // it; and what My Cards says about a card follows its state (a lost card, a replacement ordered, paid and written,
 // older cards shown only for a page that has some).
+
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -9,13 +10,12 @@ import { eq } from "drizzle-orm";
 import type { AppLoadContext } from "react-router";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { cardPages, physicalCards } from "~/db/schema";
-import { adminCookieFor, routeContext, verifiedCustomer } from "../../../tests/support/auth";
+import { adminCookieFor, routeContext, testAuth, verifiedCustomer } from "../../../tests/support/auth";
 import { type Answer, answer, getRequest, postRequest } from "../../../tests/support/routes";
 import { cartWithMultiLink, delivery, markPaidByAdmin, shopOpts } from "../../../tests/support/shop";
 import { createTestDb, type TestDb } from "../../../tests/support/test-db";
 import * as editCard from "../../routes/admin/edit-card";
 import * as cards from "../../routes/dashboard/cards";
-import { createAuth } from "../accounts/auth.server";
 import { loadConfig } from "../platform/env.server";
 import { addReplacementItem, createCart } from "../shop/cart.server";
 import { createOrderFromCart } from "../shop/checkout.server";
@@ -36,7 +36,7 @@ const config = loadConfig({
 
 beforeAll(async () => {
   t = await createTestDb();
-  const auth = createAuth({ db: t.db, config, queueEmail: async () => {} });
+  const auth = testAuth(t.db, config);
   context = routeContext(t.db, config, auth);
   adminCookie = await adminCookieFor(auth, t.db);
   owner = await verifiedCustomer(auth, t.db, "Olive Owner", "olive@example.com");

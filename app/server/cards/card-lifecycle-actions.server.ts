@@ -1,17 +1,15 @@
 // The form posts that change a card's state: the owner's from My Cards and the admin's from the card view. Each
-// checks who may act on which card, then calls physical-cards.server.ts; a replacement goes to the cart. The
+// checks who may act on which card, then calls physical-cards.server.ts (a replacement is the shop's: it checks here
+// that one may be ordered, through replacementRequest, and goes to the cart). The
 // admin's changes are the shop's: the owner's posts cannot undo them, and are told how to reach support.
 import { parseWithZod } from "@conform-to/zod/v4";
 import { and, eq } from "drizzle-orm";
-import { type AppLoadContext, data, redirect } from "react-router";
-import { CARDS } from "~/catalog";
+import { type AppLoadContext, data } from "react-router";
 import { cardPages, physicalCards } from "~/db/schema";
 import { AdminCardLifecycleSchema, CardLifecycleSchema } from "~/schemas/card-lifecycle";
-import type { SessionUser } from "../accounts/auth.server";
+import type { SessionUser } from "../accounts/session.server";
 import type { DbOrTx } from "../platform/db.server";
-import { redirectWithToast, refuseWithToast, toastHeaders } from "../platform/toast.server";
-import { addReplacementItem, CartError } from "../shop/cart.server";
-import { ensureCart } from "../shop/cart-actions.server";
+import { redirectWithToast, refuseWithToast } from "../platform/toast.server";
 import { cardLifecycle } from "./card-lifecycle.server";
 import { setCardPaused, setOlderCardsOff } from "./card-page-state.server";
 import { SHOP_OFF_REASON } from "./card-status.server";
@@ -72,13 +70,27 @@ async function turnOff(db: DbOrTx, pageId: string, id: string, off: boolean, act
   return setPhysicalCardOff(db, id, off, actor, { cardPageId: pageId, reason: "lost" });
 }
 
-/** My Cards' card state posts: pause, resume, report lost, turn a card back on, order a replacement. */
-export async function handleOwnerLifecycle(
-  context: AppLoadContext,
-  request: Request,
-  user: SessionUser,
-  form: FormData,
-) {
+/**
+ * An owner's 'Order a replacement' checked against the card's state: the card, which physical card it replaces
+ * (null for 'older'), and a way to turn the lost one off once the replacement is in the cart.
+ */
+export async function replacementRequest(db: DbOrTx, user: SessionUser, form: FormData) {
+  const page = await ownedPage(db, user, form.get("cardNumber"));
+  const submission = parseWithZod(form, { schema: CardLifecycleSchema });
+  if (submission.status !== "success" || submission.value.intent !== "order-replacement")
+    throw data("Choose which card to replace", { status: 400 });
+  const { physicalCardId, turnOffNow } = submission.value;
+  await assertReplaceable(db, page.id, physicalCardId);
+  return {
+    page,
+    replaces: physicalCardId === "older" ? null : physicalCardId,
+    turnOffNow,
+    turnOffLost: () => turnOff(db, page.id, physicalCardId, true, actorOf(user, "owner")),
+  };
+}
+
+/** My Cards' card state posts: pause, resume, report lost, turn a card back on. */
+export async function handleOwnerLifecycle(context: AppLoadContext, user: SessionUser, form: FormData) {
   const page = await ownedPage(context.db, user, form.get("cardNumber"));
   const submission = parseWithZod(form, { schema: CardLifecycleSchema });
   if (submission.status !== "success") return refuseWithToast("Choose what to turn off");
@@ -107,33 +119,17 @@ export async function handleOwnerLifecycle(
         await assertCardOfPage(context.db, page.id, input.physicalCardId);
         await turnOff(context.db, page.id, input.physicalCardId, false, actor);
         return done("Card turned back on");
-      case "order-replacement": {
-        await assertReplaceable(context.db, page.id, input.physicalCardId);
-        const lost = input.physicalCardId === "older" ? null : input.physicalCardId;
-        const { cart, headers } = await ensureCart(context, request);
-        await addReplacementItem(context.db, cart.id, {
-          links: [],
-          replacementFor: { cardPageId: page.id, cardNumber: page.cardNumber, physicalCardId: lost },
-        });
-        if (input.turnOffNow) await turnOff(context.db, page.id, input.physicalCardId, true, actor);
-        await toastHeaders(
-          {
-            type: "success",
-            title: "Replacement added to cart",
-            description: `A replacement for card ${page.cardNumber} (${CARDS["multi-link"].name}).`,
-          },
-          headers,
-        );
-        return redirect("/cart", { headers });
-      }
     }
   } catch (error) {
-    if (error instanceof ShopHoldError)
-      return refuseWithToast(`${error.message} ${reachSupport(context.config.mail.support)}`, error.status);
-    if (error instanceof CardLifecycleError || error instanceof CartError)
-      return refuseWithToast(error.message, error.status);
+    if (error instanceof CardLifecycleError) return supportReply(context, error);
     throw error;
   }
+}
+
+/** A refused change as the owner is told it: a change the shop made names how to reach support. */
+export function supportReply(context: Pick<AppLoadContext, "config">, error: CardLifecycleError) {
+  const help = error instanceof ShopHoldError ? ` ${reachSupport(context.config.mail.support)}` : "";
+  return refuseWithToast(`${error.message}${help}`, error.status);
 }
 
 /** The admin card view's state posts; every card is the admin's to change. */

@@ -10,15 +10,10 @@ import { cartWithMultiLink, deliveryTo, markPaidByAdmin, shopOpts } from "../../
 import { createTestDb, type TestDb } from "../../../tests/support/test-db";
 import { getEarnings } from "../shop/admin-orders.server";
 import { createOrderFromCart } from "../shop/checkout.server";
-import {
-  ACTIVITY_CSV_HEADER,
-  activityCsv,
-  activityPeriod,
-  getDashboardStats,
-  linkClicksInRange,
-  scanActivity,
-} from "./card-stats.server";
+import { ACTIVITY_CSV_HEADER, activityCsv } from "./activity-csv.server";
+import { activityPeriod, linkClicksInRange, scanActivity } from "./card-stats.server";
 import { createCardPage } from "./cards.server";
+import { getDashboardStats } from "./dashboard-home.server";
 
 const TODAY = "2025-03-31";
 let t: TestDb;

@@ -4,13 +4,8 @@ import { asc, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { cardPages, pageLinks } from "~/db/schema";
 import { createTestDb, type TestDb } from "../../../tests/support/test-db";
-import {
-  type CardLinkInput,
-  createCardPage,
-  getCardPageById,
-  getCardPageBySlug,
-  updateCardPage,
-} from "./cards.server";
+import { getCardPageById, getCardPageBySlug } from "./card-reads.server";
+import { type CardLinkInput, createCardPage, updateCardPage } from "./cards.server";
 import { createClientPage } from "./client-pages.server";
 
 const website = (url = "https://example.com"): CardLinkInput => ({ title: "Website", url, icon: "globe" });

@@ -1,12 +1,13 @@
-// Card pages and their links: reads, and writes that each run in one transaction (the page under a freshly
+// Card pages and their links, written: each write runs in one transaction (the page under a freshly
 // allocated WC number, its links in order) and announce the changed slugs once committed.
-import { and, asc, eq, notInArray, sql } from "drizzle-orm";
+import { and, eq, notInArray, sql } from "drizzle-orm";
 import { cardPages, pageLinks, shops } from "~/db/schema";
 import { normalizeLinkUrl } from "~/utils/card-links";
 import { isUuid } from "~/utils/ids";
 import { normalizeSlug, slugProblem } from "~/utils/slug";
 import type { DbOrTx, Tx } from "../platform/db.server";
 import { CardNumbersExhausted, drawCardNumber } from "./card-numbers.server";
+import { getCardPageById } from "./card-reads.server";
 import { announceCardPagesChanged } from "./changes.server";
 import { hashEditPassword } from "./edit-passwords.server";
 
@@ -32,67 +33,6 @@ export class CardPageError extends Error {
   ) {
     super(message);
   }
-}
-
-// --- Reading ---
-
-export type PublicCardPage = Awaited<ReturnType<typeof getCardPageBySlug>>;
-
-/** The page as the public sees it (links in order), or null. The slug is compared normalised. */
-export async function getCardPageBySlug(db: DbOrTx, slug: string) {
-  const [page] = await db
-    .select({
-      id: cardPages.id,
-      cardNumber: cardPages.cardNumber,
-      slug: cardPages.slug,
-      name: cardPages.name,
-      businessName: cardPages.businessName,
-      bio: cardPages.bio,
-      contactEmail: cardPages.contactEmail,
-      contactPhone: cardPages.contactPhone,
-      profileImageUrl: cardPages.profileImageUrl,
-      contactExchange: cardPages.contactExchange,
-      version: cardPages.version,
-      pausedAt: cardPages.pausedAt,
-      olderCardsOffAt: cardPages.olderCardsOffAt,
-    })
-    .from(cardPages)
-    .where(eq(cardPages.slug, slug.toLowerCase()));
-  if (!page) return null;
-  const links = await db
-    .select({ id: pageLinks.id, title: pageLinks.title, url: pageLinks.url, icon: pageLinks.icon })
-    .from(pageLinks)
-    .where(eq(pageLinks.cardPageId, page.id))
-    .orderBy(asc(pageLinks.sortOrder));
-  return { ...page, links };
-}
-
-export async function getCardPageById(db: DbOrTx, id: string) {
-  if (!isUuid(id)) return null;
-  const [page] = await db.select().from(cardPages).where(eq(cardPages.id, id));
-  if (!page) return null;
-  const links = await db
-    .select({ id: pageLinks.id, title: pageLinks.title, url: pageLinks.url, icon: pageLinks.icon })
-    .from(pageLinks)
-    .where(eq(pageLinks.cardPageId, id))
-    .orderBy(asc(pageLinks.sortOrder));
-  const { passwordHash: _hidden, ...rest } = page;
-  return { ...rest, links };
-}
-
-export async function getLinkTarget(db: DbOrTx, linkId: string) {
-  if (!isUuid(linkId)) return null;
-  const [link] = await db
-    .select({
-      id: pageLinks.id,
-      url: pageLinks.url,
-      cardPageId: pageLinks.cardPageId,
-      paused: sql<boolean>`${cardPages.pausedAt} is not null`,
-    })
-    .from(pageLinks)
-    .innerJoin(cardPages, eq(cardPages.id, pageLinks.cardPageId))
-    .where(eq(pageLinks.id, linkId));
-  return link ?? null;
 }
 
 // --- Card number allocation ---

@@ -1,17 +1,18 @@
 // Guessing a card's edit password through the two forms that take one, posted as a browser does: the update form
 // ('Update Your Card') and 'Add a card to my account' share one limit of wrong passwords per card number, however
 // many addresses and accounts guess, and a number no card has is answered and counted like one that exists.
+
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import * as myCards from "~/routes/dashboard/cards";
 import * as updateLinks from "~/routes/shop/update-links";
-import { routeContext, verifiedCustomer } from "../../../tests/support/auth";
+import { routeContext, testAuth, verifiedCustomer } from "../../../tests/support/auth";
 import { answer, postRequest } from "../../../tests/support/routes";
 import { ipSequence, testConfig } from "../../../tests/support/shop";
 import { createTestDb, type TestDb } from "../../../tests/support/test-db";
-import { type Auth, createAuth } from "../accounts/auth.server";
-import { LIMITS } from "../platform/rate-limit.server";
+import type { Auth } from "../accounts/auth.server";
 import { EDIT_PASSWORD_LIMITED, EDIT_PASSWORD_WRONG } from "../shop/update-request-actions.server";
 import { createCardPage } from "./cards.server";
+import { CARD_LIMITS } from "./limits.server";
 import { CLAIM_LIMITED, CLAIM_REFUSED } from "./ownership.server";
 
 const SITE = "http://shop.test";
@@ -22,7 +23,7 @@ const nextIp = ipSequence();
 
 beforeAll(async () => {
   t = await createTestDb();
-  auth = createAuth({ db: t.db, config, queueEmail: async () => {} });
+  auth = testAuth(t.db, config);
 });
 afterAll(() => t?.close());
 
@@ -71,13 +72,13 @@ const formError = (reply: { data: Record<string, unknown> }) =>
 describe("guessing a card's edit password", () => {
   it("is limited per card number across both forms, every address and every account", async () => {
     const c = await card("the-right-edit-password");
-    const half = LIMITS.editPasswordPerCard.max / 2;
+    const half = CARD_LIMITS.editPasswordPerCard.max / 2;
     for (let i = 0; i < half; i++) {
       const reply = await updateForm(c.cardNumber, `guess-${i}`);
       expect(reply.status).toBe(400);
       expect(fieldError(reply)).toBe(EDIT_PASSWORD_WRONG);
     }
-    for (let i = half; i < LIMITS.editPasswordPerCard.max; i++) {
+    for (let i = half; i < CARD_LIMITS.editPasswordPerCard.max; i++) {
       const reply = await addToAccount(c.cardNumber, `guess-${i}`);
       expect(reply.status).toBe(400);
       expect(formError(reply)).toBe(CLAIM_REFUSED);
@@ -96,7 +97,7 @@ describe("guessing a card's edit password", () => {
 
   it("gives a right password back: the owner's own tries do not use up the limit", async () => {
     const c = await card("owners-edit-password");
-    for (let i = 0; i <= LIMITS.editPasswordPerCard.max; i++)
+    for (let i = 0; i <= CARD_LIMITS.editPasswordPerCard.max; i++)
       expect((await updateForm(c.cardNumber, "owners-edit-password")).status).toBe(302);
   }, 120_000);
 
@@ -109,7 +110,7 @@ describe("guessing a card's edit password", () => {
     expect(fieldError(unknownWrong)).toBe(fieldError(realWrong));
     expect(fieldError(unknownWrong)).toBe(EDIT_PASSWORD_WRONG);
     // It is a password try for that number like any other: the limit comes at the same count.
-    for (let i = 1; i < LIMITS.editPasswordPerCard.max; i++) await updateForm(unknown, `guess-${i}`);
+    for (let i = 1; i < CARD_LIMITS.editPasswordPerCard.max; i++) await updateForm(unknown, `guess-${i}`);
     const limited = await updateForm(unknown, "a-guess");
     expect(limited.status).toBe(429);
     expect(fieldError(limited)).toBe(EDIT_PASSWORD_LIMITED);

@@ -3,7 +3,8 @@
 import { randomBytes, scrypt, timingSafeEqual } from "node:crypto";
 import { promisify } from "node:util";
 import type { DbOrTx } from "../platform/db.server";
-import { giveBackRateLimitHit, hitRateLimit, LIMITS } from "../platform/rate-limit.server";
+import { giveBackRateLimitHit, hitRateLimit } from "../platform/rate-limit.server";
+import { CARD_LIMITS } from "./limits.server";
 
 const scryptAsync = promisify(scrypt) as (password: string, salt: Buffer, keylen: number) => Promise<Buffer>;
 
@@ -38,7 +39,7 @@ export async function checkEditPassword(
   stored: string | null,
 ): Promise<"right" | "wrong" | "limited"> {
   const key = `edit-password:card:${cardNumber}`;
-  if (!(await hitRateLimit(db, key, LIMITS.editPasswordPerCard)).allowed) return "limited";
+  if (!(await hitRateLimit(db, key, CARD_LIMITS.editPasswordPerCard)).allowed) return "limited";
   dummyHash ??= hashEditPassword(randomBytes(16).toString("base64url"));
   const valid = await verifyEditPassword(password, stored ?? (await dummyHash));
   if (!valid || !stored) return "wrong";

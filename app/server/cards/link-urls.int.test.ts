@@ -9,7 +9,8 @@ import { addUpdateRequestItem, createCart } from "../shop/cart.server";
 import { createOrderFromCart } from "../shop/checkout.server";
 import { markOrderPaid } from "../shop/payments/paid-pipeline.server";
 import { proveOwnership } from "../shop/update-requests.server";
-import { createCardPage, getCardPageById, getCardPageBySlug } from "./cards.server";
+import { getCardPageById, getCardPageBySlug } from "./card-reads.server";
+import { createCardPage } from "./cards.server";
 import { createClientPage } from "./client-pages.server";
 
 const CAFE_NIHON = "https://example.com/café/日本";

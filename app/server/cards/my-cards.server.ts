@@ -13,10 +13,11 @@ import {
   parseActivityRange,
 } from "~/schemas/activity-range";
 import { utcDay } from "~/utils/dates";
-import type { SessionUser } from "../accounts/auth.server";
+import type { SessionUser } from "../accounts/session.server";
 import type { DbOrTx } from "../platform/db.server";
+import { activityCsv } from "./activity-csv.server";
 import { cardLifecycle } from "./card-lifecycle.server";
-import { activityCsv, activityPeriod, linkClicksInRange, scanActivity } from "./card-stats.server";
+import { activityPeriod, linkClicksInRange, scanActivity } from "./card-stats.server";
 import { listOwnedOneLinkCards } from "./one-link-cards.server";
 import { listOwnedCards, type OwnedCard } from "./ownership.server";
 

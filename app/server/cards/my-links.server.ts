@@ -11,7 +11,7 @@ import { isUuid } from "~/utils/ids";
 import { type LinkKind, linkKind } from "~/utils/link-kinds";
 import { formatPence } from "~/utils/money";
 import { pageNumber } from "~/utils/paging";
-import type { SessionUser } from "../accounts/auth.server";
+import type { SessionUser } from "../accounts/session.server";
 import type { DbOrTx } from "../platform/db.server";
 import { listOwnedOneLinkCards } from "./one-link-cards.server";
 

@@ -5,13 +5,14 @@ import { and, desc, eq, isNull, or, sql } from "drizzle-orm";
 import { type AppLoadContext, data } from "react-router";
 import { cardPages } from "~/db/schema";
 import { ClaimCardSchema } from "~/schemas/claim-card";
-import type { SessionUser } from "../accounts/auth.server";
+import type { SessionUser } from "../accounts/session.server";
 import type { DbOrTx } from "../platform/db.server";
-import { hitRateLimit, LIMITS } from "../platform/rate-limit.server";
+import { hitRateLimit } from "../platform/rate-limit.server";
 import { addressKey } from "../platform/rate-limit-address.server";
 import { redirectWithToast } from "../platform/toast.server";
-import { reverseIfReferrerTookCards } from "../shop/self-referral.server";
+import { reverseIfReferrerTookCards } from "../referrals/self-referral.server";
 import { checkEditPassword } from "./edit-passwords.server";
+import { CARD_LIMITS } from "./limits.server";
 
 /** The most cards the dashboard lists for one account. */
 const OWNED_CARDS_LIMIT = 100;
@@ -94,8 +95,12 @@ export async function claimCard(
   db: DbOrTx,
   input: { userId: string; clientIp: string; cardNumber: string; password: string },
 ): Promise<ClaimOutcome> {
-  const byAddress = await hitRateLimit(db, `claim-card:ip:${addressKey(input.clientIp)}`, LIMITS.claimCard);
-  const byAccount = await hitRateLimit(db, `claim-card:user:${input.userId}`, LIMITS.claimCard);
+  const byAddress = await hitRateLimit(
+    db,
+    `claim-card:ip:${addressKey(input.clientIp)}`,
+    CARD_LIMITS.claimCard,
+  );
+  const byAccount = await hitRateLimit(db, `claim-card:user:${input.userId}`, CARD_LIMITS.claimCard);
   if (!byAddress.allowed || !byAccount.allowed) return { ok: false, error: CLAIM_LIMITED, status: 429 };
 
   const [card] = await db

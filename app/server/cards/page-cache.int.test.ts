@@ -3,15 +3,10 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { cardPages } from "~/db/schema";
 import { createTestDb, type TestDb } from "../../../tests/support/test-db";
-import { createCardPage, getCardPageById, updateCardPage } from "./cards.server";
-import {
-  CARD_CACHE_LIMITS,
-  CARD_CACHE_MISS_TTL_MS,
-  type CardEntry,
-  cardPageCache,
-  createCardPageCache,
-  loadCardEntry,
-} from "./page-cache.server";
+import { CARD_CACHE_LIMITS, CARD_CACHE_MISS_TTL_MS, type CardEntry } from "./card-entries.server";
+import { getCardPageById } from "./card-reads.server";
+import { createCardPage, updateCardPage } from "./cards.server";
+import { cardPageCache, createCardPageCache, loadCardEntry } from "./page-cache.server";
 
 const html = (entry: CardEntry | null | undefined) => entry?.identity.toString() ?? "";
 const website = (n: number) => ({ title: `Link ${n}`, url: `https://example.com/${n}`, icon: "globe" });

@@ -1,4 +1,3 @@
-// Over 300 lines: the cache of card pages, its bounds and its invalidation are one mechanism.
 // Public card pages rendered once per change and kept compressed in memory, keyed by slug and source.
 // Every committed edit invalidates the slug at once in this process (changes.server.ts); with PostgreSQL,
 // page-sync.server.ts passes the edits of the other app processes on (see docs/card-pages.md).
@@ -7,7 +6,21 @@ import { isReservedSlug } from "~/utils/slug";
 import { compressPage } from "../platform/compressed-page.server";
 import type { Database } from "../platform/db.server";
 import { Lru } from "../platform/lru.server";
-import { getCardPageBySlug, getLinkTarget, type PublicCardPage } from "./cards.server";
+import {
+  CARD_CACHE_LIMITS,
+  CARD_CACHE_MISS_TTL_MS,
+  CARD_CACHE_SHARED_TTL_MS,
+  type CardCacheLimits,
+  type CardEntry,
+  type ChipTarget,
+  compress,
+  entryBytes,
+  expiry,
+  type LinkTarget,
+  type Options,
+  type PageVariant,
+} from "./card-entries.server";
+import { getCardPageBySlug, getLinkTarget, type PublicCardPage } from "./card-reads.server";
 import { onCardPagesChanged } from "./changes.server";
 import {
   CARD_PAGE_CSP,
@@ -17,52 +30,7 @@ import {
 } from "./page-html.server";
 import { CHIP_TOKEN_PATTERN, getChipTarget } from "./physical-cards.server";
 
-/**
- * With PostgreSQL, edits from other processes arrive as notifications; this lifetime only bounds how long a
- * missed one (a write made outside the app, a notification that failed to send, a listening connection that
- * died unnoticed) can leave a page stale. Short lifetimes cost a re-render and brotli pass (~25 ms of blocked
- * event loop for a 10-link page) per page and source each time they run out.
- */
-const CARD_CACHE_SHARED_TTL_MS = 60_000;
-
-/** How long 'no such card' is remembered: long enough to spare the database a busy missing slug, short enough
- * that a flood of made-up slugs is soon forgotten. */
-export const CARD_CACHE_MISS_TTL_MS = 30_000;
-
-/**
- * What one cache may hold. Pages are weighed in bytes (a 10-link page with its gzip and brotli forms is about
- * 18 KB, so 64 MB holds some 3,500 hot pages); 'no such card' answers have their own count, so made-up slugs
- * can never push real pages out; link redirect targets are counted.
- */
-export const CARD_CACHE_LIMITS = {
-  pageBytes: 64 * 1024 * 1024,
-  misses: 1_000,
-  linkTargets: 20_000,
-  chips: 20_000,
-};
-export type CardCacheLimits = typeof CARD_CACHE_LIMITS;
-
-export type CardEntry = ReturnType<typeof compressPage> & {
-  cardId: string | null; // null: the not-found page
-  status: 200 | 404;
-  expiresAt: number;
-};
-
-/** paused: the page is paused, so the link answers the paused notice instead of redirecting. */
-export type LinkTarget = { url: string; cardId: string; slug: string; paused?: boolean };
-
-/** Which page a chip address opens, and whether that physical card is turned off. */
-export type ChipTarget = { slug: string; off: boolean };
-
-/** The page as a card's own chip address shows it ('chip'), or as /{slug}?s= does. */
-type PageVariant = VisitSource | "chip";
-
-type Options = { db: Database; publicUrl: string; siteName: string; shared: boolean };
-
 export type CardPageCache = ReturnType<typeof createCardPageCache>;
-
-/** Bytes an entry holds, with a little for its headers and bookkeeping. */
-const entryBytes = (entry: CardEntry) => entry.identity.length + entry.gzip.length + entry.br.length + 1024;
 
 /**
  * One cache of pages and link redirect targets, each bounded and least recently used out first. The app uses
@@ -133,8 +101,12 @@ export function createCardPageCache(limits: CardCacheLimits = CARD_CACHE_LIMITS)
     // Cards written before chip addresses carry /{slug}?s=nfc: once the owner turns those off, that address alone stops.
     if (variant === "nfc" && page.olderCardsOffAt) return { ...inactiveEntry(opts, "off"), expiresAt };
     const source = variant === "chip" ? "nfc" : variant;
-    const html = renderCardPageHtml(page, { publicUrl: opts.publicUrl, siteName: opts.siteName, source });
-    return compress(html, 200, page.id, ttl, opts.publicUrl);
+    const { html, csp } = renderCardPageHtml(page, {
+      publicUrl: opts.publicUrl,
+      siteName: opts.siteName,
+      source,
+    });
+    return compress(html, csp, 200, page.id, ttl, opts.publicUrl);
   }
 
   function peekLinkTarget(linkId: string): LinkTarget | undefined {
@@ -245,7 +217,7 @@ export function createCardPageCache(limits: CardCacheLimits = CARD_CACHE_LIMITS)
     },
 
     notFoundEntry(opts: Pick<Options, "publicUrl" | "siteName">) {
-      notFound ??= compress(renderCardNotFoundHtml(opts), 404, null, 0, opts.publicUrl);
+      notFound ??= compress(renderCardNotFoundHtml(opts), CARD_PAGE_CSP, 404, null, 0, opts.publicUrl);
       return notFound;
     },
 
@@ -277,33 +249,3 @@ export const notFoundEntry = (opts: Pick<Options, "publicUrl" | "siteName">) =>
   cardPageCache.notFoundEntry(opts);
 export const resolveLinkTarget = (db: Database, linkId: string) =>
   cardPageCache.resolveLinkTarget(db, linkId);
-
-const expiry = (opts: Options) =>
-  opts.shared ? Date.now() + CARD_CACHE_SHARED_TTL_MS : Number.POSITIVE_INFINITY;
-
-function compress(
-  html: string,
-  status: 200 | 404,
-  cardId: string | null,
-  ttl: number,
-  publicUrl: string,
-): CardEntry {
-  return {
-    cardId,
-    status,
-    ...compressPage(html, { csp: CARD_PAGE_CSP, publicUrl }),
-    expiresAt: ttl ? Date.now() + ttl : Number.POSITIVE_INFINITY,
-  };
-}
-
-export function cardCacheOptions(context: {
-  db: Database;
-  config: { publicUrl: string; shop: { name: string }; databaseUrl?: string };
-}): Options {
-  return {
-    db: context.db,
-    publicUrl: context.config.publicUrl,
-    siteName: context.config.shop.name,
-    shared: Boolean(context.config.databaseUrl),
-  };
-}

@@ -7,7 +7,8 @@ import { chooseEncoding, sendPrecompressed } from "../platform/compressed-page.s
 import { loggedPath } from "../platform/request-log.server";
 import { SITE_HEADER_NAMES } from "../platform/site-headers.server";
 import { isCountableHit, recordClick, recordView } from "./analytics.server";
-import { type CardEntry, cardPageCache } from "./page-cache.server";
+import type { CardEntry } from "./card-entries.server";
+import { cardPageCache } from "./page-cache.server";
 
 function pairs(flat: string[]) {
   const out: [string, string][] = [];

@@ -2,8 +2,9 @@
 // Across processes (PostgreSQL only): card-page-sync.postgres.int.test.ts.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestDb, type TestDb } from "../../../tests/support/test-db";
+import type { CardEntry } from "./card-entries.server";
 import { createCardPage, updateCardPage } from "./cards.server";
-import { type CardEntry, loadCardEntry } from "./page-cache.server";
+import { loadCardEntry } from "./page-cache.server";
 
 const html = (entry: CardEntry | null | undefined) => entry?.identity.toString() ?? "";
 const website = (url: string) => ({ title: "Website", url, icon: "globe" });

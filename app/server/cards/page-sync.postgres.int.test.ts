@@ -8,8 +8,10 @@ import { cardPages } from "~/db/schema";
 import { createTestDb, type TestDb } from "../../../tests/support/test-db";
 import { type Database, openDatabase, type PostgresHandle } from "../platform/db.server";
 import { LISTENER_APPLICATION_NAME } from "../platform/pg-listener.server";
-import { createCardPage, getCardPageById, updateCardPage } from "./cards.server";
-import { type CardEntry, createCardPageCache } from "./page-cache.server";
+import type { CardEntry } from "./card-entries.server";
+import { getCardPageById } from "./card-reads.server";
+import { createCardPage, updateCardPage } from "./cards.server";
+import { createCardPageCache } from "./page-cache.server";
 import { announceCardPageChanges, followCardPageChanges } from "./page-sync.server";
 
 const html = (entry: CardEntry | null | undefined) => entry?.identity.toString() ?? "";

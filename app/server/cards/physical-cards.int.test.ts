@@ -13,7 +13,8 @@ import { createOrderFromCart } from "../shop/checkout.server";
 import { flushAnalytics } from "./analytics.server";
 import { cardHistory, physicalCardsToWrite } from "./card-lifecycle.server";
 import { setCardPaused, setOlderCardsOff } from "./card-page-state.server";
-import { createCardPage, getCardPageById } from "./cards.server";
+import { getCardPageById } from "./card-reads.server";
+import { createCardPage } from "./cards.server";
 import { cardPageCache } from "./page-cache.server";
 import { tryFastCardResponse } from "./page-responses.server";
 import {

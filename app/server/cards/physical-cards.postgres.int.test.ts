@@ -7,9 +7,10 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestDb, type TestDb } from "../../../tests/support/test-db";
 import { type Database, openDatabase, type PostgresHandle } from "../platform/db.server";
 import { LISTENER_APPLICATION_NAME } from "../platform/pg-listener.server";
+import type { CardEntry } from "./card-entries.server";
 import { setCardPaused } from "./card-page-state.server";
 import { createCardPage } from "./cards.server";
-import { type CardEntry, createCardPageCache } from "./page-cache.server";
+import { createCardPageCache } from "./page-cache.server";
 import { announceCardPageChanges, followCardPageChanges } from "./page-sync.server";
 import { createPhysicalCard, setPhysicalCardOff } from "./physical-cards.server";
 

@@ -3,13 +3,8 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { cardPages, users } from "~/db/schema";
 import { createTestDb, type TestDb } from "../../../tests/support/test-db";
-import {
-  allocateCardToShop,
-  createCardPage,
-  getCardPageById,
-  setCardSold,
-  updateCardPage,
-} from "./cards.server";
+import { getCardPageById } from "./card-reads.server";
+import { allocateCardToShop, createCardPage, setCardSold, updateCardPage } from "./cards.server";
 import { createClientPage } from "./client-pages.server";
 import { createShop, deleteShop, listShops } from "./shops.server";
 

@@ -13,7 +13,7 @@ import { routeContext } from "../../../tests/support/auth";
 import { testConfig } from "../../../tests/support/shop";
 import { createTestDb, type TestDb } from "../../../tests/support/test-db";
 import { staticHtml } from "../platform/static-html.server";
-import { getCardPageBySlug } from "./cards.server";
+import { getCardPageBySlug } from "./card-reads.server";
 import { createClientPage } from "./client-pages.server";
 import { listOwnedCards } from "./ownership.server";
 import { renderCardPageHtml } from "./page-html.server";
@@ -73,7 +73,7 @@ describe("a card ordered with a phone", () => {
       publicUrl: config.publicUrl,
       siteName: "TapCard",
       source: "link",
-    });
+    }).html;
     expect(html).toContain('href="tel:+447700900341"');
 
     const card = await vcardOf("sam-owner");

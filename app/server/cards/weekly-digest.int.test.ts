@@ -1,5 +1,6 @@
 // The weekly digest: last week's taps and link clicks go out once per customer and week to those who asked for
 // them, never to those who turned them off, and the e-mail's unsubscribe link works without signing in.
+
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -17,12 +18,12 @@ import {
   users,
 } from "~/db/schema";
 import * as unsubscribe from "~/routes/site/unsubscribe";
-import { routeContext } from "../../../tests/support/auth";
+import { routeContext, testAuth } from "../../../tests/support/auth";
 import { insertContacts } from "../../../tests/support/contacts";
 import { answer, getRequest, postRequest } from "../../../tests/support/routes";
 import { createTestDb, type TestDb } from "../../../tests/support/test-db";
-import { createAuth } from "../accounts/auth.server";
 import { getNotificationPreferences, unsubscribeToken } from "../accounts/notification-preferences.server";
+import { countNewContacts } from "../contacts/contacts.server";
 import { loadConfig } from "../platform/env.server";
 import { createCardPage } from "./cards.server";
 import { previousWeek, sendWeeklyDigests } from "./weekly-digest.server";
@@ -36,11 +37,17 @@ const config = loadConfig({
 });
 /** A Wednesday: the week the digest reports is Monday 3 to Sunday 9 March. */
 const NOW = new Date("2025-03-12T10:00:00Z");
-const opts = { shop: "TapCard", publicUrl: "http://shop.test", authSecret: config.authSecret, now: NOW };
+const opts = {
+  shop: "TapCard",
+  publicUrl: "http://shop.test",
+  authSecret: config.authSecret,
+  now: NOW,
+  countNewContacts,
+};
 
 beforeAll(async () => {
   t = await createTestDb();
-  context = routeContext(t.db, config, createAuth({ db: t.db, config, queueEmail: async () => {} }));
+  context = routeContext(t.db, config, testAuth(t.db, config));
 });
 afterAll(() => t?.close());
 beforeEach(async () => {

@@ -13,7 +13,6 @@ import {
   users,
 } from "~/db/schema";
 import { unsubscribeToken } from "../accounts/notification-preferences.server";
-import { countNewContacts } from "../contacts/contacts.server";
 import type { DbOrTx } from "../platform/db.server";
 import type { OutgoingEmail } from "../platform/email/mailer.server";
 import { enqueueEmail } from "../platform/email/outbox.server";
@@ -57,6 +56,8 @@ export interface DigestOptions {
   publicUrl: string;
   authSecret: string;
   now?: Date;
+  /** Contacts received in [from, to): contacts/ counts them, and the digest is sent from above both domains. */
+  countNewContacts: (db: DbOrTx, userId: string, from: Date, to: Date) => Promise<number>;
 }
 
 /**
@@ -122,7 +123,7 @@ async function digestFor(tx: DbOrTx, recipient: Recipient, week: Week, opts: Dig
   const cards = await weekOfCards(tx, recipient, week);
   const active = cards.filter((c) => c.views.total > 0 || c.links.length > 0);
   const { from, to } = weekMoments(week);
-  const newContacts = await countNewContacts(tx, recipient.id, from, to);
+  const newContacts = await opts.countNewContacts(tx, recipient.id, from, to);
   if (active.length === 0 && newContacts === 0) return "quiet" as const;
   await enqueueEmail(tx, weeklyDigestEmail({ recipient, week, cards: active, newContacts, ...opts }));
   return "sent" as const;

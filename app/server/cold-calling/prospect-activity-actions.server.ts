@@ -1,5 +1,5 @@
 // The Activity section's form posts, one intent each: notes on a prospect.
-import type { SessionUser } from "../accounts/auth.server";
+import type { SessionUser } from "../accounts/session.server";
 import { unknownIntent } from "../platform/forms.server";
 import { addNote } from "./prospect-activity.server";
 import type { ProspectsContext } from "./prospect-quotas.server";

@@ -7,10 +7,11 @@ import { prospectActivities, prospects } from "~/db/schema";
 import { PROSPECT_QUOTAS } from "~/schemas/prospect-options";
 import { AddProspectNoteSchema } from "~/schemas/prospects";
 import { isUuid } from "~/utils/ids";
-import type { SessionUser } from "../accounts/auth.server";
+import type { SessionUser } from "../accounts/session.server";
 import type { Database, DbOrTx } from "../platform/db.server";
 import { hitWriteLimit, WRITE_LIMITED } from "../platform/rate-limit.server";
 import { dataWithToast, refuseWithToast } from "../platform/toast.server";
+import { PROSPECT_WRITES } from "./limits.server";
 import { lockNoteCount, NOTES_FULL, type ProspectsContext } from "./prospect-quotas.server";
 import { PROSPECT_NOT_FOUND, requireOwnProspect } from "./prospects.server";
 
@@ -112,7 +113,12 @@ export async function addNote(context: ProspectsContext, user: SessionUser, form
     return data({ form: "note" as const, result: submission.reply() }, { status: 400 });
   const refuse = (message: string, status: number) =>
     data({ form: "note" as const, result: submission.reply({ formErrors: [message] }) }, { status });
-  if (!(await hitWriteLimit(context.db, "prospectNote", { userId: user.id, clientIp: context.clientIp })))
+  if (
+    !(await hitWriteLimit(context.db, PROSPECT_WRITES.prospectNote, {
+      userId: user.id,
+      clientIp: context.clientIp,
+    }))
+  )
     return refuse(WRITE_LIMITED, 429);
   const { prospectId, note } = submission.value;
   const outcome = isUuid(prospectId)

@@ -1,8 +1,8 @@
 // The Prospects section's form posts, one intent each: adding, importing and changing the status of prospects.
-import type { SessionUser } from "../accounts/auth.server";
+import type { SessionUser } from "../accounts/session.server";
 import { unknownIntent } from "../platform/forms.server";
 import type { ProspectsContext } from "./prospect-quotas.server";
-import { addProspect, changeStatus, importCsv } from "./prospects.server";
+import { addProspect, changeStatus, importCsv } from "./prospect-writes.server";
 
 export function handleProspectsAction(context: ProspectsContext, user: SessionUser, form: FormData) {
   switch (form.get("intent")) {

@@ -1,5 +1,6 @@
 // Cold Calling's prospects through their routes: figures, status changes that stamp and log, notes, filters,
 // search and paging, one customer against another, and the CSV import and export.
+
 import { and, eq } from "drizzle-orm";
 import type { AppLoadContext } from "react-router";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -8,11 +9,11 @@ import * as activityRoute from "~/routes/dashboard/cold-calling/activity";
 import * as overviewRoute from "~/routes/dashboard/cold-calling/overview";
 import * as prospectsRoute from "~/routes/dashboard/cold-calling/prospects";
 import * as exportRoute from "~/routes/dashboard/cold-calling/prospects-csv";
-import { routeContext, verifiedCustomer } from "../../../tests/support/auth";
+import { routeContext, testAuth, verifiedCustomer } from "../../../tests/support/auth";
 import { answer, getRequest, postRequest } from "../../../tests/support/routes";
 import { testConfig } from "../../../tests/support/shop";
 import { createTestDb, type TestDb } from "../../../tests/support/test-db";
-import { type Auth, createAuth } from "../accounts/auth.server";
+import type { Auth } from "../accounts/auth.server";
 
 const ORIGIN = "http://shop.test";
 const HEADER = "business_name,contact_name,phone,email,address,business_type";
@@ -26,7 +27,7 @@ const B = { id: "", cookie: "" };
 beforeAll(async () => {
   t = await createTestDb();
   const config = testConfig("prospects");
-  auth = createAuth({ db: t.db, config, queueEmail: async () => {} });
+  auth = testAuth(t.db, config);
   context = routeContext(t.db, config, auth);
   Object.assign(A, await verifiedCustomer(auth, t.db, "Ada Caller", "ada@example.com"));
   Object.assign(B, await verifiedCustomer(auth, t.db, "Ben Caller", "ben@example.com"));

@@ -4,9 +4,9 @@ import { exchangedContacts, prospects } from "~/db/schema";
 import { PROSPECT_QUOTAS } from "~/schemas/prospect-options";
 import { ProspectFieldsSchema } from "~/schemas/prospects";
 import { isUuid } from "~/utils/ids";
+import { listBusinessTypes } from "../cold-calling/business-lists.server";
 import { lockProspectCount, PROSPECTS_FULL } from "../cold-calling/prospect-quotas.server";
 import type { Database } from "../platform/db.server";
-import { listBusinessTypes } from "../shop/business-lists.server";
 import {
   asProspect,
   CONTACT_NOT_FOUND,

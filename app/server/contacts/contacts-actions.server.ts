@@ -3,7 +3,8 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import type { AppLoadContext } from "react-router";
 import { AddContactToProspectsSchema } from "~/schemas/contacts";
-import type { SessionUser } from "../accounts/auth.server";
+import type { SessionUser } from "../accounts/session.server";
+import { PROSPECT_WRITES } from "../cold-calling/limits.server";
 import type { ProspectsContext } from "../cold-calling/prospect-quotas.server";
 import { unknownIntent } from "../platform/forms.server";
 import { hitWriteLimit, WRITE_LIMITED } from "../platform/rate-limit.server";
@@ -74,7 +75,12 @@ async function addToProspects(
   const submission = parseWithZod(form, { schema: AddContactToProspectsSchema });
   if (submission.status !== "success") return refuseWithToast("Choose a business type", 400);
   // Counted with adding a prospect by hand: it is the same write.
-  if (!(await hitWriteLimit(context.db, "addProspect", { userId: user.id, clientIp: context.clientIp })))
+  if (
+    !(await hitWriteLimit(context.db, PROSPECT_WRITES.addProspect, {
+      userId: user.id,
+      clientIp: context.clientIp,
+    }))
+  )
     return refuseWithToast(WRITE_LIMITED, 429);
   const outcome = await addContactToProspects(context.db, user.id, contactId, submission.value.businessType);
   if (outcome.ok)

@@ -2,6 +2,7 @@
 // against another and the admin, a contact's page and vCard, 'Add to prospects' once (also when clicked twice at
 // the same moment) within the prospect quota, deleting for good, the exports read back (the CSV through the
 // Prospects import itself), the Home figure, and the account's deletion taking its contacts with it.
+
 import { parse } from "csv-parse/sync";
 import { eq, sql } from "drizzle-orm";
 import ICAL from "ical.js";
@@ -18,15 +19,15 @@ import * as homeRoute from "~/routes/dashboard/home";
 import * as accountRoute from "~/routes/dashboard/settings/account";
 import { PROSPECT_QUOTAS } from "~/schemas/prospect-options";
 import { toCsv } from "~/utils/csv";
-import { adminCookieFor, routeContext, verifiedCustomer } from "../../../tests/support/auth";
+import { adminCookieFor, routeContext, testAuth, verifiedCustomer } from "../../../tests/support/auth";
 import { insertContacts } from "../../../tests/support/contacts";
 import { answer, getRequest, postRequest } from "../../../tests/support/routes";
 import { testConfig } from "../../../tests/support/shop";
 import { createTestDb, type TestDb } from "../../../tests/support/test-db";
-import { type Auth, createAuth } from "../accounts/auth.server";
+import type { Auth } from "../accounts/auth.server";
 import { createCardPage } from "../cards/cards.server";
+import { listBusinessTypes } from "../cold-calling/business-lists.server";
 import { PROSPECTS_FULL } from "../cold-calling/prospect-quotas.server";
-import { listBusinessTypes } from "../shop/business-lists.server";
 import { addContactToProspects } from "./contact-to-prospect.server";
 
 const ORIGIN = "http://shop.test";
@@ -57,7 +58,7 @@ async function cardOf(ownerUserId: string, name: string) {
 beforeAll(async () => {
   t = await createTestDb();
   const config = testConfig("contacts");
-  auth = createAuth({ db: t.db, config, queueEmail: async () => {} });
+  auth = testAuth(t.db, config);
   context = routeContext(t.db, config, auth);
   Object.assign(A, await customer("Ada Owner"));
   Object.assign(B, await customer("Ben Other"));

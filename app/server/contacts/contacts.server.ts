@@ -8,9 +8,9 @@ import { cardPages, exchangedContacts, prospects } from "~/db/schema";
 import { CONTACT_LIMITS, CONTACT_SOURCE_LABELS, DELETED_CARD } from "~/schemas/contact-options";
 import { isUuid } from "~/utils/ids";
 import { pageNumber } from "~/utils/paging";
+import { listBusinessTypes } from "../cold-calling/business-lists.server";
 import type { DbOrTx } from "../platform/db.server";
 import { ilikeAny } from "../platform/sql.server";
-import { listBusinessTypes } from "../shop/business-lists.server";
 
 const CONTACTS_PAGE_SIZE = 25;
 /** The card filter lists at most this many of the owner's cards (the dashboard's own limit). */

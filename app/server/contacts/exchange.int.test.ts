@@ -14,17 +14,24 @@ import {
   webhookEndpoints,
 } from "~/db/schema";
 import { ShareContactSchema } from "~/schemas/contact-exchange";
-import { createCardPage, deleteCardPage, getCardPageBySlug } from "~/server/cards/cards.server";
+import { getCardPageBySlug } from "~/server/cards/card-reads.server";
+import { createCardPage, deleteCardPage } from "~/server/cards/cards.server";
 import { onCardPagesChanged } from "~/server/cards/changes.server";
-import { handleMyCardsAction } from "~/server/cards/my-cards-actions.server";
 import { renderCardPageHtml } from "~/server/cards/page-html.server";
 import { routeContext } from "../../../tests/support/auth";
 import { countRows, form, testConfig } from "../../../tests/support/shop";
 import { createTestDb, type TestDb } from "../../../tests/support/test-db";
-import { hitRateLimit, LIMITS } from "../platform/rate-limit.server";
+import { hitRateLimit } from "../platform/rate-limit.server";
 import { addWebhookEndpoint } from "../webhooks/webhooks.server";
 import { connectPage, connectPost, SHARE_REFUSED } from "./connect-page.server";
-import { formStamp, OWNER_EMAILS_PER_HOUR, setContactExchange, shareContact } from "./exchange.server";
+import {
+  formStamp,
+  handleContactExchangeToggle,
+  OWNER_EMAILS_PER_HOUR,
+  setContactExchange,
+  shareContact,
+} from "./exchange.server";
+import { CONTACT_LIMITS } from "./limits.server";
 
 let t: TestDb;
 const config = testConfig("contact-exchange");
@@ -100,7 +107,7 @@ describe("the card page button", () => {
         publicUrl: ORIGIN,
         siteName: "TapCard",
         source: "nfc",
-      });
+      }).html;
     const on = await render();
     expect(on).toContain('href="/jane-doe/connect?s=nfc">Share your details with Jane Doe</a>');
     expect(on.indexOf("Save contact")).toBeLessThan(on.indexOf("Share your details"));
@@ -118,9 +125,8 @@ describe("the card page button", () => {
     const stop = onCardPagesChanged((slugs) => announced.push(slugs));
     try {
       const before = await version();
-      const answer = await handleMyCardsAction(
-        contextFrom("10.0.0.1"),
-        new Request(`${ORIGIN}/dashboard/cards`, { method: "POST" }),
+      const answer = await handleContactExchangeToggle(
+        t.db,
         { id: ownerId } as never,
         form({ intent: "contact-exchange", cardId, on: "false" }),
       );
@@ -285,7 +291,7 @@ describe("sharing details", () => {
     expect(badHtml).toContain('value="not-an-address"');
   });
 
-  it("caps every field's length before any pattern runs", () => {
+  it("refuses every over-long field by its length alone, with the field's message", () => {
     const long = "a".repeat(100_000);
     for (const [field, message] of [
       ["name", "Name must be at most 100 characters"],
@@ -294,10 +300,10 @@ describe("sharing details", () => {
       ["company", "Company must be at most 100 characters"],
       ["jobTitle", "Job title must be at most 100 characters"],
     ] as const) {
-      const started = performance.now();
       const result = ShareContactSchema.safeParse({ ...VALID, [field]: `${long}@x.example` });
-      expect(performance.now() - started).toBeLessThan(200);
-      expect(result.error?.issues.find((i) => i.path[0] === field)?.message).toBe(message);
+      // One report for the field: no pattern behind the cap read the long text (it would have reported too).
+      const issues = result.error?.issues.filter((i) => i.path[0] === field) ?? [];
+      expect({ field, messages: issues.map((i) => i.message) }).toEqual({ field, messages: [message] });
     }
   });
 });
@@ -338,7 +344,7 @@ describe("abuse", () => {
   });
 
   it("allows 5 shares an hour from one address, then refuses it while others still get through", async () => {
-    for (let i = 0; i < LIMITS.shareContactPerAddress.max; i++)
+    for (let i = 0; i < CONTACT_LIMITS.shareContactPerAddress.max; i++)
       expect((await post(SLUG, { ...VALID, stamp: stamp() }, "10.2.0.1")).status).toBe(303);
     const refused = await post(SLUG, { ...VALID, stamp: stamp() }, "10.2.0.1");
     expect(refused.status).toBe(429);
@@ -351,8 +357,8 @@ describe("abuse", () => {
   });
 
   it("takes 100 shares a day on one card as contacts, whatever the addresses, and holds the next for review", async () => {
-    for (let i = 0; i < LIMITS.shareContactPerCard.max - 1; i++)
-      await hitRateLimit(t.db, `share-contact:card:${cardId}`, LIMITS.shareContactPerCard);
+    for (let i = 0; i < CONTACT_LIMITS.shareContactPerCard.max - 1; i++)
+      await hitRateLimit(t.db, `share-contact:card:${cardId}`, CONTACT_LIMITS.shareContactPerCard);
     expect((await post(SLUG, { ...VALID, stamp: stamp() }, "10.3.0.1")).status).toBe(303);
     expect((await post(SLUG, { ...VALID, stamp: stamp() }, "10.3.0.2")).status).toBe(303);
     const rows = await t.db.select({ held: exchangedContacts.heldForReview }).from(exchangedContacts);

@@ -4,18 +4,22 @@
 // 20 an hour) in the same transaction as the insert. Nothing is ever sent to the address the visitor typed (docs/product.md#contact-exchange).
 import { createHmac, timingSafeEqual } from "node:crypto";
 import { and, count, eq, gt, sql } from "drizzle-orm";
+import { data } from "react-router";
 import { cardPages, customerPreferences, exchangedContacts, users } from "~/db/schema";
 import type { ShareContactInput } from "~/schemas/contact-exchange";
 import type { VisitSource } from "~/utils/card-links";
 import { isUuid } from "~/utils/ids";
 import { isReservedSlug } from "~/utils/slug";
+import type { SessionUser } from "../accounts/session.server";
 import { announceCardPagesChanged } from "../cards/changes.server";
 import type { Database, DbOrTx } from "../platform/db.server";
 import { enqueueEmail } from "../platform/email/outbox.server";
 import { newContactEmail } from "../platform/email/templates.server";
-import { hitRateLimit, LIMITS, type Limit } from "../platform/rate-limit.server";
+import { hitRateLimit, type Limit } from "../platform/rate-limit.server";
 import { addressKey } from "../platform/rate-limit-address.server";
+import { redirectWithToast } from "../platform/toast.server";
 import { contactCreatedData, queueWebhookEvent } from "../webhooks/webhooks.server";
+import { CONTACT_LIMITS } from "./limits.server";
 
 // --- The owner's switch (My Cards) ---
 
@@ -33,6 +37,21 @@ export async function setContactExchange(db: DbOrTx, userId: string, cardId: str
   if (!row) return null;
   announceCardPagesChanged([row.slug]);
   return row;
+}
+
+/** My Cards' 'share your details' switch on one of the account's own cards; any other id is answered as not found. */
+export async function handleContactExchangeToggle(db: DbOrTx, user: SessionUser, form: FormData) {
+  const cardId = String(form.get("cardId") ?? "").slice(0, 64);
+  const on = form.get("on") === "true";
+  const card = await setContactExchange(db, user.id, cardId, on);
+  if (!card) return data({ error: "Card not found" }, { status: 404 });
+  // Back to the card's tab, so a reload does not post again.
+  return redirectWithToast(`/dashboard/cards?card=${card.cardNumber}`, {
+    type: "success",
+    title: on
+      ? "Visitors can now share their details with you"
+      : "Visitors can no longer share their details",
+  });
 }
 
 // --- The card a visitor shares with ---
@@ -119,10 +138,10 @@ export async function allowShare(db: DbOrTx, clientIp: string, cardId: string): 
   const byAddress = await hitRateLimit(
     db,
     `share-contact:ip:${addressKey(clientIp)}`,
-    LIMITS.shareContactPerAddress,
+    CONTACT_LIMITS.shareContactPerAddress,
   );
   if (!byAddress.allowed) return "address-limited";
-  if ((await hitRateLimit(db, `share-contact:card:${cardId}`, LIMITS.shareContactPerCard)).allowed)
+  if ((await hitRateLimit(db, `share-contact:card:${cardId}`, CONTACT_LIMITS.shareContactPerCard)).allowed)
     return "ok";
   return (await hitRateLimit(db, `share-contact:held:${cardId}`, HELD_PER_CARD)).allowed
     ? "held"

@@ -9,13 +9,14 @@ import { createCardPage } from "~/server/cards/cards.server";
 import { routeContext } from "../../../tests/support/auth";
 import { countRows, form, testConfig } from "../../../tests/support/shop";
 import { createTestDb, type TestDb } from "../../../tests/support/test-db";
-import { hitRateLimit, LIMITS } from "../platform/rate-limit.server";
+import { hitRateLimit } from "../platform/rate-limit.server";
 import { addWebhookEndpoint } from "../webhooks/webhooks.server";
 import { connectPost, SHARE_REFUSED } from "./connect-page.server";
 import { contactsCsv, contactVCard } from "./contact-exports.server";
 import { loadContacts } from "./contacts.server";
 import { handleContactAction } from "./contacts-actions.server";
 import { formStamp, HELD_PER_CARD, setContactExchange } from "./exchange.server";
+import { CONTACT_LIMITS } from "./limits.server";
 import { heldForReview } from "./review.server";
 
 let t: TestDb;
@@ -81,12 +82,12 @@ beforeEach(async () => {
 describe("a card over its daily cap", () => {
   it("keeps a real visitor's share, held for review: no e-mail to the owner, no webhook event", async () => {
     // A crowd of addresses, each within its own hourly limit, uses up the card's day.
-    const perAddress = LIMITS.shareContactPerAddress.max;
-    const addresses = LIMITS.shareContactPerCard.max / perAddress;
+    const perAddress = CONTACT_LIMITS.shareContactPerAddress.max;
+    const addresses = CONTACT_LIMITS.shareContactPerCard.max / perAddress;
     for (let a = 0; a < addresses; a++)
       for (let i = 0; i < perAddress; i++)
         expect((await post(`Flood ${a}-${i}`, `10.40.${a}.1`)).status).toBe(303);
-    expect(await countRows(t.db, exchangedContacts)).toBe(LIMITS.shareContactPerCard.max);
+    expect(await countRows(t.db, exchangedContacts)).toBe(CONTACT_LIMITS.shareContactPerCard.max);
     const emails = await countRows(t.db, emailOutbox);
     const events = await countRows(t.db, webhookDeliveries);
 
@@ -109,8 +110,8 @@ describe("a card over its daily cap", () => {
   });
 
   it(`refuses shares once ${HELD_PER_CARD.max} a day are held for the card, writing nothing`, async () => {
-    for (let i = 0; i < LIMITS.shareContactPerCard.max; i++)
-      await hitRateLimit(t.db, `share-contact:card:${cardId}`, LIMITS.shareContactPerCard);
+    for (let i = 0; i < CONTACT_LIMITS.shareContactPerCard.max; i++)
+      await hitRateLimit(t.db, `share-contact:card:${cardId}`, CONTACT_LIMITS.shareContactPerCard);
     for (let i = 0; i < HELD_PER_CARD.max - 1; i++)
       await hitRateLimit(t.db, `share-contact:held:${cardId}`, HELD_PER_CARD);
     expect((await post("Last Held", "10.60.0.1")).status).toBe(303);
@@ -123,8 +124,8 @@ describe("a card over its daily cap", () => {
 
 describe("the owner's review", () => {
   async function overTheCap(names: string[]) {
-    for (let i = 0; i < LIMITS.shareContactPerCard.max; i++)
-      await hitRateLimit(t.db, `share-contact:card:${cardId}`, LIMITS.shareContactPerCard);
+    for (let i = 0; i < CONTACT_LIMITS.shareContactPerCard.max; i++)
+      await hitRateLimit(t.db, `share-contact:card:${cardId}`, CONTACT_LIMITS.shareContactPerCard);
     for (const [i, name] of names.entries()) expect((await post(name, `10.70.0.${i + 1}`)).status).toBe(303);
   }
 

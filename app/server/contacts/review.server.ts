@@ -7,9 +7,9 @@ import { cardPages, exchangedContacts } from "~/db/schema";
 import { CONTACT_SOURCE_LABELS } from "~/schemas/contact-options";
 import { isUuid } from "~/utils/ids";
 import type { Database, DbOrTx } from "../platform/db.server";
-import { LIMITS } from "../platform/rate-limit.server";
 import { contactCreatedData, queueWebhookEvent } from "../webhooks/webhooks.server";
 import { cardLabel, contactsWithCard } from "./contacts.server";
+import { CONTACT_LIMITS } from "./limits.server";
 
 /** The review list shows this many, newest first; the count says how many there are in all. */
 const HELD_SHOWN = 50;
@@ -30,7 +30,7 @@ export async function heldForReview(db: DbOrTx, userId: string) {
   return {
     total: Number(total),
     /** Shares a card takes as contacts in a day; the review says why these were held. */
-    dailyCap: LIMITS.shareContactPerCard.max,
+    dailyCap: CONTACT_LIMITS.shareContactPerCard.max,
     contacts: rows.map(({ contact: c, cardNumber, cardName }) => ({
       id: c.id,
       name: c.name,

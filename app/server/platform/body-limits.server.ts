@@ -6,6 +6,8 @@ const MAX_BODY_BYTES = 1024 * 1024;
 const MAX_UPLOAD_BYTES = 6 * 1024 * 1024;
 /** Forms that carry a profile image: the admin card form's upload, update requests, the customer's avatar. */
 const UPLOAD_PATHS = new Set(["/admin-dashboard/upload-image", "/update-links", "/dashboard/settings"]);
+/** A card's Design page: its cover and logo. */
+const DESIGN_PAGE = /^\/dashboard\/cards\/WC\d{4}\/design$/;
 /** A 1 MB CSV file plus the envelope, with room so a slightly larger file gets the form's own clear refusal. */
 const MAX_CSV_UPLOAD_BYTES = 2 * 1024 * 1024;
 /** Forms that carry a CSV file: the admin's lead pool upload and the customer's prospects import. */
@@ -17,6 +19,6 @@ const CSV_UPLOAD_PATHS = new Set(["/admin-dashboard/leads", "/dashboard/cold-cal
  */
 export function maxBodyBytes(path: string) {
   const page = path.endsWith(".data") ? path.slice(0, -".data".length) : path;
-  if (UPLOAD_PATHS.has(page)) return MAX_UPLOAD_BYTES;
+  if (UPLOAD_PATHS.has(page) || DESIGN_PAGE.test(page)) return MAX_UPLOAD_BYTES;
   return CSV_UPLOAD_PATHS.has(page) ? MAX_CSV_UPLOAD_BYTES : MAX_BODY_BYTES;
 }

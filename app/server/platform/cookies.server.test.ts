@@ -1,7 +1,7 @@
 // The shop's cookies are Secure once the site is on https, and never readable by scripts.
 import { afterEach, describe, expect, it } from "vitest";
+import { refCookie } from "../referrals/referrals.server";
 import { cartCookieHeader } from "../shop/cart.server";
-import { refCookie } from "../shop/referrals.server";
 import { setSecureCookies } from "./cookies.server";
 import { toastHeaders } from "./toast.server";
 

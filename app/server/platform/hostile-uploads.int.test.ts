@@ -1,6 +1,7 @@
 // Hostile files sent to every form that takes an image (the admin card form's upload, the customer's avatar, the
 // update request's new photo): each is refused with a 4xx and a message, and nothing is stored, neither a file
 // anywhere under the data folder (or above it) nor a row.
+
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -11,11 +12,11 @@ import { action as uploadImageAction } from "~/routes/admin/upload-image";
 import { action as profileAction } from "~/routes/dashboard/settings/profile";
 import { action as updateLinksAction } from "~/routes/shop/update-links";
 import { IMAGE_MAX_BYTES } from "~/schemas/card-page";
-import { adminCookieFor, routeContext, verifiedCustomer } from "../../../tests/support/auth";
+import { adminCookieFor, routeContext, testAuth, verifiedCustomer } from "../../../tests/support/auth";
 import { type Answer, answer, multipartRequest } from "../../../tests/support/routes";
 import { rowCounts } from "../../../tests/support/row-counts";
 import { createTestDb, type TestDb } from "../../../tests/support/test-db";
-import { type Auth, createAuth } from "../accounts/auth.server";
+import type { Auth } from "../accounts/auth.server";
 import { createCardPage } from "../cards/cards.server";
 import { loadConfig } from "./env.server";
 
@@ -39,7 +40,7 @@ let ip = 0;
 
 beforeAll(async () => {
   t = await createTestDb();
-  auth = createAuth({ db: t.db, config, queueEmail: async () => {} });
+  auth = testAuth(t.db, config);
   adminCookie = await adminCookieFor(auth, t.db);
   const customer = await verifiedCustomer(auth, t.db, "Hana", "hana@example.com");
   customerCookie = customer.cookie;

@@ -5,7 +5,7 @@ import { createHash } from "node:crypto";
 import type { Metadata, OutputInfo } from "sharp";
 import { IMAGE_MAX_BYTES } from "~/schemas/card-page";
 import type { Config } from "./env.server";
-import { storeProfileImage } from "./storage.server";
+import { storeDesignImage, storeProfileImage } from "./storage.server";
 
 // Node loads a module once; later imports get the same one.
 const loadSharp = async () => (await import("sharp")).default;
@@ -98,7 +98,13 @@ export function processProfileImage(input: Buffer): Promise<ProcessedProfileImag
   return withImageSlot(() => encodeProfileImage(input, format));
 }
 
-async function encodeProfileImage(input: Buffer, format: AcceptedFormat): Promise<ProcessedProfileImage> {
+type Resize = { width: number; height: number; fit: "cover" | "contain" };
+
+/**
+ * The one decode of an upload, checked first by its header (format, size) and then straight to the size asked
+ * for, kept as raw pixels for every encoding that follows.
+ */
+async function decodeTo(input: Buffer, format: AcceptedFormat, size: Resize) {
   const sharp = await loadSharp();
   let header: Metadata;
   try {
@@ -111,30 +117,73 @@ async function encodeProfileImage(input: Buffer, format: AcceptedFormat): Promis
   if (header.format !== format || !header.width || !header.height)
     throw new ImageError(IMAGE_MESSAGES.notAnImage);
   if (header.width * header.height > PROFILE_MAX_PIXELS) throw new ImageError(IMAGE_MESSAGES.tooManyPixels);
-
-  // The one decode: straight to the 256 px square, kept as raw pixels for every encoding below.
-  let square: { data: Buffer; info: OutputInfo };
+  let decoded: { data: Buffer; info: OutputInfo };
   try {
-    square = await sharp(input, { limitInputPixels: PROFILE_MAX_PIXELS, animated: false })
+    const resized = sharp(input, { limitInputPixels: PROFILE_MAX_PIXELS, animated: false })
       .rotate()
-      .resize(PROFILE_SIZE, PROFILE_SIZE, { fit: "cover", position: "attention" })
+      .resize(size.width, size.height, {
+        fit: size.fit,
+        position: "attention",
+        background: { r: 0, g: 0, b: 0, alpha: 0 },
+      });
+    // A logo kept whole is padded with transparency; a cropped photo has no need of an alpha channel.
+    decoded = await (size.fit === "contain" ? resized.ensureAlpha() : resized)
       .raw()
       .toBuffer({ resolveWithObject: true });
   } catch {
     throw new ImageError(IMAGE_MESSAGES.notAnImage);
   }
-  const { width, height, channels } = square.info;
-  const pixels = () => sharp(square.data, { raw: { width, height, channels } });
+  const { width, height, channels } = decoded.info;
+  return (resize?: { width: number; height: number }) => {
+    const pixels = sharp(decoded.data, { raw: { width, height, channels } });
+    return resize ? pixels.resize(resize.width, resize.height) : pixels;
+  };
+}
 
+/** WebP at the best quality that fits the size allowed. */
+async function webpWithin(pixels: () => import("sharp").Sharp, maxBytes: number) {
   let webp = await pixels().webp({ quality: WEBP_QUALITIES[0], effort: 4 }).toBuffer();
   for (const quality of WEBP_QUALITIES.slice(1)) {
-    if (webp.length <= PROFILE_MAX_BYTES) break;
+    if (webp.length <= maxBytes) break;
     webp = await pixels().webp({ quality, effort: 4 }).toBuffer();
   }
+  return webp;
+}
+
+const hashOf = (bytes: Buffer) => createHash("sha256").update(bytes).digest("hex").slice(0, 32);
+
+async function encodeProfileImage(input: Buffer, format: AcceptedFormat): Promise<ProcessedProfileImage> {
+  const pixels = await decodeTo(input, format, { width: PROFILE_SIZE, height: PROFILE_SIZE, fit: "cover" });
+  const webp = await webpWithin(() => pixels(), PROFILE_MAX_BYTES);
   // JPEG for the vCard: contact apps read it everywhere, WebP not.
   const jpeg = await pixels().flatten({ background: "#ffffff" }).jpeg({ quality: 80 }).toBuffer();
-  const hash = createHash("sha256").update(webp).digest("hex").slice(0, 32);
-  return { hash, webp, jpeg };
+  return { hash: hashOf(webp), webp, jpeg };
+}
+
+/**
+ * A card design's images: the cover is a banner cropped to 3:1 across the card, the logo is kept whole in a
+ * square beside the name. Each is made in the widths the page's srcset offers (1x and 2x screens), no larger.
+ */
+export const DESIGN_IMAGES = {
+  cover: { folder: "covers", width: 880, height: 293, fit: "cover", widths: [440, 880], maxBytes: 60 * 1024 },
+  logo: { folder: "logos", width: 96, height: 96, fit: "contain", widths: [48, 96], maxBytes: 12 * 1024 },
+} as const;
+export type DesignImageKind = keyof typeof DESIGN_IMAGES;
+type ProcessedDesignImage = { hash: string; files: { width: number; webp: Buffer }[] };
+
+function processDesignImage(input: Buffer, kind: DesignImageKind): Promise<ProcessedDesignImage> {
+  const format = sniffFormat(input);
+  if (!format) return Promise.reject(new ImageError(IMAGE_MESSAGES.notAnImage));
+  const shape = DESIGN_IMAGES[kind];
+  return withImageSlot(async () => {
+    const pixels = await decodeTo(input, format, shape);
+    const files = [];
+    for (const width of shape.widths) {
+      const height = Math.round((shape.height * width) / shape.width);
+      files.push({ width, webp: await webpWithin(() => pixels({ width, height }), shape.maxBytes) });
+    }
+    return { hash: hashOf(files.at(-1)!.webp), files };
+  });
 }
 
 export type ProfileImageOutcome =
@@ -148,13 +197,31 @@ export type ProfileImageOutcome =
  * is stored for a refused file.
  */
 export async function acceptProfileImage(config: Config, file: unknown): Promise<ProfileImageOutcome> {
+  return acceptUpload(file, async (bytes) => storeProfileImage(config, await processProfileImage(bytes)));
+}
+
+/** A cover or logo for a card's design, checked as a profile image is, made in its widths and stored. */
+export async function acceptDesignImage(
+  config: Config,
+  kind: DesignImageKind,
+  file: unknown,
+): Promise<ProfileImageOutcome> {
+  return acceptUpload(file, async (bytes) =>
+    storeDesignImage(config, DESIGN_IMAGES[kind].folder, await processDesignImage(bytes, kind)),
+  );
+}
+
+/** The checks every upload passes before a pixel is decoded, then the work, and its outcome for the form. */
+async function acceptUpload(
+  file: unknown,
+  store: (bytes: Buffer) => Promise<string>,
+): Promise<ProfileImageOutcome> {
   if (!(file instanceof File) || file.size === 0)
     return { ok: false, status: 400, message: IMAGE_MESSAGES.notAnImage };
   if (file.size > IMAGE_MAX_BYTES) return { ok: false, status: 400, message: IMAGE_MESSAGES.tooLarge };
   if (hasUnsafeFileName(file.name)) return { ok: false, status: 400, message: IMAGE_MESSAGES.badName };
   try {
-    const image = await processProfileImage(Buffer.from(await file.arrayBuffer()));
-    return { ok: true, url: await storeProfileImage(config, image) };
+    return { ok: true, url: await store(Buffer.from(await file.arrayBuffer())) };
   } catch (error) {
     if (error instanceof ImageBusyError) return { ok: false, status: 503, message: error.message };
     if (error instanceof ImageError) return { ok: false, status: 400, message: error.message };

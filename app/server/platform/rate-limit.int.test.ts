@@ -1,13 +1,8 @@
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestDb, type TestDb } from "../../../tests/support/test-db";
-import {
-  checkSignInAttempt,
-  hitRateLimit,
-  LIMITS,
-  pruneRateLimits,
-  recordSuccessfulSignIn,
-} from "./rate-limit.server";
+import { ACCOUNT_LIMITS, checkSignInAttempt, recordSuccessfulSignIn } from "../accounts/limits.server";
+import { defineLimits, hitRateLimit, pruneRateLimits } from "./rate-limit.server";
 
 let t: TestDb;
 beforeAll(async () => {
@@ -46,9 +41,9 @@ describe("rate limits", () => {
 
   it("refuses sign-in attempts past the failure limit per address, across accounts", async () => {
     const outcomes = [];
-    for (let i = 0; i <= LIMITS.signInFailures.max; i++)
+    for (let i = 0; i <= ACCOUNT_LIMITS.signInFailures.max; i++)
       outcomes.push(await checkSignInAttempt(t.db, "sign-in", "10.0.0.1", `user${i}@example.com`));
-    expect(outcomes.slice(0, LIMITS.signInFailures.max).every((o) => o === null)).toBe(true);
+    expect(outcomes.slice(0, ACCOUNT_LIMITS.signInFailures.max).every((o) => o === null)).toBe(true);
     expect(outcomes.at(-1)).toBe("address");
     // Another address is not affected; the admin login keeps its own count.
     expect(await checkSignInAttempt(t.db, "sign-in", "10.0.0.2", "user0@example.com")).toBeNull();
@@ -57,11 +52,11 @@ describe("rate limits", () => {
 
   it("never counts a successful sign-in against the address, up to the ceiling on all attempts", async () => {
     const office = "10.3.0.1";
-    for (let i = 0; i < LIMITS.signIn.max; i++) {
+    for (let i = 0; i < ACCOUNT_LIMITS.signIn.max; i++) {
       expect(await checkSignInAttempt(t.db, "sign-in", office, `staff${i}@example.com`)).toBeNull();
       await recordSuccessfulSignIn(t.db, "sign-in", office, `staff${i}@example.com`);
     }
-    expect(LIMITS.signIn.max).toBeGreaterThan(LIMITS.signInFailures.max);
+    expect(ACCOUNT_LIMITS.signIn.max).toBeGreaterThan(ACCOUNT_LIMITS.signInFailures.max);
     expect(await checkSignInAttempt(t.db, "sign-in", office, "one-more@example.com")).toBe("address");
   });
 
@@ -71,7 +66,7 @@ describe("rate limits", () => {
         checkSignInAttempt(t.db, "sign-in", "10.4.0.1", `racer${i}@example.com`),
       ),
     );
-    expect(outcomes.filter((o) => o === null)).toHaveLength(LIMITS.signInFailures.max);
+    expect(outcomes.filter((o) => o === null)).toHaveLength(ACCOUNT_LIMITS.signInFailures.max);
   });
 
   it("takes the account's failures in advance, so guesses sent at once from many addresses cannot pass its limit", async () => {
@@ -80,22 +75,22 @@ describe("rate limits", () => {
         checkSignInAttempt(t.db, "sign-in", `10.5.0.${i}`, "dee@example.com"),
       ),
     );
-    expect(outcomes.filter((o) => o === null)).toHaveLength(LIMITS.signInPerAccount.max);
-    expect(outcomes.filter((o) => o === "account")).toHaveLength(30 - LIMITS.signInPerAccount.max);
+    expect(outcomes.filter((o) => o === null)).toHaveLength(ACCOUNT_LIMITS.signInPerAccount.max);
+    expect(outcomes.filter((o) => o === "account")).toHaveLength(30 - ACCOUNT_LIMITS.signInPerAccount.max);
   });
 
   it("backs off an account for a short while only, whatever a stranger does", async () => {
     const account = "ann@example.com";
     // Signing in often is fine: a right password gives its attempt back.
-    for (let i = 0; i <= LIMITS.signInPerAccount.max; i++) {
+    for (let i = 0; i <= ACCOUNT_LIMITS.signInPerAccount.max; i++) {
       expect(await checkSignInAttempt(t.db, "sign-in", `10.1.1.${i}`, account)).toBeNull();
       await recordSuccessfulSignIn(t.db, "sign-in", `10.1.1.${i}`, account);
     }
     // A stranger spreads wrong passwords for Ann over many addresses: each attempt kept is a failure.
-    for (let i = 0; i < LIMITS.signInPerAccount.max; i++)
+    for (let i = 0; i < ACCOUNT_LIMITS.signInPerAccount.max; i++)
       expect(await checkSignInAttempt(t.db, "sign-in", `10.1.0.${i}`, account)).toBeNull();
     expect(await checkSignInAttempt(t.db, "sign-in", "10.1.0.99", account)).toBe("account");
-    expect(LIMITS.signInPerAccount.windowSeconds).toBeLessThanOrEqual(60);
+    expect(ACCOUNT_LIMITS.signInPerAccount.windowSeconds).toBeLessThanOrEqual(60);
     // Once the short window has passed, Ann can sign in again.
     await t.db.execute(
       sql`update rate_limits set window_start = now() - interval '61 seconds' where key = ${`sign-in:email:${account}`}`,
@@ -105,12 +100,17 @@ describe("rate limits", () => {
 
   it("does not count a refused address's attempts against the account", async () => {
     const blocked = "10.2.0.1";
-    for (let i = 0; i < LIMITS.signInFailures.max; i++)
+    for (let i = 0; i < ACCOUNT_LIMITS.signInFailures.max; i++)
       await checkSignInAttempt(t.db, "sign-in", blocked, `other${i}@example.com`);
     // Refused at the address, the attempts never reach the password check, so never count as failures.
     for (let i = 0; i < 20; i++)
       expect(await checkSignInAttempt(t.db, "sign-in", blocked, "cat@example.com")).toBe("address");
     expect(await checkSignInAttempt(t.db, "sign-in", "10.2.0.2", "cat@example.com")).toBeNull();
+  });
+
+  it("refuses a limit whose window is longer than the day after which counters are dropped", () => {
+    expect(() => defineLimits({ weekly: { max: 1, windowSeconds: 7 * 24 * 60 * 60 } })).toThrow(/weekly/);
+    expect(defineLimits({ daily: { max: 1, windowSeconds: 24 * 60 * 60 } }).daily.max).toBe(1);
   });
 
   it("forgets counters whose window passed long ago, and keeps the live ones", async () => {

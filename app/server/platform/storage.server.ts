@@ -161,6 +161,35 @@ export async function readProfileJpeg(config: Config, profileImageUrl: string) {
   return storage.get(key.replace(/\.webp$/, ".jpg"));
 }
 
+/** Stores a design image in each of its widths; the URL given out is the widest (`{folder}/{hash}w{width}.webp`). */
+export async function storeDesignImage(
+  config: Config,
+  folder: string,
+  image: { hash: string; files: { width: number; webp: Buffer }[] },
+) {
+  const storage = getStorage(config);
+  let url = "";
+  for (const { width, webp } of image.files)
+    url = await storage.put(`${folder}/${image.hash}w${width}.webp`, webp, "image/webp");
+  return url;
+}
+
+const DESIGN_IMAGE_KEY = /^(covers|logos)\/[a-f0-9]{32}w\d+\.webp$/;
+
+/** The URL of a stored design image in another of its widths. */
+export function designImageUrl(url: string, width: number) {
+  return url.replace(/w\d+\.webp$/, `w${width}.webp`);
+}
+
+/** Deletes a stored design image in all its widths. Only for an image nothing refers to any more. */
+export async function deleteDesignImage(config: Config, url: string, widths: readonly number[]) {
+  const storage = getStorage(config);
+  const key = storage.keyFromUrl(url);
+  if (!key || !DESIGN_IMAGE_KEY.test(key)) return false;
+  for (const width of widths) await storage.delete(designImageUrl(key, width));
+  return true;
+}
+
 /** Deletes a stored profile image and its JPEG twin. Only for an image nothing refers to any more. */
 export async function deleteProfileImage(config: Config, profileImageUrl: string) {
   const storage = getStorage(config);

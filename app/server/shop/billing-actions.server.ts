@@ -1,6 +1,6 @@
 // The Billing settings' form posts, one intent each: the saved delivery address.
 import type { AppLoadContext } from "react-router";
-import type { SessionUser } from "../accounts/auth.server";
+import type { SessionUser } from "../accounts/session.server";
 import { unknownIntent } from "../platform/forms.server";
 import { addressFromForm } from "./saved-delivery.server";
 

@@ -1,15 +1,17 @@
 // A guest's paid order e-mail carries a one-time link that puts the order's card pages on an account: it works
 // once, until it expires, only for its own order, and never takes a card that meanwhile got an owner.
+
 import { eq, inArray } from "drizzle-orm";
 import type { AppLoadContext } from "react-router";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { cardClaimTokens, cardPages, emailOutbox, orderItemCardPages, orderItems, users } from "~/db/schema";
 import * as claimRoute from "~/routes/shop/claim-cards";
-import { adminCookieFor, routeContext, verifiedCustomer } from "../../../tests/support/auth";
+import { adminCookieFor, routeContext, testAuth, verifiedCustomer } from "../../../tests/support/auth";
 import { answer, cookiesOf, getRequest, postRequest } from "../../../tests/support/routes";
 import { cartWithMultiLink, deliveryTo, shopOpts, testConfig, toastOf } from "../../../tests/support/shop";
 import { createTestDb, type TestDb } from "../../../tests/support/test-db";
-import { type Auth, createAuth, getSessionUser } from "../accounts/auth.server";
+import type { Auth } from "../accounts/auth.server";
+import { getSessionUser } from "../accounts/session.server";
 import type { OutgoingEmail } from "../platform/email/mailer.server";
 import { changeQuantity, loadCart } from "./cart.server";
 import { createOrderFromCart } from "./checkout.server";
@@ -25,7 +27,7 @@ let carol: { id: string; cookie: string };
 
 beforeAll(async () => {
   t = await createTestDb();
-  auth = createAuth({ db: t.db, config, queueEmail: async (m) => void queued.push(m) });
+  auth = testAuth(t.db, config, async (m) => void queued.push(m));
   context = routeContext(t.db, config, auth);
   bob = await verifiedCustomer(auth, t.db, "Bob", "bob@example.com");
   carol = await verifiedCustomer(auth, t.db, "Carol", "carol@example.com");

@@ -7,7 +7,7 @@ import { cardClaimTokens, cardPages, orderItemCardPages, orderItems, orders, use
 import type { Auth } from "../accounts/auth.server";
 import { claimOrderOneLinkCards } from "../cards/one-link-cards.server";
 import type { DbOrTx } from "../platform/db.server";
-import { reverseIfReferrerTookCards } from "./self-referral.server";
+import { reverseIfReferrerTookCards } from "../referrals/self-referral.server";
 
 /** Long enough for an international delivery and a while to get round to it. */
 export const CLAIM_LINK_DAYS = 30;

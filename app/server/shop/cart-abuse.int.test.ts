@@ -22,7 +22,6 @@ import {
 } from "../../../tests/support/shop";
 import { createTestDb, type TestDb } from "../../../tests/support/test-db";
 import { createCardPage } from "../cards/cards.server";
-import { LIMITS } from "../platform/rate-limit.server";
 import { storeProfileImage } from "../platform/storage.server";
 import {
   addCardItem,
@@ -37,6 +36,7 @@ import {
 } from "./cart.server";
 import { addCardToCart } from "./cart-actions.server";
 import { createOrderFromCart } from "./checkout.server";
+import { SHOP_LIMITS } from "./limits.server";
 
 let t: TestDb;
 const config = testConfig("cart-abuse");
@@ -134,7 +134,7 @@ describe("an update request with a photo for a full cart", () => {
 
 /** The toast a response's Set-Cookie carries, as the next page shows it. */
 describe("new carts", () => {
-  it(`are limited to ${LIMITS.newCart.max} an hour per client address; past it nothing is created and the visitor gets a 429`, async () => {
+  it(`are limited to ${SHOP_LIMITS.newCart.max} an hour per client address; past it nothing is created and the visitor gets a 429`, async () => {
     const ip = uniqueIp();
     const add = () =>
       addCardToCart(
@@ -142,7 +142,7 @@ describe("new carts", () => {
         new Request("http://shop.test/cart", { method: "POST" }),
         form({ type: "one-link", "links[0].platform": "website", "links[0].url": "https://d.example" }),
       );
-    for (let i = 0; i < LIMITS.newCart.max; i++) expect(await add()).toBeInstanceOf(Response);
+    for (let i = 0; i < SHOP_LIMITS.newCart.max; i++) expect(await add()).toBeInstanceOf(Response);
     const before = await countRows(t.db, carts);
     const refused = (await add()) as unknown as { data: { error: string }; init: ResponseInit };
     expect(refused.init.status).toBe(429);

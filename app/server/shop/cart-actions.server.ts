@@ -6,11 +6,18 @@ import { cardItemFromForm } from "~/schemas/cart";
 import { editMultiLinkDraft, LINK_MESSAGES } from "~/schemas/link-rules";
 import { deliveryPriceList } from "~/utils/delivery-text";
 import { isUuid } from "~/utils/ids";
-import { getSessionUser } from "../accounts/auth.server";
+import { getSessionUser } from "../accounts/session.server";
+import type { DbOrTx } from "../platform/db.server";
 import { safeRedirect, unknownIntent } from "../platform/forms.server";
-import { hitRateLimit, LIMITS } from "../platform/rate-limit.server";
+import { hitRateLimit } from "../platform/rate-limit.server";
 import { addressKey } from "../platform/rate-limit-address.server";
 import { dataWithToast, toastHeaders } from "../platform/toast.server";
+import {
+  allowedReferrers,
+  findReferrerByCode,
+  readRefCode,
+  rememberReferralLink,
+} from "../referrals/referrals.server";
 import {
   addCardItem,
   CART_MESSAGES,
@@ -23,8 +30,9 @@ import {
   readCartId,
   removeItem,
   setCartReferrer,
+  setCartReferrerIfNone,
 } from "./cart.server";
-import { allowedReferrers, findReferrerByCode, readRefCode } from "./referrals.server";
+import { SHOP_LIMITS } from "./limits.server";
 
 type Ctx = AppLoadContext;
 
@@ -55,7 +63,11 @@ export type CartView = Awaited<ReturnType<typeof cartView>>;
 export async function ensureCart(context: Ctx, request: Request) {
   const existing = await getCartRow(context.db, await readCartId(request));
   if (existing) return { cart: existing, headers: new Headers() };
-  const limit = await hitRateLimit(context.db, `new-cart:ip:${addressKey(context.clientIp)}`, LIMITS.newCart);
+  const limit = await hitRateLimit(
+    context.db,
+    `new-cart:ip:${addressKey(context.clientIp)}`,
+    SHOP_LIMITS.newCart,
+  );
   if (!limit.allowed) throw new CartError(CART_MESSAGES.tooManyCarts, 429);
   const refCode = await readRefCode(request);
   const referrer = refCode ? await findReferrerByCode(context.db, refCode) : null;
@@ -152,4 +164,19 @@ async function chooseReferrer(
   // A referrer that is not on offer (the visitor themselves included) is ignored: the posted value decides
   // nothing on its own.
   if (allowed.some((r) => r.userId === chosen)) await setCartReferrer(context.db, cart.id, chosen);
+}
+
+/**
+ * A visit through a referral link (/?ref={code}): referrals/ remembers the code, and a cart without a referrer
+ * gets that one preselected.
+ */
+export async function followReferralLink(
+  db: DbOrTx,
+  request: Request,
+  headers: Headers,
+  viewerUserId: string | null,
+) {
+  const referrerUserId = await rememberReferralLink(db, request, headers, viewerUserId);
+  const cartId = await readCartId(request);
+  if (cartId && referrerUserId) await setCartReferrerIfNone(db, cartId, referrerUserId);
 }

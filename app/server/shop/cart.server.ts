@@ -1,11 +1,10 @@
-// Over 300 lines: the cart and its items are one aggregate whose rules (20 items, one referrer, expiry) stay together.
 // The server-side cart (docs/product.md#carts): a row keyed by a random id in an httpOnly cookie and its
 // items, at most 20. It holds no order number (the order gets one when it is placed), and it expires after 30
 // idle days. Totals are always recomputed from the catalogue.
 import { randomBytes } from "node:crypto";
 import { and, asc, eq, inArray, isNull, lt, sql } from "drizzle-orm";
 import type { ItemKind } from "~/catalog";
-import { cardPages, cartItems, carts, orderItems, orders, users } from "~/db/schema";
+import { cartItems, carts, orders } from "~/db/schema";
 import type { DeliveryOptionId } from "~/delivery-options";
 import type { CardItemInput } from "~/schemas/cart";
 import type { Delivery } from "~/schemas/checkout";
@@ -21,9 +20,9 @@ import { lacksLink } from "~/utils/order-items";
 import { appCookie } from "../platform/cookies.server";
 import type { Database, DbOrTx } from "../platform/db.server";
 import type { Config } from "../platform/env.server";
-import { deleteProfileImage } from "../platform/storage.server";
+import { deleteUploadIfUnused, imageUrlOf, isUpdateRequest } from "../platform/uploads.server";
+import { emailIsReferrers } from "../referrals/self-referral.server";
 import { deliveryOptionsFor, itemName, MAX_QUANTITY, priceItems, unitPrice } from "./pricing.server";
-import { emailIsReferrers } from "./self-referral.server";
 
 const cartCookie = appCookie("cart", 60 * 60 * 24 * 60);
 
@@ -218,6 +217,10 @@ export async function setCartReferrer(db: DbOrTx, cartId: string, referrerUserId
 }
 
 /** A referral link's referrer, for a cart that has none: a link never replaces the referrer a cart has. */
+/**
+ * A referral link's referrer preselected in the visitor's cart; no link replaces the referrer a cart already has
+ * (only the customer does, in the cart), so a page cannot swap the referrer of someone else's purchase.
+ */
 export async function setCartReferrerIfNone(db: DbOrTx, cartId: string, referrerUserId: string) {
   await db
     .update(carts)
@@ -283,40 +286,4 @@ export async function expireIdleCarts(db: Database, config: Config, batchSize = 
     for (const url of batch.imageUrls) if (await deleteUploadIfUnused(db, config, url)) uploadsDeleted++;
     if (batch.carts < batchSize) return { expired, uploadsDeleted };
   }
-}
-
-/** The image uploaded for an update-request line; written like the partial indexes on it, so they serve. */
-function imageUrlOf(table: typeof cartItems | typeof orderItems) {
-  return sql<string>`${table.details}->>'imageUrl'`;
-}
-const isUpdateRequest = (table: typeof cartItems | typeof orderItems) =>
-  sql`${table.kind} = 'update-request'`;
-
-async function uploadInUse(db: DbOrTx, url: string) {
-  const uses = await Promise.all([
-    db.select({ id: cardPages.id }).from(cardPages).where(eq(cardPages.profileImageUrl, url)).limit(1),
-    // An account's avatar (Settings, Profile) goes through the same image rule and storage.
-    db.select({ id: users.id }).from(users).where(eq(users.image, url)).limit(1),
-    db
-      .select({ id: cartItems.id })
-      .from(cartItems)
-      .where(and(isUpdateRequest(cartItems), sql`${imageUrlOf(cartItems)} = ${url}`))
-      .limit(1),
-    // An update request keeps a copy of its order item's details, so order items cover them too.
-    db
-      .select({ id: orderItems.id })
-      .from(orderItems)
-      .where(and(isUpdateRequest(orderItems), sql`${imageUrlOf(orderItems)} = ${url}`))
-      .limit(1),
-  ]);
-  return uses.some((rows) => rows.length > 0);
-}
-
-/**
- * Deletes an uploaded profile image that no card page, account, order or cart refers to (any longer): true if deleted.
- * Images are content-addressed, so the same photo uploaded twice is one file with several users.
- */
-export async function deleteUploadIfUnused(db: DbOrTx, config: Config, url: string) {
-  if (await uploadInUse(db, url)) return false;
-  return deleteProfileImage(config, url);
 }

@@ -12,13 +12,14 @@ import {
   PaymentChoiceSchema,
 } from "~/schemas/checkout";
 import { lacksLink } from "~/utils/order-items";
-import { getSessionUser } from "../accounts/auth.server";
-import { hitRateLimit, LIMITS } from "../platform/rate-limit.server";
+import { getSessionUser } from "../accounts/session.server";
+import { LIST_MESSAGES } from "../cold-calling/business-lists.server";
+import { hitRateLimit } from "../platform/rate-limit.server";
 import { addressKey } from "../platform/rate-limit-address.server";
 import { redirectWithToast } from "../platform/toast.server";
-import { LIST_MESSAGES } from "./business-lists.server";
 import { getCartRow, loadCart, readCartId, saveCartDelivery } from "./cart.server";
 import { CheckoutError, createOrderFromCart, DeliveryRefusedError, lastDeliveryFor } from "./checkout.server";
+import { SHOP_LIMITS } from "./limits.server";
 import { cancelAwaitingOrder, setStripeSession } from "./orders.server";
 import { createCheckoutSession, StripeCheckoutError } from "./payments/stripe.server";
 import { deliveryOptionsFor, deliveryRefusal, deliveryServes, needsDelivery } from "./pricing.server";
@@ -112,11 +113,11 @@ export async function placeOrder(context: Ctx, request: Request, form: FormData)
   const byAddress = await hitRateLimit(
     context.db,
     `order:ip:${addressKey(context.clientIp)}`,
-    LIMITS.placeOrder,
+    SHOP_LIMITS.placeOrder,
   );
   if (!byAddress.allowed) return checkoutError(CHECKOUT_MESSAGES.tooManyOrders);
   const recipient = `order:email:${delivery.data.email.trim().toLowerCase()}`;
-  if (!(await hitRateLimit(context.db, recipient, LIMITS.placeOrder)).allowed)
+  if (!(await hitRateLimit(context.db, recipient, SHOP_LIMITS.placeOrder)).allowed)
     return checkoutError(CHECKOUT_MESSAGES.tooManyOrders);
   const user = await getSessionUser(context, request);
   const bank = context.config.bank;

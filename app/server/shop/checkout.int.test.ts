@@ -14,11 +14,11 @@ import {
 } from "~/db/schema";
 import { admin, cartWithMultiLink, delivery, markPaidByAdmin, shopOpts } from "../../../tests/support/shop";
 import { createTestDb, type TestDb } from "../../../tests/support/test-db";
+import { getOrCreateReferralCode } from "../referrals/referrals.server";
 import { createCart, loadCart, setCartReferrer } from "./cart.server";
 import { CheckoutError, createOrderFromCart } from "./checkout.server";
 import { getOrderByToken, setAdminStatus } from "./orders.server";
 import { markOrderPaid } from "./payments/paid-pipeline.server";
-import { getOrCreateReferralCode } from "./referrals.server";
 import { refundOrder } from "./refunds.server";
 
 let t: TestDb;

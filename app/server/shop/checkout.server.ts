@@ -6,11 +6,11 @@ import { cartItems, carts, orderItems, orderNumbers, orderStatusHistory, orders 
 import type { DeliveryOptionId } from "~/delivery-options";
 import { CHECKOUT_MESSAGES, type Delivery, DeliverySchema, type PaymentMethod } from "~/schemas/checkout";
 import { itemSummary, lacksLink } from "~/utils/order-items";
+import { ordersOwnedBy } from "../accounts/owned-orders.server";
+import { LIST_MESSAGES, listShortfall } from "../cold-calling/business-lists.server";
 import type { DbOrTx } from "../platform/db.server";
 import { enqueueEmail } from "../platform/email/outbox.server";
-import { LIST_MESSAGES, listShortfall } from "./business-lists.server";
 import { deleteCart, referrerFor } from "./cart.server";
-import { ordersOwnedBy } from "./customer-orders.server";
 import { type BankDetails, orderPlacedEmail } from "./order-emails.server";
 import { changeStatus, newOrderAccessToken } from "./orders.server";
 import {

@@ -1,30 +1,15 @@
 // A customer's own orders (Settings, Billing tab) and their receipts. An order is the customer's when it was
 // placed signed in to their account, or placed as a guest with the account's verified e-mail address; an
 // order placed signed in to another account stays that account's, whatever e-mail it was sent to.
-import { and, desc, eq, isNull, or, type SQL } from "drizzle-orm";
-import { orders, users } from "~/db/schema";
+import { and, desc, eq } from "drizzle-orm";
+import { orders } from "~/db/schema";
 import { isUuid } from "~/utils/ids";
+import { ordersOwnedBy } from "../accounts/owned-orders.server";
 import type { DbOrTx } from "../platform/db.server";
 import { getOrder } from "./orders.server";
 
 /** Orders per page of the history. */
 const ORDERS_PAGE_SIZE = 20;
-
-/**
- * Which orders belong to this account, or null for an account that does not exist. The one rule for the order
- * history, receipts and deleting the account.
- */
-export async function ordersOwnedBy(db: DbOrTx, userId: string): Promise<SQL | null> {
-  const [user] = await db
-    .select({ email: users.email, verified: users.emailVerified })
-    .from(users)
-    .where(eq(users.id, userId));
-  if (!user) return null;
-  const mine = eq(orders.userId, userId);
-  if (!user.verified) return mine;
-  // Orders store the address lower-cased; the index on customer_email serves this.
-  return or(mine, and(isNull(orders.userId), eq(orders.customerEmail, user.email.toLowerCase())))!;
-}
 
 interface OrderSummaryRow {
   id: string;

@@ -12,14 +12,13 @@ import { DELIVERY_OPTIONS, type DeliveryOptionId } from "~/delivery-options";
 import * as cartRoute from "~/routes/shop/cart";
 import { loadConfig } from "~/server/platform/env.server";
 import { startFakeStripe } from "../../../tests/mocks/fake-stripe.mjs";
-import { routeContext, verifiedCustomer } from "../../../tests/support/auth";
+import { routeContext, testAuth, verifiedCustomer } from "../../../tests/support/auth";
 import { answer, getRequest, postRequest } from "../../../tests/support/routes";
 import { cartWithMultiLink, ipSequence, shopContext, toastOf } from "../../../tests/support/shop";
 import { createTestDb, type TestDb } from "../../../tests/support/test-db";
-import { createAuth } from "../accounts/auth.server";
+import { getOrCreateReferralCode } from "../referrals/referrals.server";
 import { addUpdateRequestItem, cartCookieHeader, createCart, setCartReferrer } from "./cart.server";
 import { createOrderFromCart, DeliveryRefusedError } from "./checkout.server";
-import { getOrCreateReferralCode } from "./referrals.server";
 
 let t: TestDb;
 let fake: Awaited<ReturnType<typeof startFakeStripe>>;
@@ -178,7 +177,7 @@ describe("delivery options at checkout", () => {
 
   it("takes the referral discount off the subtotal plus the international fee", async () => {
     const v = await visitor();
-    const auth = createAuth({ db: t.db, config, queueEmail: async () => {} });
+    const auth = testAuth(t.db, config);
     const referrer = await verifiedCustomer(auth, t.db, "Rita", "rita@example.com");
     await getOrCreateReferralCode(t.db, referrer.id);
     await setCartReferrer(t.db, v.cart.id, referrer.id);
@@ -239,7 +238,7 @@ describe("the delivery option on Stripe's page", () => {
 
 describe("addresses saved when Country was free text", () => {
   it("prefill checkout with the country's code, or leave an unknown one to be chosen again", async () => {
-    const auth = createAuth({ db: t.db, config, queueEmail: async () => {} });
+    const auth = testAuth(t.db, config);
     const sam = await verifiedCustomer(auth, t.db, "Sam", "sam@example.com");
     const context = routeContext(t.db, config, auth, nextIp());
     const old = { ...address("GB", "sam@example.com"), country: "United Kingdom" };

@@ -1,6 +1,6 @@
 // The admin's 'To write and post' forms: a card written, an order posted, an order delivered.
 import { MarkPostedSchema } from "~/schemas/fulfilment";
-import type { SessionUser } from "../accounts/auth.server";
+import type { SessionUser } from "../accounts/session.server";
 import type { Database } from "../platform/db.server";
 import type { Config } from "../platform/env.server";
 import { unknownIntent } from "../platform/forms.server";

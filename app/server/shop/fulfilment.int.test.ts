@@ -2,6 +2,7 @@
 // card number and shows on the buyer's account; the admin's 'To write and post' list gives each chip's exact
 // address, oldest payment first; posting needs every card written, stores the tracking and e-mails its link in
 // the same transaction; delivering completes the order. Card numbers stay unique across both kinds of card.
+
 import { and, eq, inArray, like, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
@@ -16,19 +17,19 @@ import {
   users,
 } from "~/db/schema";
 import * as updateLinks from "~/routes/shop/update-links";
-import { routeContext } from "../../../tests/support/auth";
+import { routeContext, testAuth } from "../../../tests/support/auth";
 import { answer, postRequest } from "../../../tests/support/routes";
 import { countRows, deliveryTo, form, markPaidByAdmin, shopOpts, toastOf } from "../../../tests/support/shop";
 import { createTestDb, type TestDb } from "../../../tests/support/test-db";
-import { createAuth, type SessionUser } from "../accounts/auth.server";
-import { getDashboardStats } from "../cards/card-stats.server";
+import type { SessionUser } from "../accounts/session.server";
 import { createCardPage } from "../cards/cards.server";
+import { getDashboardStats } from "../cards/dashboard-home.server";
 import { listOwnedOneLinkCards, ONE_LINK_PERMANENT } from "../cards/one-link-cards.server";
 import { loadConfig } from "../platform/env.server";
 import { addCardItem, createCart } from "./cart.server";
 import { createOrderFromCart } from "./checkout.server";
-import { loadFulfilment } from "./fulfilment.server";
 import { handleFulfilmentAction } from "./fulfilment-actions.server";
+import { loadFulfilment } from "./fulfilment-queue.server";
 import { progressOfOrder } from "./order-progress.server";
 
 let t: TestDb;
@@ -137,7 +138,7 @@ describe("the public update form ('Update Your Card')", () => {
         platform: "Website",
         url: "https://another.example",
       }),
-      routeContext(t.db, config, createAuth({ db: t.db, config, queueEmail: async () => {} }), "10.9.9.9"),
+      routeContext(t.db, config, testAuth(t.db, config), "10.9.9.9"),
     );
     expect(reply.status).toBe(400);
     expect((reply.data.result as { error: Record<string, string[]> }).error.cardNumber).toEqual([

@@ -8,7 +8,7 @@ import { AddLinkSchema, EditLinkSchema, RemoveLinkSchema } from "~/schemas/my-li
 import type { SubmissionResult } from "~/utils/form";
 import { iconForUrl, linkHost } from "~/utils/link-kinds";
 import { formatPence } from "~/utils/money";
-import type { SessionUser } from "../accounts/auth.server";
+import type { SessionUser } from "../accounts/session.server";
 import { MY_LINKS_MESSAGES, ownedCard, ownedLink } from "../cards/my-links.server";
 import { unknownIntent } from "../platform/forms.server";
 import { toastHeaders } from "../platform/toast.server";

@@ -11,7 +11,7 @@ import { cardPages, emailOutbox, orderItemCardPages, orderItems, pageLinks, user
 import type { Delivery } from "~/schemas/checkout";
 import { deliveryTo, form } from "../../../tests/support/shop";
 import { createTestDb, type TestDb } from "../../../tests/support/test-db";
-import type { SessionUser } from "../accounts/auth.server";
+import type { SessionUser } from "../accounts/session.server";
 import { type Config, loadConfig } from "../platform/env.server";
 import { getOrderForAdmin } from "./admin-orders.server";
 import { handleOrdersSectionAction } from "./admin-orders-actions.server";

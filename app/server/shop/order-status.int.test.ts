@@ -1,6 +1,7 @@
 // One order walked from awaiting payment to delivered, and one cancelled and one refunded: at each step the
 // success page, the receipt, Billing's order history and My Cards say the same thing about where it is, and
 // the success page's 'What happens next?' no longer promises what has already happened.
+
 import { eq } from "drizzle-orm";
 import type { AppLoadContext } from "react-router";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -9,7 +10,7 @@ import * as billing from "~/routes/dashboard/settings/billing";
 import * as success from "~/routes/shop/payment-success";
 import * as receipt from "~/routes/shop/receipt";
 import type { OrderStatusWords } from "~/utils/order-status";
-import { routeContext, verifiedCustomer } from "../../../tests/support/auth";
+import { routeContext, testAuth, verifiedCustomer } from "../../../tests/support/auth";
 import { answer, getRequest } from "../../../tests/support/routes";
 import {
   admin,
@@ -21,13 +22,12 @@ import {
   testConfig,
 } from "../../../tests/support/shop";
 import { createTestDb, type TestDb } from "../../../tests/support/test-db";
-import { createAuth } from "../accounts/auth.server";
 import { listOwnedOneLinkCards } from "../cards/one-link-cards.server";
 import { CLAIM_LINK_DAYS, redeemClaimLink } from "./card-claims.server";
 import { addCardItem, createCart } from "./cart.server";
 import { createOrderFromCart } from "./checkout.server";
-import { loadFulfilment } from "./fulfilment.server";
 import { handleFulfilmentAction } from "./fulfilment-actions.server";
+import { loadFulfilment } from "./fulfilment-queue.server";
 import { cancelAwaitingOrder } from "./orders.server";
 import { refundOrder } from "./refunds.server";
 
@@ -38,7 +38,7 @@ let olive: { id: string; cookie: string };
 
 beforeAll(async () => {
   t = await createTestDb();
-  const auth = createAuth({ db: t.db, config, queueEmail: async () => {} });
+  const auth = testAuth(t.db, config);
   context = routeContext(t.db, config, auth);
   olive = await verifiedCustomer(auth, t.db, "Olive", "olive@example.com");
   await t.db.insert(users).values({ ...shopAdmin, emailVerified: true });

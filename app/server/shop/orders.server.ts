@@ -8,8 +8,8 @@ import { isUuid } from "~/utils/ids";
 import { adminOrderActions } from "~/utils/order-status";
 import type { Database, DbOrTx, Tx } from "../platform/db.server";
 import { enqueueEmail } from "../platform/email/outbox.server";
+import { commissionsFollowing } from "../referrals/self-referral.server";
 import { orderExpiredEmail } from "./order-emails.server";
-import { commissionsFollowing } from "./self-referral.server";
 
 export type OrderStatus = (typeof orders.$inferSelect)["status"];
 

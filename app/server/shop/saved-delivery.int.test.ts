@@ -1,6 +1,7 @@
 // Checkout starts with the address of the account's last order (docs/product.md#customer-settings-profile-and-billing):
 // an order placed signed in, a guest order with the account's verified e-mail, a guest order claimed into the
 // account with its one-time link, and so also the checkout of a replacement ordered from My Cards.
+
 import { eq } from "drizzle-orm";
 import type { AppLoadContext } from "react-router";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -8,12 +9,12 @@ import { cardPages, emailOutbox, orderItemCardPages, orderItems, physicalCards }
 import * as cards from "~/routes/dashboard/cards";
 import * as claimRoute from "~/routes/shop/claim-cards";
 import type { Delivery } from "~/schemas/checkout";
-import { routeContext, verifiedCustomer } from "../../../tests/support/auth";
+import { routeContext, testAuth, verifiedCustomer } from "../../../tests/support/auth";
 import { answer, CookieJar, getPage, postForm } from "../../../tests/support/routes";
 import { cartWithMultiLink, delivery, markPaidByAdmin, testConfig } from "../../../tests/support/shop";
 import { createTestDb, type TestDb } from "../../../tests/support/test-db";
 import * as cartRoute from "../../routes/shop/cart";
-import { type Auth, createAuth } from "../accounts/auth.server";
+import type { Auth } from "../accounts/auth.server";
 import { createOrderFromCart } from "./checkout.server";
 
 let t: TestDb;
@@ -23,7 +24,7 @@ const config = testConfig("saved-delivery");
 
 beforeAll(async () => {
   t = await createTestDb();
-  auth = createAuth({ db: t.db, config, queueEmail: async () => {} });
+  auth = testAuth(t.db, config);
   context = routeContext(t.db, config, auth);
 });
 afterAll(() => t?.close());

@@ -6,7 +6,7 @@ import { type AppLoadContext, data } from "react-router";
 import { customerPreferences } from "~/db/schema";
 import { type Delivery, DeliverySchema } from "~/schemas/checkout";
 import { countryCodeFor } from "~/utils/countries";
-import type { SessionUser } from "../accounts/auth.server";
+import type { SessionUser } from "../accounts/session.server";
 import type { DbOrTx } from "../platform/db.server";
 import { redirectWithToast } from "../platform/toast.server";
 

@@ -21,7 +21,6 @@ import {
 } from "../../../tests/support/shop";
 import { createTestDb, type TestDb } from "../../../tests/support/test-db";
 import { loadConfig } from "../platform/env.server";
-import { LIMITS } from "../platform/rate-limit.server";
 import {
   addCardItem,
   cartCookieHeader,
@@ -35,6 +34,7 @@ import {
 import { addCardToCart } from "./cart-actions.server";
 import { createOrderFromCart } from "./checkout.server";
 import { placeOrder } from "./checkout-actions.server";
+import { SHOP_LIMITS } from "./limits.server";
 import { markOrderPaid } from "./payments/paid-pipeline.server";
 
 let t: TestDb;
@@ -122,9 +122,12 @@ describe("placing orders", () => {
   const mailsTo = async (email: string) =>
     (await t.db.select({ n: count() }).from(emailOutbox).where(eq(emailOutbox.to, email)))[0]!.n;
 
-  it(`are limited to ${LIMITS.placeOrder.max} an hour per client address: the next is refused, nothing written`, async () => {
+  it(`are limited to ${SHOP_LIMITS.placeOrder.max} an hour per client address: the next is refused, nothing written`, async () => {
     const ip = uniqueIp();
-    const emails = Array.from({ length: LIMITS.placeOrder.max + 1 }, (_, i) => `many${i}.${ip}@example.com`);
+    const emails = Array.from(
+      { length: SHOP_LIMITS.placeOrder.max + 1 },
+      (_, i) => `many${i}.${ip}@example.com`,
+    );
     for (const email of emails.slice(0, -1))
       expect((await place(ip, email)).headers.get("Location")).toMatch(/^\/payment-success/);
     const before = await countRows(t.db, orders);
@@ -140,14 +143,14 @@ describe("placing orders", () => {
     expect(await mailsTo(last)).toBe(0);
   });
 
-  it(`are limited to ${LIMITS.placeOrder.max} an hour per recipient e-mail, whatever the address they come from`, async () => {
+  it(`are limited to ${SHOP_LIMITS.placeOrder.max} an hour per recipient e-mail, whatever the address they come from`, async () => {
     const victim = `Victim.${randomBytes(4).toString("hex")}@Example.com`;
-    for (let i = 0; i < LIMITS.placeOrder.max; i++)
+    for (let i = 0; i < SHOP_LIMITS.placeOrder.max; i++)
       expect((await place(uniqueIp(), victim)).headers.get("Location")).toMatch(/^\/payment-success/);
     const refused = await place(uniqueIp(), victim.toLowerCase());
     expect(refused.headers.get("Location")).toBe("/cart");
-    expect(await ordersTo(victim.toLowerCase())).toBe(LIMITS.placeOrder.max);
-    expect(await mailsTo(victim.toLowerCase())).toBe(LIMITS.placeOrder.max);
+    expect(await ordersTo(victim.toLowerCase())).toBe(SHOP_LIMITS.placeOrder.max);
+    expect(await mailsTo(victim.toLowerCase())).toBe(SHOP_LIMITS.placeOrder.max);
   });
 });
 

@@ -16,12 +16,13 @@ import {
   testConfig,
 } from "../../../tests/support/shop";
 import { createTestDb, type TestDb } from "../../../tests/support/test-db";
-import { createCardPage, getCardPageBySlug } from "../cards/cards.server";
+import { getCardPageBySlug } from "../cards/card-reads.server";
+import { createCardPage } from "../cards/cards.server";
+import { setReferrerFeatured } from "../referrals/referrals.server";
 import { addUpdateRequestItem, cartCookieHeader, changeQuantity, createCart, loadCart } from "./cart.server";
 import { changeCart, orderCardAction } from "./cart-actions.server";
 import { createOrderFromCart } from "./checkout.server";
 import { markOrderPaid } from "./payments/paid-pipeline.server";
-import { setReferrerFeatured } from "./referrals.server";
 import { proveOwnership } from "./update-requests.server";
 
 let t: TestDb;

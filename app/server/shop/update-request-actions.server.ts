@@ -3,15 +3,17 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { type AppLoadContext, data, redirect } from "react-router";
 import { UpdateRequestSchema } from "~/schemas/update-request";
 import { z } from "~/schemas/zod";
-import { getSessionUser } from "../accounts/auth.server";
+import { getSessionUser } from "../accounts/session.server";
 import { isOneLinkCardNumber, ONE_LINK_PERMANENT } from "../cards/one-link-cards.server";
 import { readFormData } from "../platform/forms.server";
 import { acceptProfileImage } from "../platform/images.server";
-import { hitRateLimit, LIMITS } from "../platform/rate-limit.server";
+import { hitRateLimit } from "../platform/rate-limit.server";
 import { addressKey } from "../platform/rate-limit-address.server";
 import { toastHeaders } from "../platform/toast.server";
-import { addUpdateRequestItem, CartError, deleteUploadIfUnused } from "./cart.server";
+import { deleteUploadIfUnused } from "../platform/uploads.server";
+import { addUpdateRequestItem, CartError } from "./cart.server";
 import { ensureCart } from "./cart-actions.server";
+import { SHOP_LIMITS } from "./limits.server";
 import { proveOwnership } from "./update-requests.server";
 
 const FAILED = "Failed to add update request. Please try again.";
@@ -38,7 +40,7 @@ export async function addUpdateRequestToCart(context: AppLoadContext, request: R
   const limit = await hitRateLimit(
     context.db,
     `update-request:ip:${addressKey(context.clientIp)}`,
-    LIMITS.updateRequest,
+    SHOP_LIMITS.updateRequest,
   );
   const formData = await readFormData(request);
   if (!limit.allowed) {

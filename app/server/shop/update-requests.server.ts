@@ -7,7 +7,8 @@ import { linkHref } from "~/schemas/link-rules";
 import { updatePlatformRule } from "~/schemas/update-request";
 import { normalizeLinkUrl } from "~/utils/card-links";
 import { isUuid } from "~/utils/ids";
-import { type CardLinkInput, getCardPageById, updateCardPage } from "../cards/cards.server";
+import { getCardPageById } from "../cards/card-reads.server";
+import { type CardLinkInput, updateCardPage } from "../cards/cards.server";
 import { checkEditPassword } from "../cards/edit-passwords.server";
 import type { DbOrTx, Tx } from "../platform/db.server";
 

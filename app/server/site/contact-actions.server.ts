@@ -4,10 +4,11 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { type AppLoadContext, data } from "react-router";
 import { CONTACT_HONEYPOT, ContactSchema } from "~/schemas/contact";
-import { hitRateLimit, LIMITS } from "../platform/rate-limit.server";
+import { hitRateLimit } from "../platform/rate-limit.server";
 import { addressKey } from "../platform/rate-limit-address.server";
 import { redirectWithToast } from "../platform/toast.server";
 import { saveContactMessage } from "./contact-messages.server";
+import { SITE_LIMITS } from "./limits.server";
 
 const SENT = {
   type: "success",
@@ -36,9 +37,13 @@ export async function handleContactAction(context: ContactContext, formData: For
   const perAddress = await hitRateLimit(
     context.db,
     `contact:ip:${addressKey(context.clientIp)}`,
-    LIMITS.contact,
+    SITE_LIMITS.contact,
   );
-  const perSender = await hitRateLimit(context.db, `contact:email:${submission.value.email}`, LIMITS.contact);
+  const perSender = await hitRateLimit(
+    context.db,
+    `contact:email:${submission.value.email}`,
+    SITE_LIMITS.contact,
+  );
   if (!perAddress.allowed || !perSender.allowed) {
     return data(
       {

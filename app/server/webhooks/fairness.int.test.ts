@@ -7,8 +7,8 @@ import { and, eq } from "drizzle-orm";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { rateLimits, users, webhookDeliveries, webhookEndpoints } from "~/db/schema";
 import { createTestDb, type TestDb } from "../../../tests/support/test-db";
-import { LIMITS } from "../platform/rate-limit.server";
 import { deliverDueWebhooks } from "./delivery.server";
+import { WEBHOOK_LIMITS } from "./limits.server";
 import {
   addWebhookEndpoint,
   listWebhookEndpoints,
@@ -234,15 +234,15 @@ describe("webhook queue limits", () => {
     for (let i = 0; i < 5; i++)
       endpoints.push(await addEndpoint(`https://hooks${i}.example.com/in`, "owner"));
     const [first] = endpoints;
-    for (let i = 0; i < LIMITS.webhookTestPerEndpoint.max; i++)
+    for (let i = 0; i < WEBHOOK_LIMITS.webhookTestPerEndpoint.max; i++)
       await queueTestEvent(t.db, "owner", first!.id);
     await expect(queueTestEvent(t.db, "owner", first!.id)).rejects.toBeInstanceOf(WebhookLimited);
 
     // The account's other endpoints share its own limit.
-    let sent = LIMITS.webhookTestPerEndpoint.max;
+    let sent = WEBHOOK_LIMITS.webhookTestPerEndpoint.max;
     let refused = 0;
     for (const endpoint of endpoints.slice(1))
-      for (let i = 0; i < LIMITS.webhookTestPerEndpoint.max; i++) {
+      for (let i = 0; i < WEBHOOK_LIMITS.webhookTestPerEndpoint.max; i++) {
         try {
           await queueTestEvent(t.db, "owner", endpoint.id);
           sent++;
@@ -251,13 +251,13 @@ describe("webhook queue limits", () => {
           refused++;
         }
       }
-    expect(sent).toBe(LIMITS.webhookTestPerAccount.max);
+    expect(sent).toBe(WEBHOOK_LIMITS.webhookTestPerAccount.max);
     expect(refused).toBeGreaterThan(0);
     const queued = await t.db
       .select()
       .from(webhookDeliveries)
       .where(eq(webhookDeliveries.type, "webhook.test"));
-    expect(queued).toHaveLength(LIMITS.webhookTestPerAccount.max);
+    expect(queued).toHaveLength(WEBHOOK_LIMITS.webhookTestPerAccount.max);
 
     // Another account is not held back by this one's.
     const mine = await addEndpoint("https://hooks.example.net/in", "other");

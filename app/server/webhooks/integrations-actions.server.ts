@@ -4,7 +4,7 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { data } from "react-router";
 import { AddWebhookEndpointSchema } from "~/schemas/webhooks";
 import { isUuid } from "~/utils/ids";
-import type { SessionUser } from "../accounts/auth.server";
+import type { SessionUser } from "../accounts/session.server";
 import type { Config } from "../platform/env.server";
 import { unknownIntent } from "../platform/forms.server";
 import { redirectWithToast, refuseWithToast } from "../platform/toast.server";

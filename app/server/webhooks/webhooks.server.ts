@@ -5,8 +5,9 @@ import { createCipheriv, createDecipheriv, hkdfSync, randomBytes, randomUUID } f
 import { and, desc, eq, inArray, lt } from "drizzle-orm";
 import { type exchangedContacts, users, webhookDeliveries, webhookEndpoints } from "~/db/schema";
 import type { DbOrTx } from "../platform/db.server";
-import { hitRateLimit, LIMITS } from "../platform/rate-limit.server";
+import { hitRateLimit } from "../platform/rate-limit.server";
 import { normaliseWebhookUrl, WebhookAddressError } from "./address-guard.server";
+import { WEBHOOK_LIMITS } from "./limits.server";
 
 /** Endpoints one account may have. */
 export const WEBHOOK_ENDPOINT_LIMIT = 5;
@@ -253,9 +254,15 @@ export async function queueTestEvent(db: DbOrTx, ownerUserId: string, endpointId
   const endpoint = await ownEndpoint(db, ownerUserId, endpointId);
   if (!endpoint.enabled) throw new WebhookError("Turn the endpoint on to send it a test event");
   // The endpoint first: an attempt it refuses does not use up the account's other endpoints.
-  if (!(await hitRateLimit(db, `webhook-test:endpoint:${endpointId}`, LIMITS.webhookTestPerEndpoint)).allowed)
+  if (
+    !(await hitRateLimit(db, `webhook-test:endpoint:${endpointId}`, WEBHOOK_LIMITS.webhookTestPerEndpoint))
+      .allowed
+  )
     throw new WebhookLimited(TEST_LIMITED);
-  if (!(await hitRateLimit(db, `webhook-test:user:${ownerUserId}`, LIMITS.webhookTestPerAccount)).allowed)
+  if (
+    !(await hitRateLimit(db, `webhook-test:user:${ownerUserId}`, WEBHOOK_LIMITS.webhookTestPerAccount))
+      .allowed
+  )
     throw new WebhookLimited(TEST_LIMITED);
   const eventId = newEventId();
   const created = new Date();

@@ -20,7 +20,8 @@ import { generateEditPassword } from "~/utils/edit-password";
 import { normalizeSlug } from "~/utils/slug";
 import { controlValue, formById, useEarlyInput } from "~/utils/use-early-input";
 import { useOwnerEmailSuggestions } from "../owner-email-suggestions";
-import { type CardFormLink, LinksEditor, newLinkKey } from "./links-editor";
+import type { CardFormLink } from "./link-row";
+import { LinksEditor, newLinkKey } from "./links-editor";
 import { ProfileImageUpload } from "./profile-image-upload";
 
 export type CardFormValues = {

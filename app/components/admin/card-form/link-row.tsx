@@ -6,7 +6,9 @@ import { FieldError } from "~/components/ui/field";
 import { Input } from "~/components/ui/input";
 import { Select } from "~/components/ui/select";
 import { LINK_ICON_LABELS, LINK_ICONS } from "~/utils/card-links";
-import type { CardFormLink } from "./links-editor";
+
+/** A link as the card form edits it; key tells rows apart before they are saved. */
+export type CardFormLink = { key: string; id?: string; title: string; url: string; icon: string };
 
 export function LinkRow({
   link,

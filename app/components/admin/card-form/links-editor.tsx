@@ -19,9 +19,7 @@ import {
 import { Plus } from "lucide-react";
 import { useState } from "react";
 import { Button } from "~/components/ui/button";
-import { LinkRow } from "./link-row";
-
-export type CardFormLink = { key: string; id?: string; title: string; url: string; icon: string };
+import { type CardFormLink, LinkRow } from "./link-row";
 
 let keySeed = 0;
 /** A key for a link row that has no database id yet. */

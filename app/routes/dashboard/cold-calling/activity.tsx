@@ -5,7 +5,7 @@ import { ActivityList, AddNoteForm } from "~/components/dashboard/prospect-activ
 import { EmptyState } from "~/components/layout/page-heading";
 import { Pager } from "~/components/ui/pager";
 import { PROSPECT_STATUS_LABELS } from "~/schemas/prospect-options";
-import { requireUser } from "~/server/accounts/auth.server";
+import { requireUser } from "~/server/accounts/session.server";
 import { loadActivity } from "~/server/cold-calling/prospect-activity.server";
 import { handleActivityAction } from "~/server/cold-calling/prospect-activity-actions.server";
 import { readFormData } from "~/server/platform/forms.server";

@@ -2,7 +2,7 @@
 import { Link } from "react-router";
 import { ActivityList, ProspectStatCards } from "~/components/dashboard/prospect-activity";
 import { EmptyState } from "~/components/layout/page-heading";
-import { requireUser } from "~/server/accounts/auth.server";
+import { requireUser } from "~/server/accounts/session.server";
 import { loadColdCallingOverview } from "~/server/cold-calling/prospect-activity.server";
 import { privatePage } from "~/utils/seo";
 import type { Route } from "./+types/overview";

@@ -1,6 +1,6 @@
 // The customer's own prospects as a CSV download, with the Prospects tab's filters.
 
-import { requireUser } from "~/server/accounts/auth.server";
+import { requireUser } from "~/server/accounts/session.server";
 import { prospectFilters, prospectsCsv } from "~/server/cold-calling/prospects.server";
 import type { Route } from "./+types/prospects-csv";
 

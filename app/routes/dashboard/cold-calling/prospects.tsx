@@ -11,7 +11,7 @@ import {
   ProspectsPager,
   ProspectsTable,
 } from "~/components/dashboard/prospects";
-import { requireUser } from "~/server/accounts/auth.server";
+import { requireUser } from "~/server/accounts/session.server";
 import { loadProspects } from "~/server/cold-calling/prospects.server";
 import { handleProspectsAction } from "~/server/cold-calling/prospects-actions.server";
 import { readFormData } from "~/server/platform/forms.server";

@@ -1,8 +1,8 @@
 // Settings, Account tab: password, two-factor authentication, other sessions and deleting the account.
 import { AccountSettings } from "~/components/account/account-settings";
-import { loadAccountSettings } from "~/server/accounts/account.server";
 import { handleAccountAction } from "~/server/accounts/account-actions.server";
-import { requireUser } from "~/server/accounts/auth.server";
+import { loadAccountSettings } from "~/server/accounts/account-settings.server";
+import { requireUser } from "~/server/accounts/session.server";
 import { readFormData } from "~/server/platform/forms.server";
 import { privatePage } from "~/utils/seo";
 import type { Route } from "./+types/account";

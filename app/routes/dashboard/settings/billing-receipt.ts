@@ -1,6 +1,6 @@
 // GET /dashboard/settings/billing/receipt/:orderId[?print=1]: the receipt of one of the signed-in customer's
 // own orders (no secret link needed); any other order, or no order, answers 404.
-import { requireUser } from "~/server/accounts/auth.server";
+import { requireUser } from "~/server/accounts/session.server";
 import { getCustomerOrder } from "~/server/shop/customer-orders.server";
 import { progressOfOrder } from "~/server/shop/order-progress.server";
 import { orderNotFound, receiptResponse } from "~/server/shop/receipt.server";

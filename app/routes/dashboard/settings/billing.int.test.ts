@@ -1,14 +1,15 @@
 // Settings, Billing tab as routes: the saved delivery address (which then prefills checkout) and the order
 // history with receipts, where each customer sees only their own orders and another's answer 404.
+
 import { eq } from "drizzle-orm";
 import type { AppLoadContext } from "react-router";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { customerPreferences, users } from "~/db/schema";
 import type { Delivery } from "~/schemas/checkout";
-import { type Auth, createAuth } from "~/server/accounts/auth.server";
+import type { Auth } from "~/server/accounts/auth.server";
 import { cartCookieHeader } from "~/server/shop/cart.server";
 import { createOrderFromCart } from "~/server/shop/checkout.server";
-import { adminCookieFor, routeContext, verifiedCustomer } from "../../../../tests/support/auth";
+import { adminCookieFor, routeContext, testAuth, verifiedCustomer } from "../../../../tests/support/auth";
 import { answer, getRequest, postRequest } from "../../../../tests/support/routes";
 import { cartWithMultiLink, delivery, shopOpts, testConfig, toastOf } from "../../../../tests/support/shop";
 import { createTestDb, type TestDb } from "../../../../tests/support/test-db";
@@ -43,7 +44,7 @@ const alicesHome: Delivery = { ...delivery, fullName: "Alice Last-Order", email:
 
 beforeAll(async () => {
   t = await createTestDb();
-  auth = createAuth({ db: t.db, config, queueEmail: async () => {} });
+  auth = testAuth(t.db, config);
   context = routeContext(t.db, config, auth);
   adminCookie = await adminCookieFor(auth, t.db);
   alice = await verifiedCustomer(auth, t.db, "Alice", "alice@example.com");

@@ -2,7 +2,7 @@
 import { useLocation } from "react-router";
 import { OrderHistory, SavedAddressForm } from "~/components/dashboard/billing-settings";
 import { DEFAULT_COUNTRY } from "~/schemas/checkout";
-import { requireUser } from "~/server/accounts/auth.server";
+import { requireUser } from "~/server/accounts/session.server";
 import { readFormData } from "~/server/platform/forms.server";
 import { handleBillingAction } from "~/server/shop/billing-actions.server";
 import { listCustomerOrders } from "~/server/shop/customer-orders.server";

@@ -6,12 +6,12 @@ import { eq } from "drizzle-orm";
 import type { AppLoadContext } from "react-router";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { webhookDeliveries, webhookEndpoints } from "~/db/schema";
-import { routeContext, verifiedCustomer } from "../../../../tests/support/auth";
+import { WEBHOOK_LIMITS } from "~/server/webhooks/limits.server";
+import { routeContext, testAuth, verifiedCustomer } from "../../../../tests/support/auth";
 import { answer, getRequest, postRequest } from "../../../../tests/support/routes";
 import { testConfig, toastOf } from "../../../../tests/support/shop";
 import { createTestDb, type TestDb } from "../../../../tests/support/test-db";
-import { type Auth, createAuth } from "../../../server/accounts/auth.server";
-import { LIMITS } from "../../../server/platform/rate-limit.server";
+import type { Auth } from "../../../server/accounts/auth.server";
 import * as integrations from "./integrations";
 
 const URL = "http://shop.test/dashboard/settings/integrations";
@@ -24,7 +24,7 @@ let alice: { id: string; cookie: string };
 
 beforeAll(async () => {
   t = await createTestDb();
-  auth = createAuth({ db: t.db, config, queueEmail: async () => {} });
+  auth = testAuth(t.db, config);
   context = { ...routeContext(t.db, config, auth), pokeWebhooks: () => pokes++ } as AppLoadContext;
   alice = await verifiedCustomer(auth, t.db, "Alice", "alice@example.com");
 });
@@ -86,7 +86,7 @@ describe("Settings, Integrations", () => {
       (await t.db.select().from(webhookDeliveries).where(eq(webhookDeliveries.endpointId, endpoint!.id)))
         .length;
     // One was sent by the test before.
-    for (let i = 1; i < LIMITS.webhookTestPerEndpoint.max; i++) {
+    for (let i = 1; i < WEBHOOK_LIMITS.webhookTestPerEndpoint.max; i++) {
       const sent = await post({ intent: "send-test", endpointId: endpoint!.id });
       expect(sent.status).toBe(302);
     }

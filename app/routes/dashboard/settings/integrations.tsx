@@ -1,7 +1,7 @@
 // Settings, Integrations tab: webhook endpoints that receive the account's events (docs/webhooks.md).
 import { data } from "react-router";
 import { IntegrationsSettings } from "~/components/dashboard/integrations-settings";
-import { requireUser } from "~/server/accounts/auth.server";
+import { requireUser } from "~/server/accounts/session.server";
 import { readFormData } from "~/server/platform/forms.server";
 import { handleIntegrationsAction } from "~/server/webhooks/integrations-actions.server";
 import { listWebhookEndpoints, WEBHOOK_ENDPOINT_LIMIT } from "~/server/webhooks/webhooks.server";

@@ -1,5 +1,6 @@
 // Settings → Notifications as a route: the choices are saved per account, survive the next load, never touch
 // another account or the saved delivery address, and bad posts change nothing.
+
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -8,11 +9,11 @@ import type { AppLoadContext } from "react-router";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { customerPreferences } from "~/db/schema";
 import { DEFAULT_NOTIFICATION_PREFERENCES } from "~/schemas/notifications";
-import { routeContext, verifiedCustomer } from "../../../../tests/support/auth";
+import { routeContext, testAuth, verifiedCustomer } from "../../../../tests/support/auth";
 import { answer, getRequest, postRequest } from "../../../../tests/support/routes";
 import { toastOf } from "../../../../tests/support/shop";
 import { createTestDb, type TestDb } from "../../../../tests/support/test-db";
-import { type Auth, createAuth } from "../../../server/accounts/auth.server";
+import type { Auth } from "../../../server/accounts/auth.server";
 import { loadConfig } from "../../../server/platform/env.server";
 import * as notifications from "./notifications";
 
@@ -29,7 +30,7 @@ let alice: { id: string; cookie: string };
 let bob: { id: string; cookie: string };
 beforeAll(async () => {
   t = await createTestDb();
-  auth = createAuth({ db: t.db, config, queueEmail: async () => {} });
+  auth = testAuth(t.db, config);
   context = routeContext(t.db, config, auth);
   alice = await verifiedCustomer(auth, t.db, "Alice", "alice@example.com");
   bob = await verifiedCustomer(auth, t.db, "Bob", "bob@example.com");

@@ -6,11 +6,11 @@ import { data, Form, useNavigation } from "react-router";
 import { Button } from "~/components/ui/button";
 import { FieldError } from "~/components/ui/field";
 import { NotificationPreferencesSchema } from "~/schemas/notifications";
-import { requireUser } from "~/server/accounts/auth.server";
 import {
   getNotificationPreferences,
   saveNotificationPreferences,
 } from "~/server/accounts/notification-preferences.server";
+import { requireUser } from "~/server/accounts/session.server";
 import { readFormData, unknownIntent } from "~/server/platform/forms.server";
 import { redirectWithToast } from "~/server/platform/toast.server";
 import { getFormProps, getInputProps, useForm } from "~/utils/form";

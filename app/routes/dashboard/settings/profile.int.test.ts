@@ -2,6 +2,7 @@
 // an e-mail change needs the password (and a code with two-factor on), mails the new address a link and the old
 // address a way to stop it, answers alike whether or not the new address is taken, and changes nothing until
 // the new address confirms.
+
 import fs from "node:fs";
 import path from "node:path";
 import { eq, sql } from "drizzle-orm";
@@ -10,9 +11,9 @@ import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { emailChanges, emailOutbox, users } from "~/db/schema";
 import * as emailChange from "~/routes/auth/email-change";
-import { type Auth, createAuth } from "~/server/accounts/auth.server";
+import type { Auth } from "~/server/accounts/auth.server";
 import { enqueueEmail } from "~/server/platform/email/outbox.server";
-import { routeContext, signInCookie, verifiedCustomer } from "../../../../tests/support/auth";
+import { routeContext, signInCookie, testAuth, verifiedCustomer } from "../../../../tests/support/auth";
 import {
   type Answer,
   answer,
@@ -37,12 +38,8 @@ const PASSWORD = "customer-pass-1";
 beforeAll(async () => {
   t = await createTestDb();
   // The real outbox: the test reads the messages the app queued.
-  auth = createAuth({
-    db: t.db,
-    config,
-    queueEmail: async (message) => {
-      await enqueueEmail(t.db, message);
-    },
+  auth = testAuth(t.db, config, async (message) => {
+    await enqueueEmail(t.db, message);
   });
   context = routeContext(t.db, config, auth);
 });

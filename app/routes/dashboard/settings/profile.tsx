@@ -2,9 +2,9 @@
 // the server (strict intents: profile, avatar, email).
 import { useLocation } from "react-router";
 import { AvatarForm, EmailForm, ProfileDetailsForm } from "~/components/dashboard/profile-settings";
-import { requireUser } from "~/server/accounts/auth.server";
 import { loadProfile } from "~/server/accounts/profile.server";
 import { handleProfileAction } from "~/server/accounts/profile-actions.server";
+import { requireUser } from "~/server/accounts/session.server";
 import { readFormData } from "~/server/platform/forms.server";
 import { privatePage } from "~/utils/seo";
 import type { Route } from "./+types/profile";

@@ -10,15 +10,15 @@ import { itemSummary } from "~/utils/order-items";
 import { CardPageError } from "../../cards/cards.server";
 import { announceCardPagesChanged } from "../../cards/changes.server";
 import { createItemOneLinkCards } from "../../cards/one-link-cards.server";
+import { deliverBusinessLists } from "../../cold-calling/business-lists.server";
 import type { DbOrTx } from "../../platform/db.server";
 import { enqueueEmail } from "../../platform/email/outbox.server";
-import { deliverBusinessLists } from "../business-lists.server";
+import { holdReasonFor, SELF_REFERRAL_REVERSED } from "../../referrals/self-referral.server";
 import { claimUrl, createClaimToken } from "../card-claims.server";
 import { type CreatedPage, cardOwnerForOrder, createItemPages } from "../order-card-pages.server";
 import { type BankDetails, orderConfirmedEmail } from "../order-emails.server";
 import { type Actor, changeStatus } from "../orders.server";
 import { commissionForItems } from "../pricing.server";
-import { holdReasonFor, SELF_REFERRAL_REVERSED } from "../self-referral.server";
 import { applyOrQueueUpdateRequest } from "../update-requests.server";
 
 export interface PaymentSource {

@@ -26,7 +26,7 @@ import type { Delivery } from "~/schemas/checkout";
 import { createTestDb, type TestDb } from "../../../../tests/support/test-db";
 import { loadConfig } from "../../platform/env.server";
 import { listOrders } from "../admin-orders.server";
-import { addBusinessListToCart } from "../business-lists.server";
+import { addBusinessListToCart } from "../business-list-cart.server";
 import { addCardItem, createCart, loadCart, setCartReferrer } from "../cart.server";
 import { createOrderFromCart } from "../checkout.server";
 import { cancelAwaitingOrder, setStripeSession } from "../orders.server";

@@ -1,4 +1,5 @@
 // The admin's featured referrers: listed from the database, toggled only by an admin, shown in the cart.
+
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -7,10 +8,10 @@ import type { AppLoadContext } from "react-router";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { referrers, users } from "~/db/schema";
 import { action as adminAction, loader as adminLoader } from "~/routes/admin/referrers";
-import { adminCookieFor, routeContext, verifiedCustomer } from "../../../tests/support/auth";
+import { adminCookieFor, routeContext, testAuth, verifiedCustomer } from "../../../tests/support/auth";
 import { answer, getRequest, postRequest } from "../../../tests/support/routes";
 import { createTestDb, type TestDb } from "../../../tests/support/test-db";
-import { type Auth, createAuth } from "../accounts/auth.server";
+import type { Auth } from "../accounts/auth.server";
 import { loadConfig } from "../platform/env.server";
 import { allowedReferrers, listReferrersForAdmin, seedDemoReferrers } from "./referrals.server";
 
@@ -28,7 +29,7 @@ const config = loadConfig({
 
 beforeAll(async () => {
   t = await createTestDb();
-  auth = createAuth({ db: t.db, config, queueEmail: async () => {} });
+  auth = testAuth(t.db, config);
   context = routeContext(t.db, config, auth);
   await seedDemoReferrers(t.db);
   adminCookie = await adminCookieFor(auth, t.db);

@@ -1,4 +1,5 @@
-// Business lists (DESIGN.md ruling 10): a list of 20 businesses of one type, bought through the cart and checkout.
+// Business lists, a product like the cards (docs/product.md, 'Purchase Lists'): 20 businesses of one type, bought
+// through the shop's cart and checkout (shop/business-list-cart.server.ts).
 // A list is refused before payment when the pool cannot fill it for this buyer; on payment the businesses are
 // copied from the lead pool into the buyer's prospects, never one the buyer already has.
 import { and, asc, desc, eq, sql } from "drizzle-orm";
@@ -14,7 +15,6 @@ import {
 import type { BusinessListDetails, ItemDetails } from "~/schemas/item-details";
 import { PROSPECT_QUOTAS } from "~/schemas/prospect-options";
 import type { DbOrTx } from "../platform/db.server";
-import { addBusinessListItem, CartError } from "./cart.server";
 
 export const LIST_MESSAGES = {
   signIn: "Please sign in to buy a business list: its businesses go into your account's prospects.",
@@ -42,7 +42,7 @@ export async function listBusinessTypes(db: DbOrTx) {
     .orderBy(asc(businessTypes.createdAt), asc(businessTypes.label));
 }
 
-async function businessType(db: DbOrTx, id: string) {
+export async function businessType(db: DbOrTx, id: string) {
   const [row] = await db
     .select({ id: businessTypes.id, label: businessTypes.label })
     .from(businessTypes)
@@ -122,18 +122,6 @@ export async function listShortfall(
     }
   }
   return null;
-}
-
-/** Puts a list of this type in the cart, refused (CartError) when the pool cannot fill it for this buyer. */
-export async function addBusinessListToCart(db: DbOrTx, cartId: string, userId: string, type: string) {
-  const row = await businessType(db, type);
-  if (!row) throw new CartError(LIST_MESSAGES.unknownType, 400);
-  const details: BusinessListDetails = { businessType: row.id, label: row.label, size: BUSINESS_LIST.size };
-  await addBusinessListItem(db, cartId, details, async (tx, lines) => {
-    const message = await listShortfall(tx, userId, [...lines, { kind: "business-list", details }]);
-    if (message) throw new CartError(message, 409);
-  });
-  return row;
 }
 
 type OrderItem = typeof orderItems.$inferSelect;

@@ -6,7 +6,6 @@ import { referrers, users } from "~/db/schema";
 import { appCookie } from "../platform/cookies.server";
 import type { DbOrTx } from "../platform/db.server";
 import { ilikeAny } from "../platform/sql.server";
-import { readCartId, setCartReferrerIfNone } from "./cart.server";
 
 export const refCookie = appCookie("ref", 60 * 60 * 24 * 30);
 
@@ -133,10 +132,10 @@ function linkIsFirstParty(request: Request) {
 }
 
 /**
- * A visit through a referral link (/?ref={code}) of a real referrer. The code is remembered for 30 days; a
- * link another site sent the visitor to does not replace a code already remembered, and no link replaces the
- * referrer a cart already has (only the customer does, in the cart), so a page cannot swap the referrer of
- * someone else's purchase. A signed-in referrer's own link changes nothing, and an unknown code neither.
+ * A visit through a referral link (/?ref={code}) of a real referrer: that referrer's account id, or null. The
+ * code is remembered for 30 days; a link another site sent the visitor to does not replace a code already
+ * remembered. A signed-in referrer's own link changes nothing, and an unknown code neither. The shop then
+ * preselects the referrer in a cart that has none (setCartReferrerIfNone).
  */
 export async function rememberReferralLink(
   db: DbOrTx,
@@ -145,13 +144,12 @@ export async function rememberReferralLink(
   viewerUserId: string | null,
 ) {
   const code = new URL(request.url).searchParams.get("ref");
-  if (!isReferralCode(code)) return;
+  if (!isReferralCode(code)) return null;
   const referrer = await findReferrerByCode(db, code);
-  if (!referrer || referrer.userId === viewerUserId) return;
+  if (!referrer || referrer.userId === viewerUserId) return null;
   if (linkIsFirstParty(request) || !(await readRefCode(request)))
     headers.append("Set-Cookie", await refCookie.serialize(referrer.code));
-  const cartId = await readCartId(request);
-  if (cartId) await setCartReferrerIfNone(db, cartId, referrer.userId);
+  return referrer.userId;
 }
 
 /** The referral code from the ?ref= cookie, if any. */

@@ -1,6 +1,7 @@
 // Business lists end to end on the server: the cart and the checkout refuse a list the pool cannot fill for this
 // buyer; paying copies 20 businesses into the buyer's prospects, never one they already have, exactly once
 // however often or concurrently the payment arrives; the admin's CSV upload reports every row it did not add.
+
 import { and, eq, isNull, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { BUSINESS_LIST } from "~/catalog";
@@ -15,18 +16,18 @@ import {
   prospects,
   users,
 } from "~/db/schema";
-import { createAuth } from "~/server/accounts/auth.server";
-import { routeContext } from "../../../tests/support/auth";
+import { routeContext, testAuth } from "../../../tests/support/auth";
 import { answer, postRequest } from "../../../tests/support/routes";
 import { countRows, deliveryTo, shopOpts, testConfig } from "../../../tests/support/shop";
 import { createTestDb, type TestDb } from "../../../tests/support/test-db";
-import { handleListsAction, loadListsSection } from "./business-list-actions.server";
-import { addBusinessListToCart, deliverBusinessLists, purchasedLists } from "./business-lists.server";
-import { CartError, createCart, loadCart } from "./cart.server";
-import { CheckoutError, createOrderFromCart } from "./checkout.server";
+import { addBusinessListToCart, handleListsAction } from "../shop/business-list-cart.server";
+import { CartError, createCart, loadCart } from "../shop/cart.server";
+import { CheckoutError, createOrderFromCart } from "../shop/checkout.server";
+import { markOrderPaid } from "../shop/payments/paid-pipeline.server";
+import { loadListsSection } from "./business-list-actions.server";
+import { deliverBusinessLists, purchasedLists } from "./business-lists.server";
 import { removeLead, removeUnusedLeads, uploadLeads } from "./lead-pool.server";
 import { loadLeadsSection } from "./lead-pool-actions.server";
-import { markOrderPaid } from "./payments/paid-pipeline.server";
 
 let t: TestDb;
 const config = testConfig("business-lists");
@@ -121,7 +122,7 @@ describe("buying a business list", () => {
   it("the Buy button needs a business type that exists and answers 409 with the reason when the pool is short", async () => {
     const u = await buyer();
     const short = await stockedType(5);
-    const auth = createAuth({ db: t.db, config, queueEmail: async () => {} });
+    const auth = testAuth(t.db, config);
     const context = routeContext(t.db, config, auth, "10.9.0.1");
     const buy = (fields: Record<string, string>) => {
       const request = postRequest("http://shop.test/dashboard/cold-calling/lists", fields);
@@ -142,7 +143,7 @@ describe("buying a business list", () => {
 
   it("offers only the types with a full list in stock for this buyer, with how many lists are left", async () => {
     const u = await buyer();
-    const context = routeContext(t.db, config, createAuth({ db: t.db, config, queueEmail: async () => {} }));
+    const context = routeContext(t.db, config, testAuth(t.db, config));
     const empty = await stockedType(0);
     const short = await stockedType(19);
     const two = await stockedType(45);

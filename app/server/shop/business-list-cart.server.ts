@@ -1,22 +1,27 @@
-// The Purchase Lists tab: what it shows (types, price, the customer's lists) and its one intent, buying a list.
+// Buying a business list (the Purchase Lists tab's one intent): the list goes in the cart when the lead pool can
+// fill it for this buyer. cold-calling/ owns the lists and the pool; the shop sells them.
 import type { AppLoadContext } from "react-router";
 import { redirect } from "react-router";
 import { BUSINESS_LIST } from "~/catalog";
 import { BuyListSchema } from "~/schemas/business-list";
+import type { BusinessListDetails } from "~/schemas/item-details";
+import { businessType, LIST_MESSAGES, listShortfall } from "../cold-calling/business-lists.server";
+import type { DbOrTx } from "../platform/db.server";
 import { unknownIntent } from "../platform/forms.server";
 import { dataWithToast, toastHeaders } from "../platform/toast.server";
-import { addBusinessListToCart, businessTypesInStock, purchasedLists } from "./business-lists.server";
-import { CartError } from "./cart.server";
+import { addBusinessListItem, CartError } from "./cart.server";
 import { ensureCart } from "./cart-actions.server";
 
-export async function loadListsSection(context: AppLoadContext, userId: string) {
-  return {
-    // Only the types with at least one full list in stock for this buyer are offered.
-    types: await businessTypesInStock(context.db, userId),
-    price: BUSINESS_LIST.price,
-    size: BUSINESS_LIST.size,
-    lists: await purchasedLists(context.db, userId),
-  };
+/** Puts a list of this type in the cart, refused (CartError) when the pool cannot fill it for this buyer. */
+export async function addBusinessListToCart(db: DbOrTx, cartId: string, userId: string, type: string) {
+  const row = await businessType(db, type);
+  if (!row) throw new CartError(LIST_MESSAGES.unknownType, 400);
+  const details: BusinessListDetails = { businessType: row.id, label: row.label, size: BUSINESS_LIST.size };
+  await addBusinessListItem(db, cartId, details, async (tx, lines) => {
+    const message = await listShortfall(tx, userId, [...lines, { kind: "business-list", details }]);
+    if (message) throw new CartError(message, 409);
+  });
+  return row;
 }
 
 export async function handleListsAction(

@@ -29,6 +29,7 @@ export async function loadLeadsSection(db: DbOrTx, url: URL) {
     leads: type ? await leadsOfType(db, type.id, page) : null,
   };
 }
+export type LeadsData = Awaited<ReturnType<typeof loadLeadsSection>>;
 
 export async function handleLeadsAction(db: DbOrTx, form: FormData) {
   try {

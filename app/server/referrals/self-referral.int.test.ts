@@ -19,16 +19,16 @@ import * as myCardsRoute from "~/routes/dashboard/cards";
 import * as cartRoute from "~/routes/shop/cart";
 import * as claimRoute from "~/routes/shop/claim-cards";
 import type { Delivery } from "~/schemas/checkout";
-import { adminCookieFor, routeContext, verifiedCustomer } from "../../../tests/support/auth";
+import { adminCookieFor, routeContext, testAuth, verifiedCustomer } from "../../../tests/support/auth";
 import { type Answer, answer, CookieJar, postForm } from "../../../tests/support/routes";
 import { admin, delivery, ipSequence, markPaidByAdmin, testConfig } from "../../../tests/support/shop";
 import { createTestDb, type TestDb } from "../../../tests/support/test-db";
-import { type Auth, createAuth } from "../accounts/auth.server";
+import type { Auth } from "../accounts/auth.server";
 import { hashEditPassword } from "../cards/edit-passwords.server";
-import { createCart } from "./cart.server";
-import { setAdminStatus } from "./orders.server";
+import { createCart } from "../shop/cart.server";
+import { setAdminStatus } from "../shop/orders.server";
+import { refundOrder } from "../shop/refunds.server";
 import { getOrCreateReferralCode, setReferrerFeatured } from "./referrals.server";
-import { refundOrder } from "./refunds.server";
 
 const ORIGIN = "http://shop.test";
 let t: TestDb;
@@ -44,7 +44,7 @@ let adminCookie: string;
 
 beforeAll(async () => {
   t = await createTestDb();
-  auth = createAuth({ db: t.db, config, queueEmail: async () => {} });
+  auth = testAuth(t.db, config);
   rita = await verifiedCustomer(auth, t.db, "Rita Referrer", "rita.ref@gmail.com");
   ritaCode = await getOrCreateReferralCode(t.db, rita.id);
   olly = await verifiedCustomer(auth, t.db, "Olly Other", "olly@example.com");
@@ -201,7 +201,7 @@ describe("self-referral through a second address", () => {
     guestOrders++;
     const cart = await createCart(t.db, { referrerUserId: rita.id });
     const v = visitor();
-    const { cartCookieHeader } = await import("./cart.server");
+    const { cartCookieHeader } = await import("../shop/cart.server");
     v.jar.apply(new Headers({ "Set-Cookie": await cartCookieHeader(cart.id) }));
     await addMultiLinkCard(v);
     const { order } = await checkOut(v, {
