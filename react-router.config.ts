@@ -1,17 +1,12 @@
 import type { Config } from "@react-router/dev/config";
 
-// React Router v8's behaviour, opted into now.
+// React Router 8 (docs/decisions/040-react-router-8.md): what v7's `v8_*` flags opted into is how it always works
+// now. Middleware is always on (loaders and actions receive a RouterContextProvider; server/app.ts gives it the
+// fields of our load context); each build is its own Vite environment (`ssr`, `client`, vite.config.ts); loaders get
+// the request as sent (a data request's `.data` suffix and `_routes` parameter included: a link back to the page is
+// made from the `url` argument, or by `requireUser` without them); data requests keep a trailing slash (`/_.data`).
 export default {
   ssr: true,
-  future: {
-    v8_trailingSlashAwareDataRequests: true,
-    v8_splitRouteModules: true,
-    // vite.config.ts configures each build as its own environment (`ssr`, `client`).
-    v8_viteEnvironmentApi: true,
-    // Loaders get the request as sent (a data request's `.data` suffix and `_routes` parameter included): a link
-    // back to the page is made from the `url` argument, or by `requireUser` without them.
-    v8_passThroughRequests: true,
-    // Loaders and actions receive a RouterContextProvider; server/app.ts gives it the fields of our load context.
-    v8_middleware: true,
-  },
+  // A route's client-only exports in chunks of their own (v7's v8_splitRouteModules; on by default in v8).
+  splitRouteModules: true,
 } satisfies Config;

@@ -3,18 +3,15 @@ import tailwindcss from "@tailwindcss/vite";
 import { defineConfig } from "vite";
 import { precompressAssets } from "./server/static-assets.ts";
 
-// React Router's package points every condition at its development build; the production build differs only in
-// leaving out the development warnings, which the browser then does not download (and the server does not run).
-const reactRouterBuild = (file: string) =>
-  `${import.meta.dirname}/node_modules/react-router/dist/production/${file}`;
-
 // Packages the server build leaves to Node: native code or files found beside the module (sharp, PGlite, pg,
 // pino's workers), loaded only when used (the S3 SDK), or one copy shared with server.mjs, which shapes its
 // classes (express).
 const serverExternals = ["sharp", "@electric-sql/pglite", "pg", "@aws-sdk/client-s3", "express", "pino"];
 
-// One environment per build (React Router's v8_viteEnvironmentApi): `ssr` builds our Express app, `client` the
-// browser's modules.
+// One environment per build (React Router 8 always builds so): `ssr` builds our Express app, `client` the browser's
+// modules. Both take React Router's production build, without the development warnings: React Router 8's package
+// resolves to it unless the `development` condition is set, as Vite sets it only in development (with React
+// Router 7 this took an alias).
 export default defineConfig(({ command }) => ({
   environments: {
     ssr: {
@@ -77,13 +74,7 @@ export default defineConfig(({ command }) => ({
       },
     },
   },
-  resolve: {
-    tsconfigPaths: true,
-    alias: [
-      { find: /^react-router$/, replacement: reactRouterBuild("index.mjs") },
-      { find: /^react-router\/dom$/, replacement: reactRouterBuild("dom-export.mjs") },
-    ],
-  },
+  resolve: { tsconfigPaths: true },
   plugins: [
     tailwindcss(),
     reactRouter(),

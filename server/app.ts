@@ -33,6 +33,9 @@ export { createBackup } from "~/server/platform/backup.server";
 export { restoreBackup } from "~/server/platform/restore.server";
 export { createAdminAccount, startRuntime, stopRuntime } from "./runtime";
 
+// The fields our load context gives each loader and action. React Router 8 no longer declares AppLoadContext (its
+// context is always a RouterContextProvider); the name stays ours, in its module, so loaders and the server
+// modules that take a context keep importing it from "react-router".
 declare module "react-router" {
   interface AppLoadContext {
     db: import("~/server/platform/db.server").Database;
@@ -51,7 +54,7 @@ declare module "react-router" {
     /** URL of each island script, for pages that do not hydrate React. */
     islands: import("~/server/site/islands.server").IslandUrls;
   }
-  // With middleware on (react-router.config.ts) each loader's context is a RouterContextProvider: ours carries the
+  // Each loader's context is a RouterContextProvider (middleware is always on in React Router 8): ours carries the
   // load context's fields as well, so loaders read them as before and middleware can add typed values to it.
   interface RouterContextProvider extends AppLoadContext {}
 }

@@ -6,10 +6,13 @@ import { busyPhoto } from "../fixtures/busy-photo.mjs";
 
 export const root = path.resolve(import.meta.dirname, "../..");
 
-/** Builds the app when its sources changed since the last build. */
+/** Builds the app when its sources changed since the last build; a build that printed a warning fails. */
 export function buildApp() {
-  const result = spawnSync(process.execPath, ["scripts/build-if-stale.mjs"], { cwd: root, stdio: "inherit" });
-  if (result.status !== 0) throw new Error("The build failed");
+  const result = spawnSync(process.execPath, ["scripts/build-if-stale.mjs", "--strict"], {
+    cwd: root,
+    stdio: "inherit",
+  });
+  if (result.status !== 0) throw new Error("The build failed or printed a warning");
 }
 
 const TEST_ADMIN = { email: "ops-admin@example.com", password: "ops-admin-password" };

@@ -22,9 +22,15 @@ import { useHydrated } from "~/utils/use-hydrated";
 import { type DraftLink, LinkList } from "./link-list";
 
 let linkRules: Promise<typeof import("~/schemas/link-rules")> | undefined;
-/** The link rules (with the URL normaliser they use) load when the customer starts typing a link, not with the page. */
+/**
+ * The link rules (with the URL normaliser they use) load when the customer starts typing a link, not with the page.
+ * Only the browser loads them so: the server never types, and its build, which has the rules in its bundle for the
+ * actions, would warn that the import splits nothing off.
+ */
 const loadLinkRules = () => {
-  linkRules ??= import("~/schemas/link-rules");
+  linkRules ??= import.meta.env.SSR
+    ? Promise.reject(new Error("The link rules load in the browser"))
+    : import("~/schemas/link-rules");
   return linkRules;
 };
 

@@ -19,8 +19,8 @@ import { isStoredProfileImageUrl } from "~/server/platform/storage.server";
 import { redirectWithToast } from "~/server/platform/toast.server";
 import type { Route } from "./+types/edit-card";
 
-export const meta = ({ data }: Route.MetaArgs) => [
-  { title: data?.card ? `Edit Card #${data.card.cardNumber}` : "Card Not Found" },
+export const meta = ({ loaderData }: Route.MetaArgs) => [
+  { title: loaderData?.card ? `Edit Card #${loaderData.card.cardNumber}` : "Card Not Found" },
 ];
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
