@@ -7,8 +7,8 @@
 // the process's history), and the twin pays that as the app does, so the ratio is what the app's own code costs.
 // A bare server in a process of its own is printed beside it as a reference.
 // Starts the built app (pinned to core 1) with a fresh embedded database, creates a card with 10 links through
-// the admin form and serves the other pages a site in use serves, then compares GET /{slug} with nginx serving the
-// same HTML as a pre-compressed static file (one worker, same core). wrk runs on core 0. The app is measured in
+// the admin form, in the heaviest design with a cover and a logo, and serves the other pages a site in use serves,
+// then compares GET /{slug} with nginx serving the same HTML as a pre-compressed static file (one worker, same core). wrk runs on core 0. The app is measured in
 // several processes, each started afresh, since one process can run a fifth slower than the next for its whole
 // life (docs/benchmarks-history.md, 2026-11-25 evening). Prints figures and PASS/FAIL per budget; exits 1 on a failure.
 
@@ -17,7 +17,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { gzipSync } from "node:zlib";
-import { busyPhoto } from "../tests/fixtures/busy-photo.mjs";
+import { adminCookie, createDesignedCard } from "./bench-designed-card.mjs";
 import {
   BROWSER_UA,
   fetchFresh,
@@ -101,66 +101,13 @@ async function startApp(index) {
   children.push(app);
   await waitFor(`${base}/healthz`);
 
-  // Sign in and create a card with 10 links through the admin form.
+  // Sign in and create the card through the admin's forms.
   const headers = { Origin: base, "User-Agent": UA };
-  const login = await fetch(`${base}/admin-login`, {
-    method: "POST",
-    redirect: "manual",
-    headers,
-    body: new URLSearchParams({ email: "bench@example.com", password: "bench-password-123" }),
-  });
-  const cookie = login.headers
-    .getSetCookie()
-    .map((c) => c.split(";")[0])
-    .join("; ");
-  const photo = await busyPhoto();
-  const upload = new FormData();
-  upload.append("image", new Blob([photo], { type: "image/jpeg" }), "photo.jpg");
-  const uploaded = await (
-    await fetch(`${base}/admin-dashboard/upload-image`, {
-      method: "POST",
-      headers: { ...headers, Cookie: cookie },
-      body: upload,
-    })
-  ).json();
-  if (!uploaded.url) throw new Error(`upload failed: ${JSON.stringify(uploaded)}`);
-  const form = new URLSearchParams({
-    name: "Benchmark Person",
-    businessName: "Benchmark Bakery Ltd",
-    slug: "bench-card",
-    password: "bench-edit-password",
-    contactEmail: "person@bench.example",
-    contactPhone: "+44 7700 900123",
-    bio: "Fresh bread every morning since 1998. Order online, book a table or leave us a review: we read every one.",
-    profileImageUrl: uploaded.url,
-  });
-  const icons = [
-    "globe",
-    "instagram",
-    "facebook",
-    "twitter",
-    "linkedin",
-    "youtube",
-    "github",
-    "menu",
-    "star",
-    "utensils",
-  ];
-  icons.forEach((icon, i) => {
-    form.append(`links[${i}].title`, `Link number ${i + 1} (${icon})`);
-    form.append(`links[${i}].url`, `https://www.example.com/${icon}/profile-${i + 1}`);
-    form.append(`links[${i}].icon`, icon);
-  });
-  const created = await fetch(`${base}/admin-dashboard/create`, {
-    method: "POST",
-    redirect: "manual",
-    headers: { ...headers, Cookie: cookie },
-    body: form,
-  });
-  if (created.status !== 302) throw new Error(`creating the card failed with ${created.status}`);
+  const cookie = await adminCookie(base, "bench@example.com", "bench-password-123", headers);
+  const { form, uploaded, id } = await createDesignedCard(base, cookie, { slug: "bench-card", headers });
   await fetch(`${base}/bench-card`, { headers: { "User-Agent": UA } }); // fills the cache
   await servePagesOfASiteInUse(cookie);
-  return { app, cookie, form, uploaded };
+  return { app, cookie, form, uploaded, id };
 }
 
 /**
@@ -333,10 +280,7 @@ const headers = { Origin: base, "User-Agent": UA };
 // --- an edit is visible on the next request ---
 form.set("bio", `Edited at ${Date.now()}`);
 form.set("password", "");
-const cards = await (
-  await fetchFresh(`${base}/admin-dashboard/cards?q=bench&_data`, { headers: { Cookie: cookie } })
-).text();
-const id = /\/admin-dashboard\/edit\/([0-9a-f-]{36})/.exec(cards)?.[1];
+const { id } = current;
 const edited = await fetchFresh(`${base}/admin-dashboard/edit/${id}`, {
   method: "POST",
   redirect: "manual",

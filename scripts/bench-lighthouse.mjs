@@ -14,6 +14,7 @@ import path from "node:path";
 import { promisify } from "node:util";
 import { chromium } from "@playwright/test";
 import { startSmtpSink } from "../tests/mocks/smtp-sink.mjs";
+import { adminCookie, createDesignedCard } from "./bench-designed-card.mjs";
 import { productionEnv } from "./bench-load.mjs";
 import { record } from "./bench-report.mjs";
 import { BUDGETED_PAGES, JS_BUDGET_KIB, MARKETING_PAGES } from "./budgeted-pages.mjs";
@@ -25,8 +26,12 @@ announceNode("bench:lighthouse");
 const run = promisify(execFile);
 const PORT = Number(process.env.BENCH_PORT ?? 3250);
 const RUNS = Number(process.env.BENCH_RUNS ?? 3);
-/** Marketing, shop and account pages; dashboard pages are requested signed in. */
-const ALL_PAGES = [...MARKETING_PAGES, ...BUDGETED_PAGES];
+/**
+ * A card page in the heaviest design with ten links, photo, cover and logo (scripts/bench-designed-card.mjs), then
+ * marketing, shop and account pages; dashboard pages are requested signed in.
+ */
+const CARD_PAGE = "/bench-card";
+const ALL_PAGES = [CARD_PAGE, ...MARKETING_PAGES, ...BUDGETED_PAGES];
 const PAGES = process.env.BENCH_PAGES ? process.env.BENCH_PAGES.split(",") : ALL_PAGES;
 const signedIn = (page) => page.startsWith("/dashboard");
 /** Pages for one visitor, which rightly ask not to be indexed: their SEO leaves out the crawlable audit. */
@@ -39,6 +44,9 @@ const BUDGETS = {
   jsKiB: JS_BUDGET_KIB,
   cls: 0.02,
 };
+/** The card page, the product itself, is held to 100 in every category. */
+const budgetOf = (page, category) => (page === CARD_PAGE ? 100 : BUDGETS[category]);
+const ADMIN = { email: "bench-admin@example.com", password: "bench-admin-password-1" };
 const CHROME_PATH = process.env.CHROME_PATH ?? "/usr/bin/chromium";
 const CHROME_FLAGS =
   "--headless=new --no-sandbox --disable-gpu --disable-background-networking --disable-component-update --disable-sync --no-first-run";
@@ -61,6 +69,8 @@ const server = spawn(process.execPath, ["server.mjs"], {
     DATA_DIR: dataDir,
     LOG_LEVEL: "warn",
     SMTP_URL: smtp.url,
+    ADMIN_EMAIL: ADMIN.email,
+    ADMIN_PASSWORD: ADMIN.password,
   },
 });
 const stop = () => {
@@ -188,6 +198,11 @@ async function scriptKiB(urls, cookie) {
 try {
   await waitForServer();
   const cookie = PAGES.some(signedIn) ? await signInCustomer() : undefined;
+  if (PAGES.includes(CARD_PAGE)) {
+    const headers = { Origin: BASE, "User-Agent": "bench" };
+    const admin = await adminCookie(BASE, ADMIN.email, ADMIN.password, headers);
+    await createDesignedCard(BASE, admin, { slug: CARD_PAGE.slice(1), headers });
+  }
   // A production server is warm: the first requests of a fresh process pay for JIT and database start-up.
   for (let i = 0; i < 5; i++)
     for (const page of PAGES) await getRaw(`${BASE}${page}`, signedIn(page) ? cookie : undefined);
@@ -230,7 +245,7 @@ try {
       CLS: Number(median(metrics.cls).toFixed(3)),
     };
     const misses = [
-      ...CATEGORIES.filter((c) => row[c] < BUDGETS[c]),
+      ...CATEGORIES.filter((c) => row[c] < budgetOf(page, c)),
       ...(row["JS KiB"] > BUDGETS.jsKiB ? ["JS"] : []),
       ...(row.CLS > BUDGETS.cls ? ["CLS"] : []),
     ];
@@ -239,7 +254,7 @@ try {
   }
   process.stderr.write("\n");
   console.log(
-    `Lighthouse ${RUNS}x per page, mobile, medians (${CHROME_PATH}); budgets: performance >= ${BUDGETS.performance}, ` +
+    `Lighthouse ${RUNS}x per page, mobile, medians (${CHROME_PATH}); budgets: ${CARD_PAGE} 100 in every category, others performance >= ${BUDGETS.performance}, ` +
       `accessibility/best practices/SEO 100 (SEO without is-crawlable on private pages), JS <= ${BUDGETS.jsKiB} KiB gzip, CLS <= ${BUDGETS.cls}`,
   );
   console.table(rows);
@@ -253,7 +268,7 @@ try {
       bench: "lighthouse",
       figure: r.page,
       value: `${CATEGORIES.map((c) => r[c]).join(" / ")}, JS ${r["JS KiB"]} KiB, FCP ${r["FCP ms"]} ms, CLS ${r.CLS}`,
-      budget: `${BUDGETS.performance} / 100 / 100 / 100, JS <= ${BUDGETS.jsKiB} KiB, CLS <= ${BUDGETS.cls}`,
+      budget: `${budgetOf(r.page, "performance")} / 100 / 100 / 100, JS <= ${BUDGETS.jsKiB} KiB, CLS <= ${BUDGETS.cls}`,
       pass: r.budgets === "PASS",
     });
   if (rows.some((r) => r.budgets !== "PASS")) process.exitCode = 1;
