@@ -14,7 +14,8 @@
 //   <= 50 ms; and with 10 visitors at once (`wrk -t1 -c10`: ten renders queued on one core): <= 200 ms (decision 034);
 // - p99 with 10 signed-in users at once, each its own session, browsing a mix of dashboard (customers) and admin
 //   pages (two admin sessions) one page after another: budget <= 250 ms;
-// and, as references without a budget, the card page and the marketing pages (render-once) at 50 connections.
+// and, as references without a budget, the card page and the marketing pages (render-once) at 50 connections, and
+// three of those pages rendered per request (what rendering once saves, decision 038).
 // Exits 1 on a failure. Knobs: BENCH_DURATION (5s), BENCH_ROUNDS (3), BENCH_RENDERS (30), BENCH_BROWSE_SECONDS
 // (20), BENCH_APP_PORT (3395), BENCH_CARD_SLUG (wc341), BENCH_VERBOSE=1, and DATABASE_URL (an empty PostgreSQL
 // database, used instead of the embedded one).
@@ -331,6 +332,18 @@ const browseP99 = percentile(
 
 // --- references: the card page and the render-once marketing pages at 50 connections ---
 const referenceRuns = new Map([CARD, ...MARKETING].map((t) => [t, wrk(t)]));
+// What rendering them once saves (decision 038): the same pages rendered for each request, as a visitor with any
+// cookie but the referral one gets them.
+const RENDERED_EACH_TIME = ["/", "/pricing", "/login"];
+const perRequestRuns = new Map(
+  RENDERED_EACH_TIME.map((t) => [
+    t,
+    {
+      once: t === "/login" ? wrk(t) : referenceRuns.get(t),
+      each: wrk(t, { headers: ["Cookie: visitor=1"] }),
+    },
+  ]),
+);
 
 console.log(
   `\nbench:pages on Node ${process.version} (${cores} cores, app on core 1 with ${SERVICE_NODE_ARGS.join(" ")}, wrk on core 0; CPU per render: median of ${ROUNDS} rounds of ${RENDERS} requests one at a time)`,
@@ -345,6 +358,10 @@ for (const target of MARKETING) {
     `reference: ${target.padEnd(12)} ${r.rps.toFixed(0).padStart(7)} req/s, p99 ${r.p99.toFixed(1)} ms at 50 connections`,
   );
 }
+for (const [target, { once, each }] of perRequestRuns)
+  console.log(
+    `reference: ${target.padEnd(12)} rendered once ${once.rps.toFixed(0)} req/s, p99 ${once.p99.toFixed(1)} ms; rendered per request ${each.rps.toFixed(0)} req/s, p99 ${each.p99.toFixed(1)} ms (50 connections)`,
+  );
 /** The median of one figure (p99, rps) over a page's wrk runs. */
 const medianOf = (runs, figure) => median(runs.map((r) => r[figure]));
 const results = [];
@@ -382,6 +399,14 @@ results.push({
   baseline: `${SIGNED_IN_REFERENCE} ${referenceCpu(SIGNED_IN_REFERENCE).toFixed(2)} ms of CPU per render`,
   pass: browseP99 <= SIGNED_IN_P99_MS && browseErrors === 0,
 });
+for (const [target, { once, each }] of perRequestRuns)
+  results.push({
+    figure: `${target} rendered once vs per request, 50 connections (reference, decision 038)`,
+    value: `${once.rps.toFixed(0)} vs ${each.rps.toFixed(0)} req/s, p99 ${once.p99.toFixed(1)} vs ${each.p99.toFixed(1)} ms`,
+    budget: "reference",
+    baseline: `card page ${card.rps.toFixed(0)} req/s`,
+    pass: true,
+  });
 console.log("");
 for (const r of results) report({ bench: "pages", ...r });
 console.log("\nsigned-in pages while 10 users browse: median / p99 ms");

@@ -47,7 +47,7 @@ async function lookUpSessionUser(auth: Auth, request: Request): Promise<SessionU
 }
 
 /**
- * The page a request is for, as the visitor sees it: React Router's data requests (v8_passThroughRequests) carry
+ * The page a request is for, as the visitor sees it: React Router 8 passes data requests through as sent: they carry
  * a `.data` suffix and parameters of their own, which a link back must not.
  */
 function pageAddress(request: Request) {
