@@ -6,25 +6,15 @@ import {
   closestCenter,
   DndContext,
   type DragEndEvent,
-  KeyboardSensor,
-  MouseSensor,
-  TouchSensor,
   type UniqueIdentifier,
-  useSensor,
-  useSensors,
 } from "@dnd-kit/core";
-import {
-  arrayMove,
-  SortableContext,
-  sortableKeyboardCoordinates,
-  useSortable,
-  verticalListSortingStrategy,
-} from "@dnd-kit/sortable";
+import { arrayMove, SortableContext, useSortable, verticalListSortingStrategy } from "@dnd-kit/sortable";
 import { CSS } from "@dnd-kit/utilities";
 import { GripVertical } from "lucide-react";
 import { useState } from "react";
 import { useSubmit } from "react-router";
 import { Button } from "~/components/ui/button";
+import { useSortableSensors } from "~/components/ui/sortable-sensors";
 import { useHydrated } from "~/utils/use-hydrated";
 
 export interface DesignLink {
@@ -171,11 +161,7 @@ export function CardDesignLinks({ action, links }: { action: string; links: Desi
     setBasis(links);
     setDragged(null);
   }
-  const sensors = useSensors(
-    useSensor(MouseSensor, { activationConstraint: { distance: 5 } }),
-    useSensor(TouchSensor, { activationConstraint: { delay: 120, tolerance: 5 } }),
-    useSensor(KeyboardSensor, { coordinateGetter: sortableKeyboardCoordinates }),
-  );
+  const sensors = useSortableSensors();
   // The dragged order until the page's data comes back with it.
   const byId = new Map(links.map((l) => [l.id, l]));
   const shown = dragged ? dragged.map((id) => byId.get(id)!) : links;

@@ -1,24 +1,11 @@
 // The card form's links: a list sorted by dragging (mouse, touch or keyboard) or by the up and down buttons.
 // Links are plain named inputs in the current order, so the server receives them already sorted.
-import {
-  closestCenter,
-  DndContext,
-  type DragEndEvent,
-  KeyboardSensor,
-  MouseSensor,
-  TouchSensor,
-  useSensor,
-  useSensors,
-} from "@dnd-kit/core";
-import {
-  arrayMove,
-  SortableContext,
-  sortableKeyboardCoordinates,
-  verticalListSortingStrategy,
-} from "@dnd-kit/sortable";
+import { closestCenter, DndContext, type DragEndEvent } from "@dnd-kit/core";
+import { arrayMove, SortableContext, verticalListSortingStrategy } from "@dnd-kit/sortable";
 import { Plus } from "lucide-react";
 import { useState } from "react";
 import { Button } from "~/components/ui/button";
+import { useSortableSensors } from "~/components/ui/sortable-sensors";
 import { type CardFormLink, LinkRow } from "./link-row";
 
 let keySeed = 0;
@@ -36,11 +23,7 @@ export function LinksEditor({
   errors: Record<string, string[] | undefined>;
   clicksByLink?: Record<string, number>;
 }) {
-  const sensors = useSensors(
-    useSensor(MouseSensor, { activationConstraint: { distance: 5 } }),
-    useSensor(TouchSensor, { activationConstraint: { delay: 120, tolerance: 5 } }),
-    useSensor(KeyboardSensor, { coordinateGetter: sortableKeyboardCoordinates }),
-  );
+  const sensors = useSortableSensors();
   const [announcement, setAnnouncement] = useState("");
   const move = (from: number, to: number) => {
     if (to < 0 || to >= links.length || from === to) return;
