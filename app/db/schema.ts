@@ -22,6 +22,7 @@ import { type Delivery, PAYMENT_METHODS } from "../schemas/checkout";
 import { COMMISSION_STATUSES } from "../schemas/commission-statuses";
 import { CARRIER_IDS } from "../schemas/fulfilment";
 import type { ItemDetails, UpdateRequestDetails } from "../schemas/item-details";
+import { PROSPECT_STATUSES } from "../schemas/prospect-options";
 
 const createdAt = () => timestamp({ withTimezone: true }).notNull().defaultNow();
 const updatedAt = () =>
@@ -888,14 +889,6 @@ export const businessLists = pgTable(
   },
   (t) => [index().on(t.userId, t.purchasedAt)],
 );
-
-export const PROSPECT_STATUSES = [
-  "not_contacted",
-  "contacted",
-  "meeting_scheduled",
-  "sale_made",
-  "not_interested",
-] as const;
 
 /** A customer's own copy of a business to call: from a bought list or added by hand. */
 export const prospects = pgTable(
