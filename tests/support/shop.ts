@@ -1,5 +1,6 @@
 // Shared arrangements for the shop's integration tests: a delivery address, the shop's bank details, forms,
-// a cart holding one Multi Link card added the way the order form adds it, and what routes hand the actions.
+// a cart holding one Multi Link card added the way the order form adds it, what routes hand the actions, and the
+// catalogue's prices by name (a price changes in the catalogue alone).
 
 import fs from "node:fs";
 import os from "node:os";
@@ -7,6 +8,8 @@ import path from "node:path";
 import { count } from "drizzle-orm";
 import type { PgTable } from "drizzle-orm/pg-core";
 import { expect } from "vitest";
+import { CARDS, REFERRAL_COMMISSION_PERCENT, REFERRAL_DISCOUNT_PERCENT } from "~/catalog";
+import { DEFAULT_DELIVERY_OPTION, DELIVERY_OPTIONS } from "~/delivery-options";
 import { type CardItemInput, cardItemFromForm } from "~/schemas/cart";
 import type { Delivery } from "~/schemas/checkout";
 import type { Database, DbOrTx } from "~/server/platform/db.server";
@@ -15,6 +18,15 @@ import { readToast } from "~/server/platform/toast.server";
 import { addCardItem, createCart } from "~/server/shop/cart.server";
 import { markOrderPaid } from "~/server/shop/payments/paid-pipeline.server";
 import { routeContext, testAuth } from "./auth";
+
+/** A Multi Link card, and the delivery a cart is priced with until another is chosen (UK standard). */
+export const MULTI_LINK_PRICE = CARDS["multi-link"].price;
+export const STANDARD_DELIVERY = DELIVERY_OPTIONS[DEFAULT_DELIVERY_OPTION].price;
+/** One Multi Link card posted by standard delivery: `cartWithMultiLink`'s total. */
+export const MULTI_LINK_ORDER_TOTAL = MULTI_LINK_PRICE + STANDARD_DELIVERY;
+/** A referred order's discount on what it costs, rounded as the checkout rounds it, and the referrer's commission. */
+export const referralDiscount = (pence: number) => Math.round((pence * REFERRAL_DISCOUNT_PERCENT) / 100);
+export const referralCommission = (pence: number) => Math.round((pence * REFERRAL_COMMISSION_PERCENT) / 100);
 
 export const shopOpts = {
   shop: "TapCard",

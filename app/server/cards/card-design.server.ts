@@ -57,14 +57,14 @@ export async function cardForAdmin(db: DbOrTx, rawId: string | undefined) {
 }
 
 /** Two designs the same, field by field (stored JSON keeps no order). */
-export const sameDesign = (a: CardDesign, b: CardDesign) =>
+const sameDesign = (a: CardDesign, b: CardDesign) =>
   (Object.keys(a) as (keyof CardDesign)[]).every((key) => a[key] === b[key]);
 
 /**
  * What the Design page shows: the saved design, where the page moves its colour, whether it is the shop's
  * default already, and every link in order.
  */
-export async function loadCardDesign(db: DbOrTx, card: DesignCard) {
+async function loadCardDesign(db: DbOrTx, card: DesignCard) {
   const design = designFromStored(card.design);
   const links = await db
     .select({ id: pageLinks.id, title: pageLinks.title, hidden: pageLinks.hidden })

@@ -6,7 +6,13 @@ import type { AddressInfo } from "node:net";
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { cardPageEvents, cardViewsDaily, orderItems, physicalCards } from "~/db/schema";
-import { cartWithMultiLink, delivery, markPaidByAdmin, shopOpts } from "../../../tests/support/shop";
+import {
+  cartWithMultiLink,
+  delivery,
+  MULTI_LINK_PRICE,
+  markPaidByAdmin,
+  shopOpts,
+} from "../../../tests/support/shop";
 import { createTestDb, type TestDb } from "../../../tests/support/test-db";
 import { addReplacementItem, createCart } from "../shop/cart.server";
 import { createOrderFromCart } from "../shop/checkout.server";
@@ -193,7 +199,7 @@ describe("replacements", () => {
       ...shopOpts,
     });
     // Priced as the card from the catalogue, with delivery.
-    expect(order.subtotal).toBe(5000);
+    expect(order.subtotal).toBe(MULTI_LINK_PRICE);
     expect(await markPaidByAdmin(t.db, order.id)).toMatchObject({ changed: true, cardPages: [] });
 
     const toWrite = (await physicalCardsToWrite(t.db)).filter((c) => c.cardPageId === page.id);

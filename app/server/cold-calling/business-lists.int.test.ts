@@ -1,100 +1,20 @@
-// Business lists end to end on the server: the cart and the checkout refuse a list the pool cannot fill for this
-// buyer; paying copies 20 businesses into the buyer's prospects, never one they already have, exactly once
-// however often or concurrently the payment arrives; the admin's CSV upload reports every row it did not add.
+// Business lists on the server: the cart and the checkout refuse a list the pool cannot fill for this buyer, and
+// the admin's CSV upload reports every row it did not add.
 
-import { and, eq, isNull, sql } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { eq } from "drizzle-orm";
+import { describe, expect, it } from "vitest";
 import { BUSINESS_LIST } from "~/catalog";
-import {
-  businessLists,
-  businessTypes,
-  cartItems,
-  leads,
-  orderItems,
-  orderStatusHistory,
-  orders,
-  prospects,
-  users,
-} from "~/db/schema";
+import { cartItems, leads, orders } from "~/db/schema";
 import { routeContext, testAuth } from "../../../tests/support/auth";
 import { answer, postRequest } from "../../../tests/support/routes";
-import { countRows, deliveryTo, shopOpts, testConfig } from "../../../tests/support/shop";
-import { createTestDb, type TestDb } from "../../../tests/support/test-db";
+import { countRows, deliveryTo, shopOpts } from "../../../tests/support/shop";
 import { addBusinessListToCart, handleListsAction } from "../shop/business-list-cart.server";
 import { CartError, createCart, loadCart } from "../shop/cart.server";
 import { CheckoutError, createOrderFromCart } from "../shop/checkout.server";
-import { markOrderPaid } from "../shop/payments/paid-pipeline.server";
 import { loadListsSection } from "./business-list-actions.server";
-import { deliverBusinessLists, purchasedLists } from "./business-lists.server";
+import { buyer, config, orderList, pay, stockedType, t } from "./business-lists-fixture";
 import { removeLead, removeUnusedLeads, uploadLeads } from "./lead-pool.server";
 import { loadLeadsSection } from "./lead-pool-actions.server";
-
-let t: TestDb;
-const config = testConfig("business-lists");
-beforeAll(async () => {
-  t = await createTestDb();
-});
-afterAll(() => t?.close());
-
-let seq = 0;
-async function buyer() {
-  const [u] = await t.db
-    .insert(users)
-    .values({
-      id: crypto.randomUUID(),
-      name: "Buyer",
-      email: `buyer${++seq}.${Date.now()}@example.com`,
-      emailVerified: true,
-    })
-    .returning();
-  return u!;
-}
-
-/** A business type of its own per test, stocked with n leads. */
-async function stockedType(n: number) {
-  const id = `type-${++seq}`;
-  await t.db.insert(businessTypes).values({ id, label: `Type ${seq}` });
-  if (n)
-    await t.db.insert(leads).values(
-      Array.from({ length: n }, (_, i) => ({
-        businessType: id,
-        businessName: `Business ${i}`,
-        phone: `01632960${String(i).padStart(3, "0")}`,
-      })),
-    );
-  return id;
-}
-
-async function orderList(
-  userId: string,
-  type: string,
-  paymentMethod: "bank_transfer" | "card" = "bank_transfer",
-) {
-  const cart = await createCart(t.db);
-  await addBusinessListToCart(t.db, cart.id, userId, type);
-  const { order } = await createOrderFromCart(t.db, {
-    cartId: cart.id,
-    delivery: deliveryTo(`list${++seq}@example.com`),
-    paymentMethod,
-    userId,
-    ...shopOpts,
-  });
-  return order;
-}
-
-let event = 0;
-const pay = (orderId: string, eventId = `evt_${++event}`) =>
-  markOrderPaid(
-    t.db,
-    orderId,
-    { provider: "manual", eventId, type: "bank transfer", actor: { userId: null, label: "admin" } },
-    shopOpts,
-  );
-
-const prospectLeads = async (userId: string) =>
-  (await t.db.select({ leadId: prospects.leadId }).from(prospects).where(eq(prospects.userId, userId))).map(
-    (p) => p.leadId,
-  );
 
 describe("buying a business list", () => {
   it("costs £30 with no delivery fee when the cart holds no card", async () => {
@@ -203,135 +123,6 @@ describe("buying a business list", () => {
     await expect(place(u.id)).rejects.toBeInstanceOf(CheckoutError);
     await expect(place(u.id)).rejects.toThrow(/only 19/);
     expect(await t.db.select().from(orders).where(eq(orders.cartId, cart.id))).toHaveLength(0);
-  });
-});
-
-describe("paying for a business list", () => {
-  it("copies 20 businesses into the buyer's prospects, and a second list brings 20 others", async () => {
-    const u = await buyer();
-    const type = await stockedType(45);
-    const first = await orderList(u.id, type);
-    expect((await pay(first.id)).changed).toBe(true);
-    const afterFirst = await prospectLeads(u.id);
-    expect(afterFirst).toHaveLength(20);
-
-    const second = await orderList(u.id, type);
-    await pay(second.id);
-    const all = await prospectLeads(u.id);
-    expect(all).toHaveLength(40);
-    expect(new Set(all).size).toBe(40);
-    expect((await purchasedLists(t.db, u.id)).map((l) => l.count)).toEqual([20, 20]);
-
-    // 5 left: a third list is refused before payment.
-    const cart = await createCart(t.db);
-    await expect(addBusinessListToCart(t.db, cart.id, u.id, type)).rejects.toThrow(/only 5/);
-  });
-
-  it("another buyer still gets the same businesses: copies are per buyer", async () => {
-    const type = await stockedType(20);
-    const [a, b] = [await buyer(), await buyer()];
-    await pay((await orderList(a.id, type)).id);
-    await pay((await orderList(b.id, type)).id);
-    expect((await prospectLeads(a.id)).sort()).toEqual((await prospectLeads(b.id)).sort());
-  });
-
-  it("10 concurrent deliveries of one payment make one list of 20", async () => {
-    const u = await buyer();
-    const type = await stockedType(40);
-    const order = await orderList(u.id, type, "card");
-    const results = await Promise.all(
-      Array.from({ length: 10 }, () => pay(order.id, `evt_same_${order.id}`)),
-    );
-    expect(results.filter((r) => r.changed)).toHaveLength(1);
-    expect(await t.db.select().from(businessLists).where(eq(businessLists.userId, u.id))).toHaveLength(1);
-    expect(await prospectLeads(u.id)).toHaveLength(20);
-  });
-
-  it("two lists of the same type paid at once never copy a business twice", async () => {
-    const u = await buyer();
-    const type = await stockedType(45);
-    const [x, y] = [await orderList(u.id, type), await orderList(u.id, type)];
-    await Promise.all([pay(x.id), pay(y.id)]);
-    const got = await prospectLeads(u.id);
-    expect(got).toHaveLength(40);
-    expect(new Set(got).size).toBe(40);
-  });
-
-  it("a list paid while another list of the same buyer is still being written takes the next businesses", async () => {
-    const u = await buyer();
-    const type = await stockedType(45);
-    const [x, y] = [await orderList(u.id, type), await orderList(u.id, type)];
-    const itemsOf = (orderId: string) =>
-      t.db.select().from(orderItems).where(eq(orderItems.orderId, orderId));
-    const [itemsX, itemsY] = [await itemsOf(x.id), await itemsOf(y.id)];
-    let copied!: () => void;
-    const firstCopied = new Promise<void>((r) => {
-      copied = r;
-    });
-    let release!: () => void;
-    const released = new Promise<void>((r) => {
-      release = r;
-    });
-    // The first delivery copies its 20 and holds its transaction open.
-    const first = t.db.transaction(async (tx) => {
-      await deliverBusinessLists(tx, { id: x.id, userId: u.id }, itemsX);
-      copied();
-      await released;
-    });
-    await firstCopied;
-    // PGlite runs one transaction at a time: there the second can only start after the first.
-    if (t.kind === "pglite") release();
-    const second = t.db.transaction((tx) => deliverBusinessLists(tx, { id: y.id, userId: u.id }, itemsY));
-    if (t.kind === "postgres") {
-      // The second picked the same 20 and waits on the first's rows; then the first commits.
-      await vi.waitFor(
-        async () => {
-          const waiting = await t.db.execute(
-            sql`select count(*)::int as n from pg_stat_activity where datname = current_database() and wait_event_type = 'Lock'`,
-          );
-          expect((waiting as unknown as { rows: { n: number }[] }).rows[0]!.n).toBe(1);
-        },
-        { timeout: 10_000, interval: 20 },
-      );
-      release();
-    }
-    const [, lists] = await Promise.all([first, second]);
-    expect(lists).toEqual([{ listId: expect.any(String), copied: 20 }]);
-    const got = await prospectLeads(u.id);
-    expect(got).toHaveLength(40);
-    expect(new Set(got).size).toBe(40);
-  });
-
-  it("fills what it can when the pool ran short after checkout, and tells the admin in the order's history", async () => {
-    const u = await buyer();
-    const type = await stockedType(20);
-    const order = await orderList(u.id, type);
-    const few = await t.db.select().from(leads).where(eq(leads.businessType, type)).limit(3);
-    for (const l of few) await removeLead(t.db, l.id);
-    await pay(order.id);
-    expect(await prospectLeads(u.id)).toHaveLength(17);
-    expect((await purchasedLists(t.db, u.id))[0]!.count).toBe(17);
-    const notes = await t.db
-      .select({ note: orderStatusHistory.note })
-      .from(orderStatusHistory)
-      .where(eq(orderStatusHistory.orderId, order.id));
-    expect(notes.map((n) => n.note)).toContainEqual(expect.stringMatching(/17 of 20 businesses delivered/));
-  });
-
-  it("removing a lead leaves the customers' copies", async () => {
-    const u = await buyer();
-    const type = await stockedType(20);
-    await pay((await orderList(u.id, type)).id);
-    const [copy] = await t.db.select().from(prospects).where(eq(prospects.userId, u.id)).limit(1);
-    await removeLead(t.db, copy!.leadId!);
-    const [after] = await t.db.select().from(prospects).where(eq(prospects.id, copy!.id));
-    expect(after).toMatchObject({ businessName: copy!.businessName, leadId: null });
-    expect(
-      await t.db
-        .select()
-        .from(prospects)
-        .where(and(eq(prospects.userId, u.id), isNull(prospects.leadId))),
-    ).toHaveLength(1);
   });
 });
 

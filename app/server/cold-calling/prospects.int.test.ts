@@ -1,88 +1,15 @@
 // Cold Calling's prospects through their routes: figures, status changes that stamp and log, notes, filters,
-// search and paging, one customer against another, and the CSV import and export.
+// search and paging, and one customer against another.
 
-import { and, eq } from "drizzle-orm";
-import type { AppLoadContext } from "react-router";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { eq } from "drizzle-orm";
+import { describe, expect, it } from "vitest";
 import { prospectActivities, prospects } from "~/db/schema";
 import * as activityRoute from "~/routes/dashboard/cold-calling/activity";
 import * as overviewRoute from "~/routes/dashboard/cold-calling/overview";
 import * as prospectsRoute from "~/routes/dashboard/cold-calling/prospects";
 import * as exportRoute from "~/routes/dashboard/cold-calling/prospects-csv";
-import { routeContext, testAuth, verifiedCustomer } from "../../../tests/support/auth";
-import { answer, getRequest, postRequest } from "../../../tests/support/routes";
-import { testConfig } from "../../../tests/support/shop";
-import { createTestDb, type TestDb } from "../../../tests/support/test-db";
-import type { Auth } from "../accounts/auth.server";
-
-const ORIGIN = "http://shop.test";
-const HEADER = "business_name,contact_name,phone,email,address,business_type";
-
-let t: TestDb;
-let auth: Auth;
-let context: AppLoadContext;
-const A = { id: "", cookie: "" };
-const B = { id: "", cookie: "" };
-
-beforeAll(async () => {
-  t = await createTestDb();
-  const config = testConfig("prospects");
-  auth = testAuth(t.db, config);
-  context = routeContext(t.db, config, auth);
-  Object.assign(A, await verifiedCustomer(auth, t.db, "Ada Caller", "ada@example.com"));
-  Object.assign(B, await verifiedCustomer(auth, t.db, "Ben Caller", "ben@example.com"));
-});
-afterAll(() => t?.close());
-
-type Who = typeof A;
-const get = (run: (args: never) => unknown, path: string, who: Who) =>
-  answer(run, getRequest(`${ORIGIN}${path}`, who.cookie), context);
-const post = (run: (args: never) => unknown, path: string, who: Who, fields: Record<string, string>) =>
-  answer(run, postRequest(`${ORIGIN}${path}`, fields, who.cookie), context);
-/** The toast a browser would show: the cookie holds it as base64 JSON. */
-const toastOf = (headers: Headers) => {
-  const value =
-    headers
-      .getSetCookie()
-      .find((c) => c.startsWith("toast="))
-      ?.split(";")[0]
-      ?.slice(6) ?? "";
-  return Buffer.from(decodeURIComponent(value), "base64").toString("utf8");
-};
-
-function upload(who: Who, csv: string | Uint8Array, name = "prospects.csv") {
-  const form = new FormData();
-  form.set("intent", "import-csv");
-  form.set("file", new File([csv as BlobPart], name, { type: "text/csv" }));
-  const request = new Request(`${ORIGIN}/dashboard/cold-calling/prospects`, {
-    method: "POST",
-    headers: { Cookie: who.cookie },
-    body: form,
-  });
-  return answer(prospectsRoute.action, request, context);
-}
-
-async function addByHand(who: Who, businessName: string, extra: Record<string, string> = {}) {
-  const a = await post(prospectsRoute.action, "/dashboard/cold-calling/prospects", who, {
-    intent: "add-prospect",
-    businessName,
-    phone: "020 7946 0000",
-    businessType: "restaurant",
-    ...extra,
-  });
-  expect(a.status).toBe(200);
-  const [p] = await t.db
-    .select()
-    .from(prospects)
-    .where(and(eq(prospects.userId, who.id), eq(prospects.businessName, businessName)));
-  return p!;
-}
-
-const stats = async (who: Who) =>
-  (await get(overviewRoute.loader, "/dashboard/cold-calling", who)).data.stats as Record<
-    string,
-    number | null
-  >;
+import { verifiedCustomer } from "../../../tests/support/auth";
+import { A, addByHand, auth, B, get, post, stats, t, toastOf } from "./prospects-fixture";
 
 describe("prospects", () => {
   it("starts empty: no prospects, and a conversion rate that claims nothing", async () => {
@@ -283,81 +210,5 @@ describe("prospects", () => {
     });
     const b = await post(activityRoute.action, "/dashboard/cold-calling/activity", A, { intent: "drop-all" });
     expect([a.status, b.status]).toEqual([400, 400]);
-  });
-});
-
-describe("prospects CSV", () => {
-  it("imports the good rows in one go and reports the bad one with its line and reason", async () => {
-    const a = await upload(
-      B,
-      [
-        HEADER,
-        "Barber One,Sam,020 7946 1001,,,barbershop",
-        "Barber Two,,020 7946 1002,,,barbershop",
-        "Bad Phone,,phone me,,,barbershop",
-        "Barber Three,,020 7946 1003,three@example.com,3 Main St,Barbershops",
-      ].join("\r\n"),
-    );
-    expect(a.status).toBe(200);
-    expect(a.data.report).toEqual({
-      imported: 3,
-      refusedCount: 1,
-      refused: [
-        { line: 4, reason: "Phone numbers should only contain numbers and optionally a + character." },
-      ],
-      ignoredColumns: [],
-    });
-    const mine = await t.db.select().from(prospects).where(eq(prospects.userId, B.id));
-    expect(mine.map((p) => p.businessName).sort()).toEqual(["Barber One", "Barber Three", "Barber Two"]);
-
-    // The same file again: every row is already there, so nothing is written.
-    const again = await upload(B, `${HEADER}\nBarber One,Sam,020 7946 1001,,,barbershop\n`);
-    expect(again.status).toBe(400);
-    expect(again.data.report).toMatchObject({
-      imported: 0,
-      refused: [{ line: 2, reason: "Already in your prospects" }],
-    });
-    expect(await t.db.select().from(prospects).where(eq(prospects.userId, B.id))).toHaveLength(3);
-  });
-
-  it("writes nothing from a file with the wrong columns, too many bytes or not text", async () => {
-    const count = async () => (await t.db.select().from(prospects).where(eq(prospects.userId, B.id))).length;
-    const before = await count();
-    const wrong = await upload(B, "name,phone\nShop,020 7946 0000\n");
-    expect(wrong.status).toBe(400);
-    expect(wrong.data.error).toMatch(/^The first row must name the columns/);
-    const big = await upload(B, `${HEADER}\n${"A,,020 7946 0000,,,retail\n".repeat(50_000)}`);
-    expect([big.status, big.data.error]).toEqual([
-      413,
-      "The file is larger than 1 MB. Split it into smaller files.",
-    ]);
-    const binary = await upload(B, new Uint8Array([0x50, 0x4b, 0x03, 0x04, 0, 0, 0]));
-    expect([binary.status, binary.data.error]).toEqual([400, "The file is not a CSV text file"]);
-    const none = await post(prospectsRoute.action, "/dashboard/cold-calling/prospects", B, {
-      intent: "import-csv",
-    });
-    expect(none.status).toBe(400);
-    expect(await count()).toBe(before);
-  });
-
-  it("exports the customer's prospects with the filters, formulas neutralised, in the import's columns", async () => {
-    await upload(
-      B,
-      `${HEADER}\n"=HYPERLINK(""http://evil.example"",""x"")",@boss,+44 20 7946 1004,,,retail\n`,
-    );
-    const csv = await get(exportRoute.loader, "/dashboard/cold-calling/prospects.csv?type=retail", B);
-    expect(csv.status).toBe(200);
-    expect(csv.headers.get("Content-Type")).toBe("text/csv; charset=utf-8");
-    expect(csv.body).toBe(
-      `${[...HEADER.split(","), "status", "last_contact_date"].map((c) => `"${c}"`).join(",")}\r\n` +
-        `"'=HYPERLINK(""http://evil.example"",""x"")","'@boss","+44 20 7946 1004",,,"retail","not_contacted",""\r\n`,
-    );
-    // The export goes back in: its extra columns are ignored and the rows are already there.
-    const all = await get(exportRoute.loader, "/dashboard/cold-calling/prospects.csv", B);
-    const back = await upload(B, all.body);
-    expect(back.data.report).toMatchObject({ imported: 0, ignoredColumns: ["status", "last_contact_date"] });
-    expect((back.data.report as { refused: { reason: string }[] }).refused.map((r) => r.reason)).toEqual(
-      Array(4).fill("Already in your prospects"),
-    );
   });
 });

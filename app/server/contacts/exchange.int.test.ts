@@ -1,104 +1,30 @@
-// Contact exchange from the visitor's side: the form on /{slug}/connect, what a post stores and e-mails, and
-// every way a post is refused without writing anything (honeypot, time stamp, limits, cards without the form).
-import { and, eq, sql } from "drizzle-orm";
-import type { AppLoadContext } from "react-router";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import {
-  cardPages,
-  customerPreferences,
-  emailOutbox,
-  exchangedContacts,
-  rateLimits,
-  users,
-  webhookDeliveries,
-  webhookEndpoints,
-} from "~/db/schema";
+// Contact exchange from the visitor's side: the card page's button, the form on /{slug}/connect, and what a post
+// stores and sends.
+
+import { eq } from "drizzle-orm";
+import { describe, expect, it } from "vitest";
+import { cardPages, emailOutbox, exchangedContacts, webhookDeliveries, webhookEndpoints } from "~/db/schema";
 import { ShareContactSchema } from "~/schemas/contact-exchange";
 import { getCardPageBySlug } from "~/server/cards/card-reads.server";
-import { createCardPage, deleteCardPage } from "~/server/cards/cards.server";
 import { onCardPagesChanged } from "~/server/cards/changes.server";
 import { renderCardPageHtml } from "~/server/cards/page-html.server";
-import { routeContext } from "../../../tests/support/auth";
-import { countRows, form, testConfig } from "../../../tests/support/shop";
-import { createTestDb, type TestDb } from "../../../tests/support/test-db";
-import { hitRateLimit } from "../platform/rate-limit.server";
+import { countRows, form } from "../../../tests/support/shop";
 import { addWebhookEndpoint } from "../webhooks/webhooks.server";
-import { connectPage, connectPost, SHARE_REFUSED } from "./connect-page.server";
+import { handleContactExchangeToggle, setContactExchange } from "./exchange.server";
 import {
-  formStamp,
-  handleContactExchangeToggle,
-  OWNER_EMAILS_PER_HOUR,
-  setContactExchange,
-  shareContact,
-} from "./exchange.server";
-import { CONTACT_LIMITS } from "./limits.server";
-
-let t: TestDb;
-const config = testConfig("contact-exchange");
-const ORIGIN = "http://shop.test";
-let ownerId: string;
-let cardId: string;
-const SLUG = "jane-doe";
-const OWNER_EMAIL = "jane.owner@example.com";
-
-const contextFrom = (ip: string) => routeContext(t.db, config, undefined as never, ip) as AppLoadContext;
-
-/** A stamp signed as if the form had been shown `ageMs` ago. */
-const stamp = (slug = SLUG, ageMs = 5_000) => formStamp(config.authSecret, slug, Date.now() - ageMs);
-
-const VALID = {
-  name: "Sam Visitor",
-  email: "Sam@Visitor.example",
-  phone: "",
-  company: "Visitor Ltd",
-  jobTitle: "Buyer",
-  note: "Met at the fair",
-  consent: "on",
-  website: "",
-};
-
-function post(slug: string, fields: Record<string, string>, ip = "10.1.0.1") {
-  const request = new Request(`${ORIGIN}/${slug}/connect`, {
-    method: "POST",
-    body: new URLSearchParams(fields),
-    headers: { "Content-Type": "application/x-www-form-urlencoded" },
-  });
-  return connectPost(contextFrom(ip), request, slug);
-}
-
-const get = (path: string) =>
-  connectPage(contextFrom("10.9.9.9"), new Request(`${ORIGIN}${path}`), path.split("/")[1]!);
-
-/** Everything a post could write. */
-async function writes() {
-  return {
-    contacts: await countRows(t.db, exchangedContacts),
-    emails: await countRows(t.db, emailOutbox),
-    limits: await countRows(t.db, rateLimits),
-  };
-}
-
-beforeAll(async () => {
-  t = await createTestDb();
-  ownerId = "owner-jane";
-  await t.db
-    .insert(users)
-    .values({ id: ownerId, name: "Jane Owner", email: OWNER_EMAIL, emailVerified: true });
-  const card = await createCardPage(
-    t.db,
-    { name: "Jane Doe", slug: SLUG, password: "jane-edit-1", ownerUserId: ownerId, links: [] },
-    { announce: false },
-  );
-  cardId = card.id;
-});
-afterAll(() => t?.close());
-beforeEach(async () => {
-  await t.db.delete(exchangedContacts);
-  await t.db.delete(emailOutbox);
-  await t.db.delete(rateLimits);
-  await t.db.delete(customerPreferences);
-  await setContactExchange(t.db, ownerId, cardId, true);
-});
+  cardId,
+  config,
+  get,
+  ORIGIN,
+  OWNER_EMAIL,
+  ownerId,
+  post,
+  SLUG,
+  stamp,
+  t,
+  VALID,
+  writes,
+} from "./exchange-fixture";
 
 describe("the card page button", () => {
   it("shows 'Share your details with {name}' below 'Save contact' only while the switch is on, keeping the source", async () => {
@@ -305,147 +231,5 @@ describe("sharing details", () => {
       const issues = result.error?.issues.filter((i) => i.path[0] === field) ?? [];
       expect({ field, messages: issues.map((i) => i.message) }).toEqual({ field, messages: [message] });
     }
-  });
-});
-
-describe("abuse", () => {
-  it("drops a post whose hidden honeypot is filled: the same answer as a share, nothing stored or sent", async () => {
-    const before = await writes();
-    const res = await post(SLUG, { ...VALID, website: "https://spam.example", stamp: stamp() });
-    expect(res.status).toBe(303);
-    expect(res.headers.get("Location")).toBe(`${ORIGIN}/jane-doe/connect?sent=1`);
-    expect(await writes()).toEqual(before);
-  });
-
-  it("refuses a post sent less than 2 seconds after the form was shown, keeping what was typed", async () => {
-    const before = await writes();
-    const res = await post(SLUG, { ...VALID, stamp: stamp(SLUG, 500) });
-    expect(res.status).toBe(400);
-    const html = await res.text();
-    expect(html).toContain(SHARE_REFUSED.tooFast);
-    expect(html).toContain('value="Sam Visitor"');
-    expect(await writes()).toEqual(before);
-  });
-
-  it("refuses a form older than a day, a forged or missing stamp, and one signed for another card", async () => {
-    const before = await writes();
-    for (const s of [
-      stamp(SLUG, 24 * 60 * 60 * 1000 + 1_000),
-      `${Date.now() - 5_000}.${"A".repeat(43)}`,
-      "",
-      stamp("someone-else"),
-      "9".repeat(100_000),
-    ]) {
-      const res = await post(SLUG, { ...VALID, stamp: s });
-      expect(res.status).toBe(400);
-      expect(await res.text()).toContain(SHARE_REFUSED.expired);
-    }
-    expect(await writes()).toEqual(before);
-  });
-
-  it("allows 5 shares an hour from one address, then refuses it while others still get through", async () => {
-    for (let i = 0; i < CONTACT_LIMITS.shareContactPerAddress.max; i++)
-      expect((await post(SLUG, { ...VALID, stamp: stamp() }, "10.2.0.1")).status).toBe(303);
-    const refused = await post(SLUG, { ...VALID, stamp: stamp() }, "10.2.0.1");
-    expect(refused.status).toBe(429);
-    const html = await refused.text();
-    expect(html).toContain(SHARE_REFUSED.tooMany);
-    expect(html).toContain('value="Sam Visitor"');
-    expect(await countRows(t.db, exchangedContacts)).toBe(5);
-    expect((await post(SLUG, { ...VALID, stamp: stamp() }, "10.2.0.2")).status).toBe(303);
-    expect(await countRows(t.db, exchangedContacts)).toBe(6);
-  });
-
-  it("takes 100 shares a day on one card as contacts, whatever the addresses, and holds the next for review", async () => {
-    for (let i = 0; i < CONTACT_LIMITS.shareContactPerCard.max - 1; i++)
-      await hitRateLimit(t.db, `share-contact:card:${cardId}`, CONTACT_LIMITS.shareContactPerCard);
-    expect((await post(SLUG, { ...VALID, stamp: stamp() }, "10.3.0.1")).status).toBe(303);
-    expect((await post(SLUG, { ...VALID, stamp: stamp() }, "10.3.0.2")).status).toBe(303);
-    const rows = await t.db.select({ held: exchangedContacts.heldForReview }).from(exchangedContacts);
-    expect(rows.map((r) => r.held).sort()).toEqual([false, true]);
-  });
-
-  it("changes nothing for a post to an unknown card, a card with the form off or a deleted card", async () => {
-    const before = await writes();
-    const unknown = await post("no-such-card", { ...VALID, stamp: stamp("no-such-card") });
-    expect(unknown.status).toBe(404);
-    const unknownHtml = await unknown.text();
-
-    await setContactExchange(t.db, ownerId, cardId, false);
-    const off = await post(SLUG, { ...VALID, stamp: stamp() });
-    expect(off.status).toBe(404);
-    expect(await off.text()).toBe(unknownHtml);
-
-    const gone = await createCardPage(
-      t.db,
-      { name: "Gone Soon", slug: "gone-soon", password: "gone-edit-1", ownerUserId: ownerId, links: [] },
-      { announce: false },
-    );
-    await setContactExchange(t.db, ownerId, gone.id, true);
-    await deleteCardPage(t.db, gone.id);
-    const deleted = await post("gone-soon", { ...VALID, stamp: stamp("gone-soon") });
-    expect(deleted.status).toBe(404);
-    expect(await deleted.text()).toBe(unknownHtml);
-
-    expect(await writes()).toEqual(before);
-  });
-});
-
-describe("the owner's e-mail", () => {
-  const card = { id: "", slug: SLUG, name: "Jane Doe", ownerUserId: "" };
-  const share = (name: string) =>
-    shareContact(t.db, {
-      card: { ...card, id: cardId, ownerUserId: ownerId },
-      input: ShareContactSchema.parse({ ...VALID, name }),
-      source: "nfc",
-      publicUrl: ORIGIN,
-      shopName: "TapCard",
-    });
-  const ownerMails = () => t.db.select().from(emailOutbox).where(eq(emailOutbox.to, OWNER_EMAIL));
-
-  it(`sends at most ${OWNER_EMAILS_PER_HOUR} an hour, even for shares sent at once, and sums up the rest in the next one`, async () => {
-    await Promise.all(Array.from({ length: 25 }, (_, i) => share(`Visitor ${i}`)));
-    expect(await countRows(t.db, exchangedContacts)).toBe(25);
-    expect(await ownerMails()).toHaveLength(OWNER_EMAILS_PER_HOUR);
-
-    // Still within the hour: held, not sent.
-    await share("Visitor 25");
-    expect(await ownerMails()).toHaveLength(OWNER_EMAILS_PER_HOUR);
-
-    // An hour later the next share is e-mailed, and says how many more arrived meanwhile.
-    await t.db
-      .update(exchangedContacts)
-      .set({ createdAt: sql`now() - interval '61 minutes'` })
-      .where(eq(exchangedContacts.ownerUserId, ownerId));
-    await share("Visitor 26");
-    const mails = await ownerMails();
-    expect(mails).toHaveLength(OWNER_EMAILS_PER_HOUR + 1);
-    const last = mails.find((m) => m.subject === "New contact: Visitor 26")!;
-    expect(last.text).toContain("6 more contacts arrived since our last e-mail");
-
-    // Counted once: the one after says nothing more.
-    await share("Visitor 27");
-    const next = (await ownerMails()).find((m) => m.subject === "New contact: Visitor 27")!;
-    expect(next.text).not.toContain("more contact");
-    const held = await t.db
-      .select()
-      .from(exchangedContacts)
-      .where(and(eq(exchangedContacts.ownerUserId, ownerId), eq(exchangedContacts.ownerEmail, "held")));
-    expect(held).toEqual([]);
-  });
-
-  it("sends none when the owner turned new contact e-mails off, and the contact is still stored", async () => {
-    await t.db.insert(customerPreferences).values({ userId: ownerId, newContactEmails: false });
-    const res = await post(SLUG, { ...VALID, stamp: stamp() });
-    expect(res.status).toBe(303);
-    expect(await countRows(t.db, exchangedContacts)).toBe(1);
-    expect(await countRows(t.db, emailOutbox)).toBe(0);
-  });
-
-  it("sends none when the owner turned all non-essential e-mail off", async () => {
-    await t.db.insert(customerPreferences).values({ userId: ownerId, emailNotifications: false });
-    await share("Visitor");
-    expect(await countRows(t.db, exchangedContacts)).toBe(1);
-    expect(await countRows(t.db, emailOutbox)).toBe(0);
   });
 });

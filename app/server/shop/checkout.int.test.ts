@@ -12,7 +12,19 @@ import {
   referralCommissions,
   users,
 } from "~/db/schema";
-import { admin, cartWithMultiLink, delivery, markPaidByAdmin, shopOpts } from "../../../tests/support/shop";
+import { formatPence } from "~/utils/money";
+import {
+  admin,
+  cartWithMultiLink,
+  delivery,
+  MULTI_LINK_ORDER_TOTAL,
+  MULTI_LINK_PRICE,
+  markPaidByAdmin,
+  referralCommission,
+  referralDiscount,
+  STANDARD_DELIVERY,
+  shopOpts,
+} from "../../../tests/support/shop";
 import { createTestDb, type TestDb } from "../../../tests/support/test-db";
 import { getOrCreateReferralCode } from "../referrals/referrals.server";
 import { createCart, loadCart, setCartReferrer } from "./cart.server";
@@ -67,7 +79,7 @@ describe("checkout", () => {
       userId: null,
       ...shopOpts,
     });
-    expect(order).toMatchObject({ status: "awaiting_payment", total: 5999 });
+    expect(order).toMatchObject({ status: "awaiting_payment", total: MULTI_LINK_ORDER_TOTAL });
     expect(order.orderNumber).toMatch(/^WC[1-9]\d{5}$/);
     expect(await loadCart(t.db, cart.id)).toBeNull();
     const mails = await t.db.select().from(emailOutbox).where(eq(emailOutbox.to, "dana@example.com"));
@@ -94,7 +106,7 @@ describe("checkout", () => {
       .from(emailOutbox)
       .where(eq(emailOutbox.subject, `Order ${order.orderNumber} confirmed`));
     expect(confirmations).toHaveLength(1);
-    expect(confirmations[0]!.text).toContain("Total: £59.99");
+    expect(confirmations[0]!.text).toContain(`Total: ${formatPence(MULTI_LINK_ORDER_TOTAL)}`);
     expect(confirmations[0]!.text).toContain("1 Road");
 
     await setAdminStatus(t.db, order.id, "completed", admin);
@@ -151,13 +163,23 @@ describe("checkout", () => {
       userId: null,
       ...shopOpts,
     });
-    expect(order).toMatchObject({ subtotal: 5000, deliveryFee: 999, discount: 600, total: 5399 });
+    const discount = referralDiscount(MULTI_LINK_ORDER_TOTAL);
+    expect(order).toMatchObject({
+      subtotal: MULTI_LINK_PRICE,
+      deliveryFee: STANDARD_DELIVERY,
+      discount,
+      total: MULTI_LINK_ORDER_TOTAL - discount,
+    });
     await markPaidByAdmin(t.db, order.id);
     const [commission] = await t.db
       .select()
       .from(referralCommissions)
       .where(eq(referralCommissions.orderId, order.id));
-    expect(commission).toMatchObject({ amount: 1000, status: "pending", referrerUserId: referrer!.id });
+    expect(commission).toMatchObject({
+      amount: referralCommission(MULTI_LINK_PRICE),
+      status: "pending",
+      referrerUserId: referrer!.id,
+    });
     await setAdminStatus(t.db, order.id, "completed", admin);
     await refundOrder(t.db, order.id, admin, { stripe: undefined, shop: { name: "TapCard" } });
     const [after] = await t.db

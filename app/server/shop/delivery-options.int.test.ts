@@ -14,7 +14,14 @@ import { loadConfig } from "~/server/platform/env.server";
 import { startFakeStripe } from "../../../tests/mocks/fake-stripe.mjs";
 import { routeContext, testAuth, verifiedCustomer } from "../../../tests/support/auth";
 import { answer, getRequest, postRequest } from "../../../tests/support/routes";
-import { cartWithMultiLink, ipSequence, shopContext, toastOf } from "../../../tests/support/shop";
+import {
+  cartWithMultiLink,
+  ipSequence,
+  MULTI_LINK_PRICE,
+  referralDiscount,
+  shopContext,
+  toastOf,
+} from "../../../tests/support/shop";
 import { createTestDb, type TestDb } from "../../../tests/support/test-db";
 import { getOrCreateReferralCode } from "../referrals/referrals.server";
 import { addUpdateRequestItem, cartCookieHeader, createCart, setCartReferrer } from "./cart.server";
@@ -52,7 +59,7 @@ const address = (country: string, email = "pat@example.com") => ({
   country,
 });
 
-/** A visitor with a cart holding one Multi Link card (£50), at a client address of their own. */
+/** A visitor with a cart holding one Multi Link card (its price from the catalogue), at a client address of their own. */
 async function visitor() {
   const cart = await cartWithMultiLink(t.db);
   const cookie = (await cartCookieHeader(cart.id)).split(";")[0]!;
@@ -92,7 +99,7 @@ describe("delivery options at checkout", () => {
       const fee = DELIVERY_OPTIONS[option].price;
       expect(summary.data.step).toBe("summary");
       expect(summary.data.view).toMatchObject({
-        cart: { totals: { deliveryOption: option, deliveryFee: fee, total: 5000 + fee } },
+        cart: { totals: { deliveryOption: option, deliveryFee: fee, total: MULTI_LINK_PRICE + fee } },
       });
 
       const placed = await placeOrder(v);
@@ -101,8 +108,8 @@ describe("delivery options at checkout", () => {
       expect(order).toMatchObject({
         deliveryOption: option,
         deliveryFee: fee,
-        subtotal: 5000,
-        total: 5000 + fee,
+        subtotal: MULTI_LINK_PRICE,
+        total: MULTI_LINK_PRICE + fee,
         deliveryAddress: { country },
       });
       const [mail] = await t.db.select().from(emailOutbox).where(eq(emailOutbox.to, email));
@@ -184,8 +191,13 @@ describe("delivery options at checkout", () => {
     await chooseDelivery(v, { ...address("FR", "referred@example.com"), deliveryOption: "international" });
     await placeOrder(v);
     const [order] = await t.db.select().from(orders).where(eq(orders.customerEmail, "referred@example.com"));
-    const discount = Math.round((5000 + 1999) / 10);
-    expect(order).toMatchObject({ deliveryFee: 1999, discount, total: 5000 + 1999 - discount });
+    const international = DELIVERY_OPTIONS.international.price;
+    const discount = referralDiscount(MULTI_LINK_PRICE + international);
+    expect(order).toMatchObject({
+      deliveryFee: international,
+      discount,
+      total: MULTI_LINK_PRICE + international - discount,
+    });
   });
 
   it("asks no option and charges no delivery for a cart with nothing to post", async () => {
@@ -223,12 +235,12 @@ describe("the delivery option on Stripe's page", () => {
       line_items: { quantity: string; price_data: { unit_amount: string; product_data: { name: string } } }[];
     }[];
     const session = sessions.find((s) => s.customer_email === "stripe-intl@example.com")!;
-    expect(session.amount_total).toBe(5000 + 1999);
+    expect(session.amount_total).toBe(MULTI_LINK_PRICE + DELIVERY_OPTIONS.international.price);
     expect(session.line_items).toContainEqual(
       expect.objectContaining({
         quantity: "1",
         price_data: expect.objectContaining({
-          unit_amount: "1999",
+          unit_amount: String(DELIVERY_OPTIONS.international.price),
           product_data: { name: "Delivery: International Tracked (7-14 business days)" },
         }),
       }),

@@ -16,7 +16,7 @@ import { loadFulfilment } from "./fulfilment-queue.server";
 export const fx = { t: undefined as unknown as TestDb, buyerId: "" };
 
 export const config = loadConfig({ DATA_DIR: "/tmp/fulfilment-test", PUBLIC_URL: "http://shop.test" });
-export const admin: SessionUser = {
+const admin: SessionUser = {
   id: "admin-fulfil",
   name: "Admin",
   email: "admin@example.com",

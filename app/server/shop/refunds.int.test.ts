@@ -15,7 +15,9 @@ import {
   users,
 } from "~/db/schema";
 import type { Delivery, PaymentMethod } from "~/schemas/checkout";
+import { formatPence } from "~/utils/money";
 import { startFakeStripe } from "../../../tests/mocks/fake-stripe.mjs";
+import { MULTI_LINK_ORDER_TOTAL, referralDiscount } from "../../../tests/support/shop";
 import { createTestDb, type TestDb } from "../../../tests/support/test-db";
 import { type Config, loadConfig } from "../platform/env.server";
 import { addCardItem, createCart, setCartReferrer } from "./cart.server";
@@ -59,7 +61,10 @@ async function addUser(name: string) {
   return user!;
 }
 
-/** A referred order for one Multi Link card (£50 + £9.99 delivery, less 10%), placed but not paid. */
+/** What the referred order below costs. */
+const REFERRED_TOTAL = MULTI_LINK_ORDER_TOTAL - referralDiscount(MULTI_LINK_ORDER_TOTAL);
+
+/** A referred order for one Multi Link card posted by standard delivery, less the referral discount, placed but not paid. */
 async function referredOrder(paymentMethod: PaymentMethod) {
   const referrer = await addUser("Referrer");
   const cart = await createCart(t.db);
@@ -163,18 +168,20 @@ describe("Mark refunded on a card payment", () => {
     const made = fake.refunds.slice(refundsBefore);
     expect(made).toHaveLength(1);
     expect(made[0]!.amount).toBe(order.total);
-    expect(order.total).toBe(5399);
+    expect(order.total).toBe(REFERRED_TOTAL);
 
     const after = await refundOf(order.id);
     expect(after.status).toBe("refunded");
     expect(after.history).toHaveLength(1);
-    expect(after.history[0]!.note).toBe(`Refunded £53.99 through Stripe (${made[0]!.id})`);
+    expect(after.history[0]!.note).toBe(
+      `Refunded ${formatPence(REFERRED_TOTAL)} through Stripe (${made[0]!.id})`,
+    );
     expect(after.events.map((e) => e.eventId)).toEqual([made[0]!.id]);
     expect(after.commission).toBe("reversed");
     expect(after.mails).toHaveLength(1);
     expect(after.mails[0]!.to).toBe(order.customerEmail);
     expect(after.mails[0]!.text).toContain(
-      `We have refunded £53.99 for order ${order.orderNumber} to the card you paid with.`,
+      `We have refunded ${formatPence(REFERRED_TOTAL)} for order ${order.orderNumber} to the card you paid with.`,
     );
 
     // A third press later finds the order refunded and asks Stripe for nothing.
@@ -220,13 +227,13 @@ describe("Mark refunded on a bank transfer", () => {
     const after = await refundOf(order.id);
     expect(after.status).toBe("refunded");
     expect(after.history.map((h) => [h.fromStatus, h.note])).toEqual([
-      ["completed", "£53.99 sent back by bank transfer, by hand"],
+      ["completed", `${formatPence(REFERRED_TOTAL)} sent back by bank transfer, by hand`],
     ]);
     expect(after.events).toHaveLength(1);
     expect(after.commission).toBe("reversed");
     expect(after.mails).toHaveLength(1);
     expect(after.mails[0]!.text).toContain(
-      `We have sent £53.99 for order ${order.orderNumber} back to you by bank transfer.`,
+      `We have sent ${formatPence(REFERRED_TOTAL)} for order ${order.orderNumber} back to you by bank transfer.`,
     );
   });
 });

@@ -10,7 +10,10 @@ import {
   cartWithMultiLink,
   delivery,
   form,
+  MULTI_LINK_ORDER_TOTAL,
+  MULTI_LINK_PRICE,
   markPaidByAdmin,
+  STANDARD_DELIVERY,
   shopContext,
   shopOpts,
   testConfig,
@@ -38,7 +41,12 @@ describe("cart", () => {
     expect(loaded!.items).toHaveLength(1);
     expect(loaded!.items[0]!.details).toMatchObject({ name: "Dana" });
     expect(loaded!.items[0]!.quantity).toBe(1);
-    expect(loaded!.totals).toMatchObject({ subtotal: 5000, deliveryFee: 999, discount: 0, total: 5999 });
+    expect(loaded!.totals).toMatchObject({
+      subtotal: MULTI_LINK_PRICE,
+      deliveryFee: STANDARD_DELIVERY,
+      discount: 0,
+      total: MULTI_LINK_ORDER_TOTAL,
+    });
   });
 
   it("never lets a quantity fall below 1, and keeps update requests at 1", async () => {
