@@ -3,11 +3,13 @@
 
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
+import { UPDATE_REQUEST_PRICE } from "~/catalog";
 import { cartItems, updateRequests } from "~/db/schema";
 import { getCardPageBySlug } from "~/server/cards/card-reads.server";
 import { updateCardPage } from "~/server/cards/cards.server";
 import { loadCart, readCartId } from "~/server/shop/cart.server";
 import { createOrderFromCart } from "~/server/shop/checkout.server";
+import { formatPence } from "~/utils/money";
 import { answer, getRequest } from "../../../tests/support/routes";
 import { countRows, delivery, markPaidByAdmin, shopOpts, toastOf } from "../../../tests/support/shop";
 import { createCardPage } from "../../server/cards/cards.server";
@@ -28,7 +30,7 @@ import {
 } from "./links-fixture";
 
 describe("My Links: changes go to the cart and are applied once paid", () => {
-  it("puts an add, a change and a removal in the owner's cart at £1 each, and applies them when paid", async () => {
+  it(`puts an add, a change and a removal in the owner's cart at ${formatPence(UPDATE_REQUEST_PRICE, { whole: true })} each, and applies them when paid`, async () => {
     const instagram = await linkIdOf(shopCard.id, "https://instagram.com/alice");
     const website = await linkIdOf(shopCard.id, "https://alice.example/");
 
@@ -67,11 +69,15 @@ describe("My Links: changes go to the cart and are applied once paid", () => {
     const cartId = await readCartId(getRequest("http://shop.test/", cookie));
     const cart = await loadCart(t.db, cartId);
     expect(cart!.items.map((i) => [i.kind, i.unitPrice])).toEqual([
-      ["update-request", 100],
-      ["update-request", 100],
-      ["update-request", 100],
+      ["update-request", UPDATE_REQUEST_PRICE],
+      ["update-request", UPDATE_REQUEST_PRICE],
+      ["update-request", UPDATE_REQUEST_PRICE],
     ]);
-    expect(cart!.totals).toMatchObject({ subtotal: 300, deliveryFee: 0, total: 300 });
+    expect(cart!.totals).toMatchObject({
+      subtotal: 3 * UPDATE_REQUEST_PRICE,
+      deliveryFee: 0,
+      total: 3 * UPDATE_REQUEST_PRICE,
+    });
     expect(cart!.items.map((i) => i.details)).toMatchObject([
       { action: "add-link", cardNumber: shopCard.cardNumber, proof: "owner", userId: alice.id },
       { action: "replace-link", linkId: instagram, proof: "owner" },
