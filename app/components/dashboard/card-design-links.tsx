@@ -178,29 +178,27 @@ export function CardDesignLinks({ action, links }: { action: string; links: Desi
   };
   if (links.length === 0) return <p className="text-slate-600">This card has no links yet.</p>;
   return (
-    <>
-      <DndContext
-        id="design-links"
-        sensors={sensors}
-        collisionDetection={closestCenter}
-        onDragEnd={onDragEnd}
-        accessibility={{ announcements: announcements(shown), screenReaderInstructions: INSTRUCTIONS }}
-      >
-        <SortableContext items={shown.map((l) => l.id)} strategy={verticalListSortingStrategy}>
-          <ol className="grid gap-3">
-            {shown.map((link, i) => (
-              <LinkItem
-                key={link.id}
-                action={action}
-                link={link}
-                index={i}
-                count={shown.length}
-                draggable={hydrated}
-              />
-            ))}
-          </ol>
-        </SortableContext>
-      </DndContext>
-    </>
+    <DndContext
+      id="design-links"
+      sensors={sensors}
+      collisionDetection={closestCenter}
+      onDragEnd={onDragEnd}
+      accessibility={{ announcements: announcements(shown), screenReaderInstructions: INSTRUCTIONS }}
+    >
+      <SortableContext items={shown.map((l) => l.id)} strategy={verticalListSortingStrategy}>
+        <ol className="grid gap-3">
+          {shown.map((link, i) => (
+            <LinkItem
+              key={link.id}
+              action={action}
+              link={link}
+              index={i}
+              count={shown.length}
+              draggable={hydrated}
+            />
+          ))}
+        </ol>
+      </SortableContext>
+    </DndContext>
   );
 }

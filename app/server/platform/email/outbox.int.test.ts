@@ -191,8 +191,10 @@ describe("e-mail outbox", () => {
           { claim: "row-lock" },
         ).catch(() => "killed");
         await started;
+        // With a timeout the server waits until the process has exited, and so let go of its lock; without one
+        // the next claim could still find the row locked and skip it.
         await t.db.execute(
-          sql`select pg_terminate_backend(pid) from pg_stat_activity where application_name = 'dying-worker'`,
+          sql`select pg_terminate_backend(pid, 10000) from pg_stat_activity where application_name = 'dying-worker'`,
         );
         expect(await deliverDueEmails(t.db, send, undefined, { claim: "row-lock" })).toEqual({
           sent: 1,
