@@ -12,6 +12,7 @@ import { linkUrlProblem } from "~/utils/card-links";
 import { normalizeSlug, SLUG_INPUT_MAX_LENGTH, slugFromName, slugProblem } from "~/utils/slug";
 import { appSourceFiles, hasNestedRepeat, patternLiterals } from "../../tests/support/patterns";
 import { cardItemFromForm } from "./cart";
+import { MESSAGE_MAX_LENGTH } from "./contact";
 import { editMultiLinkDraft, linkProblem } from "./link-rules";
 import { normaliseCardNumber } from "./update-request-options";
 
@@ -47,8 +48,8 @@ function adversarialStrings(size: number): [string, string][] {
   ];
 }
 
-/** More than any text field may hold (the contact form's message is the longest, at 5,000 characters). */
-const LONGEST_FIELD = 5000;
+/** What the longest text field may hold (the contact form's message): anything longer is over every cap. */
+const LONGEST_FIELD = MESSAGE_MAX_LENGTH;
 
 /** A pattern or a refinement reported: it ran on the field's text. */
 const RAN_ON_TEXT = new Set(["invalid_format", "custom"]);

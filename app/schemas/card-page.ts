@@ -7,7 +7,7 @@ import { normalizeSlug, SLUG_INPUT_MAX_LENGTH, SLUG_MAX_LENGTH, slugProblem } fr
 import { isOneLine, optionalEmailAddress } from "./fields";
 
 /** linkUrlProblem's own limit, checked here before it runs. */
-const LINK_URL_MAX_LENGTH = 2000;
+export const LINK_URL_MAX_LENGTH = 2000;
 
 const HTML_PATTERN = /<[a-z!/?]|&#?[a-z0-9]+;/i;
 

@@ -5,6 +5,9 @@ import { emailField, requiredString } from "./auth";
 import { CONTACT_SUBJECTS, type ContactSubject } from "./contact-subjects";
 import { oneLine } from "./fields";
 
+/** The longest text any form takes: the contact form's message. */
+export const MESSAGE_MAX_LENGTH = 5000;
+
 /** The name of a field no person sees; simple bots fill it in, and the action then drops the message. */
 export const CONTACT_HONEYPOT = "website";
 
@@ -29,7 +32,9 @@ export const ContactSchema = z
     subject: z.enum(subjectValues, { error: "Please choose a subject" }),
     customSubject: optionalText("Subject", 150, "Subject is too long"),
     orderNumber: optionalText("Order number", 20, "Order number is too long"),
-    message: requiredString("Message is required").pipe(z.string().max(5000, "Message is too long")),
+    message: requiredString("Message is required").pipe(
+      z.string().max(MESSAGE_MAX_LENGTH, "Message is too long"),
+    ),
   })
   .superRefine((v, ctx) => {
     if (v.subject === "custom" && !v.customSubject)

@@ -16,6 +16,7 @@ import { DEFAULT_DESIGN } from "~/utils/card-design/options";
 import { adminCookieFor, routeContext, testAuth, verifiedCustomer } from "../../../tests/support/auth";
 import { answer, getRequest, postRequest } from "../../../tests/support/routes";
 import { createTestDb, type TestDb } from "../../../tests/support/test-db";
+import { LINK_ORDER_MAX_LENGTH } from "../../server/cards/card-design-actions.server";
 import { getCardPageBySlug, getLinkTarget } from "../../server/cards/card-reads.server";
 import { createCardPage } from "../../server/cards/cards.server";
 import { renderCardPageHtml } from "../../server/cards/page-html.server";
@@ -175,7 +176,9 @@ describe("card design", () => {
     expect(await reorder([website!.id, website!.id, blog!.id])).toMatchObject({ status: 409 });
     expect(await reorder([website!.id, blog!.id, crypto.randomUUID()])).toMatchObject({ status: 409 });
     expect(await reorder(["not-an-id"])).toMatchObject({ status: 404 });
-    expect(await post("alice", { intent: "reorder-links", order: "x".repeat(5000) })).toMatchObject({
+    expect(
+      await post("alice", { intent: "reorder-links", order: "x".repeat(LINK_ORDER_MAX_LENGTH + 1) }),
+    ).toMatchObject({
       status: 400,
     });
     expect((await linksOf()).map((l) => l.title)).toEqual(["Blog", "Website", "Portfolio"]);

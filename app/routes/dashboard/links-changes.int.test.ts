@@ -5,6 +5,7 @@ import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { UPDATE_REQUEST_PRICE } from "~/catalog";
 import { cartItems, updateRequests } from "~/db/schema";
+import { LINK_URL_MAX_LENGTH } from "~/schemas/card-page";
 import { getCardPageBySlug } from "~/server/cards/card-reads.server";
 import { updateCardPage } from "~/server/cards/cards.server";
 import { loadCart, readCartId } from "~/server/shop/cart.server";
@@ -221,7 +222,7 @@ describe("My Links: changes go to the cart and are applied once paid", () => {
           intent: "add-link",
           cardId: personalCard.id,
           title: "X",
-          url: `https://x.example/${"a".repeat(5000)}`,
+          url: `https://x.example/${"a".repeat(LINK_URL_MAX_LENGTH)}`,
         },
         "URL is too long",
       ],
@@ -230,7 +231,8 @@ describe("My Links: changes go to the cart and are applied once paid", () => {
         "Link title must be at most 100 characters",
       ],
       [
-        { intent: "add-link", cardId: "x".repeat(5000), title: "X", url: "https://x.example" },
+        // One character longer than an id.
+        { intent: "add-link", cardId: "x".repeat(37), title: "X", url: "https://x.example" },
         "Unknown item",
       ],
       [

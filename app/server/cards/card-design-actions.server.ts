@@ -18,6 +18,9 @@ import {
   setLinkHidden,
 } from "./card-design.server";
 
+/** A dragged order is capped before it is split: the 30 links a card may have, each a 36-character id and a comma. */
+export const LINK_ORDER_MAX_LENGTH = 30 * 37;
+
 /** `card` is the owner's own (ownedCard) or, for the admin, any (cardForAdmin); `back` is the Design page's address. */
 export async function handleCardDesignAction(
   context: Pick<AppLoadContext, "db" | "config">,
@@ -69,9 +72,9 @@ export async function handleCardDesignAction(
       return done(intent === "move-up" ? "Link moved up" : "Link moved down");
     }
     case "reorder-links": {
-      // At most the 30 links a card may have, each a 36-character id and a comma: capped before it is split.
       const raw = String(form.get("order") ?? "");
-      if (raw.length > 30 * 37) throw data("A card page can have at most 30 links", { status: 400 });
+      if (raw.length > LINK_ORDER_MAX_LENGTH)
+        throw data("A card page can have at most 30 links", { status: 400 });
       const order = raw.split(",");
       if (!order.every(isUuid)) throw data("Link not found", { status: 404 });
       await reorderLinks(context.db, card.id, order);
