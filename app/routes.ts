@@ -50,6 +50,7 @@ export default [
     route("unsubscribe", "routes/site/unsubscribe.tsx"),
     route("claim-cards", "routes/shop/claim-cards.tsx"),
     route("email-change", "routes/auth/email-change.tsx"),
+    route("invitations/:id", "routes/site/invitation.tsx"),
 
     route("dashboard", "routes/dashboard/layout.tsx", [
       index("routes/dashboard/home.tsx"),
@@ -60,6 +61,12 @@ export default [
       route("resellers", "routes/dashboard/resellers.ts"),
       route("contacts", "routes/dashboard/contacts.tsx"),
       route("contacts/:id", "routes/dashboard/contact.tsx"),
+      route("companies", "routes/dashboard/companies.tsx"),
+      route("company/:slug", "routes/dashboard/company/layout.tsx", [
+        index("routes/dashboard/company/overview.tsx"),
+        route("people", "routes/dashboard/company/people.tsx"),
+        route("log", "routes/dashboard/company/log.tsx"),
+      ]),
       route("cold-calling", "routes/dashboard/cold-calling/layout.tsx", [
         index("routes/dashboard/cold-calling/overview.tsx"),
         route("lists", "routes/dashboard/cold-calling/lists.tsx"),

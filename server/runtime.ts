@@ -25,7 +25,6 @@ import { expireUnpaidBankOrders } from "~/server/shop/orders.server";
 import { type IslandUrls, islandUrls } from "~/server/site/islands.server";
 import { startWebhookWorker } from "~/server/webhooks/delivery.server";
 import { pruneWebhookDeliveries } from "~/server/webhooks/webhooks.server";
-import { testAuth } from "../tests/support/auth";
 import { runDataMigrations } from "./data-migrations";
 import { seedDemoData } from "./seed";
 
@@ -196,8 +195,13 @@ export async function createAdminAccount(opts: {
     migrationsFolder: path.join(opts.root, "drizzle"),
   });
   try {
-    const auth = testAuth(database.db, config, async (message) => {
-      await enqueueEmail(database.db, message);
+    const auth = createAuth({
+      db: database.db,
+      config,
+      onCustomerCreated: getOrCreateReferralCode,
+      queueEmail: async (message) => {
+        await enqueueEmail(database.db, message);
+      },
     });
     return await upsertAdmin(auth, database.db, parsed.data);
   } finally {

@@ -63,6 +63,8 @@ export const sessions = pgTable(
     ipAddress: text(),
     userAgent: text(),
     impersonatedBy: text(),
+    /** better-auth's organization plugin keeps it; our company pages name their company in the address instead. */
+    activeOrganizationId: text(),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -127,6 +129,7 @@ export const twoFactors = pgTable(
 export const usersRelations = relations(users, ({ many }) => ({
   sessions: many(sessions),
   accounts: many(accounts),
+  member: many(members),
 }));
 export const sessionsRelations = relations(sessions, ({ one }) => ({
   user: one(users, { fields: [sessions.userId], references: [users.id] }),
@@ -134,6 +137,109 @@ export const sessionsRelations = relations(sessions, ({ one }) => ({
 export const accountsRelations = relations(accounts, ({ one }) => ({
   user: one(users, { fields: [accounts.userId], references: [users.id] }),
 }));
+
+// --- Companies (better-auth's organization plugin: organization, member, invitation; docs/decisions/041) ---
+
+export const COMPANY_ROLES = ["owner", "admin", "member"] as const;
+export type CompanyRole = (typeof COMPANY_ROLES)[number];
+
+export const organizations = pgTable("organizations", {
+  id: text().primaryKey(),
+  name: text().notNull(),
+  /** The company's address on this shop: /dashboard/company/{slug}. */
+  slug: text().notNull().unique(),
+  logo: text(),
+  metadata: text(),
+  website: text(),
+  address: text(),
+  /** Where a departed member's card sends visitors (the fallback page). */
+  contactEmail: text(),
+  createdAt: createdAt(),
+});
+
+export const members = pgTable(
+  "members",
+  {
+    id: text().primaryKey(),
+    organizationId: text()
+      .notNull()
+      .references(() => organizations.id, { onDelete: "cascade" }),
+    userId: text()
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    role: text().notNull().default("member"),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    unique().on(t.organizationId, t.userId),
+    // The People list pages through (created_at, id) within one company.
+    index().on(t.organizationId, t.createdAt, t.id),
+    index().on(t.userId),
+  ],
+);
+
+export const INVITATION_STATUSES = ["pending", "accepted", "rejected", "canceled"] as const;
+
+export const invitations = pgTable(
+  "invitations",
+  {
+    /** A random UUID: it is the link's secret, and only the invited address can use it. */
+    id: text().primaryKey(),
+    organizationId: text()
+      .notNull()
+      .references(() => organizations.id, { onDelete: "cascade" }),
+    email: text().notNull(),
+    role: text().notNull(),
+    status: text().notNull().default("pending"),
+    teamId: text(),
+    inviterId: text()
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    /** From the invitation or the CSV row: what the member's company card starts with. */
+    name: text(),
+    jobTitle: text(),
+    phone: text(),
+    expiresAt: timestamp({ withTimezone: true }).notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index().on(t.organizationId, t.status, t.createdAt), index().on(t.email)],
+);
+
+export const organizationsRelations = relations(organizations, ({ many }) => ({
+  member: many(members),
+  invitation: many(invitations),
+}));
+export const membersRelations = relations(members, ({ one }) => ({
+  user: one(users, { fields: [members.userId], references: [users.id] }),
+  organization: one(organizations, { fields: [members.organizationId], references: [organizations.id] }),
+}));
+export const invitationsRelations = relations(invitations, ({ one }) => ({
+  organization: one(organizations, {
+    fields: [invitations.organizationId],
+    references: [organizations.id],
+  }),
+}));
+
+/** What happened in a company, for its owners and admins (the audit log): who, when, what. */
+export const companyEvents = pgTable(
+  "company_events",
+  {
+    id: bigserial({ mode: "number" }).primaryKey(),
+    organizationId: text()
+      .notNull()
+      .references(() => organizations.id, { onDelete: "cascade" }),
+    /** Who did it; null once their account is deleted (the name is kept in `actorName`). */
+    actorUserId: text().references(() => users.id, { onDelete: "set null" }),
+    actorName: text().notNull(),
+    action: text().notNull(),
+    /** Whom or what it was done to, as the log shows it (an e-mail address, a card number). */
+    subject: text().notNull(),
+    detail: text(),
+    createdAt: createdAt(),
+  },
+  // The log pages through ids, newest first, within one company.
+  (t) => [index().on(t.organizationId, t.id)],
+);
 
 /**
  * An e-mail change asked for in Settings ('E-mail change' in docs/security.md#threat-model-in-a-page). The link

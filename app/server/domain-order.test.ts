@@ -14,6 +14,7 @@ const DOMAIN_ORDER = [
   "cards",
   "cold-calling",
   "contacts",
+  "companies",
   "shop",
   "site",
 ];

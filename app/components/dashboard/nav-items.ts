@@ -1,6 +1,7 @@
 // The dashboard's sidebar, one row per section with its icon: the layout draws the icons from this list, and a
 // unit test holds it to the dashboard's routes (tests/route-registrations.test.ts).
 import {
+  Building2,
   Contact as ContactIcon,
   CreditCard,
   HandCoins,
@@ -18,6 +19,7 @@ export const DASHBOARD_NAV: { to: string; label: string; icon: LucideIcon; end?:
   { to: "/dashboard/contacts", label: "Contacts", icon: ContactIcon },
   { to: "/dashboard/resell", label: "Resell", icon: HandCoins },
   { to: "/dashboard/cold-calling", label: "Cold Calling", icon: PhoneCall },
+  { to: "/dashboard/companies", label: "Companies", icon: Building2 },
   { to: "/dashboard/settings", label: "Settings", icon: Settings },
 ];
 

@@ -1,10 +1,11 @@
 import { LogOut, Menu, X } from "lucide-react";
 import { createElement, useEffect, useState } from "react";
-import { Form, NavLink, Outlet, useLocation } from "react-router";
+import { Form, Link, NavLink, Outlet, useLocation } from "react-router";
 import { DASHBOARD_NAV, navIconName } from "~/components/dashboard/nav-items";
 import { IconSprite, SpriteIcon } from "~/components/ui/icon-sprite";
 import { StaticHtml } from "~/components/ui/static-html";
 import { requireUser } from "~/server/accounts/session.server";
+import { companiesOf } from "~/server/companies/companies.server";
 import { staticHtml } from "~/server/platform/static-html.server";
 import { cn } from "~/utils/cn";
 import type { Route } from "./+types/layout";
@@ -17,6 +18,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   navIconsHtml ??= staticHtml(createElement(IconSprite, { icons: NAV_ICONS }), "dashboard-icons-");
   return {
     user: { name: user.name, email: user.email },
+    companies: await companiesOf(context.db, user.id),
     // Referenced by name: the icons are not part of every dashboard page's script.
     iconsHtml: navIconsHtml,
   };
@@ -29,40 +31,87 @@ const NAV_ICONS = {
   "nav-close": X,
 };
 
-function SideNav() {
+interface CompanyChoice {
+  slug: string;
+  name: string;
+}
+
+/**
+ * Personal or one of the account's companies: the one the page shows is marked, so every page says whose it is.
+ * Drawn only for an account in a company.
+ */
+function Showing({ companies }: { companies: CompanyChoice[] }) {
+  const { pathname } = useLocation();
+  if (companies.length === 0) return null;
+  const current = pathname.match(/^\/dashboard\/company\/([^/]+)/)?.[1];
+  const choices = [
+    { to: "/dashboard", label: "Personal", here: !current },
+    ...companies.map((c) => ({
+      to: `/dashboard/company/${c.slug}`,
+      label: c.name,
+      here: c.slug === current,
+    })),
+  ];
   return (
-    <nav aria-label="Dashboard">
-      <ul className="space-y-1">
-        {DASHBOARD_NAV.map(({ to, label, end }) => (
-          <li key={to}>
-            <NavLink
-              to={to}
-              end={end}
-              className={({ isActive }) =>
-                cn(
-                  "flex min-h-11 items-center gap-3 rounded-md px-3 py-2 text-sm font-medium",
-                  isActive ? "bg-brand-50 text-brand-700" : "text-slate-700 hover:bg-slate-100",
-                )
-              }
+    <nav aria-label="Personal or company" className="mb-4 rounded-lg border border-slate-200 p-2">
+      <p className="px-2 text-xs font-semibold uppercase tracking-wide text-slate-600">Showing</p>
+      <ul>
+        {choices.map((c) => (
+          <li key={c.to}>
+            <Link
+              to={c.to}
+              aria-current={c.here ? "true" : undefined}
+              className={cn(
+                "flex min-h-11 items-center break-all rounded-md px-2 text-sm",
+                c.here ? "font-semibold text-brand-700" : "text-slate-700 hover:bg-slate-100",
+              )}
             >
-              <SpriteIcon name={navIconName(to)} className="h-5 w-5" />
-              {label}
-            </NavLink>
+              {c.label}
+            </Link>
           </li>
         ))}
-        <li>
-          <Form method="post" action="/logout">
-            <button
-              type="submit"
-              className="flex min-h-11 w-full items-center gap-3 rounded-md px-3 py-2 text-sm font-medium text-slate-700 hover:bg-slate-100"
-            >
-              <SpriteIcon name="nav-logout" className="h-5 w-5" />
-              Logout
-            </button>
-          </Form>
-        </li>
       </ul>
     </nav>
+  );
+}
+
+function SideNav({ companies }: { companies: CompanyChoice[] }) {
+  return (
+    <>
+      <Showing companies={companies} />
+      <nav aria-label="Dashboard">
+        <ul className="space-y-1">
+          {DASHBOARD_NAV.map(({ to, label, end }) => (
+            <li key={to}>
+              <NavLink
+                to={to}
+                end={end}
+                className={({ isActive }) =>
+                  cn(
+                    "flex min-h-11 items-center gap-3 rounded-md px-3 py-2 text-sm font-medium",
+                    isActive ? "bg-brand-50 text-brand-700" : "text-slate-700 hover:bg-slate-100",
+                  )
+                }
+              >
+                <SpriteIcon name={navIconName(to)} className="h-5 w-5" />
+                {label}
+              </NavLink>
+            </li>
+          ))}
+          <li>
+            <Form method="post" action="/logout">
+              <button
+                type="submit"
+                className="flex min-h-11 w-full items-center gap-3 rounded-md px-3 py-2 text-sm font-medium text-slate-700 hover:bg-slate-100"
+              >
+                <SpriteIcon name="nav-logout" className="h-5 w-5" />
+                Logout
+              </button>
+            </Form>
+          </li>
+        </ul>
+      </nav>
+    </>
   );
 }
 
@@ -76,7 +125,7 @@ export default function DashboardLayout({ loaderData }: Route.ComponentProps) {
       <StaticHtml html={loaderData.iconsHtml} />
       <div className="mx-auto flex max-w-6xl gap-8 px-4 py-8">
         <aside className="hidden w-56 shrink-0 md:block">
-          <SideNav />
+          <SideNav companies={loaderData.companies} />
         </aside>
         <div className="min-w-0 flex-1">
           <button
@@ -113,7 +162,7 @@ export default function DashboardLayout({ loaderData }: Route.ComponentProps) {
               >
                 <SpriteIcon name="nav-close" className="h-6 w-6" />
               </button>
-              <SideNav />
+              <SideNav companies={loaderData.companies} />
             </div>
           </div>
         ) : null}

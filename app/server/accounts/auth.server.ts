@@ -2,20 +2,34 @@
 // signed in, and the guards that ask, are session.server.ts; admin accounts are admin-accounts.server.ts.
 import { betterAuth } from "better-auth";
 import { drizzleAdapter } from "better-auth/adapters/drizzle";
-import { admin, twoFactor } from "better-auth/plugins";
+import { admin, organization, twoFactor } from "better-auth/plugins";
 import { eq } from "drizzle-orm";
 import type { Logger } from "pino";
-import { accounts, sessions, twoFactors, users, verifications } from "~/db/schema";
+import {
+  accounts,
+  invitations,
+  members,
+  organizations,
+  sessions,
+  twoFactors,
+  users,
+  verifications,
+} from "~/db/schema";
 import type { Database } from "../platform/db.server";
 import type { OutgoingEmail } from "../platform/email/mailer.server";
 import {
   accountExistsEmail,
+  companyInvitationEmail,
   passwordResetEmail,
   verificationEmail,
 } from "../platform/email/templates.server";
 import type { Config } from "../platform/env.server";
 import { allowAccountEmail } from "./limits.server";
 import { totpReplayGuard } from "./totp-replay.server";
+/** How long an invitation to a company can be accepted. */
+export const INVITATION_DAYS = 7;
+/** The most people one company can have (and invitations it can have waiting). */
+export const COMPANY_MEMBERS_MAX = 10_000;
 
 export function createAuth(opts: {
   db: Database;
@@ -52,6 +66,9 @@ export function createAuth(opts: {
         account: accounts,
         verification: verifications,
         twoFactor: twoFactors,
+        organization: organizations,
+        member: members,
+        invitation: invitations,
       },
     }),
     databaseHooks: {
@@ -136,6 +153,43 @@ export function createAuth(opts: {
       // challenge cookie instead of a session until the code step succeeds.
       twoFactor({ issuer: shop }),
       totpReplayGuard(opts.db),
+      // Companies: members, roles and invitations (docs/decisions/041-companies-on-the-organization-plugin.md).
+      organization({
+        invitationExpiresIn: INVITATION_DAYS * 24 * 60 * 60,
+        membershipLimit: COMPANY_MEMBERS_MAX,
+        invitationLimit: COMPANY_MEMBERS_MAX,
+        // A company is closed by the shop, never deleted from a member's click: its contacts and cards stay.
+        disableOrganizationDeletion: true,
+        requireEmailVerificationOnInvitation: true,
+        schema: {
+          organization: {
+            additionalFields: {
+              website: { type: "string", required: false },
+              address: { type: "string", required: false },
+              contactEmail: { type: "string", required: false },
+            },
+          },
+          invitation: {
+            additionalFields: {
+              name: { type: "string", required: false },
+              jobTitle: { type: "string", required: false },
+              phone: { type: "string", required: false },
+            },
+          },
+        },
+        sendInvitationEmail: async ({ id, email, role, organization: company, inviter }) => {
+          await opts.queueEmail(
+            companyInvitationEmail({
+              shop,
+              to: email,
+              company: company.name,
+              inviter: inviter.user.name,
+              role,
+              url: `${config.publicUrl}/invitations/${id}`,
+            }),
+          );
+        },
+      }),
     ],
   });
 }

@@ -1,7 +1,7 @@
-// Reads an admin's lead CSV: checks the file as a whole (size, encoding, header, row count), then validates every
-// row and finds the rows repeated within the file, before anything is written.
-import { parse } from "csv-parse/sync";
+// Reads an admin's lead CSV: the file is checked whole (platform/csv-table.server.ts), then every row is validated
+// and the rows repeated within the file are found, before anything is written.
 import { type LeadRow, LeadRowSchema } from "~/schemas/business-list";
+import { readCsvTable } from "../platform/csv-table.server";
 
 /** Larger files are refused before they are read (the request limit for the upload path is a little above). */
 const MAX_LEAD_FILE_BYTES = 1_000_000;
@@ -37,68 +37,17 @@ export const leadKey = (lead: { businessName: string; phone: string }) =>
   `${lead.businessName.toLowerCase()}\u0000${lead.phone}`;
 
 export function parseLeadCsv(bytes: Uint8Array): LeadFileResult {
-  if (bytes.byteLength === 0) return { ok: false, message: LEAD_CSV_MESSAGES.empty };
-  if (bytes.byteLength > MAX_LEAD_FILE_BYTES) return { ok: false, message: LEAD_CSV_MESSAGES.tooLarge };
-  let text: string;
-  try {
-    // A UTF-8 byte order mark (Excel's 'CSV UTF-8') is dropped by the decoder.
-    text = new TextDecoder("utf-8", { fatal: true }).decode(bytes);
-  } catch {
-    return { ok: false, message: LEAD_CSV_MESSAGES.encoding };
-  }
-  // UTF-16 text decodes as UTF-8 full of NULs; no real CSV has one.
-  if (text.includes("\u0000")) return { ok: false, message: LEAD_CSV_MESSAGES.encoding };
-
-  let records: { record: string[]; info: { lines: number } }[];
-  try {
-    records = parse(text, {
-      info: true,
-      relax_column_count: true,
-      // A quote inside an unquoted cell (12" Pizza) is kept as typed.
-      relax_quotes: true,
-      skip_empty_lines: true,
-      // Stops a runaway quoted cell long before the whole file is one record.
-      max_record_size: 10_000,
-      to: MAX_LEAD_ROWS + 2,
-    }) as unknown as typeof records;
-  } catch (error) {
-    const line = (error as { lines?: number }).lines;
-    return { ok: false, message: `${LEAD_CSV_MESSAGES.unreadable}${line ? ` (near line ${line})` : ""}.` };
-  }
-  const [head, ...body] = records;
-  if (!head) return { ok: false, message: LEAD_CSV_MESSAGES.empty };
-  const columns = head.record.map((c) => c.trim().toLowerCase().replace(/\s+/g, "_"));
-  const known = new Set<string>(LEAD_COLUMNS);
-  const missing = REQUIRED_COLUMNS.filter((c) => !columns.includes(c));
-  const unknown = columns.filter((c) => !known.has(c));
-  const repeated = columns.filter((c, i) => columns.indexOf(c) !== i);
-  if (missing.length || unknown.length || repeated.length) {
-    const details = [
-      missing.length ? `missing ${missing.join(", ")}` : "",
-      unknown.length ? `unknown ${unknown.map((c) => `'${c.slice(0, 40)}'`).join(", ")}` : "",
-      repeated.length ? `repeated ${repeated.join(", ")}` : "",
-    ].filter(Boolean);
-    return {
-      ok: false,
-      message: `${LEAD_CSV_MESSAGES.header} This file's header has ${details.join("; ")}.`,
-    };
-  }
-  if (body.length === 0)
-    return { ok: false, message: `${LEAD_CSV_MESSAGES.empty} It has a header and no rows.` };
-  if (body.length > MAX_LEAD_ROWS) return { ok: false, message: LEAD_CSV_MESSAGES.tooManyRows };
-
-  const file: ParsedLeadFile = { rows: [], refused: [], duplicatesInFile: [] };
+  const table = readCsvTable(bytes, {
+    columns: LEAD_COLUMNS,
+    required: REQUIRED_COLUMNS,
+    maxRows: MAX_LEAD_ROWS,
+    maxBytes: MAX_LEAD_FILE_BYTES,
+    messages: LEAD_CSV_MESSAGES,
+  });
+  if (!table.ok) return table;
+  const file: ParsedLeadFile = { rows: [], refused: [...table.tooWide], duplicatesInFile: [] };
   const firstLineOf = new Map<string, number>();
-  for (const { record, info } of body) {
-    const line = info.lines;
-    if (record.length > columns.length) {
-      file.refused.push({
-        line,
-        reason: `it has ${record.length} cells and the header ${columns.length} (a comma in a cell needs quotes)`,
-      });
-      continue;
-    }
-    const cells = Object.fromEntries(LEAD_COLUMNS.map((c) => [c, record[columns.indexOf(c)] ?? ""]));
+  for (const { line, cells } of table.rows) {
     const parsed = LeadRowSchema.safeParse(cells);
     if (!parsed.success) {
       file.refused.push({ line, reason: parsed.error.issues.map((i) => i.message).join("; ") });
@@ -114,5 +63,6 @@ export function parseLeadCsv(bytes: Uint8Array): LeadFileResult {
     firstLineOf.set(key, line);
     file.rows.push({ line, lead });
   }
+  file.refused.sort((a, b) => a.line - b.line);
   return { ok: true, file };
 }

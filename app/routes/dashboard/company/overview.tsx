@@ -1,0 +1,62 @@
+// A company's overview: its details, the member's role, and 'Leave company' (refused for the last owner).
+import { Form } from "react-router";
+import { ROLE_NAMES } from "~/components/dashboard/companies";
+import { Button } from "~/components/ui/button";
+import { requireCompany } from "~/server/companies/companies.server";
+import { handleCompanyOverviewAction } from "~/server/companies/company-actions.server";
+import { readFormData } from "~/server/platform/forms.server";
+import type { Route } from "./+types/overview";
+
+export async function loader({ request, context, params }: Route.LoaderArgs) {
+  const access = await requireCompany(context, request, params.slug);
+  return { company: access.company, role: access.role };
+}
+
+export async function action({ request, context, params }: Route.ActionArgs) {
+  const access = await requireCompany(context, request, params.slug);
+  const form = await readFormData(request);
+  return handleCompanyOverviewAction(context, request, access, form);
+}
+
+const panel = "rounded-xl border border-slate-200 bg-white p-4 sm:p-6";
+
+export default function CompanyOverview({ loaderData }: Route.ComponentProps) {
+  const { company, role } = loaderData;
+  const details = [
+    ["Your role", ROLE_NAMES[role]],
+    ["Website", company.website],
+    ["Office address", company.address],
+    ["Contact e-mail", company.contactEmail],
+  ].filter((d): d is [string, string] => Boolean(d[1]));
+  return (
+    <div className="max-w-3xl space-y-6">
+      <section aria-labelledby="company-details" className={panel}>
+        <h2 id="company-details" className="text-lg font-bold text-slate-900">
+          Details
+        </h2>
+        <dl className="mt-3 grid gap-x-6 gap-y-2 text-sm sm:grid-cols-[auto_1fr]">
+          {details.map(([term, value]) => (
+            <div key={term} className="contents">
+              <dt className="font-medium text-slate-600">{term}</dt>
+              <dd className="break-all text-slate-900">{value}</dd>
+            </div>
+          ))}
+        </dl>
+      </section>
+      <section aria-labelledby="leave-company" className={panel}>
+        <h2 id="leave-company" className="text-lg font-bold text-slate-900">
+          Leave company
+        </h2>
+        <p className="mt-1 text-sm text-slate-700">
+          You stop being a member of {company.name}. Your personal cards and contacts stay yours.
+        </p>
+        <Form method="post" className="mt-4">
+          <input type="hidden" name="intent" value="leave" />
+          <Button type="submit" variant="danger">
+            Leave {company.name}
+          </Button>
+        </Form>
+      </section>
+    </div>
+  );
+}

@@ -1,0 +1,66 @@
+// A company's audit log: who did what, when, to whom. Written in the same transaction as the change where there is
+// one, read by owners and admins.
+import { and, desc, eq, lt } from "drizzle-orm";
+import { companyEvents } from "~/db/schema";
+import type { DbOrTx } from "../platform/db.server";
+
+export const COMPANY_EVENT_WORDS = {
+  created: "Created the company",
+  invited: "Invited",
+  imported: "Imported invitations",
+  resent: "Resent the invitation to",
+  revoked: "Revoked the invitation to",
+  joined: "Joined",
+  declined: "Declined the invitation",
+  removed: "Removed",
+  left: "Left the company",
+  "role-changed": "Changed the role of",
+} as const;
+export type CompanyEventAction = keyof typeof COMPANY_EVENT_WORDS;
+
+export async function recordCompanyEvent(
+  db: DbOrTx,
+  event: {
+    organizationId: string;
+    actor: { id: string; name: string };
+    action: CompanyEventAction;
+    subject: string;
+    detail?: string;
+  },
+) {
+  await db.insert(companyEvents).values({
+    organizationId: event.organizationId,
+    actorUserId: event.actor.id,
+    actorName: event.actor.name,
+    action: event.action,
+    subject: event.subject,
+    detail: event.detail ?? null,
+  });
+}
+
+export const COMPANY_EVENTS_PAGE = 50;
+
+/** One page of the log, newest first; `before` is the last row's id of the page before. */
+export async function companyEventsPage(db: DbOrTx, organizationId: string, before?: number) {
+  const rows = await db
+    .select()
+    .from(companyEvents)
+    .where(
+      before
+        ? and(eq(companyEvents.organizationId, organizationId), lt(companyEvents.id, before))
+        : eq(companyEvents.organizationId, organizationId),
+    )
+    .orderBy(desc(companyEvents.id))
+    .limit(COMPANY_EVENTS_PAGE + 1);
+  return {
+    events: rows.slice(0, COMPANY_EVENTS_PAGE).map((e) => ({
+      id: e.id,
+      at: e.createdAt,
+      actor: e.actorName,
+      what: COMPANY_EVENT_WORDS[e.action as CompanyEventAction] ?? e.action,
+      subject: e.subject,
+      detail: e.detail,
+    })),
+    next: rows.length > COMPANY_EVENTS_PAGE ? rows[COMPANY_EVENTS_PAGE - 1]!.id : null,
+  };
+}
