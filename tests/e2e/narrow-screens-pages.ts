@@ -25,6 +25,8 @@ export interface Seeded {
   orderId: string;
   /** The query of the order's secret link: '?order=...&token=...'. */
   orderQuery: string;
+  /** The address of a company the customer owns, with one invitation waiting. */
+  companySlug: string;
 }
 
 export type Visitor = "anonymous" | "customer" | "admin";
@@ -49,6 +51,7 @@ export const PAGES: Record<string, { as: Visitor; url: string | ((s: Seeded) => 
     "/unsubscribe": { as: "anonymous", url: "/unsubscribe", status: 400 },
     "/claim-cards": { as: "anonymous", url: "/claim-cards", status: 404 },
     "/email-change": { as: "anonymous", url: "/email-change", status: 404 },
+    "/invitations/:id": { as: "anonymous", url: `/invitations/${"0".repeat(36)}`, status: 404 },
     "/admin-login": { as: "anonymous", url: "/admin-login" },
     "/about": { as: "anonymous", url: "/about" },
     "/features": { as: "anonymous", url: "/features" },
@@ -98,6 +101,13 @@ export const PAGES: Record<string, { as: Visitor; url: string | ((s: Seeded) => 
     },
     "/dashboard/settings/notifications": { as: "customer", url: "/dashboard/settings/notifications" },
     "/dashboard/settings/integrations": { as: "customer", url: "/dashboard/settings/integrations" },
+    "/dashboard/companies": { as: "customer", url: "/dashboard/companies" },
+    "/dashboard/company/:slug": { as: "customer", url: (s) => `/dashboard/company/${s.companySlug}` },
+    "/dashboard/company/:slug/people": {
+      as: "customer",
+      url: (s) => `/dashboard/company/${s.companySlug}/people`,
+    },
+    "/dashboard/company/:slug/log": { as: "customer", url: (s) => `/dashboard/company/${s.companySlug}/log` },
 
     "/admin-dashboard/orders": { as: "admin", url: "/admin-dashboard/orders" },
     "/admin-dashboard/fulfilment": { as: "admin", url: "/admin-dashboard/fulfilment" },

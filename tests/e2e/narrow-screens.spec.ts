@@ -119,7 +119,19 @@ test("every page fits a 375 px phone without scrolling sideways", async ({
       timeout: 1000,
     });
   }).toPass();
+  await page.goto("/dashboard/companies");
+  await page.getByRole("textbox", { name: "Company name" }).fill("Narrow Screens Holdings International");
+  await page.getByRole("button", { name: "Create company" }).click();
+  await page.waitForURL(/\/dashboard\/company\//);
+  const companySlug = page.url().split("/").at(-1)!;
+  await page.goto(`/dashboard/company/${companySlug}/people`);
+  await page
+    .getByRole("textbox", { name: "E-mail" })
+    .fill("a.very.long.address.for.a.narrow.screen@example.com");
+  await page.getByRole("button", { name: "Send invitation" }).click();
+  await expect(page.getByRole("heading", { name: "Invitations waiting (1)" })).toBeVisible();
   const seeded: Seeded = {
+    companySlug,
     cardId: editHref!.split("/").at(-1)!,
     slug: card.slug,
     cardNumber: card.number,

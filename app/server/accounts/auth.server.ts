@@ -19,11 +19,11 @@ import type { Database } from "../platform/db.server";
 import type { OutgoingEmail } from "../platform/email/mailer.server";
 import {
   accountExistsEmail,
-  companyInvitationEmail,
   passwordResetEmail,
   verificationEmail,
 } from "../platform/email/templates.server";
 import type { Config } from "../platform/env.server";
+import { companyInvitationEmail } from "./invitation-email.server";
 import { allowAccountEmail } from "./limits.server";
 import { totpReplayGuard } from "./totp-replay.server";
 /** How long an invitation to a company can be accepted. */

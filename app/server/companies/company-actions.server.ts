@@ -1,4 +1,4 @@
-// Creating a company (Companies page) and leaving one (its overview): the form posts.
+// Creating a company: the Companies page's form post.
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data } from "react-router";
 import { CreateCompanySchema } from "~/schemas/company";
@@ -6,14 +6,7 @@ import type { SessionUser } from "../accounts/session.server";
 import { unknownIntent } from "../platform/forms.server";
 import { hitRateLimit } from "../platform/rate-limit.server";
 import { redirectWithToast, refuseWithToast } from "../platform/toast.server";
-import {
-  type CompanyAccess,
-  type CompanyContext,
-  CompanyRefusal,
-  createCompany,
-  viaPlugin,
-} from "./companies.server";
-import { recordCompanyEvent } from "./company-events.server";
+import { type CompanyContext, createCompany } from "./companies.server";
 import { COMPANY_LIMITS } from "./limits.server";
 
 export async function handleCompaniesAction(
@@ -37,40 +30,6 @@ export async function handleCompaniesAction(
         description: "You are its owner. Invite your people from People.",
       });
     }
-    default:
-      return unknownIntent();
-  }
-}
-
-export async function handleCompanyOverviewAction(
-  context: CompanyContext,
-  request: Request,
-  access: CompanyAccess,
-  form: FormData,
-) {
-  switch (form.get("intent")) {
-    case "leave":
-      try {
-        await viaPlugin(() =>
-          context.auth.api.leaveOrganization({
-            headers: request.headers,
-            body: { organizationId: access.company.id },
-          }),
-        );
-      } catch (error) {
-        if (error instanceof CompanyRefusal) return refuseWithToast(error.message, error.status);
-        throw error;
-      }
-      await recordCompanyEvent(context.db, {
-        organizationId: access.company.id,
-        actor: access.user,
-        action: "left",
-        subject: access.user.email,
-      });
-      return redirectWithToast("/dashboard/companies", {
-        type: "success",
-        title: `You left ${access.company.name}`,
-      });
     default:
       return unknownIntent();
   }

@@ -5,11 +5,11 @@ import { and, eq, inArray } from "drizzle-orm";
 import { invitations, members, organizations, users } from "~/db/schema";
 import { type MemberRow, MemberRowSchema } from "~/schemas/company";
 import { INVITATION_DAYS } from "../accounts/auth.server";
+import { companyInvitationEmail } from "../accounts/invitation-email.server";
 import type { SessionUser } from "../accounts/session.server";
 import { readCsvTable } from "../platform/csv-table.server";
 import type { Database } from "../platform/db.server";
 import { enqueueEmail } from "../platform/email/outbox.server";
-import { companyInvitationEmail } from "../platform/email/templates.server";
 import { recordCompanyEvent } from "./company-events.server";
 
 export const MAX_MEMBER_ROWS = 500;

@@ -27,7 +27,50 @@ export const DESIGN_INTENTS: RouteCase["intents"] = {
   "reorder-links": { kind: "foreign", fields: (ids) => ({ order: ids.linkId }) },
 };
 
+const company = (ids: { companySlug: string }) => ({ slug: ids.companySlug });
+
 export const DASHBOARD_CASES: Record<string, RouteCase> = {
+  // Companies: the list shows the account's own; a company's pages answer 404 to anyone not in it (the shop's
+  // admin included), and each intent names A's company, so anyone else changes nothing.
+  "routes/dashboard/companies.tsx": {
+    area: "customer",
+    path: () => "/dashboard/companies",
+    read: "own",
+    intents: { "create-company": { kind: "self", fields: () => ({ name: "Someone Else Ltd" }) } },
+  },
+  "routes/dashboard/company/layout.tsx": {
+    area: "customer",
+    path: (ids) => `/dashboard/company/${ids.companySlug}`,
+    params: company,
+    read: "ids",
+  },
+  "routes/dashboard/company/overview.tsx": {
+    area: "customer",
+    path: (ids) => `/dashboard/company/${ids.companySlug}`,
+    params: company,
+    read: "ids",
+    intents: { leave: { kind: "foreign", fields: noFields } },
+  },
+  "routes/dashboard/company/people.tsx": {
+    area: "customer",
+    path: (ids) => `/dashboard/company/${ids.companySlug}/people`,
+    params: company,
+    read: "ids",
+    intents: {
+      invite: { kind: "foreign", fields: () => ({ email: "intruder@example.com", role: "owner" }) },
+      "import-csv": { kind: "foreign", fields: noFields },
+      resend: { kind: "foreign", fields: (ids) => ({ invitationId: ids.invitationId }) },
+      revoke: { kind: "foreign", fields: (ids) => ({ invitationId: ids.invitationId }) },
+      "set-role": { kind: "foreign", fields: (ids) => ({ memberId: ids.companyMemberId, role: "owner" }) },
+      remove: { kind: "foreign", fields: (ids) => ({ memberId: ids.companyMemberId }) },
+    },
+  },
+  "routes/dashboard/company/log.tsx": {
+    area: "customer",
+    path: (ids) => `/dashboard/company/${ids.companySlug}/log`,
+    params: company,
+    read: "ids",
+  },
   "routes/dashboard/layout.tsx": { area: "customer", path: () => "/dashboard", read: "own" },
   "routes/dashboard/home.tsx": { area: "customer", path: () => "/dashboard", read: "own" },
   "routes/dashboard/links.tsx": {

@@ -9,9 +9,13 @@ import {
   cardPages,
   cardViewsDaily,
   cartItems,
+  companyEvents,
   customerPreferences,
   exchangedContacts,
+  invitations,
+  members,
   orders,
+  organizations,
   pageLinks,
   physicalCards,
   prospectActivities,
@@ -46,6 +50,7 @@ export function setUpAccessMatrix() {
   const cookies: Record<Who, string> = { anonymous: "", A: "", B: "", admin: "" };
   let ids: Ids;
   let aliceId: string;
+  let companyId: string;
 
   /** Everything of A's that a request by someone else must never change. */
   async function snapshotOfA() {
@@ -85,6 +90,13 @@ export function setUpAccessMatrix() {
         .select()
         .from(webhookDeliveries)
         .where(eq(webhookDeliveries.endpointId, ids.webhookId)),
+      company: await t.db.select().from(organizations).where(eq(organizations.slug, ids.companySlug)),
+      companyMembers: await t.db.select().from(members).where(eq(members.organizationId, companyId)),
+      companyInvitations: await t.db
+        .select()
+        .from(invitations)
+        .where(eq(invitations.organizationId, companyId)),
+      companyLog: await t.db.select().from(companyEvents).where(eq(companyEvents.organizationId, companyId)),
     });
   }
 
@@ -143,7 +155,25 @@ export function setUpAccessMatrix() {
       allowedHosts: [],
     });
     await queueTestEvent(t.db, alice.id, webhook.id);
+    // A's company, with Dan as a member and an invitation waiting for Dora.
+    const asAlice = new Headers({ cookie: alice.cookie });
+    const company = await auth.api.createOrganization({
+      headers: asAlice,
+      body: { name: "Alice Company Ltd", slug: "alice-company" },
+    });
+    companyId = company!.id;
+    const dan = await verifiedCustomer(auth, t.db, "Dan", "dan.alice-colleague@example.com");
+    const member = await auth.api.addMember({
+      body: { userId: dan.id, role: "member", organizationId: companyId },
+    });
+    const invitation = await auth.api.createInvitation({
+      headers: asAlice,
+      body: { email: "dora.alice-invitee@example.com", role: "member", organizationId: companyId },
+    });
     ids = {
+      companySlug: "alice-company",
+      companyMemberId: member!.id,
+      invitationId: invitation.id,
       contactId: contact!.id,
       webhookId: webhook.id,
       prospectId: prospect!.id,
@@ -184,6 +214,9 @@ export function setUpAccessMatrix() {
     "Carol Secret Co",
     "alice-hooks.example.com",
     ids.webhookId,
+    "Alice Company Ltd",
+    "dan.alice-colleague@example.com",
+    "dora.alice-invitee@example.com",
   ];
   const leaks = (a: Answer, posted: Record<string, string> = {}) =>
     secretsOfA()

@@ -13,6 +13,10 @@ export interface Ids {
   prospectId: string;
   contactId: string;
   webhookId: string;
+  /** A's company, a member of it and an invitation waiting. */
+  companySlug: string;
+  companyMemberId: string;
+  invitationId: string;
 }
 
 export type Fields = (ids: Ids) => Record<string, string>;

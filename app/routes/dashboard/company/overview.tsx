@@ -3,7 +3,7 @@ import { Form } from "react-router";
 import { ROLE_NAMES } from "~/components/dashboard/companies";
 import { Button } from "~/components/ui/button";
 import { requireCompany } from "~/server/companies/companies.server";
-import { handleCompanyOverviewAction } from "~/server/companies/company-actions.server";
+import { handleCompanyOverviewAction } from "~/server/companies/membership-actions.server";
 import { readFormData } from "~/server/platform/forms.server";
 import type { Route } from "./+types/overview";
 
