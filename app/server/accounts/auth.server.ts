@@ -29,7 +29,7 @@ import { totpReplayGuard } from "./totp-replay.server";
 /** How long an invitation to a company can be accepted. */
 export const INVITATION_DAYS = 7;
 /** The most people one company can have (and invitations it can have waiting). */
-export const COMPANY_MEMBERS_MAX = 10_000;
+const COMPANY_MEMBERS_MAX = 10_000;
 
 export function createAuth(opts: {
   db: Database;

@@ -34,8 +34,8 @@ export interface CompanyAccess {
   memberId: string;
 }
 
-export const COMPANY_NOT_FOUND = "Company not found";
-export const MANAGERS_ONLY = "Only the company's owners and admins can do this.";
+const COMPANY_NOT_FOUND = "Company not found";
+const MANAGERS_ONLY = "Only the company's owners and admins can do this.";
 
 /** Owners and admins manage the company; members use their card. */
 export const canManage = (role: CompanyRole) => role === "owner" || role === "admin";
@@ -190,7 +190,7 @@ export async function createCompany(
   return slug;
 }
 
-export const PEOPLE_PAGE = 50;
+const PEOPLE_PAGE = 50;
 
 /**
  * One page of the company's people by when they joined, and the invitations still waiting (or expired, so they

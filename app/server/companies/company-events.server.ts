@@ -4,7 +4,7 @@ import { and, desc, eq, lt } from "drizzle-orm";
 import { companyEvents } from "~/db/schema";
 import type { DbOrTx } from "../platform/db.server";
 
-export const COMPANY_EVENT_WORDS = {
+const COMPANY_EVENT_WORDS = {
   created: "Created the company",
   invited: "Invited",
   imported: "Imported invitations",
@@ -38,7 +38,7 @@ export async function recordCompanyEvent(
   });
 }
 
-export const COMPANY_EVENTS_PAGE = 50;
+const COMPANY_EVENTS_PAGE = 50;
 
 /** One page of the log, newest first; `before` is the last row's id of the page before. */
 export async function companyEventsPage(db: DbOrTx, organizationId: string, before?: number) {

@@ -9,9 +9,9 @@ import { redirectWithToast, refuseWithToast } from "../platform/toast.server";
 import { type CompanyContext, CompanyRefusal, viaPlugin } from "./companies.server";
 import { recordCompanyEvent } from "./company-events.server";
 
-export const INVITATION_GONE = "This invitation has expired, was revoked or was already used.";
+const INVITATION_GONE = "This invitation has expired, was revoked or was already used.";
 
-export const wrongAccountMessage = (invited: string, signedIn: string) =>
+const wrongAccountMessage = (invited: string, signedIn: string) =>
   `This invitation is for ${invited}, and you are signed in as ${signedIn}. Log out, then sign in as ${invited} to accept it.`;
 
 async function findInvitation(db: DbOrTx, id: string) {

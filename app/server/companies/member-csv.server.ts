@@ -12,7 +12,7 @@ import type { Database } from "../platform/db.server";
 import { enqueueEmail } from "../platform/email/outbox.server";
 import { recordCompanyEvent } from "./company-events.server";
 
-export const MAX_MEMBER_ROWS = 500;
+const MAX_MEMBER_ROWS = 500;
 const MAX_MEMBER_FILE_BYTES = 200_000;
 const MEMBER_COLUMNS = ["name", "email", "job_title", "phone"] as const;
 
@@ -26,7 +26,7 @@ export const MEMBER_CSV_MESSAGES = {
   header: `The first row must name the columns: ${MEMBER_COLUMNS.join(", ")}.`,
 };
 
-export interface RefusedRow {
+interface RefusedRow {
   line: number;
   reason: string;
 }

@@ -18,7 +18,7 @@ export interface CsvTableSpec<C extends string> {
   };
 }
 
-export interface CsvTableRow<C extends string> {
+interface CsvTableRow<C extends string> {
   /** The line of the file the row ends on (the header is line 1). */
   line: number;
   cells: Record<C, string>;
