@@ -65,6 +65,7 @@ export default [
       route("company/:slug", "routes/dashboard/company/layout.tsx", [
         index("routes/dashboard/company/overview.tsx"),
         route("people", "routes/dashboard/company/people.tsx"),
+        route("cards", "routes/dashboard/company/cards.tsx"),
         route("log", "routes/dashboard/company/log.tsx"),
       ]),
       route("cold-calling", "routes/dashboard/cold-calling/layout.tsx", [

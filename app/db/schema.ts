@@ -385,6 +385,15 @@ export const cardPages = pgTable(
     olderCardsOffAt: timestamp({ withTimezone: true }),
     /** Who turned the older cards off: the owner cannot turn back on what the shop turned off. */
     olderCardsOffBy: text({ enum: ["owner", "shop"] }),
+    /** Under the name, with the business name. */
+    jobTitle: text(),
+    /** The company that gave this page to its holder (companies/); null for a personal card. */
+    organizationId: text().references(() => organizations.id, { onDelete: "set null" }),
+    /**
+     * Set when the holder left the company that gave them the page: every address answers this notice (the
+     * company's fallback page) until the company hands the card to someone else.
+     */
+    departedNotice: jsonb().$type<{ title: string; text: string }>(),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -394,6 +403,8 @@ export const cardPages = pgTable(
     index().on(t.shopId),
     // A customer's own cards (My Cards, the dashboard) are found by owner.
     index().on(t.ownerUserId),
+    // A company's cards are found by company.
+    index().on(t.organizationId),
     index().on(t.profileImageUrl),
     // Prefix search on name, card number and slug in the admin list stays an index scan as the table grows.
     // The name index also carries the list's order and the name itself, so a prefix many cards share is read and

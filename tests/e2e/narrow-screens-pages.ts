@@ -107,6 +107,10 @@ export const PAGES: Record<string, { as: Visitor; url: string | ((s: Seeded) => 
       as: "customer",
       url: (s) => `/dashboard/company/${s.companySlug}/people`,
     },
+    "/dashboard/company/:slug/cards": {
+      as: "customer",
+      url: (s) => `/dashboard/company/${s.companySlug}/cards`,
+    },
     "/dashboard/company/:slug/log": { as: "customer", url: (s) => `/dashboard/company/${s.companySlug}/log` },
 
     "/admin-dashboard/orders": { as: "admin", url: "/admin-dashboard/orders" },

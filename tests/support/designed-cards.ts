@@ -34,6 +34,8 @@ export function heaviestCard(design: CardDesign): NonNullable<PublicCardPage> {
     design,
     version: 7,
     pausedAt: null,
+    jobTitle: null,
+    departedNotice: null,
     olderCardsOffAt: null,
     links: Array.from({ length: 10 }, (_, i) => ({
       id: `00000000-0000-4000-8000-0000000001${String(i).padStart(2, "0")}`,

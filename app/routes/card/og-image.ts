@@ -12,12 +12,13 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     return new Response("Page Not Found", { status: 404, headers: { "Content-Type": "text/plain" } });
   const current = new URL(request.url).searchParams.get("v") === String(page.version);
   try {
-    // A paused card's preview shows nothing of its owner.
-    const png = page.pausedAt ? await neutralOgImage() : await cardOgImage(context.config, page);
+    // A paused card's preview shows nothing of its owner, nor does the card of someone who left its company.
+    const inactive = Boolean(page.pausedAt || page.departedNotice);
+    const png = inactive ? await neutralOgImage() : await cardOgImage(context.config, page);
     return new Response(new Uint8Array(png), {
       headers: {
         "Content-Type": "image/png",
-        "Cache-Control": current && !page.pausedAt ? IMMUTABLE_CACHE : "no-cache",
+        "Cache-Control": current && !inactive ? IMMUTABLE_CACHE : "no-cache",
         "X-Content-Type-Options": "nosniff",
       },
     });

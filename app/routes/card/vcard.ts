@@ -1,5 +1,6 @@
 // 'Save contact': the card owner's vCard, built on the server from the page (photo embedded as JPEG).
 
+import { redirect } from "react-router";
 import { cardCacheOptions } from "~/server/cards/card-entries.server";
 import { getCardPageBySlug } from "~/server/cards/card-reads.server";
 import { inactiveCardEntry } from "~/server/cards/page-cache.server";
@@ -16,6 +17,8 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   // A paused card gives out none of its owner's details.
   if (page.pausedAt)
     return cardEntryResponse(request, inactiveCardEntry(cardCacheOptions(context), "paused"), "link");
+  // Nor does the card of someone who left the company that gave it: its page is the company's notice.
+  if (page.departedNotice) return redirect(`/${page.slug}`);
   const jpeg = page.profileImageUrl ? await readProfileJpeg(context.config, page.profileImageUrl) : null;
   const vcard = buildVCard({
     name: page.name,

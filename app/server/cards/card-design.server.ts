@@ -230,6 +230,8 @@ function sampleCard(design: CardDesign, siteName: string): NonNullable<PublicCar
     version: 1,
     pausedAt: null,
     olderCardsOffAt: null,
+    jobTitle: null,
+    departedNotice: null,
     links: [
       link(1, "Website", "https://example.com", "globe"),
       link(2, "Instagram", "https://instagram.com/", "instagram"),

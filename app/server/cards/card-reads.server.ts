@@ -27,6 +27,8 @@ export async function getCardPageBySlug(db: DbOrTx, slug: string) {
       version: cardPages.version,
       pausedAt: cardPages.pausedAt,
       olderCardsOffAt: cardPages.olderCardsOffAt,
+      jobTitle: cardPages.jobTitle,
+      departedNotice: cardPages.departedNotice,
     })
     .from(cardPages)
     .where(eq(cardPages.slug, slug.toLowerCase()));
@@ -66,7 +68,7 @@ export async function getLinkTarget(db: DbOrTx, linkId: string) {
       id: pageLinks.id,
       url: pageLinks.url,
       cardPageId: pageLinks.cardPageId,
-      paused: sql<boolean>`${cardPages.pausedAt} is not null`,
+      paused: sql<boolean>`${cardPages.pausedAt} is not null or ${cardPages.departedNotice} is not null`,
     })
     .from(pageLinks)
     .innerJoin(cardPages, eq(cardPages.id, pageLinks.cardPageId))

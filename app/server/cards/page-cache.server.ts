@@ -27,6 +27,7 @@ import {
   renderCardInactiveHtml,
   renderCardNotFoundHtml,
   renderCardPageHtml,
+  renderNoticeHtml,
 } from "./page-html.server";
 import { CHIP_TOKEN_PATTERN, getChipTarget } from "./physical-cards.server";
 
@@ -98,6 +99,17 @@ export function createCardPageCache(limits: CardCacheLimits = CARD_CACHE_LIMITS)
   function render(opts: Options, page: NonNullable<PublicCardPage>, variant: PageVariant, ttl: number) {
     const expiresAt = ttl ? Date.now() + ttl : Number.POSITIVE_INFINITY;
     if (page.pausedAt) return { ...inactiveEntry(opts, "paused"), expiresAt };
+    if (page.departedNotice)
+      return {
+        ...compressPage(renderNoticeHtml(page.departedNotice, opts), {
+          csp: CARD_PAGE_CSP,
+          publicUrl: opts.publicUrl,
+          extraHeaders: ["X-Robots-Tag", "noindex"],
+        }),
+        cardId: null,
+        status: 200 as const,
+        expiresAt,
+      };
     // Cards written before chip addresses carry /{slug}?s=nfc: once the owner turns those off, that address alone stops.
     if (variant === "nfc" && page.olderCardsOffAt) return { ...inactiveEntry(opts, "off"), expiresAt };
     const source = variant === "chip" ? "nfc" : variant;
@@ -210,7 +222,7 @@ export function createCardPageCache(limits: CardCacheLimits = CARD_CACHE_LIMITS)
               cardId: page.id,
               slug,
               expiresAt,
-              paused: Boolean(page.pausedAt),
+              paused: Boolean(page.pausedAt || page.departedNotice),
             });
       }
       return entry;

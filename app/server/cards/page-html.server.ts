@@ -133,7 +133,9 @@ export function renderCardPageHtml(
     logo
       ? `<div class="nm">${logo}<h1>${escapeHtml(page.name)}</h1></div>`
       : `<h1>${escapeHtml(page.name)}</h1>`,
-    page.businessName ? `<p class="bn">${escapeHtml(page.businessName)}</p>` : "",
+    page.jobTitle || page.businessName
+      ? `<p class="bn">${escapeHtml([page.jobTitle, page.businessName].filter(Boolean).join(", "))}</p>`
+      : "",
     page.bio ? `<p class="bio">${escapeHtml(page.bio)}</p>` : "",
     `<a class="sv" href="/card/${escapeHtml(page.slug)}/contact.vcf" download>${icon("contact")}Save contact</a>`,
     // The visitor's own form lives on its own page, so this page stays free of forms, cookies and scripts.
@@ -168,11 +170,20 @@ const INACTIVE = {
  * no contact form, nothing of the owner's, kept out of search engines.
  */
 export function renderCardInactiveHtml(kind: keyof typeof INACTIVE, opts: { siteName: string }) {
-  const { title, text } = INACTIVE[kind];
+  return renderNoticeHtml(INACTIVE[kind], opts);
+}
+
+/**
+ * A notice page: the paused and turned-off notices, and the fallback page a company shows on the card of someone
+ * who left it (its words are the company's, so they are escaped).
+ */
+export function renderNoticeHtml(notice: { title: string; text: string }, opts: { siteName: string }) {
+  const title = escapeHtml(notice.title);
+  const text = escapeHtml(notice.text);
   return `<!doctype html><html lang="en-GB">${head({
     css: NOTICE_CSS,
-    title,
-    description: text,
+    title: notice.title,
+    description: notice.text,
     siteName: opts.siteName,
     noindex: true,
   })}<body><main class="nf"><h1>${title}</h1><p>${text}</p></main></body></html>`;

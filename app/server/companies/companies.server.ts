@@ -254,3 +254,15 @@ export async function companyPeople(db: DbOrTx, organizationId: string, after?: 
     waitingCount: counts?.waiting ?? 0,
   };
 }
+
+/** What a departed member's company card says instead of their page: the company's fallback page. */
+export function fallbackNotice(
+  company: { name: string; contactEmail: string | null; website: string | null },
+  holder: string,
+) {
+  const reach = company.contactEmail ?? company.website;
+  return {
+    title: `${holder} no longer works at ${company.name}`,
+    text: reach ? `Contact ${company.name}: ${reach}` : `Contact ${company.name} for who to talk to now.`,
+  };
+}

@@ -15,6 +15,7 @@ const COMPANY_EVENT_WORDS = {
   removed: "Removed",
   left: "Left the company",
   "role-changed": "Changed the role of",
+  reassigned: "Gave",
 } as const;
 export type CompanyEventAction = keyof typeof COMPANY_EVENT_WORDS;
 

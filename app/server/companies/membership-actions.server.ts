@@ -1,7 +1,19 @@
-// A member leaving a company from its overview. The plugin refuses the last owner.
+// A company's overview, for every member: making their company card, and leaving (the plugin refuses the last
+// owner).
+
+import { and, desc, eq } from "drizzle-orm";
+import { invitations } from "~/db/schema";
+import { createCompanyCardPage, markHolderDeparted } from "../cards/company-cards.server";
+import type { DbOrTx } from "../platform/db.server";
 import { unknownIntent } from "../platform/forms.server";
 import { redirectWithToast, refuseWithToast } from "../platform/toast.server";
-import { type CompanyAccess, type CompanyContext, CompanyRefusal, viaPlugin } from "./companies.server";
+import {
+  type CompanyAccess,
+  type CompanyContext,
+  CompanyRefusal,
+  fallbackNotice,
+  viaPlugin,
+} from "./companies.server";
 import { recordCompanyEvent } from "./company-events.server";
 
 export async function handleCompanyOverviewAction(
@@ -11,6 +23,23 @@ export async function handleCompanyOverviewAction(
   form: FormData,
 ) {
   switch (form.get("intent")) {
+    case "make-card": {
+      const invited = await acceptedInvitation(context.db, access);
+      const page = await createCompanyCardPage(context.db, {
+        organizationId: access.company.id,
+        userId: access.user.id,
+        company: access.company.name,
+        name: invited?.name || access.user.name,
+        jobTitle: invited?.jobTitle,
+        phone: invited?.phone,
+        email: access.user.email,
+      });
+      return redirectWithToast(`/dashboard/company/${access.company.slug}`, {
+        type: "success",
+        title: "Your company card is ready",
+        description: `Card ${page.cardNumber} is listed under Cards with your others.`,
+      });
+    }
     case "leave":
       try {
         await viaPlugin(() =>
@@ -23,6 +52,12 @@ export async function handleCompanyOverviewAction(
         if (error instanceof CompanyRefusal) return refuseWithToast(error.message, error.status);
         throw error;
       }
+      await markHolderDeparted(context.db, {
+        organizationId: access.company.id,
+        userId: access.user.id,
+        notice: fallbackNotice(access.company, access.user.name),
+        actor: { userId: access.user.id, label: access.user.email },
+      });
       await recordCompanyEvent(context.db, {
         organizationId: access.company.id,
         actor: access.user,
@@ -36,4 +71,21 @@ export async function handleCompanyOverviewAction(
     default:
       return unknownIntent();
   }
+}
+
+/** What the invitation that brought the member in said of them (the CSV's name, job title and phone). */
+async function acceptedInvitation(db: DbOrTx, access: CompanyAccess) {
+  const [invitation] = await db
+    .select({ name: invitations.name, jobTitle: invitations.jobTitle, phone: invitations.phone })
+    .from(invitations)
+    .where(
+      and(
+        eq(invitations.organizationId, access.company.id),
+        eq(invitations.email, access.user.email.toLowerCase()),
+        eq(invitations.status, "accepted"),
+      ),
+    )
+    .orderBy(desc(invitations.createdAt))
+    .limit(1);
+  return invitation;
 }

@@ -6,11 +6,18 @@ import { and, eq } from "drizzle-orm";
 import { data } from "react-router";
 import { invitations, members, users } from "~/db/schema";
 import { InviteMemberSchema, SetMemberRoleSchema } from "~/schemas/company";
+import { markHolderDeparted } from "../cards/company-cards.server";
 import type { Config } from "../platform/env.server";
 import { unknownIntent } from "../platform/forms.server";
 import { hitRateLimit, hitWriteLimit, WRITE_LIMITED } from "../platform/rate-limit.server";
 import { redirectWithToast, refuseWithToast } from "../platform/toast.server";
-import { type CompanyAccess, type CompanyContext, CompanyRefusal, viaPlugin } from "./companies.server";
+import {
+  type CompanyAccess,
+  type CompanyContext,
+  CompanyRefusal,
+  fallbackNotice,
+  viaPlugin,
+} from "./companies.server";
 import { recordCompanyEvent } from "./company-events.server";
 import { COMPANY_LIMITS, INVITATION_WRITES } from "./limits.server";
 import { checkMemberCsv, importMemberRows, MEMBER_CSV_MESSAGES } from "./member-csv.server";
@@ -123,6 +130,12 @@ export async function handleCompanyPeopleAction(
             body: { memberIdOrEmail: member.id, organizationId: access.company.id },
           }),
         );
+        await markHolderDeparted(context.db, {
+          organizationId: access.company.id,
+          userId: member.userId,
+          notice: fallbackNotice(access.company, member.name),
+          actor: { userId: access.user.id, label: access.user.email },
+        });
         await recordCompanyEvent(context.db, {
           organizationId: access.company.id,
           actor: access.user,
@@ -255,7 +268,13 @@ async function companyMember(
   const [member] =
     typeof id === "string" && id.length <= 64
       ? await context.db
-          .select({ id: members.id, role: members.role, name: users.name, email: users.email })
+          .select({
+            id: members.id,
+            userId: members.userId,
+            role: members.role,
+            name: users.name,
+            email: users.email,
+          })
           .from(members)
           .innerJoin(users, eq(users.id, members.userId))
           .where(and(eq(members.id, id), eq(members.organizationId, access.company.id)))

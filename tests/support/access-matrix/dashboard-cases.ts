@@ -49,7 +49,10 @@ export const DASHBOARD_CASES: Record<string, RouteCase> = {
     path: (ids) => `/dashboard/company/${ids.companySlug}`,
     params: company,
     read: "ids",
-    intents: { leave: { kind: "foreign", fields: noFields } },
+    intents: {
+      leave: { kind: "foreign", fields: noFields },
+      "make-card": { kind: "foreign", fields: noFields },
+    },
   },
   "routes/dashboard/company/people.tsx": {
     area: "customer",
@@ -63,6 +66,22 @@ export const DASHBOARD_CASES: Record<string, RouteCase> = {
       revoke: { kind: "foreign", fields: (ids) => ({ invitationId: ids.invitationId }) },
       "set-role": { kind: "foreign", fields: (ids) => ({ memberId: ids.companyMemberId, role: "owner" }) },
       remove: { kind: "foreign", fields: (ids) => ({ memberId: ids.companyMemberId }) },
+    },
+  },
+  "routes/dashboard/company/cards.tsx": {
+    area: "customer",
+    path: (ids) => `/dashboard/company/${ids.companySlug}/cards`,
+    params: company,
+    read: "ids",
+    intents: {
+      reassign: {
+        kind: "foreign",
+        fields: (ids) => ({
+          physicalCardId: ids.physicalCardId,
+          fromCardPageId: ids.cardId,
+          toCardPageId: ids.cardId,
+        }),
+      },
     },
   },
   "routes/dashboard/company/log.tsx": {

@@ -22,6 +22,7 @@ export default function CompanyLayout({ loaderData }: Route.ComponentProps) {
     ...(loaderData.manages
       ? [
           { to: `${base}/people`, label: "People" },
+          { to: `${base}/cards`, label: "Cards" },
           { to: `${base}/log`, label: "Log" },
         ]
       : []),

@@ -1,7 +1,8 @@
 // A company's overview: its details, the member's role, and 'Leave company' (refused for the last owner).
-import { Form } from "react-router";
+import { Form, Link } from "react-router";
 import { ROLE_NAMES } from "~/components/dashboard/companies";
 import { Button } from "~/components/ui/button";
+import { companyCardOf } from "~/server/cards/company-cards.server";
 import { requireCompany } from "~/server/companies/companies.server";
 import { handleCompanyOverviewAction } from "~/server/companies/membership-actions.server";
 import { readFormData } from "~/server/platform/forms.server";
@@ -9,7 +10,8 @@ import type { Route } from "./+types/overview";
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   const access = await requireCompany(context, request, params.slug);
-  return { company: access.company, role: access.role };
+  const card = await companyCardOf(context.db, access.company.id, access.user.id);
+  return { company: access.company, role: access.role, card };
 }
 
 export async function action({ request, context, params }: Route.ActionArgs) {
@@ -21,7 +23,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
 const panel = "rounded-xl border border-slate-200 bg-white p-4 sm:p-6";
 
 export default function CompanyOverview({ loaderData }: Route.ComponentProps) {
-  const { company, role } = loaderData;
+  const { company, role, card } = loaderData;
   const details = [
     ["Your role", ROLE_NAMES[role]],
     ["Website", company.website],
@@ -42,6 +44,35 @@ export default function CompanyOverview({ loaderData }: Route.ComponentProps) {
             </div>
           ))}
         </dl>
+      </section>
+      <section aria-labelledby="company-card" className={panel}>
+        <h2 id="company-card" className="text-lg font-bold text-slate-900">
+          Your company card
+        </h2>
+        {card ? (
+          <p className="mt-1 text-sm text-slate-700">
+            Card {card.cardNumber}:{" "}
+            <a href={`/${card.slug}`} className="break-all font-semibold text-brand-700 underline">
+              /{card.slug}
+            </a>
+            . Manage it under{" "}
+            <Link to="/dashboard/cards" className="font-semibold text-brand-700 underline">
+              Cards
+            </Link>
+            .
+          </p>
+        ) : (
+          <>
+            <p className="mt-1 text-sm text-slate-700">
+              A card page of your own in {company.name}'s name, with your name and job title. It stays the
+              company's: if you leave, it shows the company's contact details instead.
+            </p>
+            <Form method="post" className="mt-4">
+              <input type="hidden" name="intent" value="make-card" />
+              <Button type="submit">Make my company card</Button>
+            </Form>
+          </>
+        )}
       </section>
       <section aria-labelledby="leave-company" className={panel}>
         <h2 id="leave-company" className="text-lg font-bold text-slate-900">

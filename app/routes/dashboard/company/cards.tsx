@@ -1,0 +1,111 @@
+// A company's Cards: every physical card on its people's pages with its holder, state and last tap, and 'Give to'
+// another member (owners and admins).
+import { Form } from "react-router";
+import { EmptyState } from "~/components/layout/page-heading";
+import { Button } from "~/components/ui/button";
+import { ScrollRegion } from "~/components/ui/scroll-region";
+import { Select } from "~/components/ui/select";
+import {
+  COMPANY_CARD_STATES,
+  companyPagesToAssign,
+  companyPhysicalCards,
+} from "~/server/cards/company-cards.server";
+import { requireCompany } from "~/server/companies/companies.server";
+import { handleCompanyCardsAction } from "~/server/companies/company-cards-actions.server";
+import { readFormData } from "~/server/platform/forms.server";
+import type { Route } from "./+types/cards";
+
+export async function loader({ request, context, params }: Route.LoaderArgs) {
+  const access = await requireCompany(context, request, params.slug, { manage: true });
+  const offset = Math.max(0, Math.min(Number(new URL(request.url).searchParams.get("from")) || 0, 1e6));
+  const [list, pages] = await Promise.all([
+    companyPhysicalCards(context.db, access.company.id, offset),
+    companyPagesToAssign(context.db, access.company.id),
+  ]);
+  return { ...list, pages, offset };
+}
+
+export async function action({ request, context, params }: Route.ActionArgs) {
+  const access = await requireCompany(context, request, params.slug, { manage: true });
+  const form = await readFormData(request);
+  return handleCompanyCardsAction(context, access, form);
+}
+
+export default function CompanyCards({ loaderData }: Route.ComponentProps) {
+  const { cards, pages } = loaderData;
+  if (cards.length === 0)
+    return (
+      <EmptyState title="No cards yet">
+        Cards ordered for your people are listed here once they are made.
+      </EmptyState>
+    );
+  return (
+    <section
+      aria-labelledby="cards-heading"
+      className="max-w-4xl rounded-xl border border-slate-200 bg-white p-4 sm:p-6"
+    >
+      <h2 id="cards-heading" className="text-lg font-bold text-slate-900">
+        Cards
+      </h2>
+      <ScrollRegion label="Company cards" className="mt-3">
+        <table className="w-full min-w-[40rem] text-left text-sm">
+          <caption className="sr-only">The company's cards</caption>
+          <thead className="border-b border-slate-200 text-slate-600">
+            <tr>
+              <th scope="col" className="py-2 pr-3 font-medium">
+                Card
+              </th>
+              <th scope="col" className="py-2 pr-3 font-medium">
+                Holder
+              </th>
+              <th scope="col" className="py-2 pr-3 font-medium">
+                State
+              </th>
+              <th scope="col" className="py-2 pr-3 font-medium">
+                Last tap
+              </th>
+              <th scope="col" className="py-2 font-medium">
+                Give to
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            {cards.map((c) => (
+              <tr key={c.id} className="border-b border-slate-100 last:border-0">
+                <td className="py-2 pr-3 font-mono">{c.cardNumber}</td>
+                <td className="py-2 pr-3">{c.holder ?? `${c.pageName} (left)`}</td>
+                <td className="py-2 pr-3">{COMPANY_CARD_STATES[c.status]}</td>
+                <td className="py-2 pr-3">{c.lastTap ?? "Never"}</td>
+                <td className="py-2">
+                  {c.status === "lost" ? (
+                    "Reported lost"
+                  ) : (
+                    <Form method="post" className="flex flex-wrap items-center gap-2">
+                      <input type="hidden" name="intent" value="reassign" />
+                      <input type="hidden" name="physicalCardId" value={c.id} />
+                      <input type="hidden" name="fromCardPageId" value={c.cardPageId} />
+                      <Select
+                        name="toCardPageId"
+                        aria-label={`Give card ${c.cardNumber} to`}
+                        className="w-44"
+                      >
+                        {pages.map((p) => (
+                          <option key={p.id} value={p.id}>
+                            {p.holder} ({p.cardNumber})
+                          </option>
+                        ))}
+                      </Select>
+                      <Button type="submit" variant="secondary" aria-label={`Give card ${c.cardNumber}`}>
+                        Give
+                      </Button>
+                    </Form>
+                  )}
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </ScrollRegion>
+    </section>
+  );
+}

@@ -1,0 +1,223 @@
+// Card pages a company gives its people (docs/product.md#companies). The company's side (who is a member, its
+// words) is companies/; here is what happens to the pages: a member's company page is made, it turns to the
+// company's notice when they leave, and a physical card moves from one of the company's pages to another, so its
+// chip address opens the new holder's page from the next tap, without rewriting the chip.
+import { randomBytes } from "node:crypto";
+import { and, asc, eq, inArray, isNull, sql } from "drizzle-orm";
+import { cardPages, cardViewsDaily, physicalCards, users } from "~/db/schema";
+import { slugFromName } from "~/utils/slug";
+import type { DbOrTx } from "../platform/db.server";
+import { createCardPage, pageIdWithSlug } from "./cards.server";
+import { announceCardPagesChanged } from "./changes.server";
+import { CardLifecycleError, type LifecycleActor, logEvent } from "./physical-cards.server";
+
+/** A free address for a member's company page: their name and the company's, numbered when taken. */
+async function freeCompanySlug(db: DbOrTx, name: string, company: string) {
+  const base = slugFromName(`${name} ${company}`).slice(0, 56).replace(/-+$/, "") || "card";
+  if (!(await pageIdWithSlug(db, base))) return base;
+  for (let n = 2; ; n++) if (!(await pageIdWithSlug(db, `${base}-${n}`))) return `${base}-${n}`;
+}
+
+/** The member's page for this company: made once, with what the company knows of them. */
+export async function createCompanyCardPage(
+  db: DbOrTx,
+  opts: {
+    organizationId: string;
+    userId: string;
+    company: string;
+    name: string;
+    jobTitle?: string | null;
+    email?: string | null;
+    phone?: string | null;
+  },
+) {
+  const existing = await companyCardOf(db, opts.organizationId, opts.userId);
+  if (existing) return existing;
+  const created = await createCardPage(db, {
+    name: opts.name,
+    businessName: opts.company,
+    slug: await freeCompanySlug(db, opts.name, opts.company),
+    contactEmail: opts.email ?? undefined,
+    contactPhone: opts.phone ?? undefined,
+    // Signed in, the holder needs no edit password; nobody is told this one.
+    password: randomBytes(18).toString("base64url"),
+    ownerUserId: opts.userId,
+    links: [],
+  });
+  await db
+    .update(cardPages)
+    .set({ organizationId: opts.organizationId, jobTitle: opts.jobTitle ?? null })
+    .where(eq(cardPages.id, created.id));
+  announceCardPagesChanged([created.slug]);
+  return { id: created.id, slug: created.slug, cardNumber: created.cardNumber };
+}
+
+/** The member's live page for this company, if they have one. */
+export async function companyCardOf(db: DbOrTx, organizationId: string, userId: string) {
+  const [page] = await db
+    .select({ id: cardPages.id, slug: cardPages.slug, cardNumber: cardPages.cardNumber })
+    .from(cardPages)
+    .where(and(eq(cardPages.organizationId, organizationId), eq(cardPages.ownerUserId, userId)));
+  return page ?? null;
+}
+
+/**
+ * The member left: each of their pages for this company answers the company's notice at every address, and stops
+ * being theirs (their own dashboard no longer lists it). The page, its physical cards and the contacts it
+ * collected stay with the company.
+ */
+export async function markHolderDeparted(
+  db: DbOrTx,
+  opts: {
+    organizationId: string;
+    userId: string;
+    notice: { title: string; text: string };
+    actor: LifecycleActor;
+  },
+) {
+  const slugs = await db.transaction(async (tx) => {
+    const pages = await tx
+      .update(cardPages)
+      .set({ departedNotice: opts.notice, ownerUserId: null, version: sql`${cardPages.version} + 1` })
+      .where(and(eq(cardPages.organizationId, opts.organizationId), eq(cardPages.ownerUserId, opts.userId)))
+      .returning({ id: cardPages.id, slug: cardPages.slug });
+    for (const page of pages) await logEvent(tx, page.id, "holder-left", opts.actor);
+    return pages.map((p) => p.slug);
+  });
+  announceCardPagesChanged(slugs);
+  return slugs.length;
+}
+
+export const COMPANY_CARD_STATES = {
+  live: "Live",
+  paused: "Paused",
+  lost: "Lost",
+  unassigned: "Unassigned",
+} as const;
+
+/**
+ * The company's physical cards, page by page of 50: holder (none once they left), state and the last tap. A card
+ * reported lost is 'lost'; one on the page of someone who left is 'unassigned' until it is handed on.
+ */
+export async function companyPhysicalCards(db: DbOrTx, organizationId: string, offset = 0) {
+  const rows = await db
+    .select({
+      id: physicalCards.id,
+      token: physicalCards.token,
+      state: physicalCards.state,
+      offReason: physicalCards.offReason,
+      cardPageId: cardPages.id,
+      cardNumber: cardPages.cardNumber,
+      slug: cardPages.slug,
+      pageName: cardPages.name,
+      pausedAt: cardPages.pausedAt,
+      departed: sql<boolean>`${cardPages.departedNotice} is not null`,
+      holder: users.name,
+      holderEmail: users.email,
+      lastTap: sql<
+        string | null
+      >`(select max(${cardViewsDaily.day}) from ${cardViewsDaily} where ${cardViewsDaily.cardPageId} = ${cardPages.id} and ${cardViewsDaily.source} = 'nfc')`,
+    })
+    .from(physicalCards)
+    .innerJoin(cardPages, eq(cardPages.id, physicalCards.cardPageId))
+    .leftJoin(users, eq(users.id, cardPages.ownerUserId))
+    .where(eq(cardPages.organizationId, organizationId))
+    .orderBy(asc(cardPages.name), asc(physicalCards.createdAt), asc(physicalCards.id))
+    .limit(51)
+    .offset(offset);
+  return {
+    cards: rows.slice(0, 50).map((r) => ({
+      ...r,
+      status:
+        r.state === "off" && r.offReason === "lost"
+          ? ("lost" as const)
+          : r.departed
+            ? ("unassigned" as const)
+            : r.pausedAt
+              ? ("paused" as const)
+              : ("live" as const),
+    })),
+    more: rows.length > 50,
+  };
+}
+
+/** The company's live pages of current members, to hand a card to: by holder's name. */
+export async function companyPagesToAssign(db: DbOrTx, organizationId: string) {
+  return db
+    .select({ id: cardPages.id, cardNumber: cardPages.cardNumber, holder: users.name })
+    .from(cardPages)
+    .innerJoin(users, eq(users.id, cardPages.ownerUserId))
+    .where(and(eq(cardPages.organizationId, organizationId), isNull(cardPages.departedNotice)))
+    .orderBy(asc(users.name))
+    .limit(2000);
+}
+
+/**
+ * Moves a physical card to another of the company's pages: from the next tap its chip address opens that page.
+ * Two admins moving one card at once: the card's row is locked and the page it was on is checked, so the second
+ * is told it already moved. A card reported lost stays where it is.
+ */
+export async function reassignPhysicalCard(
+  db: DbOrTx,
+  opts: {
+    organizationId: string;
+    physicalCardId: string;
+    fromCardPageId: string;
+    toCardPageId: string;
+    actor: LifecycleActor;
+  },
+) {
+  const moved = await db.transaction(async (tx) => {
+    // Locked by its id alone: a join here would be re-read after a concurrent move with the page it had before.
+    const [card] = await tx
+      .select({
+        id: physicalCards.id,
+        cardPageId: physicalCards.cardPageId,
+        state: physicalCards.state,
+        offReason: physicalCards.offReason,
+      })
+      .from(physicalCards)
+      .where(eq(physicalCards.id, opts.physicalCardId))
+      .for("update");
+    const [onPage] = card
+      ? await tx
+          .select({ id: cardPages.id })
+          .from(cardPages)
+          .where(and(eq(cardPages.id, card.cardPageId), eq(cardPages.organizationId, opts.organizationId)))
+      : [];
+    if (!card || !onPage) throw new CardLifecycleError("Card not found", 404);
+    if (card.cardPageId !== opts.fromCardPageId)
+      throw new CardLifecycleError(
+        "This card was just given to someone else. Check the list and try again.",
+        409,
+      );
+    if (card.state === "off" && card.offReason === "lost")
+      throw new CardLifecycleError("A card reported lost cannot be given to someone else.", 409);
+    const pages = await tx
+      .select({
+        id: cardPages.id,
+        slug: cardPages.slug,
+        cardNumber: cardPages.cardNumber,
+        name: cardPages.name,
+        departed: cardPages.departedNotice,
+      })
+      .from(cardPages)
+      .where(
+        and(
+          inArray(cardPages.id, [card.cardPageId, opts.toCardPageId]),
+          eq(cardPages.organizationId, opts.organizationId),
+        ),
+      );
+    const to = pages.find((p) => p.id === opts.toCardPageId);
+    if (!to || to.departed) throw new CardLifecycleError("Choose a member of the company", 400);
+    if (to.id === card.cardPageId) return null;
+    await tx.update(physicalCards).set({ cardPageId: to.id }).where(eq(physicalCards.id, card.id));
+    await logEvent(tx, card.cardPageId, "card-reassigned-away", opts.actor, { physicalCardId: card.id });
+    await logEvent(tx, to.id, "card-reassigned-here", opts.actor, { physicalCardId: card.id });
+    const from = pages.find((p) => p.id === card.cardPageId)!;
+    return { slugs: pages.map((p) => p.slug), from: from.cardNumber, to: to.name };
+  });
+  if (!moved) return null;
+  announceCardPagesChanged(moved.slugs);
+  return { from: moved.from, to: moved.to };
+}
