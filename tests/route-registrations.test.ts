@@ -2,7 +2,8 @@
 // each dashboard section has its sidebar row (and so its icon), and every route has a row in the narrow-screens
 // walk (a page to open, or why it is none). The access matrix's rows are checked by its own integration test.
 import { describe, expect, it } from "vitest";
-import { DASHBOARD_NAV } from "~/components/dashboard/nav-items";
+import { NAV_ICONS } from "~/components/dashboard/nav-icons";
+import { DASHBOARD_NAV, navIconName } from "~/components/dashboard/nav-items";
 import appRoutes from "~/routes";
 import { NOT_PAGES, PAGES, patterns } from "./e2e/narrow-screens-pages";
 import type { RouteConfigEntry } from "./support/route-table";
@@ -23,6 +24,8 @@ describe("route registrations", () => {
     const sections = dashboardSections();
     expect(sections).toContain("/dashboard/links");
     expect(DASHBOARD_NAV.map((i) => i.to).sort()).toEqual(sections.sort());
+    // Each row has its icon in the sprite.
+    expect(DASHBOARD_NAV.filter((i) => !NAV_ICONS[navIconName(i.to)])).toEqual([]);
   });
 
   it("gives every route a row in the narrow-screens walk, and keeps no row of a route that is gone", () => {

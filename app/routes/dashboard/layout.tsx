@@ -1,6 +1,6 @@
-import { LogOut, Menu, X } from "lucide-react";
 import { createElement, useEffect, useState } from "react";
 import { Form, Link, NavLink, Outlet, useLocation } from "react-router";
+import { NAV_ICONS } from "~/components/dashboard/nav-icons";
 import { DASHBOARD_NAV, navIconName } from "~/components/dashboard/nav-items";
 import { IconSprite, SpriteIcon } from "~/components/ui/icon-sprite";
 import { StaticHtml } from "~/components/ui/static-html";
@@ -23,13 +23,6 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     iconsHtml: navIconsHtml,
   };
 }
-
-const NAV_ICONS = {
-  ...Object.fromEntries(DASHBOARD_NAV.map(({ to, icon }) => [navIconName(to), icon])),
-  "nav-logout": LogOut,
-  "nav-menu": Menu,
-  "nav-close": X,
-};
 
 interface CompanyChoice {
   slug: string;

@@ -88,13 +88,6 @@ export async function markHolderDeparted(
   return slugs.length;
 }
 
-export const COMPANY_CARD_STATES = {
-  live: "Live",
-  paused: "Paused",
-  lost: "Lost",
-  unassigned: "Unassigned",
-} as const;
-
 /**
  * The company's physical cards, page by page of 50: holder (none once they left), state and the last tap. A card
  * reported lost is 'lost'; one on the page of someone who left is 'unassigned' until it is handed on.

@@ -5,11 +5,7 @@ import { EmptyState } from "~/components/layout/page-heading";
 import { Button } from "~/components/ui/button";
 import { ScrollRegion } from "~/components/ui/scroll-region";
 import { Select } from "~/components/ui/select";
-import {
-  COMPANY_CARD_STATES,
-  companyPagesToAssign,
-  companyPhysicalCards,
-} from "~/server/cards/company-cards.server";
+import { companyPagesToAssign, companyPhysicalCards } from "~/server/cards/company-cards.server";
 import { requireCompany } from "~/server/companies/companies.server";
 import { handleCompanyCardsAction } from "~/server/companies/company-cards-actions.server";
 import { readFormData } from "~/server/platform/forms.server";
@@ -30,6 +26,8 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   const form = await readFormData(request);
   return handleCompanyCardsAction(context, access, form);
 }
+
+const STATE_WORDS = { live: "Live", paused: "Paused", lost: "Lost", unassigned: "Unassigned" } as const;
 
 export default function CompanyCards({ loaderData }: Route.ComponentProps) {
   const { cards, pages } = loaderData;
@@ -74,7 +72,7 @@ export default function CompanyCards({ loaderData }: Route.ComponentProps) {
               <tr key={c.id} className="border-b border-slate-100 last:border-0">
                 <td className="py-2 pr-3 font-mono">{c.cardNumber}</td>
                 <td className="py-2 pr-3">{c.holder ?? `${c.pageName} (left)`}</td>
-                <td className="py-2 pr-3">{COMPANY_CARD_STATES[c.status]}</td>
+                <td className="py-2 pr-3">{STATE_WORDS[c.status]}</td>
                 <td className="py-2 pr-3">{c.lastTap ?? "Never"}</td>
                 <td className="py-2">
                   {c.status === "lost" ? (
