@@ -59,8 +59,8 @@ export function CompaniesPage({
           </ul>
         )}
       </section>
-      <section aria-labelledby="create-company" className={panel}>
-        <h2 id="create-company" className="text-lg font-bold text-slate-900">
+      <section aria-labelledby="create-company-heading" className={panel}>
+        <h2 id="create-company-heading" className="text-lg font-bold text-slate-900">
           Create a company
         </h2>
         <Form method="post" className="mt-4 space-y-4" {...getFormProps(form)}>
