@@ -128,7 +128,7 @@ test("every page fits a 375 px phone without scrolling sideways", async ({
   await page
     .getByRole("textbox", { name: "E-mail" })
     .fill("a.very.long.address.for.a.narrow.screen@example.com");
-  await page.getByRole("button", { name: "Send invitation" }).click();
+  await page.getByRole("button", { name: "Send invitation", exact: true }).click();
   await expect(page.getByRole("heading", { name: "Invitations waiting (1)" })).toBeVisible();
   const seeded: Seeded = {
     companySlug,
