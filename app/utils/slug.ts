@@ -60,6 +60,7 @@ const RESERVED_SLUGS = new Set([
   "help",
   "home",
   "index",
+  "invitations",
   "login",
   "login-selection",
   "logout",
