@@ -66,6 +66,7 @@ export default [
         index("routes/dashboard/company/overview.tsx"),
         route("people", "routes/dashboard/company/people.tsx"),
         route("cards", "routes/dashboard/company/cards.tsx"),
+        route("template", "routes/dashboard/company/template.tsx"),
         route("log", "routes/dashboard/company/log.tsx"),
       ]),
       route("cold-calling", "routes/dashboard/cold-calling/layout.tsx", [

@@ -42,6 +42,7 @@ CREATE TABLE "organizations" (
 	"website" text,
 	"address" text,
 	"contact_email" text,
+	"template" jsonb,
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
 	CONSTRAINT "organizations_slug_unique" UNIQUE("slug")
 );
@@ -49,6 +50,7 @@ CREATE TABLE "organizations" (
 ALTER TABLE "card_pages" ADD COLUMN "job_title" text;--> statement-breakpoint
 ALTER TABLE "card_pages" ADD COLUMN "organization_id" text;--> statement-breakpoint
 ALTER TABLE "card_pages" ADD COLUMN "departed_notice" jsonb;--> statement-breakpoint
+ALTER TABLE "card_pages" ADD COLUMN "locked_fields" jsonb;--> statement-breakpoint
 ALTER TABLE "sessions" ADD COLUMN "active_organization_id" text;--> statement-breakpoint
 ALTER TABLE "company_events" ADD CONSTRAINT "company_events_organization_id_organizations_id_fk" FOREIGN KEY ("organization_id") REFERENCES "public"."organizations"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "company_events" ADD CONSTRAINT "company_events_actor_user_id_users_id_fk" FOREIGN KEY ("actor_user_id") REFERENCES "public"."users"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint

@@ -20,6 +20,7 @@ import { ITEM_KINDS } from "../catalog";
 import { DELIVERY_OPTION_IDS } from "../delivery-options";
 import { type Delivery, PAYMENT_METHODS } from "../schemas/checkout";
 import { COMMISSION_STATUSES } from "../schemas/commission-statuses";
+import type { CompanyTemplate } from "../schemas/company";
 import { CARRIER_IDS } from "../schemas/fulfilment";
 import type { ItemDetails, UpdateRequestDetails } from "../schemas/item-details";
 import { PROSPECT_STATUSES } from "../schemas/prospect-options";
@@ -154,6 +155,8 @@ export const organizations = pgTable("organizations", {
   address: text(),
   /** Where a departed member's card sends visitors (the fallback page). */
   contactEmail: text(),
+  /** The company's look for its members' cards (app/schemas/company.ts); null until an admin saves one. */
+  template: jsonb().$type<CompanyTemplate>(),
   createdAt: createdAt(),
 });
 
@@ -394,6 +397,8 @@ export const cardPages = pgTable(
      * company's fallback page) until the company hands the card to someone else.
      */
     departedNotice: jsonb().$type<{ title: string; text: string }>(),
+    /** What the company sets on this page and its holder may not change ('design', 'jobTitle', 'phone', 'bio'). */
+    lockedFields: jsonb().$type<string[]>(),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

@@ -89,3 +89,59 @@ export const MemberRowSchema = z.object({
     .pipe(z.string().refine((v) => !v || /^\+?[0-9 ]{3,30}$/.test(v), "phone is not a phone number")),
 });
 export type MemberRow = z.output<typeof MemberRowSchema>;
+
+/** The fields of a member's company card the company decides about, in the order forms show them. */
+export const MEMBER_FIELDS = ["jobTitle", "phone", "bio"] as const;
+export type MemberField = (typeof MEMBER_FIELDS)[number];
+export const MEMBER_FIELD_LABELS: Record<MemberField, string> = {
+  jobTitle: "Job title",
+  phone: "Phone",
+  bio: "Bio",
+};
+export const FIELD_POLICIES = ["editable", "required", "locked"] as const;
+export type FieldPolicy = (typeof FIELD_POLICIES)[number];
+
+/**
+ * A company's look for its members' cards: for each member field whether the member may change it, must fill it
+ * or has it set by the company (the company's phone and bio for everyone when given; a locked job title is the one
+ * an admin gave the member), and whether the design of one of its cards is everyone's.
+ */
+export interface CompanyTemplate {
+  policies: Record<MemberField, FieldPolicy>;
+  phone: string | null;
+  bio: string | null;
+  /** A stored card design (app/utils/card-design), or null: each member keeps their own. */
+  design: object | null;
+}
+
+export const BIO_MAX_LENGTH = 500;
+
+const policy = (label: string) =>
+  z.enum(FIELD_POLICIES, { error: `Choose who sets the ${label.toLowerCase()}` });
+
+export const CompanyTemplateSchema = z.object({
+  jobTitlePolicy: policy("Job title"),
+  phonePolicy: policy("Phone"),
+  bioPolicy: policy("Bio"),
+  phone: optionalPhone,
+  bio: z
+    .string()
+    .trim()
+    .max(BIO_MAX_LENGTH, `Bio must be at most ${BIO_MAX_LENGTH} characters`)
+    .optional()
+    .transform((v) => v || undefined),
+  /** 'card': the design of the admin's own company card becomes everyone's; 'own': each member keeps theirs. */
+  design: z.enum(["own", "card"], { error: "Choose whose design the cards have" }),
+});
+
+/** A member's own company card fields; the server then refuses any the company set. */
+export const CompanyCardFieldsSchema = z.object({
+  jobTitle: optionalLine("Job title", 100),
+  phone: optionalPhone,
+  bio: z
+    .string()
+    .trim()
+    .max(BIO_MAX_LENGTH, `Bio must be at most ${BIO_MAX_LENGTH} characters`)
+    .optional()
+    .transform((v) => v || undefined),
+});

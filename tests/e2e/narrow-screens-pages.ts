@@ -111,6 +111,10 @@ export const PAGES: Record<string, { as: Visitor; url: string | ((s: Seeded) => 
       as: "customer",
       url: (s) => `/dashboard/company/${s.companySlug}/cards`,
     },
+    "/dashboard/company/:slug/template": {
+      as: "customer",
+      url: (s) => `/dashboard/company/${s.companySlug}/template`,
+    },
     "/dashboard/company/:slug/log": { as: "customer", url: (s) => `/dashboard/company/${s.companySlug}/log` },
 
     "/admin-dashboard/orders": { as: "admin", url: "/admin-dashboard/orders" },

@@ -4,7 +4,9 @@ import { CardDesignPage } from "~/components/dashboard/card-design-page";
 import { requireUser } from "~/server/accounts/session.server";
 import { designPageData, ownedCard } from "~/server/cards/card-design.server";
 import { handleCardDesignAction } from "~/server/cards/card-design-actions.server";
+import { designLockedBy } from "~/server/cards/company-look.server";
 import { readFormData } from "~/server/platform/forms.server";
+import { refuseWithToast } from "~/server/platform/toast.server";
 import { privatePage } from "~/utils/seo";
 import type { Route } from "./+types/card-design";
 
@@ -21,6 +23,9 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   const user = await requireUser(context, request);
   const form = await readFormData(request);
   const card = await ownedCard(context.db, user, params.cardNumber);
+  // A company card whose design the company sets: only the company's template changes it.
+  const lockedBy = await designLockedBy(context.db, card.id);
+  if (lockedBy) return refuseWithToast(`The design of this card is set by ${lockedBy}.`, 403);
   return handleCardDesignAction(context, card, `/dashboard/cards/${card.cardNumber}/design`, form);
 }
 

@@ -9,6 +9,7 @@ import { slugFromName } from "~/utils/slug";
 import type { DbOrTx } from "../platform/db.server";
 import { createCardPage, pageIdWithSlug } from "./cards.server";
 import { announceCardPagesChanged } from "./changes.server";
+import type { CompanyLook } from "./company-look.server";
 import { CardLifecycleError, type LifecycleActor, logEvent } from "./physical-cards.server";
 
 /** A free address for a member's company page: their name and the company's, numbered when taken. */
@@ -29,6 +30,8 @@ export async function createCompanyCardPage(
     jobTitle?: string | null;
     email?: string | null;
     phone?: string | null;
+    /** The company's template as it applies to the page (companies/template.server.ts). */
+    look: CompanyLook;
   },
 ) {
   const existing = await companyCardOf(db, opts.organizationId, opts.userId);
@@ -46,7 +49,13 @@ export async function createCompanyCardPage(
   });
   await db
     .update(cardPages)
-    .set({ organizationId: opts.organizationId, jobTitle: opts.jobTitle ?? null })
+    .set({
+      organizationId: opts.organizationId,
+      jobTitle: opts.jobTitle ?? null,
+      lockedFields: opts.look.locked,
+      ...(opts.look.design ? { design: opts.look.design } : {}),
+      ...opts.look.values,
+    })
     .where(eq(cardPages.id, created.id));
   announceCardPagesChanged([created.slug]);
   return { id: created.id, slug: created.slug, cardNumber: created.cardNumber };

@@ -16,6 +16,7 @@ const COMPANY_EVENT_WORDS = {
   left: "Left the company",
   "role-changed": "Changed the role of",
   reassigned: "Gave",
+  "template-changed": "Changed the template of",
 } as const;
 export type CompanyEventAction = keyof typeof COMPANY_EVENT_WORDS;
 

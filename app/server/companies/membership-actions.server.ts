@@ -1,9 +1,14 @@
 // A company's overview, for every member: making their company card, and leaving (the plugin refuses the last
 // owner).
 
+import { parseWithZod } from "@conform-to/zod/v4";
 import { and, desc, eq } from "drizzle-orm";
+import { data } from "react-router";
 import { invitations } from "~/db/schema";
-import { createCompanyCardPage, markHolderDeparted } from "../cards/company-cards.server";
+import { CompanyCardFieldsSchema, MEMBER_FIELDS } from "~/schemas/company";
+import { CardPageError } from "../cards/cards.server";
+import { companyCardOf, createCompanyCardPage, markHolderDeparted } from "../cards/company-cards.server";
+import { saveCompanyCardFields } from "../cards/company-look.server";
 import type { DbOrTx } from "../platform/db.server";
 import { unknownIntent } from "../platform/forms.server";
 import { redirectWithToast, refuseWithToast } from "../platform/toast.server";
@@ -15,6 +20,7 @@ import {
   viaPlugin,
 } from "./companies.server";
 import { recordCompanyEvent } from "./company-events.server";
+import { companyTemplate, lookOf, requiredFields } from "./template.server";
 
 export async function handleCompanyOverviewAction(
   context: CompanyContext,
@@ -33,11 +39,40 @@ export async function handleCompanyOverviewAction(
         jobTitle: invited?.jobTitle,
         phone: invited?.phone,
         email: access.user.email,
+        look: lookOf(await companyTemplate(context.db, access.company.id), access.company.name),
       });
       return redirectWithToast(`/dashboard/company/${access.company.slug}`, {
         type: "success",
         title: "Your company card is ready",
         description: `Card ${page.cardNumber} is listed under Cards with your others.`,
+      });
+    }
+    case "save-card": {
+      const card = await companyCardOf(context.db, access.company.id, access.user.id);
+      if (!card) return refuseWithToast("Make your company card first.", 404);
+      const submission = parseWithZod(form, { schema: CompanyCardFieldsSchema });
+      if (submission.status !== "success") return data({ result: submission.reply() }, { status: 400 });
+      try {
+        await saveCompanyCardFields(context.db, {
+          cardPageId: card.id,
+          userId: access.user.id,
+          // Only what the form sent: the fields the company sets are shown greyed and not sent.
+          values: Object.fromEntries(
+            MEMBER_FIELDS.filter((f) => form.has(f)).map((f) => [f, submission.value[f] ?? ""]),
+          ),
+          required: requiredFields(await companyTemplate(context.db, access.company.id)),
+        });
+      } catch (error) {
+        if (!(error instanceof CardPageError)) throw error;
+        const field = error.field ?? "";
+        return data(
+          { result: submission.reply({ fieldErrors: { [field]: [error.message] } }) },
+          { status: error.status },
+        );
+      }
+      return redirectWithToast(`/dashboard/company/${access.company.slug}`, {
+        type: "success",
+        title: "Your company card is saved",
       });
     }
     case "leave":

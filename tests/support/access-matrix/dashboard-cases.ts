@@ -52,6 +52,7 @@ export const DASHBOARD_CASES: Record<string, RouteCase> = {
     intents: {
       leave: { kind: "foreign", fields: noFields },
       "make-card": { kind: "foreign", fields: noFields },
+      "save-card": { kind: "foreign", fields: () => ({ jobTitle: "Intruder" }) },
     },
   },
   "routes/dashboard/company/people.tsx": {
@@ -80,6 +81,23 @@ export const DASHBOARD_CASES: Record<string, RouteCase> = {
           physicalCardId: ids.physicalCardId,
           fromCardPageId: ids.cardId,
           toCardPageId: ids.cardId,
+        }),
+      },
+    },
+  },
+  "routes/dashboard/company/template.tsx": {
+    area: "customer",
+    path: (ids) => `/dashboard/company/${ids.companySlug}/template`,
+    params: company,
+    read: "ids",
+    intents: {
+      "save-template": {
+        kind: "foreign",
+        fields: () => ({
+          jobTitlePolicy: "locked",
+          phonePolicy: "locked",
+          bioPolicy: "locked",
+          design: "own",
         }),
       },
     },

@@ -1,17 +1,27 @@
 // A company's overview: its details, the member's role, and 'Leave company' (refused for the last owner).
 import { Form, Link } from "react-router";
 import { ROLE_NAMES } from "~/components/dashboard/companies";
+import { CompanyCardForm } from "~/components/dashboard/company-card-form";
 import { Button } from "~/components/ui/button";
 import { companyCardOf } from "~/server/cards/company-cards.server";
+import { companyCardFields } from "~/server/cards/company-look.server";
 import { requireCompany } from "~/server/companies/companies.server";
 import { handleCompanyOverviewAction } from "~/server/companies/membership-actions.server";
+import { companyTemplate, requiredFields } from "~/server/companies/template.server";
 import { readFormData } from "~/server/platform/forms.server";
 import type { Route } from "./+types/overview";
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   const access = await requireCompany(context, request, params.slug);
   const card = await companyCardOf(context.db, access.company.id, access.user.id);
-  return { company: access.company, role: access.role, card };
+  const template = await companyTemplate(context.db, access.company.id);
+  return {
+    company: access.company,
+    role: access.role,
+    card,
+    fields: card ? await companyCardFields(context.db, card.id) : null,
+    required: requiredFields(template),
+  };
 }
 
 export async function action({ request, context, params }: Route.ActionArgs) {
@@ -22,8 +32,8 @@ export async function action({ request, context, params }: Route.ActionArgs) {
 
 const panel = "rounded-xl border border-slate-200 bg-white p-4 sm:p-6";
 
-export default function CompanyOverview({ loaderData }: Route.ComponentProps) {
-  const { company, role, card } = loaderData;
+export default function CompanyOverview({ loaderData, actionData }: Route.ComponentProps) {
+  const { company, role, card, fields, required } = loaderData;
   const details = [
     ["Your role", ROLE_NAMES[role]],
     ["Website", company.website],
@@ -61,7 +71,15 @@ export default function CompanyOverview({ loaderData }: Route.ComponentProps) {
             </Link>
             .
           </p>
-        ) : (
+        ) : null}
+        {card && fields ? (
+          <CompanyCardForm
+            fields={fields}
+            required={required}
+            lastResult={actionData && "result" in actionData ? actionData.result : undefined}
+          />
+        ) : null}
+        {card ? null : (
           <>
             <p className="mt-1 text-sm text-slate-700">
               A card page of your own in {company.name}'s name, with your name and job title. It stays the
