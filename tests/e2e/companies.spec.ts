@@ -99,10 +99,27 @@ test("an owner creates a company, imports people by CSV, and a member joins from
   const ownerName = signedInCustomer.name;
   const chip = await writtenChip(adminPage, memberSlug);
 
-  // The member is removed: their card answers the company's notice.
-  await owner.getByRole("link", { name: "People" }).click();
-  await owner.getByRole("button", { name: "Remove Mo Member" }).click();
+  // The owner's template: the job title and a bio set by the company. The member's page follows at once, and
+  // their form greys the job title.
+  const tabs = owner.getByRole("navigation", { name: "Acme Browsers Ltd" });
+  await tabs.getByRole("link", { name: "Template" }).click();
+  await owner.getByRole("group", { name: "Job title" }).getByRole("radio", { name: "The company" }).check();
+  await owner.getByRole("group", { name: "Bio" }).getByRole("radio", { name: "The company" }).check();
+  await owner.getByLabel("Bio for everyone").fill("Acme Browsers builds the web.");
+  await owner.getByRole("button", { name: "Save template for everyone" }).click();
   const visitor = await (await browser.newContext({ baseURL, extraHTTPHeaders })).newPage();
+  await visitor.goto(`/${memberSlug}`);
+  await expect(visitor.getByText("Acme Browsers builds the web.")).toBeVisible();
+  await expect(visitor.getByText("Designer, Acme Browsers Ltd")).toBeVisible();
+  await memberPage.reload();
+  await expect(memberPage.getByRole("textbox", { name: "Job title" })).toBeDisabled();
+  await expect(memberPage.getByRole("textbox", { name: "Job title" })).toHaveAccessibleDescription(
+    "Set by Acme Browsers Ltd",
+  );
+
+  // The member is removed: their card answers the company's notice.
+  await tabs.getByRole("link", { name: "People" }).click();
+  await owner.getByRole("button", { name: "Remove Mo Member" }).click();
   await visitor.goto(`/${memberSlug}`);
   await expect(
     visitor.getByRole("heading", { name: "Mo Member no longer works at Acme Browsers Ltd" }),
