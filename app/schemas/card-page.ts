@@ -4,7 +4,7 @@ import { z } from "~/schemas/zod";
 import { isLinkIcon, type LinkIcon, linkUrlProblem, normalizeLinkUrl } from "~/utils/card-links";
 import { isUuid } from "~/utils/ids";
 import { normalizeSlug, SLUG_INPUT_MAX_LENGTH, SLUG_MAX_LENGTH, slugProblem } from "~/utils/slug";
-import { isOneLine, optionalEmailAddress } from "./fields";
+import { isOneLine, optionalEmailAddress, optionalPhone } from "./fields";
 
 /** linkUrlProblem's own limit, checked here before it runs. */
 export const LINK_URL_MAX_LENGTH = 2000;
@@ -47,15 +47,6 @@ const requiredText = (label: string, max: number) =>
 const optionalEmail = optionalEmailAddress("Invalid email address");
 /** The customer account that owns the card, by its e-mail; blank means none. */
 const ownerEmail = optionalEmailAddress("Invalid email address");
-
-const PHONE_MESSAGE = "Phone numbers should only contain numbers and optionally a + character.";
-const optionalPhone = z
-  .string()
-  .trim()
-  .max(31, PHONE_MESSAGE)
-  .pipe(z.string().refine((v) => !v || /^\+?[0-9 ]{3,30}$/.test(v), PHONE_MESSAGE))
-  .optional()
-  .transform((v) => (v ? v : undefined));
 
 const optionalId = z
   .string()

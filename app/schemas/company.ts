@@ -1,12 +1,10 @@
 // Companies: the forms that create one and invite its people, and one row of the people CSV; shared by the forms and
 // the actions. Every text is capped before a pattern reads it.
 import { z } from "~/schemas/zod";
-import { emailAddress, oneLine, optionalEmailAddress } from "./fields";
+import { emailAddress, oneLine, optionalEmailAddress, optionalPhone } from "./fields";
 
 export const COMPANY_NAME_MAX_LENGTH = 100;
 export const COMPANY_ROLE_CHOICES = ["member", "admin", "owner"] as const;
-
-const PHONE_MESSAGE = "Phone numbers should only contain numbers and optionally a + character.";
 
 /** An optional single line: trimmed, capped, blank becomes undefined. */
 const optionalLine = (label: string, max: number) =>
@@ -17,14 +15,6 @@ const optionalLine = (label: string, max: number) =>
     .pipe(oneLine(label))
     .optional()
     .transform((v) => v || undefined);
-
-const optionalPhone = z
-  .string()
-  .trim()
-  .max(31, PHONE_MESSAGE)
-  .pipe(z.string().refine((v) => !v || /^\+?[0-9 ]{3,30}$/.test(v), PHONE_MESSAGE))
-  .optional()
-  .transform((v) => v || undefined);
 
 const optionalWebsite = z
   .string()
@@ -116,6 +106,13 @@ export interface CompanyTemplate {
 
 export const BIO_MAX_LENGTH = 500;
 
+const optionalBio = z
+  .string()
+  .trim()
+  .max(BIO_MAX_LENGTH, `Bio must be at most ${BIO_MAX_LENGTH} characters`)
+  .optional()
+  .transform((v) => v || undefined);
+
 const policy = (label: string) =>
   z.enum(FIELD_POLICIES, { error: `Choose who sets the ${label.toLowerCase()}` });
 
@@ -124,12 +121,7 @@ export const CompanyTemplateSchema = z.object({
   phonePolicy: policy("Phone"),
   bioPolicy: policy("Bio"),
   phone: optionalPhone,
-  bio: z
-    .string()
-    .trim()
-    .max(BIO_MAX_LENGTH, `Bio must be at most ${BIO_MAX_LENGTH} characters`)
-    .optional()
-    .transform((v) => v || undefined),
+  bio: optionalBio,
   /** 'card': the design of the admin's own company card becomes everyone's; 'own': each member keeps theirs. */
   design: z.enum(["own", "card"], { error: "Choose whose design the cards have" }),
 });
@@ -138,10 +130,5 @@ export const CompanyTemplateSchema = z.object({
 export const CompanyCardFieldsSchema = z.object({
   jobTitle: optionalLine("Job title", 100),
   phone: optionalPhone,
-  bio: z
-    .string()
-    .trim()
-    .max(BIO_MAX_LENGTH, `Bio must be at most ${BIO_MAX_LENGTH} characters`)
-    .optional()
-    .transform((v) => v || undefined),
+  bio: optionalBio,
 });

@@ -54,3 +54,14 @@ export const oneLineMessage = (label: string) => `${label} must be a single line
 export function oneLine(label: string, message = oneLineMessage(label)) {
   return z.string().refine(isOneLine, message);
 }
+
+const PHONE_MESSAGE = "Phone numbers should only contain numbers and optionally a + character.";
+
+/** An optional phone number as a card shows it: digits and spaces, a leading +; blank becomes undefined. */
+export const optionalPhone = z
+  .string()
+  .trim()
+  .max(31, PHONE_MESSAGE)
+  .pipe(z.string().refine((v) => !v || /^\+?[0-9 ]{3,30}$/.test(v), PHONE_MESSAGE))
+  .optional()
+  .transform((v) => (v ? v : undefined));

@@ -3,6 +3,7 @@
 import { Form } from "react-router";
 import { Button } from "~/components/ui/button";
 import { FieldFrame, FormMessage } from "~/components/ui/field";
+import { FileInput } from "~/components/ui/file-input";
 import { Select } from "~/components/ui/select";
 import type { UploadReport } from "~/server/cold-calling/lead-pool.server";
 import type { LeadsData } from "~/server/cold-calling/lead-pool-actions.server";
@@ -38,14 +39,7 @@ export function LeadUpload({
           </Select>
         </FieldFrame>
         <FieldFrame id="upload-file" label="CSV file">
-          <input
-            id="upload-file"
-            name="file"
-            type="file"
-            accept=".csv,text/csv"
-            required
-            className="block w-full text-sm file:mr-3 file:min-h-11 file:rounded-md file:border file:border-slate-300 file:bg-white file:px-4 file:font-semibold"
-          />
+          <FileInput id="upload-file" name="file" accept=".csv,text/csv" required />
         </FieldFrame>
         <Button type="submit" name="intent" value="upload-leads" disabled={busy}>
           Upload CSV

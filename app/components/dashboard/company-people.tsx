@@ -3,8 +3,10 @@
 import { Form, Link } from "react-router";
 import { Button } from "~/components/ui/button";
 import { Field, FieldFrame, FormMessage } from "~/components/ui/field";
+import { FileInput } from "~/components/ui/file-input";
 import { ScrollRegion } from "~/components/ui/scroll-region";
 import { Select } from "~/components/ui/select";
+import { formatDay } from "~/utils/dates";
 import { getFormProps, getInputProps, type SubmissionResult, useForm } from "~/utils/form";
 import { ROLE_NAMES } from "./companies";
 
@@ -26,12 +28,6 @@ type ActionData =
   | undefined;
 
 const panel = "rounded-xl border border-slate-200 bg-white p-4 sm:p-6";
-const dateFormat = new Intl.DateTimeFormat("en-GB", {
-  day: "numeric",
-  month: "short",
-  year: "numeric",
-  timeZone: "UTC",
-});
 
 export function CompanyPeople({ data, actionData }: { data: PeopleData; actionData: ActionData }) {
   const lastResult = actionData && "result" in actionData ? actionData.result : undefined;
@@ -50,14 +46,7 @@ export function CompanyPeople({ data, actionData }: { data: PeopleData; actionDa
         </p>
         <Form method="post" encType="multipart/form-data" className="mt-3 space-y-3">
           <FieldFrame id="people-file" label="CSV file">
-            <input
-              id="people-file"
-              name="file"
-              type="file"
-              accept=".csv,text/csv"
-              required
-              className="block w-full text-sm file:mr-3 file:min-h-11 file:rounded-md file:border file:border-slate-300 file:bg-white file:px-4 file:font-semibold"
-            />
+            <FileInput id="people-file" name="file" accept=".csv,text/csv" required />
           </FieldFrame>
           <Button type="submit" name="intent" value="import-csv">
             Import and send invitations
@@ -151,7 +140,7 @@ function Waiting({ data }: { data: PeopleData }) {
                 </p>
                 <p className="text-sm text-slate-700">
                   {ROLE_NAMES[i.role]} ·{" "}
-                  {expires.getTime() < now ? "Expired" : `Expires ${dateFormat.format(expires)}`}
+                  {expires.getTime() < now ? "Expired" : `Expires ${formatDay(expires.toISOString())}`}
                 </p>
               </div>
               <div className="flex flex-wrap gap-2">

@@ -5,6 +5,7 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { cardPages } from "~/db/schema";
+import { DESIGN_FIELDS } from "../../../../tests/support/access-matrix/dashboard-cases";
 import { answer, getRequest, postRequest } from "../../../../tests/support/routes";
 import * as cardDesign from "../card-design";
 import { type CompanyShop, companyRoutes, companyShop, invitationFor, type Person } from "./company-fixture";
@@ -110,14 +111,7 @@ describe("the company template", () => {
       .select()
       .from(cardPages)
       .where(eq(cardPages.ownerUserId, shop.olivia.id));
-    const design = {
-      theme: "bold",
-      variant: "dark",
-      brand: "#123456",
-      buttonFill: "outlined",
-      buttonShape: "square",
-      font: "serif",
-    };
+    const design = DESIGN_FIELDS;
     await shop.t.db.update(cardPages).set({ design }).where(eq(cardPages.id, oliviasPage!.id));
     expect((await saveTemplate(shop.olivia, { ...policies, design: "card" })).status).toBe(302);
     const mine = await miasPage();

@@ -4,6 +4,7 @@ import { EmptyState } from "~/components/layout/page-heading";
 import { ScrollRegion } from "~/components/ui/scroll-region";
 import { requireCompany } from "~/server/companies/companies.server";
 import { companyEventsPage } from "~/server/companies/company-events.server";
+import { formatMoment } from "~/utils/dates";
 import type { Route } from "./+types/log";
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {
@@ -11,15 +12,6 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   const before = Number(new URL(request.url).searchParams.get("before")) || undefined;
   return companyEventsPage(context.db, access.company.id, before);
 }
-
-const timeFormat = new Intl.DateTimeFormat("en-GB", {
-  day: "numeric",
-  month: "short",
-  year: "numeric",
-  hour: "2-digit",
-  minute: "2-digit",
-  timeZone: "UTC",
-});
 
 export default function CompanyLog({ loaderData }: Route.ComponentProps) {
   if (loaderData.events.length === 0) return <EmptyState title="Nothing has happened yet" />;
@@ -37,7 +29,7 @@ export default function CompanyLog({ loaderData }: Route.ComponentProps) {
           <thead className="border-b border-slate-200 text-slate-600">
             <tr>
               <th scope="col" className="py-2 pr-3 font-medium">
-                When (UTC)
+                When
               </th>
               <th scope="col" className="py-2 pr-3 font-medium">
                 Who
@@ -49,11 +41,11 @@ export default function CompanyLog({ loaderData }: Route.ComponentProps) {
           </thead>
           <tbody>
             {loaderData.events.map((e) => {
-              const at = new Date(e.at);
+              const at = new Date(e.at).toISOString();
               return (
                 <tr key={e.id} className="border-b border-slate-100 last:border-0">
                   <td className="py-2 pr-3">
-                    <time dateTime={at.toISOString()}>{timeFormat.format(at)}</time>
+                    <time dateTime={at}>{formatMoment(at)}</time>
                   </td>
                   <td className="py-2 pr-3">{e.actor}</td>
                   <td className="break-all py-2">
