@@ -33,6 +33,12 @@ export default [
   route("dashboard/contacts/export.vcf", "routes/dashboard/contacts-vcf.ts"),
   route("dashboard/contacts/:id/contact.vcf", "routes/dashboard/contact-vcard.ts"),
   route("dashboard/cards/activity.csv", "routes/dashboard/cards-activity-csv.ts"),
+  route("dashboard/company/:slug/contacts/export.csv", "routes/dashboard/company/contacts-export.ts", {
+    id: "company-contacts-csv",
+  }),
+  route("dashboard/company/:slug/contacts/export.vcf", "routes/dashboard/company/contacts-export.ts", {
+    id: "company-contacts-vcf",
+  }),
   route("dashboard/cards/:cardNumber/preview", "routes/dashboard/card-design-preview.ts"),
   route("admin-dashboard/edit/:id/preview", "routes/admin/card-design-preview.ts"),
   route("admin-dashboard/default-design/preview", "routes/admin/default-design-preview.ts"),
@@ -66,6 +72,7 @@ export default [
         index("routes/dashboard/company/overview.tsx"),
         route("people", "routes/dashboard/company/people.tsx"),
         route("cards", "routes/dashboard/company/cards.tsx"),
+        route("contacts", "routes/dashboard/company/contacts.tsx"),
         route("template", "routes/dashboard/company/template.tsx"),
         route("log", "routes/dashboard/company/log.tsx"),
       ]),

@@ -111,6 +111,10 @@ export const PAGES: Record<string, { as: Visitor; url: string | ((s: Seeded) => 
       as: "customer",
       url: (s) => `/dashboard/company/${s.companySlug}/cards`,
     },
+    "/dashboard/company/:slug/contacts": {
+      as: "customer",
+      url: (s) => `/dashboard/company/${s.companySlug}/contacts`,
+    },
     "/dashboard/company/:slug/template": {
       as: "customer",
       url: (s) => `/dashboard/company/${s.companySlug}/template`,
@@ -165,6 +169,8 @@ export const NOT_PAGES: Record<string, string> = {
   "/dashboard/resell/qr.svg": "an image",
   "/dashboard/cold-calling/prospects.csv": "a file",
   "/dashboard/contacts/export.csv": "a file",
+  "/dashboard/company/:slug/contacts/export.csv": "a file",
+  "/dashboard/company/:slug/contacts/export.vcf": "a file",
   "/dashboard/contacts/export.vcf": "a file",
   "/dashboard/contacts/:id/contact.vcf": "a vCard",
   "/dashboard/cards/activity.csv": "a file",

@@ -34,11 +34,23 @@ function contactsHref(
 /** A phone number as a tel: address: digits and a leading plus only. */
 const telHref = (phone: string) => `tel:${phone.replace(/(?!^\+)[^\d]/g, "")}`;
 
-export function ContactFiltersForm({ data }: { data: ContactsData }) {
+/** `base`: the list's address (a company's list is its own); the exports are below it. */
+export function ContactFiltersForm({
+  data,
+  base = "/dashboard/contacts",
+}: {
+  data: ContactsData;
+  base?: string;
+}) {
   const scope = data.filtered ? "these" : "all";
   return (
     <div className="space-y-3">
-      <Form method="get" className="flex flex-wrap items-end gap-3" aria-label="Filter contacts">
+      <Form
+        method="get"
+        action={base}
+        className="flex flex-wrap items-end gap-3"
+        aria-label="Filter contacts"
+      >
         <div className="space-y-1.5">
           <label htmlFor="contacts-q" className="block text-sm font-medium">
             Search by name, e-mail or company
@@ -68,18 +80,10 @@ export function ContactFiltersForm({ data }: { data: ContactsData }) {
         </Button>
       </Form>
       <div className="flex flex-wrap gap-3">
-        <a
-          href={contactsHref(data.filters, {}, "/dashboard/contacts/export.csv")}
-          download
-          className={outlineLink}
-        >
+        <a href={contactsHref(data.filters, {}, `${base}/export.csv`)} download className={outlineLink}>
           <Download aria-hidden className="size-4" /> Export {scope} as CSV
         </a>
-        <a
-          href={contactsHref(data.filters, {}, "/dashboard/contacts/export.vcf")}
-          download
-          className={outlineLink}
-        >
+        <a href={contactsHref(data.filters, {}, `${base}/export.vcf`)} download className={outlineLink}>
           <Download aria-hidden className="size-4" /> Export {scope} as vCards
         </a>
       </div>
@@ -91,7 +95,8 @@ export function ContactFiltersForm({ data }: { data: ContactsData }) {
   );
 }
 
-export function ContactsList({ data }: { data: ContactsData }) {
+/** `opens`: each name links to the contact's own page (the owner's list); a company's list shows them only. */
+export function ContactsList({ data, opens = true }: { data: ContactsData; opens?: boolean }) {
   if (data.contacts.length === 0)
     return (
       <p className="rounded-md border border-dashed border-slate-300 p-6 text-center text-slate-600">
@@ -106,9 +111,13 @@ export function ContactsList({ data }: { data: ContactsData }) {
       {data.contacts.map((c) => (
         <li key={c.id} className="p-4">
           <p className="flex flex-wrap items-baseline justify-between gap-x-3">
-            <Link to={`/dashboard/contacts/${c.id}`} className={linkClass}>
-              {c.name}
-            </Link>
+            {opens ? (
+              <Link to={`/dashboard/contacts/${c.id}`} className={linkClass}>
+                {c.name}
+              </Link>
+            ) : (
+              <span className="font-semibold text-slate-900">{c.name}</span>
+            )}
             <time dateTime={c.createdAt} className="text-sm text-slate-600">
               {formatMoment(c.createdAt)}
             </time>
@@ -127,14 +136,14 @@ export function ContactsList({ data }: { data: ContactsData }) {
   );
 }
 
-export function ContactsPager({ data }: { data: ContactsData }) {
+export function ContactsPager({ data, base = "/dashboard/contacts" }: { data: ContactsData; base?: string }) {
   return (
     <Pager
       label="Contacts pagination"
       page={data.page}
       pages={data.pages}
       hasNext={data.page < data.pages}
-      href={(page) => contactsHref(data.filters, { page: String(page) })}
+      href={(page) => contactsHref(data.filters, { page: String(page) }, base)}
     />
   );
 }

@@ -17,6 +17,7 @@ const COMPANY_EVENT_WORDS = {
   "role-changed": "Changed the role of",
   reassigned: "Gave",
   "template-changed": "Changed the template of",
+  exported: "Exported",
 } as const;
 export type CompanyEventAction = keyof typeof COMPANY_EVENT_WORDS;
 

@@ -11,6 +11,7 @@ import {
   asProspect,
   type ContactFilters,
   type ContactRow,
+  type ContactScope,
   cardLabel,
   contactsWhere,
   requireOwnContact,
@@ -36,7 +37,7 @@ export async function contactVCard(db: DbOrTx, userId: string, contactId: string
   return { disposition: vCardDisposition(c.name), text: contactVCardText(c) };
 }
 
-async function exportRows(db: DbOrTx, userId: string, filters: ContactFilters) {
+async function exportRows(db: DbOrTx, scope: ContactScope, filters: ContactFilters) {
   return db
     .select({
       contact: exchangedContacts,
@@ -53,7 +54,7 @@ async function exportRows(db: DbOrTx, userId: string, filters: ContactFilters) {
         eq(prospects.userId, exchangedContacts.ownerUserId),
       ),
     )
-    .where(contactsWhere(userId, filters))
+    .where(contactsWhere(scope, filters))
     .orderBy(desc(exchangedContacts.createdAt), desc(exchangedContacts.id))
     .limit(EXPORT_MAX_ROWS);
 }
@@ -63,8 +64,8 @@ async function exportRows(db: DbOrTx, userId: string, filters: ContactFilters) {
  * prospects' fills them; then what only a contact has. The business type is the one the owner chose when adding
  * the contact to prospects, else empty: a guess would be imported as if the owner had chosen it.
  */
-export async function contactsCsv(db: DbOrTx, userId: string, filters: ContactFilters) {
-  const rows = await exportRows(db, userId, filters);
+export async function contactsCsv(db: DbOrTx, scope: ContactScope, filters: ContactFilters) {
+  const rows = await exportRows(db, scope, filters);
   return toCsv(
     [...PROSPECT_CSV_COLUMNS, "job_title", "note", "card", "source", "shared_at", "consented_at"],
     rows.map(({ contact: c, cardNumber, cardName, prospectType }) => {
@@ -88,7 +89,7 @@ export async function contactsCsv(db: DbOrTx, userId: string, filters: ContactFi
 }
 
 /** The owner's contacts (with the page's filters) as one .vcf file holding a vCard for each. */
-export async function contactsVcf(db: DbOrTx, userId: string, filters: ContactFilters) {
-  const rows = await exportRows(db, userId, filters);
+export async function contactsVcf(db: DbOrTx, scope: ContactScope, filters: ContactFilters) {
+  const rows = await exportRows(db, scope, filters);
   return rows.map(({ contact }) => contactVCardText(contact)).join("");
 }

@@ -2,7 +2,7 @@
 // filters and pages them, opens one, copies one into Cold Calling's prospects once, and deletes one for good
 // (the exports: contact-exports.server.ts). Another account's contact is not found.
 
-import { and, count, desc, eq, gte, lt, type SQL, sql } from "drizzle-orm";
+import { and, count, desc, eq, gte, inArray, lt, type SQL, sql } from "drizzle-orm";
 import { data } from "react-router";
 import { cardPages, exchangedContacts, prospects } from "~/db/schema";
 import { CONTACT_LIMITS, CONTACT_SOURCE_LABELS, DELETED_CARD } from "~/schemas/contact-options";
@@ -23,10 +23,22 @@ export interface ContactFilters {
 }
 
 /**
- * Filters from the address bar: the search is trimmed and capped; a card that is not one of the owner's is not
+ * Whose contacts a list or export holds: one account's (every card it owns), or a company's (every card it gave
+ * its people, theirs still or left behind by someone who left). A plain id is an account's.
+ */
+export type ContactScope = string | { organizationId: string };
+
+/** The cards of the scope: the account's own, or the company's. */
+const cardsOfScope = (scope: ContactScope) =>
+  typeof scope === "string"
+    ? eq(cardPages.ownerUserId, scope)
+    : eq(cardPages.organizationId, scope.organizationId);
+
+/**
+ * Filters from the address bar: the search is trimmed and capped; a card that is not one of the scope's is not
  * found (as on My Cards), so a filter never tells whether someone else's card exists.
  */
-export async function contactFilters(db: DbOrTx, userId: string, url: URL): Promise<ContactFilters> {
+export async function contactFilters(db: DbOrTx, scope: ContactScope, url: URL): Promise<ContactFilters> {
   const q = (url.searchParams.get("q") ?? "").slice(0, CONTACT_LIMITS.search * 4).trim();
   const card = (url.searchParams.get("card") ?? "").slice(0, 100).trim();
   if (card) {
@@ -34,7 +46,7 @@ export async function contactFilters(db: DbOrTx, userId: string, url: URL): Prom
       ? await db
           .select({ id: cardPages.id })
           .from(cardPages)
-          .where(and(eq(cardPages.id, card), eq(cardPages.ownerUserId, userId)))
+          .where(and(eq(cardPages.id, card), cardsOfScope(scope)))
       : [];
     if (!own) throw data({ error: "Card not found" }, { status: 404 });
   }
@@ -45,8 +57,20 @@ export async function contactFilters(db: DbOrTx, userId: string, url: URL): Prom
 export const ownContacts = (userId: string) =>
   and(eq(exchangedContacts.ownerUserId, userId), eq(exchangedContacts.heldForReview, false))!;
 
-export function contactsWhere(userId: string, f: ContactFilters) {
-  const where: SQL[] = [ownContacts(userId)];
+/** The scope's contacts; a company's are those shared from its cards, whoever holds them now. */
+const contactsOfScope = (scope: ContactScope) =>
+  typeof scope === "string"
+    ? ownContacts(scope)
+    : and(
+        inArray(
+          exchangedContacts.cardPageId,
+          sql`(select ${cardPages.id} from ${cardPages} where ${cardPages.organizationId} = ${scope.organizationId})`,
+        ),
+        eq(exchangedContacts.heldForReview, false),
+      )!;
+
+export function contactsWhere(scope: ContactScope, f: ContactFilters) {
+  const where: SQL[] = [contactsOfScope(scope)];
   if (f.card) where.push(eq(exchangedContacts.cardPageId, f.card));
   if (f.q)
     where.push(ilikeAny([exchangedContacts.name, exchangedContacts.email, exchangedContacts.company], f.q));
@@ -54,22 +78,22 @@ export function contactsWhere(userId: string, f: ContactFilters) {
 }
 
 /** Ordered as the (owner_user_id, created_at) index is, so the planner reads one index entry. */
-async function hasContacts(db: DbOrTx, userId: string) {
+async function hasContacts(db: DbOrTx, scope: ContactScope) {
   const [first] = await db
     .select({ id: exchangedContacts.id })
     .from(exchangedContacts)
-    .where(ownContacts(userId))
+    .where(contactsOfScope(scope))
     .orderBy(desc(exchangedContacts.createdAt))
     .limit(1);
   return Boolean(first);
 }
 
-/** The owner's cards to filter by, newest first. */
-async function cardChoices(db: DbOrTx, userId: string) {
+/** The scope's cards to filter by (a company's by its members' names), newest first. */
+async function cardChoices(db: DbOrTx, scope: ContactScope) {
   return db
     .select({ id: cardPages.id, cardNumber: cardPages.cardNumber, name: cardPages.name })
     .from(cardPages)
-    .where(eq(cardPages.ownerUserId, userId))
+    .where(cardsOfScope(scope))
     .orderBy(desc(cardPages.createdAt), desc(cardPages.id))
     .limit(CARD_CHOICES_LIMIT);
 }
@@ -78,9 +102,9 @@ export const cardLabel = (card: { cardNumber: string | null; name: string | null
   card.cardNumber ? `${card.name} (${card.cardNumber})` : DELETED_CARD;
 
 /** The Contacts section: one page of the filtered list, newest first, its count, and the cards to filter by. */
-export async function loadContacts(db: DbOrTx, userId: string, url: URL) {
-  const filters = await contactFilters(db, userId, url);
-  const where = contactsWhere(userId, filters);
+export async function loadContacts(db: DbOrTx, scope: ContactScope, url: URL) {
+  const filters = await contactFilters(db, scope, url);
+  const where = contactsWhere(scope, filters);
   const [{ total } = { total: 0 }] = await db
     .select({ total: sql<number>`count(*)::int` })
     .from(exchangedContacts)
@@ -107,7 +131,7 @@ export async function loadContacts(db: DbOrTx, userId: string, url: URL) {
     .offset((page - 1) * CONTACTS_PAGE_SIZE);
   // The empty state is for an owner with no contacts at all, not for filters that match none.
   const filtered = Boolean(filters.q || filters.card);
-  const hasAny = filtered ? await hasContacts(db, userId) : total > 0;
+  const hasAny = filtered ? await hasContacts(db, scope) : total > 0;
   return {
     filters,
     page,
@@ -115,7 +139,7 @@ export async function loadContacts(db: DbOrTx, userId: string, url: URL) {
     total,
     hasAny,
     filtered,
-    cards: (await cardChoices(db, userId)).map((c) => ({ id: c.id, label: cardLabel(c) })),
+    cards: (await cardChoices(db, scope)).map((c) => ({ id: c.id, label: cardLabel(c) })),
     contacts: rows.map((r) => ({
       id: r.id,
       name: r.name,

@@ -85,6 +85,18 @@ export const DASHBOARD_CASES: Record<string, RouteCase> = {
       },
     },
   },
+  "routes/dashboard/company/contacts.tsx": {
+    area: "customer",
+    path: (ids) => `/dashboard/company/${ids.companySlug}/contacts`,
+    params: company,
+    read: "ids",
+  },
+  "routes/dashboard/company/contacts-export.ts": {
+    area: "customer",
+    path: (ids) => `/dashboard/company/${ids.companySlug}/contacts/export.csv`,
+    params: company,
+    read: "ids",
+  },
   "routes/dashboard/company/template.tsx": {
     area: "customer",
     path: (ids) => `/dashboard/company/${ids.companySlug}/template`,

@@ -23,6 +23,7 @@ export default function CompanyLayout({ loaderData }: Route.ComponentProps) {
       ? [
           { to: `${base}/people`, label: "People" },
           { to: `${base}/cards`, label: "Cards" },
+          { to: `${base}/contacts`, label: "Contacts" },
           { to: `${base}/template`, label: "Template" },
           { to: `${base}/log`, label: "Log" },
         ]
