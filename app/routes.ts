@@ -102,6 +102,7 @@ export default [
       route("referrers", "routes/admin/referrers.tsx"),
       route("commissions", "routes/admin/commissions.tsx"),
       route("leads", "routes/admin/leads.tsx"),
+      route("companies", "routes/admin/companies.tsx"),
       route("create", "routes/admin/create-card.tsx"),
       route("edit/:id", "routes/admin/edit-card.tsx"),
       route("edit/:id/design", "routes/admin/card-design.tsx"),

@@ -128,6 +128,7 @@ export const PAGES: Record<string, { as: Visitor; url: string | ((s: Seeded) => 
     "/admin-dashboard/referrers": { as: "admin", url: "/admin-dashboard/referrers" },
     "/admin-dashboard/commissions": { as: "admin", url: "/admin-dashboard/commissions" },
     "/admin-dashboard/leads": { as: "admin", url: "/admin-dashboard/leads" },
+    "/admin-dashboard/companies": { as: "admin", url: "/admin-dashboard/companies" },
     "/admin-dashboard/create": { as: "admin", url: "/admin-dashboard/create" },
     "/admin-dashboard/edit/:id": { as: "admin", url: (s) => `/admin-dashboard/edit/${s.cardId}` },
     // The owner's design controls on any card, and the shop's default design on a sample card, each with its preview.

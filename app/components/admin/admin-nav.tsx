@@ -11,6 +11,7 @@ export const ADMIN_TABS = [
   { id: "referrers", label: "Referrers" },
   { id: "commissions", label: "Commissions" },
   { id: "leads", label: "Leads" },
+  { id: "companies", label: "Companies" },
   { id: "account", label: "Account" },
 ] as const;
 export type AdminTab = (typeof ADMIN_TABS)[number]["id"];

@@ -4,7 +4,7 @@
 // chip address opens the new holder's page from the next tap, without rewriting the chip.
 import { randomBytes } from "node:crypto";
 import { and, asc, eq, inArray, isNull, sql } from "drizzle-orm";
-import { cardPages, cardViewsDaily, physicalCards, users } from "~/db/schema";
+import { cardPages, physicalCards, users } from "~/db/schema";
 import { slugFromName } from "~/utils/slug";
 import type { DbOrTx } from "../platform/db.server";
 import { createCardPage, pageIdWithSlug } from "./cards.server";
@@ -116,9 +116,10 @@ export async function companyPhysicalCards(db: DbOrTx, organizationId: string, o
       departed: sql<boolean>`${cardPages.departedNotice} is not null`,
       holder: users.name,
       holderEmail: users.email,
+      // Written out: drizzle leaves column names unqualified inside sql``, and "id" would be the inner table's.
       lastTap: sql<
         string | null
-      >`(select max(${cardViewsDaily.day}) from ${cardViewsDaily} where ${cardViewsDaily.cardPageId} = ${cardPages.id} and ${cardViewsDaily.source} = 'nfc')`,
+      >`(select max(v.day) from card_views_daily v where v.card_page_id = card_pages.id and v.source = 'nfc')`,
     })
     .from(physicalCards)
     .innerJoin(cardPages, eq(cardPages.id, physicalCards.cardPageId))

@@ -122,6 +122,7 @@ export const ADMIN_CASES: Record<string, RouteCase> = {
     path: () => "/admin-dashboard/commissions.csv",
     read: "own",
   },
+  "routes/admin/companies.tsx": { area: "admin", path: () => "/admin-dashboard/companies", read: "own" },
   "routes/admin/leads.tsx": {
     area: "admin",
     path: () => "/admin-dashboard/leads",
