@@ -267,7 +267,7 @@ export function fallbackNotice(
   };
 }
 
-export const ADMIN_COMPANIES_PAGE = 50;
+const ADMIN_COMPANIES_PAGE = 50;
 
 /** The shop's companies for its admin, by name, 50 a page: members, cards and the owners to reach. */
 export async function adminCompaniesPage(db: DbOrTx, page: number) {
