@@ -33,6 +33,7 @@ export default [
   route("dashboard/contacts/export.vcf", "routes/dashboard/contacts-vcf.ts"),
   route("dashboard/contacts/:id/contact.vcf", "routes/dashboard/contact-vcard.ts"),
   route("dashboard/cards/activity.csv", "routes/dashboard/cards-activity-csv.ts"),
+  route("dashboard/company/:slug/log.csv", "routes/dashboard/company/log-csv.ts"),
   route("dashboard/company/:slug/contacts/export.csv", "routes/dashboard/company/contacts-export.ts", {
     id: "company-contacts-csv",
   }),

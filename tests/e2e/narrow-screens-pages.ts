@@ -171,6 +171,7 @@ export const NOT_PAGES: Record<string, string> = {
   "/dashboard/cold-calling/prospects.csv": "a file",
   "/dashboard/contacts/export.csv": "a file",
   "/dashboard/company/:slug/contacts/export.csv": "a file",
+  "/dashboard/company/:slug/log.csv": "a file",
   "/dashboard/company/:slug/contacts/export.vcf": "a file",
   "/dashboard/contacts/export.vcf": "a file",
   "/dashboard/contacts/:id/contact.vcf": "a vCard",

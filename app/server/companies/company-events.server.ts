@@ -2,6 +2,7 @@
 // one, read by owners and admins.
 import { and, desc, eq, lt } from "drizzle-orm";
 import { companyEvents } from "~/db/schema";
+import { toCsv } from "~/utils/csv";
 import type { DbOrTx } from "../platform/db.server";
 
 const COMPANY_EVENT_WORDS = {
@@ -66,4 +67,24 @@ export async function companyEventsPage(db: DbOrTx, organizationId: string, befo
     })),
     next: rows.length > COMPANY_EVENTS_PAGE ? rows[COMPANY_EVENTS_PAGE - 1]!.id : null,
   };
+}
+
+/** The whole log (newest first, at most 20,000 rows) as CSV for owners and admins. */
+export async function companyEventsCsv(db: DbOrTx, organizationId: string) {
+  const rows = await db
+    .select()
+    .from(companyEvents)
+    .where(eq(companyEvents.organizationId, organizationId))
+    .orderBy(desc(companyEvents.id))
+    .limit(20_000);
+  return toCsv(
+    ["when", "who", "what", "subject", "detail"],
+    rows.map((e) => [
+      e.createdAt.toISOString(),
+      e.actorName,
+      COMPANY_EVENT_WORDS[e.action as CompanyEventAction] ?? e.action,
+      e.subject,
+      e.detail,
+    ]),
+  );
 }

@@ -97,6 +97,12 @@ export const DASHBOARD_CASES: Record<string, RouteCase> = {
     params: company,
     read: "ids",
   },
+  "routes/dashboard/company/log-csv.ts": {
+    area: "customer",
+    path: (ids) => `/dashboard/company/${ids.companySlug}/log.csv`,
+    params: company,
+    read: "ids",
+  },
   "routes/dashboard/company/template.tsx": {
     area: "customer",
     path: (ids) => `/dashboard/company/${ids.companySlug}/template`,

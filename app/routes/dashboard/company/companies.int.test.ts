@@ -7,6 +7,7 @@ import { answer, getRequest } from "../../../../tests/support/routes";
 import { toastOf } from "../../../../tests/support/shop";
 import * as adminCompanies from "../../admin/companies";
 import { type CompanyShop, companyRoutes, companyShop, invitationFor } from "./company-fixture";
+import * as logCsv from "./log-csv";
 
 let shop: CompanyShop;
 let r: ReturnType<typeof companyRoutes>;
@@ -240,7 +241,14 @@ describe("roles and the last owner", () => {
     expect((await r.openCompany(shop.mia.cookie, slug)).status).toBe(404);
   });
 
-  it("records each change in the log", async () => {
+  it("records each change in the log, which downloads as CSV", async () => {
+    const csv = await answer(
+      logCsv.loader,
+      getRequest(`http://shop.test/dashboard/company/${slug}/log.csv`, shop.olivia.cookie),
+      shop.context,
+      { slug },
+    );
+    expect(csv.body).toContain('"Olivia","Invited","adam@example.com","Admin"');
     const log = await shop.t.db.select().from(companyEvents);
     expect(log.map((e) => e.action)).toEqual(
       expect.arrayContaining([

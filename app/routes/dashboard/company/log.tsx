@@ -10,7 +10,8 @@ import type { Route } from "./+types/log";
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   const access = await requireCompany(context, request, params.slug, { manage: true });
   const before = Number(new URL(request.url).searchParams.get("before")) || undefined;
-  return companyEventsPage(context.db, access.company.id, before);
+  const events = await companyEventsPage(context.db, access.company.id, before);
+  return { ...events, base: `/dashboard/company/${access.company.slug}/log` };
 }
 
 export default function CompanyLog({ loaderData }: Route.ComponentProps) {
@@ -58,6 +59,13 @@ export default function CompanyLog({ loaderData }: Route.ComponentProps) {
           </tbody>
         </table>
       </ScrollRegion>
+      <a
+        href={`${loaderData.base}.csv`}
+        download
+        className="mt-3 mr-4 inline-block text-sm font-semibold text-brand-700 underline"
+      >
+        Download the log as CSV
+      </a>
       {loaderData.next ? (
         <Link
           to={`?before=${loaderData.next}`}
