@@ -102,7 +102,11 @@ export interface CompanyTemplate {
   bio: string | null;
   /** A stored card design (app/utils/card-design), or null: each member keeps their own. */
   design: object | null;
+  /** What a departed member's card says under '{name} no longer works at {company}'; null: 'Contact {company}: …'. */
+  fallback?: string | null;
 }
+
+export const FALLBACK_MAX_LENGTH = 300;
 
 export const BIO_MAX_LENGTH = 500;
 
@@ -122,6 +126,7 @@ export const CompanyTemplateSchema = z.object({
   bioPolicy: policy("Bio"),
   phone: optionalPhone,
   bio: optionalBio,
+  fallback: optionalLine("What a departed member's card says", FALLBACK_MAX_LENGTH),
   /** 'card': the design of the admin's own company card becomes everyone's; 'own': each member keeps theirs. */
   design: z.enum(["own", "card"], { error: "Choose whose design the cards have" }),
 });

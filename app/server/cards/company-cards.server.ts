@@ -3,7 +3,7 @@
 // company's notice when they leave, and a physical card moves from one of the company's pages to another, so its
 // chip address opens the new holder's page from the next tap, without rewriting the chip.
 import { randomBytes } from "node:crypto";
-import { and, asc, eq, inArray, isNull, sql } from "drizzle-orm";
+import { and, asc, eq, inArray, isNotNull, isNull, sql } from "drizzle-orm";
 import { cardPages, physicalCards, users } from "~/db/schema";
 import { slugFromName } from "~/utils/slug";
 import type { DbOrTx } from "../platform/db.server";
@@ -223,4 +223,17 @@ export async function reassignPhysicalCard(
   if (!moved) return null;
   announceCardPagesChanged(moved.slugs);
   return { from: moved.from, to: moved.to };
+}
+
+/** The company rewrote what its departed members' cards say: every such page says it from its next request. */
+export async function setDepartedText(db: DbOrTx, organizationId: string, text: string) {
+  const pages = await db
+    .update(cardPages)
+    .set({
+      departedNotice: sql`jsonb_set(${cardPages.departedNotice}, '{text}', to_jsonb(${text}::text))`,
+      version: sql`${cardPages.version} + 1`,
+    })
+    .where(and(eq(cardPages.organizationId, organizationId), isNotNull(cardPages.departedNotice)))
+    .returning({ slug: cardPages.slug });
+  announceCardPagesChanged(pages.map((p) => p.slug));
 }

@@ -255,15 +255,21 @@ export async function companyPeople(db: DbOrTx, organizationId: string, after?: 
   };
 }
 
-/** What a departed member's company card says instead of their page: the company's fallback page. */
+/**
+ * What a departed member's company card says instead of their page (the company's fallback page): its own words
+ * when its admins wrote some (the template), else how to reach the company.
+ */
 export function fallbackNotice(
   company: { name: string; contactEmail: string | null; website: string | null },
   holder: string,
+  words?: string | null,
 ) {
   const reach = company.contactEmail ?? company.website;
   return {
     title: `${holder} no longer works at ${company.name}`,
-    text: reach ? `Contact ${company.name}: ${reach}` : `Contact ${company.name} for who to talk to now.`,
+    text:
+      words ??
+      (reach ? `Contact ${company.name}: ${reach}` : `Contact ${company.name} for who to talk to now.`),
   };
 }
 

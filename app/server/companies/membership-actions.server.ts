@@ -90,7 +90,11 @@ export async function handleCompanyOverviewAction(
       await markHolderDeparted(context.db, {
         organizationId: access.company.id,
         userId: access.user.id,
-        notice: fallbackNotice(access.company, access.user.name),
+        notice: fallbackNotice(
+          access.company,
+          access.user.name,
+          (await companyTemplate(context.db, access.company.id)).fallback,
+        ),
         actor: { userId: access.user.id, label: access.user.email },
       });
       await recordCompanyEvent(context.db, {

@@ -21,6 +21,7 @@ import {
 import { recordCompanyEvent } from "./company-events.server";
 import { COMPANY_LIMITS, INVITATION_WRITES } from "./limits.server";
 import { checkMemberCsv, importMemberRows, MEMBER_CSV_MESSAGES } from "./member-csv.server";
+import { companyTemplate } from "./template.server";
 
 const ROLE_WORDS = { owner: "Owner", admin: "Admin", member: "Member" } as const;
 
@@ -133,7 +134,11 @@ export async function handleCompanyPeopleAction(
         await markHolderDeparted(context.db, {
           organizationId: access.company.id,
           userId: member.userId,
-          notice: fallbackNotice(access.company, member.name),
+          notice: fallbackNotice(
+            access.company,
+            member.name,
+            (await companyTemplate(context.db, access.company.id)).fallback,
+          ),
           actor: { userId: access.user.id, label: access.user.email },
         });
         await recordCompanyEvent(context.db, {

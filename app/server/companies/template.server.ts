@@ -10,10 +10,10 @@ import {
   type MemberField,
 } from "~/schemas/company";
 import type { z } from "~/schemas/zod";
-import { companyCardOf } from "../cards/company-cards.server";
+import { companyCardOf, setDepartedText } from "../cards/company-cards.server";
 import { applyCompanyLook, type CompanyLook } from "../cards/company-look.server";
 import type { DbOrTx } from "../platform/db.server";
-import { type CompanyAccess, CompanyRefusal } from "./companies.server";
+import { type CompanyAccess, CompanyRefusal, fallbackNotice } from "./companies.server";
 import { recordCompanyEvent } from "./company-events.server";
 
 const NO_TEMPLATE: CompanyTemplate = {
@@ -21,6 +21,7 @@ const NO_TEMPLATE: CompanyTemplate = {
   phone: null,
   bio: null,
   design: null,
+  fallback: null,
 };
 
 export async function companyTemplate(db: DbOrTx, organizationId: string): Promise<CompanyTemplate> {
@@ -71,9 +72,11 @@ export async function saveCompanyTemplate(
     phone: values.phone ?? null,
     bio: values.bio ?? null,
     design,
+    fallback: values.fallback ?? null,
   };
   await db.update(organizations).set({ template }).where(eq(organizations.id, access.company.id));
   const pages = await applyCompanyLook(db, access.company.id, lookOf(template, access.company.name));
+  await setDepartedText(db, access.company.id, fallbackNotice(access.company, "", template.fallback).text);
   await recordCompanyEvent(db, {
     organizationId: access.company.id,
     actor: access.user,

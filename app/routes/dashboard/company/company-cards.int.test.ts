@@ -17,6 +17,7 @@ import * as cardPage from "../../card/page";
 import * as cards from "./cards";
 import { type CompanyShop, companyRoutes, companyShop, invitationFor, type Person } from "./company-fixture";
 import * as overview from "./overview";
+import * as template from "./template";
 
 let shop: CompanyShop;
 let r: ReturnType<typeof companyRoutes>;
@@ -105,6 +106,33 @@ describe("company cards", () => {
     // The page stays the company's; it is no longer Adam's.
     const [row] = await shop.t.db.select().from(cardPages).where(eq(cardPages.id, adamsPage.id));
     expect(row).toMatchObject({ ownerUserId: null });
+  });
+
+  it("says the company's own words on a departed member's card once its admins write them", async () => {
+    const adamsPage = (
+      await shop.t.db.select().from(cardPages).where(sql`${cardPages.departedNotice} is not null`)
+    )[0]!;
+    const saved = await answer(
+      template.action,
+      postRequest(
+        `${BASE}/dashboard/company/${slug}/template`,
+        {
+          intent: "save-template",
+          jobTitlePolicy: "editable",
+          phonePolicy: "editable",
+          bioPolicy: "editable",
+          design: "own",
+          fallback: "Our sales team is on 020 7946 0000.",
+        },
+        shop.olivia.cookie,
+      ),
+      shop.context,
+      { slug },
+    );
+    expect(saved.status).toBe(302);
+    const page = await visit(adamsPage.slug);
+    expect(page.body).toContain("<h1>Adam no longer works at Cards Co</h1>");
+    expect(page.body).toContain("Our sales team is on 020 7946 0000.");
   });
 
   it("hands the departed member's card to another member: the chip opens their page, counted as NFC", async () => {

@@ -4,7 +4,7 @@ import { Form } from "react-router";
 import { Button } from "~/components/ui/button";
 import { Field, FormMessage } from "~/components/ui/field";
 import { Textarea } from "~/components/ui/textarea";
-import { BIO_MAX_LENGTH, MEMBER_FIELD_LABELS, MEMBER_FIELDS } from "~/schemas/company";
+import { BIO_MAX_LENGTH, FALLBACK_MAX_LENGTH, MEMBER_FIELD_LABELS, MEMBER_FIELDS } from "~/schemas/company";
 import { requireCompany } from "~/server/companies/companies.server";
 import { companyTemplate } from "~/server/companies/template.server";
 import { handleTemplateAction } from "~/server/companies/template-actions.server";
@@ -97,6 +97,23 @@ export default function CompanyTemplatePage({ loaderData, actionData }: Route.Co
             />
           </div>
         </div>
+      </section>
+      <section aria-labelledby="fallback-heading" className={panel}>
+        <h2 id="fallback-heading" className="text-lg font-bold text-slate-900">
+          When someone leaves
+        </h2>
+        <p className="mt-1 text-sm text-slate-700">
+          Their card says '{"{"}name{"}"} no longer works at {company}', then these words. Left empty, it
+          gives the company's contact e-mail or website.
+        </p>
+        <Field
+          label="What their card says"
+          name="fallback"
+          maxLength={FALLBACK_MAX_LENGTH}
+          defaultValue={template.fallback ?? ""}
+          errors={errors?.fallback}
+          className="mt-4"
+        />
       </section>
       <section aria-labelledby="design-heading" className={panel}>
         <h2 id="design-heading" className="text-lg font-bold text-slate-900">
