@@ -5,7 +5,6 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { companyEvents, emailOutbox, invitations, members } from "~/db/schema";
 import { answer, getRequest } from "../../../../tests/support/routes";
 import { toastOf } from "../../../../tests/support/shop";
-import * as adminCompanies from "../../admin/companies";
 import { type CompanyShop, companyRoutes, companyShop, invitationFor } from "./company-fixture";
 import * as logCsv from "./log-csv";
 
@@ -280,24 +279,6 @@ describe("who sees what", () => {
     expect(
       (await r.postPeople(shop.mia.cookie, slug, { intent: "invite", email: "x@example.com" })).status,
     ).toBe(403);
-  });
-
-  it("shows the shop's admin every company in the back office, with members, cards and owners", async () => {
-    const page = await answer(
-      adminCompanies.loader,
-      getRequest("http://shop.test/admin-dashboard/companies", shop.admin),
-      shop.context,
-    );
-    expect(page.data.companies).toMatchObject([
-      { name: "Acme Cafe Ltd", members: 1, cards: 0, owners: "otto@example.com" },
-      { name: "Acme Café Ltd", members: 3, cards: 0, owners: "adam@example.com, olivia@example.com" },
-    ]);
-    const asCustomer = await answer(
-      adminCompanies.loader,
-      getRequest("http://shop.test/admin-dashboard/companies", shop.olivia.cookie),
-      shop.context,
-    );
-    expect(asCustomer.location).toBe("/admin-login");
   });
 
   it("answers an id of another company's invitation or member with 404, changing nothing", async () => {
