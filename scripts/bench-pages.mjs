@@ -2,7 +2,7 @@
 // npm run bench:pages: the budgets of the pages rendered for each request (issue 33, docs/benchmarks.md), against
 // a reference measured in the same run.
 // Starts the built app (pinned to core 1) on a fresh embedded database seeded with the scale data at its smallest
-// (100 card pages, 100 orders, 2,000 prospects), signs in 8 customers (each with cards, orders and prospects of
+// (100 card pages, 100 orders, 2,000 prospects) and a company of its 100 people, signs in 8 customers (each with cards, orders and prospects of
 // their own) and the admin twice through the app's own login forms, and measures, each page asked for as a browser
 // asks (brotli accepted):
 // - CPU per render of each page that shows stored data (/order-card, /cart) and each signed-in page, requested one
@@ -61,6 +61,8 @@ const cores = os.cpus().length;
 const MARKETING = ["/", "/pricing", "/features", "/about", "/faq", "/contact", "/privacy", "/terms"];
 /** Shop pages that show stored data (the visitor's cart, the catalogue's stock): rendered per request. */
 const SHOP = ["/order-card", "/cart"];
+/** The company every bench customer runs (one owner, the others admins, the rest of the seed's people members). */
+const COMPANY = "bench-co";
 /** What a customer opens, in the order of a visit; each customer starts at a different place in it. */
 const CUSTOMER_VISIT = [
   "/dashboard",
@@ -74,6 +76,12 @@ const CUSTOMER_VISIT = [
   "/dashboard/settings",
   "/dashboard/settings/billing",
   "/dashboard/settings/integrations",
+  "/dashboard/companies",
+  `/dashboard/company/${COMPANY}`,
+  `/dashboard/company/${COMPANY}/people`,
+  `/dashboard/company/${COMPANY}/cards`,
+  `/dashboard/company/${COMPANY}/contacts`,
+  `/dashboard/company/${COMPANY}/log`,
 ];
 /** What an admin opens, in the same way. */
 const ADMIN_VISIT = [
@@ -150,6 +158,23 @@ const customerEmails = [];
           sql`insert into accounts (id, account_id, provider_id, user_id, password)
             values (${`bench-credential-${n}`}, ${`scale-user-${n}`}, 'credential', ${`scale-user-${n}`}, ${hash})`,
         );
+      // A company of the seed's 100 people: the scale customer owns it, the other bench customers are its admins,
+      // and the scale customer's three cards are its cards (their contacts, its contacts).
+      await database.db.execute(
+        sql`insert into organizations (id, name, slug) values (${COMPANY}, 'Bench Co', ${COMPANY})`,
+      );
+      await database.db.execute(
+        sql`insert into members (id, organization_id, user_id, role) values ('bench-owner', ${COMPANY}, ${seed.SCALE_CUSTOMER.id}, 'owner')`,
+      );
+      await database.db.execute(
+        sql`insert into members (id, organization_id, user_id, role)
+          select 'bench-member-' || u.id, ${COMPANY}, u.id,
+            case when u.id in (select 'scale-user-' || n from generate_series(1, ${CUSTOMERS - 1}::int) n) then 'admin' else 'member' end
+          from users u where u.id like 'scale-user-%'`,
+      );
+      await database.db.execute(
+        sql`update card_pages set organization_id = ${COMPANY} where owner_user_id = ${seed.SCALE_CUSTOMER.id}`,
+      );
       customerEmails.push(seed.SCALE_CUSTOMER.email);
       for (let n = 1; n < CUSTOMERS; n++) customerEmails.push(`customer${n}@scale.example`);
     } finally {

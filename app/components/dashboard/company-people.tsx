@@ -173,6 +173,12 @@ function Waiting({ data }: { data: PeopleData }) {
           );
         })}
       </ul>
+      {data.waitingCount > data.invitations.length ? (
+        <p className="mt-2 text-sm text-slate-700">
+          The {data.invitations.length} sent first are listed; {data.waitingCount - data.invitations.length}{" "}
+          more are waiting.
+        </p>
+      ) : null}
     </section>
   );
 }

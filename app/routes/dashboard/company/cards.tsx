@@ -1,6 +1,6 @@
 // A company's Cards: every physical card on its people's pages with its holder, state and last tap, and 'Give to'
 // another member (owners and admins).
-import { Form } from "react-router";
+import { Form, Link } from "react-router";
 import { EmptyState } from "~/components/layout/page-heading";
 import { Button } from "~/components/ui/button";
 import { ScrollRegion } from "~/components/ui/scroll-region";
@@ -30,7 +30,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
 const STATE_WORDS = { live: "Live", paused: "Paused", lost: "Lost", unassigned: "Unassigned" } as const;
 
 export default function CompanyCards({ loaderData }: Route.ComponentProps) {
-  const { cards, pages } = loaderData;
+  const { cards, pages, more, offset } = loaderData;
   if (cards.length === 0)
     return (
       <EmptyState title="No cards yet">
@@ -104,6 +104,20 @@ export default function CompanyCards({ loaderData }: Route.ComponentProps) {
           </tbody>
         </table>
       </ScrollRegion>
+      <div className="mt-3 flex justify-between text-sm">
+        {offset > 0 ? (
+          <Link to={`?from=${Math.max(0, offset - 50)}`} className="font-semibold text-brand-700 underline">
+            Previous page
+          </Link>
+        ) : (
+          <span />
+        )}
+        {more ? (
+          <Link to={`?from=${offset + 50}`} className="font-semibold text-brand-700 underline">
+            Next page
+          </Link>
+        ) : null}
+      </div>
     </section>
   );
 }
