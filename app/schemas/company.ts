@@ -24,7 +24,7 @@ const optionalWebsite = z
     z
       .string()
       .refine(
-        (v) => !v || /^https?:\/\/[^\s/]+\.[^\s]*$/i.test(v),
+        (v) => !v || (/^https?:\/\/[^\s/]+\.[^\s]*$/i.test(v) && URL.canParse(v)),
         "Enter a full web address starting with https://",
       ),
   )

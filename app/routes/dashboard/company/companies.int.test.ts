@@ -28,6 +28,10 @@ describe("creating a company", () => {
     expect((refused.data.result as { error: Record<string, string[]> }).error.name).toEqual([
       "Company name is required",
     ]);
+    const badSite = await r.createCompany(shop.olivia, { name: "Acme", website: "http://acme.example:99999" });
+    expect((badSite.data.result as { error: Record<string, string[]> }).error.website).toEqual([
+      "Enter a full web address starting with https://",
+    ]);
     expect((await r.listCompanies(shop.olivia)).data.companies).toEqual([]);
   });
 
