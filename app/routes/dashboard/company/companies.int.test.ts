@@ -28,7 +28,10 @@ describe("creating a company", () => {
     expect((refused.data.result as { error: Record<string, string[]> }).error.name).toEqual([
       "Company name is required",
     ]);
-    const badSite = await r.createCompany(shop.olivia, { name: "Acme", website: "http://acme.example:99999" });
+    const badSite = await r.createCompany(shop.olivia, {
+      name: "Acme",
+      website: "http://acme.example:99999",
+    });
     expect((badSite.data.result as { error: Record<string, string[]> }).error.website).toEqual([
       "Enter a full web address starting with https://",
     ]);
