@@ -55,6 +55,8 @@ export async function createCompanyCardPage(
       lockedFields: opts.look.locked,
       ...(opts.look.design ? { design: opts.look.design } : {}),
       ...opts.look.values,
+      // A request between the two writes may have cached the page as first made.
+      version: sql`${cardPages.version} + 1`,
     })
     .where(eq(cardPages.id, created.id));
   announceCardPagesChanged([created.slug]);
