@@ -133,17 +133,23 @@ export async function companyPhysicalCards(db: DbOrTx, organizationId: string, o
   return {
     cards: rows.slice(0, 50).map((r) => ({
       ...r,
-      status:
-        r.state === "off" && r.offReason === "lost"
-          ? ("lost" as const)
-          : r.departed
-            ? ("unassigned" as const)
-            : r.pausedAt
-              ? ("paused" as const)
-              : ("live" as const),
+      status: companyCardStatus(r),
     })),
     more: rows.length > 50,
   };
+}
+
+/** A company card's state, from the physical card first (lost, off, not yet written), then its page. */
+function companyCardStatus(card: {
+  state: string;
+  offReason: string | null;
+  departed: boolean;
+  pausedAt: Date | null;
+}): "live" | "to-write" | "paused" | "lost" | "off" | "unassigned" {
+  if (card.state === "off") return card.offReason === "lost" ? "lost" : "off";
+  if (card.departed) return "unassigned";
+  if (card.pausedAt) return "paused";
+  return card.state === "to_write" ? "to-write" : "live";
 }
 
 /** The company's live pages of current members, to hand a card to: by holder's name. */

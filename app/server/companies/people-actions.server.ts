@@ -18,7 +18,7 @@ import {
   fallbackNotice,
   viaPlugin,
 } from "./companies.server";
-import { recordCompanyEvent } from "./company-events.server";
+import { type CompanyEventAction, recordCompanyEvent } from "./company-events.server";
 import { COMPANY_LIMITS, INVITATION_WRITES } from "./limits.server";
 import { checkMemberCsv, importMemberRows, MEMBER_CSV_MESSAGES } from "./member-csv.server";
 import { companyTemplate } from "./template.server";
@@ -32,6 +32,7 @@ export async function handleCompanyPeopleAction(
   form: FormData,
 ) {
   const back = `/dashboard/company/${access.company.slug}/people`;
+  const log = logTo(context, access);
   try {
     switch (form.get("intent")) {
       case "invite":
@@ -68,12 +69,7 @@ export async function handleCompanyPeopleAction(
             },
           }),
         );
-        await recordCompanyEvent(context.db, {
-          organizationId: access.company.id,
-          actor: access.user,
-          action: "resent",
-          subject: invitation.email,
-        });
+        await log("resent", invitation.email);
         return redirectWithToast(back, {
           type: "success",
           title: `Invitation resent to ${invitation.email}`,
@@ -87,12 +83,7 @@ export async function handleCompanyPeopleAction(
             body: { invitationId: invitation.id },
           }),
         );
-        await recordCompanyEvent(context.db, {
-          organizationId: access.company.id,
-          actor: access.user,
-          action: "revoked",
-          subject: invitation.email,
-        });
+        await log("revoked", invitation.email);
         return redirectWithToast(back, {
           type: "success",
           title: `Invitation to ${invitation.email} revoked`,
@@ -109,13 +100,11 @@ export async function handleCompanyPeopleAction(
             body: { memberId: member.id, role, organizationId: access.company.id },
           }),
         );
-        await recordCompanyEvent(context.db, {
-          organizationId: access.company.id,
-          actor: access.user,
-          action: "role-changed",
-          subject: member.email,
-          detail: `${ROLE_WORDS[member.role as keyof typeof ROLE_WORDS] ?? member.role} to ${ROLE_WORDS[role]}`,
-        });
+        await log(
+          "role-changed",
+          member.email,
+          `${ROLE_WORDS[member.role as keyof typeof ROLE_WORDS] ?? member.role} to ${ROLE_WORDS[role]}`,
+        );
         return redirectWithToast(back, {
           type: "success",
           title: `${member.name} is now ${role === "admin" ? "an admin" : `a ${role}`}`,
@@ -141,12 +130,7 @@ export async function handleCompanyPeopleAction(
           ),
           actor: { userId: access.user.id, label: access.user.email },
         });
-        await recordCompanyEvent(context.db, {
-          organizationId: access.company.id,
-          actor: access.user,
-          action: "removed",
-          subject: member.email,
-        });
+        await log("removed", member.email);
         return redirectWithToast(back, {
           type: "success",
           title: `${member.name} was removed from the company`,
@@ -192,13 +176,7 @@ async function invite(
       { status: error.status },
     );
   }
-  await recordCompanyEvent(context.db, {
-    organizationId: access.company.id,
-    actor: access.user,
-    action: "invited",
-    subject: email,
-    detail: ROLE_WORDS[role],
-  });
+  await logTo(context, access)("invited", email, ROLE_WORDS[role]);
   return redirectWithToast(back, { type: "success", title: `Invitation sent to ${email}` });
 }
 
@@ -238,6 +216,18 @@ async function importCsv(
     title: `${n} ${n === 1 ? "invitation" : "invitations"} sent`,
   });
 }
+
+/** Writes to the company's log as the poster. */
+const logTo =
+  (context: CompanyContext, access: CompanyAccess) =>
+  (action: CompanyEventAction, subject: string, detail?: string) =>
+    recordCompanyEvent(context.db, {
+      organizationId: access.company.id,
+      actor: access.user,
+      action,
+      subject,
+      detail,
+    });
 
 /** A waiting invitation of this company by its posted id, else 404. */
 async function waitingInvitation(context: CompanyContext, access: CompanyAccess, form: FormData) {

@@ -19,6 +19,7 @@ describe("loggedPath", () => {
     ],
     ["/unknown/AbCdEfGh1234567890XyZ", "/unknown/:token"],
     ["/c/aZ3kP9qLm2X?s=nfc", "/c/:token"],
+    ["/invitations/5f0c2a1e-8d3b-4c7a-9e2f-0a1b2c3d4e5f", "/invitations/:token"],
     ["/unsubscribe?token=0b8e2c1a-4b7e-9f3d.Zm9vYmFyYmF6cXV4cXV1eEZvbw", "/unsubscribe"],
     ["/claim-cards?token=k2Jd9sLQ0pXzAbCdEfGh1234567890XyZabcdefghij", "/claim-cards"],
     ["/login?redirectTo=%2Fclaim-cards%3Ftoken%3Dk2Jd9sLQ0pXz", "/login"],

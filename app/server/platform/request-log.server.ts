@@ -6,7 +6,14 @@ import type { Logger } from "pino";
 
 /** Routes whose next path segment is a secret. */
 // A chip address (/c/{token}) opens only a public page, but its token is what turning one lost card off relies on.
-const SECRET_AFTER = ["/api/auth/reset-password/", "/api/auth/verify-email/", "/api/auth/magic-link/", "/c/"];
+// An invitation's id (/invitations/{id}) is its link's secret.
+const SECRET_AFTER = [
+  "/api/auth/reset-password/",
+  "/api/auth/verify-email/",
+  "/api/auth/magic-link/",
+  "/c/",
+  "/invitations/",
+];
 /** A long mixed-case run of letters and digits is a random token, never a slug (lower case) or a UUID (hex). */
 const RANDOM_TOKEN = /^(?=.*[a-z])(?=.*[A-Z])(?=.*\d)[A-Za-z0-9_-]{20,}$/;
 

@@ -27,7 +27,14 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   return handleCompanyCardsAction(context, access, form);
 }
 
-const STATE_WORDS = { live: "Live", paused: "Paused", lost: "Lost", unassigned: "Unassigned" } as const;
+const STATE_WORDS = {
+  live: "Live",
+  "to-write": "Not written yet",
+  paused: "Paused",
+  lost: "Lost",
+  off: "Turned off",
+  unassigned: "Unassigned",
+} as const;
 
 export default function CompanyCards({ loaderData }: Route.ComponentProps) {
   const { cards, pages, more, offset } = loaderData;

@@ -6,6 +6,7 @@ import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { cardPages, cardViewsDaily, members, physicalCards } from "~/db/schema";
 import { flushAnalytics } from "~/server/cards/analytics.server";
+import { setCardPaused } from "~/server/cards/card-page-state.server";
 import {
   createPhysicalCard,
   markPhysicalCardWritten,
@@ -205,6 +206,41 @@ describe("company cards", () => {
     });
     expect(refused.status).toBe(409);
     expect(refused.data.error).toBe("A card reported lost cannot be given to someone else.");
+  });
+
+  it("says each card's state as it is: not written, live, paused, turned off, lost", async () => {
+    const miasPage = await pageOf(shop.mia);
+    const card = await createPhysicalCard(
+      shop.t.db,
+      { cardPageId: miasPage.id },
+      { userId: null, label: "shop" },
+    );
+    const statusOf = async () => {
+      const list = await answer(
+        cards.loader,
+        getRequest(`${BASE}/dashboard/company/${slug}/cards`, shop.olivia.cookie),
+        shop.context,
+        { slug },
+      );
+      return (list.data.cards as { id: string; status: string }[]).find((c) => c.id === card.id)!.status;
+    };
+    expect(await statusOf()).toBe("to-write");
+    await markPhysicalCardWritten(shop.t.db, card.id);
+    expect(await statusOf()).toBe("live");
+    await setCardPaused(shop.t.db, miasPage.id, true, { userId: null, label: "mia" });
+    expect(await statusOf()).toBe("paused");
+    await setCardPaused(shop.t.db, miasPage.id, false, { userId: null, label: "mia" });
+    await setPhysicalCardOff(
+      shop.t.db,
+      card.id,
+      true,
+      { userId: null, label: "shop", by: "shop" },
+      { reason: "replaced" },
+    );
+    expect(await statusOf()).toBe("off");
+    await setPhysicalCardOff(shop.t.db, card.id, false, { userId: null, label: "shop", by: "shop" });
+    await setPhysicalCardOff(shop.t.db, card.id, true, { userId: null, label: "mia" }, { reason: "lost" });
+    expect(await statusOf()).toBe("lost");
   });
 
   it("answers 404 to a member's or another company's attempt, changing nothing", async () => {
