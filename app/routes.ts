@@ -73,6 +73,7 @@ export default [
         index("routes/dashboard/company/overview.tsx"),
         route("people", "routes/dashboard/company/people.tsx"),
         route("cards", "routes/dashboard/company/cards.tsx"),
+        route("order-cards", "routes/dashboard/company/order-cards.tsx"),
         route("contacts", "routes/dashboard/company/contacts.tsx"),
         route("template", "routes/dashboard/company/template.tsx"),
         route("log", "routes/dashboard/company/log.tsx"),

@@ -585,9 +585,12 @@ export const webhookEndpoints = pgTable(
   "webhook_endpoints",
   {
     id: uuid().primaryKey().defaultRandom(),
+    /** Who added it, and is told when deliveries to it stop. */
     ownerUserId: text()
       .notNull()
       .references(() => users.id, { onDelete: "cascade" }),
+    /** A company's endpoint (its people's contacts); null for the account's own. */
+    organizationId: text().references(() => organizations.id, { onDelete: "cascade" }),
     /** Normalised https URL (http only for WEBHOOK_ALLOWED_HOSTS). */
     url: text().notNull(),
     /** The signing secret, AES-256-GCM encrypted with a key derived from AUTH_SECRET (docs/decisions). */
@@ -601,7 +604,7 @@ export const webhookEndpoints = pgTable(
     backedOffUntil: timestamp({ withTimezone: true }),
     createdAt: createdAt(),
   },
-  (t) => [index().on(t.ownerUserId)],
+  (t) => [index().on(t.ownerUserId), index().on(t.organizationId)],
 );
 
 export const webhookDeliveries = pgTable(
@@ -724,6 +727,8 @@ export const orders = pgTable(
     discount: integer().notNull(),
     total: integer().notNull(),
     referrerUserId: text().references(() => users.id, { onDelete: "set null" }),
+    /** The company a team order was placed for (cards for its members); null for anyone's own order. */
+    organizationId: text().references(() => organizations.id, { onDelete: "set null" }),
     /** sha256 of the secret in the customer's success-page link; the order number alone opens nothing. */
     accessTokenHash: text().notNull(),
     stripeSessionId: text().unique(),
@@ -744,6 +749,7 @@ export const orders = pgTable(
     index().on(t.cartId),
     // A customer's order history and the checkout's last address.
     index().on(t.userId),
+    index().on(t.organizationId, t.createdAt),
     // The admin search is a prefix match on each of these: an index range per branch.
     index("orders_number_search_idx").using("btree", sql`lower(${t.orderNumber}) text_pattern_ops`),
     index("orders_email_search_idx").using("btree", sql`lower(${t.customerEmail}) text_pattern_ops`),

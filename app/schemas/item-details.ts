@@ -10,6 +10,15 @@ export interface CardDetails {
   bio?: string;
   /** A replacement for a lost card of an existing page: no new page, a new physical card for that one. */
   replacementFor?: ReplacementDetails;
+  /** Cards a company orders for its people: one per member, each for that member's company page. */
+  forMembers?: TeamOrderDetails;
+}
+
+export interface TeamOrderDetails {
+  organizationId: string;
+  company: string;
+  /** In unit order: the line's quantity is their number. */
+  members: { userId: string; name: string }[];
 }
 
 export interface ReplacementDetails {

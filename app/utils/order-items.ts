@@ -33,7 +33,7 @@ export function isCardItem(item: ItemLike) {
  * Update requests and business lists carry no links.
  */
 export function lacksLink(item: ItemLike) {
-  if (!isCardItem(item) || replacementOf(item)) return false;
+  if (!isCardItem(item) || forExistingHolders(item)) return false;
   return !itemLinks(item).some((l) => typeof l.url === "string" && l.url.trim() !== "");
 }
 
@@ -41,11 +41,27 @@ export function lacksLink(item: ItemLike) {
 export const replacementOf = (item: ItemLike) =>
   (item.details as { replacementFor?: { cardNumber: string } } | null)?.replacementFor?.cardNumber ?? null;
 
+/** A company's order of cards for its members: the company and the members, in unit order; else null. */
+export const teamOf = (item: ItemLike) =>
+  (item.details as { forMembers?: { company: string; members: { name: string }[] } } | null)?.forMembers ??
+  null;
+
+/** A card made for a page that exists or is made for someone else: a replacement, or a company's team order. */
+export const forExistingHolders = (item: ItemLike) => Boolean(replacementOf(item) || teamOf(item));
+
+const TEAM_NAMES_SHOWN = 5;
+
 /** One line describing what the item is for. */
 export function itemSummary(item: ItemLike) {
   const d = (item.details ?? {}) as Record<string, unknown>;
   const replaced = replacementOf(item);
   if (replaced) return `Replaces card ${replaced}`;
+  const team = teamOf(item);
+  if (team) {
+    const names = team.members.slice(0, TEAM_NAMES_SHOWN).map((m) => m.name);
+    const more = team.members.length - names.length;
+    return `For ${team.company}: ${names.join(", ")}${more > 0 ? ` and ${more} more` : ""}`;
+  }
   if (item.kind === "business-list") return `${d.label}: ${d.size} businesses`;
   if (item.kind === "update-request") {
     const link = d.link as { title?: string; url?: string } | undefined;

@@ -6,7 +6,7 @@ import { deliveryLabel } from "~/delivery-options";
 import type { loadOrdersSection } from "~/server/shop/admin-orders-actions.server";
 import { countryName } from "~/utils/countries";
 import { formatPence } from "~/utils/money";
-import { isCardItem, itemLinks, itemSummary, replacementOf } from "~/utils/order-items";
+import { forExistingHolders, isCardItem, itemLinks, itemSummary } from "~/utils/order-items";
 import { adminOrderActions } from "~/utils/order-status";
 import { confirmSubmit } from "./confirm-submit";
 import { OrderStatusBadge, PaidAfterCancellation } from "./order-status-badge";
@@ -49,7 +49,7 @@ export function OrderDetails({ order, returnTo }: { order: Order; returnTo: stri
                 <p className="font-medium">
                   {i.quantity} x {i.name} ({formatPence(i.unitPrice)})
                 </p>
-                {!isCardItem(i) || replacementOf(i) ? (
+                {!isCardItem(i) || forExistingHolders(i) ? (
                   <p className="text-slate-600">{itemSummary(i)}</p>
                 ) : (
                   <ul className="list-disc pl-5 text-slate-700">
@@ -79,7 +79,7 @@ export function OrderDetails({ order, returnTo }: { order: Order; returnTo: stri
                   </ul>
                 ) : null}
                 {i.kind === "multi-link" &&
-                !replacementOf(i) &&
+                !forExistingHolders(i) &&
                 i.cardPages.length < i.quantity &&
                 PAID.has(order.status) ? (
                   <Form method="post" className="mt-1">

@@ -7,7 +7,7 @@ import { Button } from "~/components/ui/button";
 import { Select } from "~/components/ui/select";
 import type { CartView } from "~/server/shop/cart-actions.server";
 import { formatPence } from "~/utils/money";
-import { isCardItem, itemLinks, itemSummary, replacementOf } from "~/utils/order-items";
+import { forExistingHolders, isCardItem, itemLinks, itemSummary, teamOf } from "~/utils/order-items";
 import { controlValue, useEarlyInput } from "~/utils/use-early-input";
 import { useHydrated } from "~/utils/use-hydrated";
 import { TotalsList } from "./order-summary";
@@ -28,7 +28,7 @@ export function CartItems({ cart, returnTo }: { cart: Cart; returnTo: string }) 
                   {item.name}
                   {details.name ? ` – ${details.name}` : ""}
                 </p>
-                {!isCardItem(item) || replacementOf(item) ? (
+                {!isCardItem(item) || forExistingHolders(item) ? (
                   <p className="break-words text-sm text-slate-600">{itemSummary(item)}</p>
                 ) : (
                   <ul className="mt-1 space-y-0.5 text-sm text-slate-600">
@@ -44,8 +44,9 @@ export function CartItems({ cart, returnTo }: { cart: Cart; returnTo: string }) 
               <p className="shrink-0 font-semibold">{formatPence(item.unitPrice * item.quantity)}</p>
             </div>
             <div className="mt-2 flex items-center gap-2">
-              {!isCardItem(item) ? (
-                <span className="text-sm text-slate-600">Quantity 1</span>
+              {!isCardItem(item) || teamOf(item) ? (
+                // One card per member of a team order: its number is the members chosen.
+                <span className="text-sm text-slate-600">Quantity {item.quantity}</span>
               ) : (
                 <Form method="post" action="/cart" className="flex items-center gap-1">
                   <input type="hidden" name="itemId" value={item.id} />

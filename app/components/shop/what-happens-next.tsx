@@ -2,7 +2,7 @@
 // updates or only business lists is not promised a posted card. The cards' step is the order's status sentence
 // (orderStatus), so it says posted or delivered once they are.
 import { Link } from "react-router";
-import { type ItemLike, replacementOf } from "~/utils/order-items";
+import { forExistingHolders, type ItemLike, teamOf } from "~/utils/order-items";
 import type { OrderStatusWords } from "~/utils/order-status";
 
 interface NextStepsOrder {
@@ -23,8 +23,10 @@ export function WhatHappensNext({
   pages: { urls: string[]; claimDays: number | null };
 }) {
   const paid = status.stage !== "Awaiting payment";
-  // A replacement opens the page its card already has: it makes no new one.
-  const newPage = order.items.some((i) => i.kind === "multi-link" && !replacementOf(i));
+  // A replacement opens the page its card already has, and a team order's cards their members' company pages:
+  // neither makes a page of the buyer's.
+  const newPage = order.items.some((i) => i.kind === "multi-link" && !forExistingHolders(i));
+  const team = order.items.find((i) => teamOf(i));
   const updates = order.items.filter((i) => i.kind === "update-request").length;
   const lists = order.items.filter((i) => i.kind === "business-list").length;
   const first = paid ? "" : "Once your payment is received, ";
@@ -59,6 +61,10 @@ export function WhatHappensNext({
     else if (newPage && !paid)
       steps.push(
         "Once your payment is received, your card page goes live at once: the e-mail gives its address.",
+      );
+    if (team)
+      steps.push(
+        `${first ? `${first}each` : "Each"} card is made for its member's company page and listed under your company's Cards.`,
       );
     if (pages.claimDays)
       steps.push(

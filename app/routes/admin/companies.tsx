@@ -1,4 +1,4 @@
-// Admin Companies: the shop's companies by name with their members, cards and owners. Read only: a company's own
+// Admin Companies: the shop's companies by name with their members, cards, team orders and owners. Read only: a company's own
 // pages are its members'.
 import { EmptyState } from "~/components/layout/page-heading";
 import { Pager } from "~/components/ui/pager";
@@ -28,7 +28,7 @@ export default function AdminCompanies({ loaderData }: Route.ComponentProps) {
         <EmptyState title="No companies yet">Customers create them from their dashboard.</EmptyState>
       ) : (
         <ScrollRegion label="Companies">
-          <table className="w-full min-w-[40rem] text-left text-sm">
+          <table className="w-full min-w-[44rem] text-left text-sm">
             <caption className="sr-only">The shop's companies</caption>
             <thead className="border-b border-slate-200 text-slate-600">
               <tr>
@@ -40,6 +40,9 @@ export default function AdminCompanies({ loaderData }: Route.ComponentProps) {
                 </th>
                 <th scope="col" className="py-2 pr-3 font-medium">
                   Cards
+                </th>
+                <th scope="col" className="py-2 pr-3 font-medium">
+                  Orders
                 </th>
                 <th scope="col" className="py-2 pr-3 font-medium">
                   Owners
@@ -55,6 +58,7 @@ export default function AdminCompanies({ loaderData }: Route.ComponentProps) {
                   <td className="py-2 pr-3 font-semibold">{c.name}</td>
                   <td className="py-2 pr-3">{c.members}</td>
                   <td className="py-2 pr-3">{c.cards}</td>
+                  <td className="py-2 pr-3">{c.orders}</td>
                   <td className="break-all py-2 pr-3">{c.owners}</td>
                   <td className="py-2">{formatDay(c.createdAt)}</td>
                 </tr>

@@ -40,7 +40,7 @@ const MANAGERS_ONLY = "Only the company's owners and admins can do this.";
 /** Owners and admins manage the company; members use their card. */
 export const canManage = (role: CompanyRole) => role === "owner" || role === "admin";
 
-const roleOf = (role: string): CompanyRole => (role === "owner" || role === "admin" ? role : "member");
+export const roleOf = (role: string): CompanyRole => (role === "owner" || role === "admin" ? role : "member");
 
 /** The companies an account belongs to, by name: the dashboard's switch. */
 export async function companiesOf(db: DbOrTx, userId: string) {
@@ -285,6 +285,8 @@ export async function adminCompaniesPage(db: DbOrTx, page: number) {
       // Written out: drizzle leaves column names unqualified inside sql``, and "id" would be the inner table's.
       members: sql<number>`(select count(*)::int from members m where m.organization_id = organizations.id)`,
       cards: sql<number>`(select count(*)::int from card_pages c where c.organization_id = organizations.id)`,
+      // Team orders placed for it, cancelled ones aside.
+      orders: sql<number>`(select count(*)::int from orders o where o.organization_id = organizations.id and o.status <> 'cancelled')`,
       owners: sql<string>`(select string_agg(u.email, ', ' order by u.email) from members m join users u on u.id = m.user_id where m.organization_id = organizations.id and m.role = 'owner')`,
     })
     .from(organizations)

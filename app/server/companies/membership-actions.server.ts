@@ -2,14 +2,11 @@
 // owner).
 
 import { parseWithZod } from "@conform-to/zod/v4";
-import { and, desc, eq } from "drizzle-orm";
 import { data } from "react-router";
-import { invitations } from "~/db/schema";
 import { CompanyCardFieldsSchema, MEMBER_FIELDS } from "~/schemas/company";
 import { CardPageError } from "../cards/cards.server";
-import { companyCardOf, createCompanyCardPage, markHolderDeparted } from "../cards/company-cards.server";
+import { companyCardOf, markHolderDeparted } from "../cards/company-cards.server";
 import { saveCompanyCardFields } from "../cards/company-look.server";
-import type { DbOrTx } from "../platform/db.server";
 import { unknownIntent } from "../platform/forms.server";
 import { redirectWithToast, refuseWithToast } from "../platform/toast.server";
 import {
@@ -20,7 +17,8 @@ import {
   viaPlugin,
 } from "./companies.server";
 import { recordCompanyEvent } from "./company-events.server";
-import { companyTemplate, lookOf, requiredFields } from "./template.server";
+import { memberCardPage } from "./member-cards.server";
+import { companyTemplate, requiredFields } from "./template.server";
 
 export async function handleCompanyOverviewAction(
   context: CompanyContext,
@@ -30,17 +28,7 @@ export async function handleCompanyOverviewAction(
 ) {
   switch (form.get("intent")) {
     case "make-card": {
-      const invited = await acceptedInvitation(context.db, access);
-      const page = await createCompanyCardPage(context.db, {
-        organizationId: access.company.id,
-        userId: access.user.id,
-        company: access.company.name,
-        name: invited?.name || access.user.name,
-        jobTitle: invited?.jobTitle,
-        phone: invited?.phone,
-        email: access.user.email,
-        look: lookOf(await companyTemplate(context.db, access.company.id), access.company.name),
-      });
+      const page = await memberCardPage(context.db, access.company, access.user);
       return redirectWithToast(`/dashboard/company/${access.company.slug}`, {
         type: "success",
         title: "Your company card is ready",
@@ -110,21 +98,4 @@ export async function handleCompanyOverviewAction(
     default:
       return unknownIntent();
   }
-}
-
-/** What the invitation that brought the member in said of them (the CSV's name, job title and phone). */
-async function acceptedInvitation(db: DbOrTx, access: CompanyAccess) {
-  const [invitation] = await db
-    .select({ name: invitations.name, jobTitle: invitations.jobTitle, phone: invitations.phone })
-    .from(invitations)
-    .where(
-      and(
-        eq(invitations.organizationId, access.company.id),
-        eq(invitations.email, access.user.email.toLowerCase()),
-        eq(invitations.status, "accepted"),
-      ),
-    )
-    .orderBy(desc(invitations.createdAt))
-    .limit(1);
-  return invitation;
 }

@@ -12,6 +12,7 @@ import type {
   BusinessListDetails,
   CardDetails,
   ItemDetails,
+  TeamOrderDetails,
   UpdateRequestDetails,
 } from "~/schemas/item-details";
 import { LINK_MESSAGES } from "~/schemas/link-rules";
@@ -150,6 +151,14 @@ export async function addReplacementItem(
   await addItem(db, cartId, "multi-link", details);
 }
 
+/**
+ * A company's cards for its members (the caller checked the buyer manages the company): one line, one card per
+ * member, its quantity fixed to their number.
+ */
+export async function addTeamOrderItem(db: DbOrTx, cartId: string, details: TeamOrderDetails) {
+  await addItem(db, cartId, "multi-link", { links: [], forMembers: details }, undefined, details.members.length);
+}
+
 export async function addUpdateRequestItem(db: DbOrTx, cartId: string, details: UpdateRequestDetails) {
   await addItem(db, cartId, "update-request", details);
 }
@@ -177,6 +186,7 @@ async function addItem(
   kind: ItemKind,
   details: ItemDetails,
   guard?: (tx: DbOrTx, lines: { kind: ItemKind; details: ItemDetails }[]) => Promise<void>,
+  quantity = 1,
 ) {
   await db.transaction(async (tx) => {
     const [cart] = await tx.select({ id: carts.id }).from(carts).where(eq(carts.id, cartId)).for("update");
@@ -187,12 +197,15 @@ async function addItem(
       .where(eq(cartItems.cartId, cartId));
     if (lines.length >= MAX_CART_ITEMS) throw new CartError(CART_MESSAGES.full, 409);
     await guard?.(tx, lines);
-    await tx.insert(cartItems).values({ cartId, kind, quantity: 1, details });
+    await tx.insert(cartItems).values({ cartId, kind, quantity, details });
     await touch(tx, cartId);
   });
 }
 
-/** Changes a quantity by +1 or -1, never below 1 (update requests and lists stay at 1). Done in SQL, so clicks never race. */
+/**
+ * Changes a quantity by +1 or -1, never below 1 (update requests and lists stay at 1, a team order at its number of
+ * members). Done in SQL, so clicks never race.
+ */
 export async function changeQuantity(db: DbOrTx, cartId: string, itemId: string, delta: number) {
   const step = Math.sign(delta);
   if (step === 0) return;
@@ -200,6 +213,7 @@ export async function changeQuantity(db: DbOrTx, cartId: string, itemId: string,
     .update(cartItems)
     .set({
       quantity: sql`case when ${cartItems.kind} in ('update-request', 'business-list') then 1
+        when ${cartItems.details}->'forMembers' is not null then ${cartItems.quantity}
         else least(${MAX_QUANTITY}, greatest(1, ${cartItems.quantity} + ${step})) end`,
     })
     .where(sql`${cartItems.id} = ${itemId} and ${cartItems.cartId} = ${cartId}`);

@@ -5,9 +5,11 @@ import { and, asc, desc, eq, sql } from "drizzle-orm";
 import { cartItems, carts, orderItems, orderNumbers, orderStatusHistory, orders } from "~/db/schema";
 import type { DeliveryOptionId } from "~/delivery-options";
 import { CHECKOUT_MESSAGES, type Delivery, DeliverySchema, type PaymentMethod } from "~/schemas/checkout";
+import type { CardDetails } from "~/schemas/item-details";
 import { itemSummary, lacksLink } from "~/utils/order-items";
 import { ordersOwnedBy } from "../accounts/owned-orders.server";
 import { LIST_MESSAGES, listShortfall } from "../cold-calling/business-lists.server";
+import { managesCompany } from "../companies/member-cards.server";
 import type { DbOrTx } from "../platform/db.server";
 import { enqueueEmail } from "../platform/email/outbox.server";
 import { deleteCart, referrerFor } from "./cart.server";
@@ -100,6 +102,8 @@ export async function createOrderFromCart(
       if (short) throw new CheckoutError(short);
     }
 
+    const organizationId = await teamOrderCompany(tx, items, input.userId);
+
     // An earlier checkout of this cart still waiting for its payment (the customer came back from the card
     // payment page without paying) is replaced: one cart, one live order.
     const earlier = await tx
@@ -146,6 +150,7 @@ export async function createOrderFromCart(
         discount: totals.discount,
         total: totals.total,
         referrerUserId,
+        organizationId,
         accessTokenHash: access.hash,
         // The clock after the cart lock, not the transaction's start: one cart's orders sort as placed.
         createdAt: sql`clock_timestamp()`,
@@ -186,6 +191,26 @@ export async function createOrderFromCart(
     return { order: order!, items: priced };
   });
   return { ...created, token: access.token };
+}
+
+export const TEAM_ORDER_MESSAGES = {
+  signIn: "Sign in as one of the company's owners or admins to order its cards.",
+  notManager: "Only the company's owners and admins can order its cards.",
+  oneCompany: "Order one company's cards at a time: remove the other company's cards from your cart.",
+} as const;
+
+/**
+ * The company a cart's team order is for, checked again as it is placed: the buyer must still be one of its owners
+ * or admins, and one order is for one company. Null for a cart without one.
+ */
+async function teamOrderCompany(tx: DbOrTx, items: { details: unknown }[], userId: string | null) {
+  const companies = new Set(items.flatMap((i) => (i.details as CardDetails).forMembers?.organizationId ?? []));
+  if (companies.size === 0) return null;
+  if (companies.size > 1) throw new CheckoutError(TEAM_ORDER_MESSAGES.oneCompany);
+  const [organizationId] = companies as Set<string>;
+  if (!userId) throw new CheckoutError(TEAM_ORDER_MESSAGES.signIn);
+  if (!(await managesCompany(tx, organizationId!, userId))) throw new CheckoutError(TEAM_ORDER_MESSAGES.notManager);
+  return organizationId!;
 }
 
 /**

@@ -3,12 +3,13 @@
 // a replayed payment or a second click never makes another.
 import { and, asc, eq, inArray, sql } from "drizzle-orm";
 import { cardPages, orderItemCardPages, type orderItems, physicalCards, users } from "~/db/schema";
-import type { CardDetails, ReplacementDetails } from "~/schemas/item-details";
+import type { CardDetails, ReplacementDetails, TeamOrderDetails } from "~/schemas/item-details";
 import { type CardLink, linkHref, PLATFORM_LABELS } from "~/schemas/link-rules";
 import { isLinkIcon } from "~/utils/card-links";
 import type { CardLinkInput } from "../cards/cards.server";
 import { createClientPage } from "../cards/client-pages.server";
 import { createPhysicalCard, type LifecycleActor } from "../cards/physical-cards.server";
+import { currentMembers, memberCardPage } from "../companies/member-cards.server";
 import type { DbOrTx } from "../platform/db.server";
 
 type OrderItem = typeof orderItems.$inferSelect;
@@ -49,6 +50,11 @@ export async function createItemPages(
   const replacement = (item.details as CardDetails).replacementFor;
   if (replacement) {
     await createReplacementCards(tx, item, replacement);
+    return [];
+  }
+  const team = (item.details as CardDetails).forMembers;
+  if (team) {
+    await createTeamCards(tx, item, team);
     return [];
   }
   const have = new Set(
@@ -116,6 +122,31 @@ async function createReplacementCards(tx: DbOrTx, item: OrderItem, replacement: 
       PAYMENT,
       { announce: false },
     );
+}
+
+/**
+ * A paid team order: a physical card (to be written) on each member's company page, the page made now for a member
+ * who has none. A member who has left the company since gets none; a member who has one from this item already
+ * gets no second, so a second run makes nothing.
+ */
+async function createTeamCards(tx: DbOrTx, item: OrderItem, team: TeamOrderDetails) {
+  const stillMembers = await currentMembers(
+    tx,
+    team.organizationId,
+    team.members.map((m) => m.userId),
+  );
+  const made = await tx
+    .select({ cardPageId: physicalCards.cardPageId })
+    .from(physicalCards)
+    .where(eq(physicalCards.orderItemId, item.id));
+  const done = new Set(made.map((m) => m.cardPageId));
+  for (const { userId } of team.members) {
+    const member = stillMembers.find((m) => m.id === userId);
+    if (!member) continue;
+    const page = await memberCardPage(tx, { id: team.organizationId, name: team.company }, member);
+    if (done.has(page.id)) continue;
+    await createPhysicalCard(tx, { cardPageId: page.id, orderItemId: item.id }, PAYMENT, { announce: false });
+  }
 }
 
 /** The buyer's link as the page shows it: their title, and the platform's icon where there is one. */

@@ -38,10 +38,15 @@ const STATE_WORDS = {
 
 export default function CompanyCards({ loaderData }: Route.ComponentProps) {
   const { cards, pages, more, offset } = loaderData;
+  const order = (
+    <Link to="../order-cards" relative="path" className="font-semibold text-brand-700 underline">
+      Order cards for members
+    </Link>
+  );
   if (cards.length === 0)
     return (
       <EmptyState title="No cards yet">
-        Cards ordered for your people are listed here once they are made.
+        Cards ordered for your people are listed here once they are made. {order}
       </EmptyState>
     );
   return (
@@ -49,9 +54,12 @@ export default function CompanyCards({ loaderData }: Route.ComponentProps) {
       aria-labelledby="cards-heading"
       className="max-w-4xl rounded-xl border border-slate-200 bg-white p-4 sm:p-6"
     >
-      <h2 id="cards-heading" className="text-lg font-bold text-slate-900">
-        Cards
-      </h2>
+      <div className="flex flex-wrap items-baseline justify-between gap-2">
+        <h2 id="cards-heading" className="text-lg font-bold text-slate-900">
+          Cards
+        </h2>
+        {order}
+      </div>
       <ScrollRegion label="Company cards" className="mt-3">
         <table className="w-full min-w-[40rem] text-left text-sm">
           <caption className="sr-only">The company's cards</caption>

@@ -1,0 +1,88 @@
+// 'Order cards for members' (owners and admins): choose members page by page, or everyone without a card; the
+// cards go into the cart as one line, so one checkout and one invoice pay for them all.
+import { Form, Link } from "react-router";
+import { Button } from "~/components/ui/button";
+import { CARDS } from "~/catalog";
+import { requireCompany } from "~/server/companies/companies.server";
+import { TEAM_ORDER_MAX, teamOrderChoices } from "~/server/companies/member-cards.server";
+import { readFormData } from "~/server/platform/forms.server";
+import { handleTeamOrder } from "~/server/shop/team-order-actions.server";
+import { formatPence } from "~/utils/money";
+import type { Route } from "./+types/order-cards";
+
+export async function loader({ request, context, params }: Route.LoaderArgs) {
+  const access = await requireCompany(context, request, params.slug, { manage: true });
+  const after = new URL(request.url).searchParams.get("after")?.slice(0, 64) || undefined;
+  const choices = await teamOrderChoices(context.db, access.company.id, after);
+  return {
+    ...choices,
+    company: access.company.name,
+    card: { name: CARDS["multi-link"].name, price: formatPence(CARDS["multi-link"].price) },
+    paged: Boolean(after),
+  };
+}
+
+export async function action({ request, context, params }: Route.ActionArgs) {
+  const access = await requireCompany(context, request, params.slug, { manage: true });
+  const form = await readFormData(request);
+  return handleTeamOrder(context, request, access, form);
+}
+
+export default function OrderCards({ loaderData }: Route.ComponentProps) {
+  const { people, next, withoutCard, company, card, paged } = loaderData;
+  return (
+    <section
+      aria-labelledby="order-cards-heading"
+      className="max-w-3xl rounded-xl border border-slate-200 bg-white p-4 sm:p-6"
+    >
+      <h2 id="order-cards-heading" className="text-lg font-bold text-slate-900">
+        Order cards for members
+      </h2>
+      <p className="mt-1 text-sm text-slate-600">
+        Each card is a {card.name} ({card.price}) made for the member's {company} card page. You pay for them in one
+        checkout, with one invoice, and they are posted together to the address you give there (your office). Up
+        to {TEAM_ORDER_MAX} members in one order.
+      </p>
+      <Form method="post" className="mt-4">
+        <Button type="submit" name="choose" value="everyone-without-a-card" disabled={withoutCard === 0}>
+          Everyone without a card ({withoutCard})
+        </Button>
+      </Form>
+      <Form method="post" className="mt-6">
+        <fieldset>
+          <legend className="font-semibold text-slate-900">Choose members</legend>
+          <ul className="mt-2 divide-y divide-slate-100">
+            {people.map((p) => (
+              <li key={p.userId} className="py-2">
+                <label className="flex items-start gap-3">
+                  <input type="checkbox" name="member" value={p.userId} className="mt-1 h-5 w-5" />
+                  <span className="min-w-0 break-words">
+                    {p.name} <span className="text-slate-600">({p.email})</span>
+                    {p.hasCard ? <span className="block text-sm text-slate-600">Has a card</span> : null}
+                  </span>
+                </label>
+              </li>
+            ))}
+          </ul>
+        </fieldset>
+        <Button type="submit" className="mt-3">
+          Add to cart
+        </Button>
+      </Form>
+      <div className="mt-3 flex justify-between text-sm">
+        {paged ? (
+          <Link to="?" className="font-semibold text-brand-700 underline">
+            First page
+          </Link>
+        ) : (
+          <span />
+        )}
+        {next ? (
+          <Link to={`?after=${encodeURIComponent(next)}`} className="font-semibold text-brand-700 underline">
+            Next page
+          </Link>
+        ) : null}
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,115 @@
+// A member's company card as the company sees it: the page made for them (by themselves, or when a card ordered
+// for them is paid), and who still has no card, for 'Order cards for members'.
+import { and, asc, desc, eq, gt, inArray, sql } from "drizzle-orm";
+import { invitations, members, users } from "~/db/schema";
+import { createCompanyCardPage } from "../cards/company-cards.server";
+import type { DbOrTx } from "../platform/db.server";
+import { canManage, roleOf } from "./companies.server";
+import { companyTemplate, lookOf } from "./template.server";
+
+/** Members one team order may hold: the size of the people CSV. */
+export const TEAM_ORDER_MAX = 500;
+const CHOICES_PAGE = 50;
+
+/**
+ * The member's company page, made now if they have none, with what their invitation said of them (the CSV's name,
+ * job title and phone) and the company's template.
+ */
+export async function memberCardPage(
+  db: DbOrTx,
+  company: { id: string; name: string },
+  member: { id: string; name: string; email: string },
+) {
+  const [invited] = await db
+    .select({ name: invitations.name, jobTitle: invitations.jobTitle, phone: invitations.phone })
+    .from(invitations)
+    .where(
+      and(
+        eq(invitations.organizationId, company.id),
+        eq(invitations.email, member.email.toLowerCase()),
+        eq(invitations.status, "accepted"),
+      ),
+    )
+    .orderBy(desc(invitations.createdAt))
+    .limit(1);
+  return createCompanyCardPage(db, {
+    organizationId: company.id,
+    userId: member.id,
+    company: company.name,
+    name: invited?.name || member.name,
+    jobTitle: invited?.jobTitle,
+    phone: invited?.phone,
+    email: member.email,
+    look: lookOf(await companyTemplate(db, company.id), company.name),
+  });
+}
+
+/** A card that opens, or will once written: one on the member's own company page, not turned off. */
+const hasCard = sql<boolean>`exists (select 1 from physical_cards pc join card_pages cp on cp.id = pc.card_page_id
+  where cp.organization_id = members.organization_id and cp.owner_user_id = members.user_id
+  and pc.state in ('to_write', 'active'))`;
+
+/** One page of the company's people by name, each with whether they hold a card; `after` is the last user id. */
+export async function teamOrderChoices(db: DbOrTx, organizationId: string, after?: string) {
+  const rows = await db
+    .select({ userId: members.userId, name: users.name, email: users.email, hasCard })
+    .from(members)
+    .innerJoin(users, eq(users.id, members.userId))
+    .where(and(eq(members.organizationId, organizationId), after ? gt(members.userId, after) : undefined))
+    .orderBy(asc(members.userId))
+    .limit(CHOICES_PAGE + 1);
+  const [count] = await db
+    .select({ withoutCard: sql<number>`count(*)::int` })
+    .from(members)
+    .where(and(eq(members.organizationId, organizationId), sql`not ${hasCard}`));
+  return {
+    people: rows.slice(0, CHOICES_PAGE),
+    next: rows.length > CHOICES_PAGE ? rows[CHOICES_PAGE - 1]!.userId : null,
+    withoutCard: count?.withoutCard ?? 0,
+  };
+}
+
+/**
+ * The members a team order is for, by name: those posted that are members of this company (anyone else is
+ * dropped), or everyone without a card. At most TEAM_ORDER_MAX; null when there are more.
+ */
+export async function teamOrderMembers(
+  db: DbOrTx,
+  organizationId: string,
+  chosen: { userIds: string[] } | "everyone-without-a-card",
+) {
+  const rows = await db
+    .select({ userId: members.userId, name: users.name })
+    .from(members)
+    .innerJoin(users, eq(users.id, members.userId))
+    .where(
+      and(
+        eq(members.organizationId, organizationId),
+        chosen === "everyone-without-a-card"
+          ? sql`not ${hasCard}`
+          : inArray(members.userId, chosen.userIds.length ? chosen.userIds : [""]),
+      ),
+    )
+    .orderBy(asc(users.name), asc(members.userId))
+    .limit(TEAM_ORDER_MAX + 1);
+  return rows.length > TEAM_ORDER_MAX ? null : rows;
+}
+
+/** Whether the account is one of the company's owners or admins now (checked again when the order is placed). */
+export async function managesCompany(db: DbOrTx, organizationId: string, userId: string) {
+  const [row] = await db
+    .select({ role: members.role })
+    .from(members)
+    .where(and(eq(members.organizationId, organizationId), eq(members.userId, userId)));
+  return Boolean(row && canManage(roleOf(row.role)));
+}
+
+/** The members of a paid team order still in the company, with what their page needs. */
+export async function currentMembers(db: DbOrTx, organizationId: string, userIds: string[]) {
+  if (!userIds.length) return [];
+  return db
+    .select({ id: users.id, name: users.name, email: users.email })
+    .from(members)
+    .innerJoin(users, eq(users.id, members.userId))
+    .where(and(eq(members.organizationId, organizationId), inArray(members.userId, userIds)));
+}

@@ -1,0 +1,54 @@
+// A company's 'Order cards for members': the members chosen (or everyone without a card) become one cart line, a
+// card for each, so one checkout and one invoice pay for them all. The route's guard made sure the poster is one of
+// the company's owners or admins; the checkout checks it again.
+import { type AppLoadContext, redirect } from "react-router";
+import type { CompanyAccess } from "../companies/companies.server";
+import { TEAM_ORDER_MAX, teamOrderMembers } from "../companies/member-cards.server";
+import { refuseWithToast, toastHeaders } from "../platform/toast.server";
+import { addTeamOrderItem, CartError } from "./cart.server";
+import { ensureCart } from "./cart-actions.server";
+
+export const TEAM_ORDER_REFUSALS = {
+  none: "Choose at least one member.",
+  everyoneHasOne: "Everyone in the company has a card already.",
+  tooMany: `One order holds cards for at most ${TEAM_ORDER_MAX} members: choose fewer.`,
+} as const;
+
+export async function handleTeamOrder(
+  context: AppLoadContext,
+  request: Request,
+  access: CompanyAccess,
+  form: FormData,
+) {
+  const everyone = form.get("choose") === "everyone-without-a-card";
+  const userIds = form.getAll("member").filter((v): v is string => typeof v === "string" && v.length <= 64);
+  if (!everyone && userIds.length > TEAM_ORDER_MAX) return refuseWithToast(TEAM_ORDER_REFUSALS.tooMany, 400);
+  const chosen = await teamOrderMembers(
+    context.db,
+    access.company.id,
+    everyone ? "everyone-without-a-card" : { userIds },
+  );
+  if (!chosen) return refuseWithToast(TEAM_ORDER_REFUSALS.tooMany, 400);
+  if (!chosen.length)
+    return refuseWithToast(everyone ? TEAM_ORDER_REFUSALS.everyoneHasOne : TEAM_ORDER_REFUSALS.none, 400);
+  try {
+    const { cart, headers } = await ensureCart(context, request);
+    await addTeamOrderItem(context.db, cart.id, {
+      organizationId: access.company.id,
+      company: access.company.name,
+      members: chosen,
+    });
+    await toastHeaders(
+      {
+        type: "success",
+        title: "Cards added to cart",
+        description: `${chosen.length === 1 ? "A card" : `${chosen.length} cards`} for ${access.company.name}: one for each member chosen.`,
+      },
+      headers,
+    );
+    return redirect("/cart", { headers });
+  } catch (error) {
+    if (error instanceof CartError) return refuseWithToast(error.message, error.status);
+    throw error;
+  }
+}
