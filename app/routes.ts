@@ -76,6 +76,7 @@ export default [
         route("order-cards", "routes/dashboard/company/order-cards.tsx"),
         route("contacts", "routes/dashboard/company/contacts.tsx"),
         route("template", "routes/dashboard/company/template.tsx"),
+        route("integrations", "routes/dashboard/company/integrations.tsx"),
         route("log", "routes/dashboard/company/log.tsx"),
       ]),
       route("cold-calling", "routes/dashboard/cold-calling/layout.tsx", [

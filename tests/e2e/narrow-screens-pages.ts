@@ -111,6 +111,10 @@ export const PAGES: Record<string, { as: Visitor; url: string | ((s: Seeded) => 
       as: "customer",
       url: (s) => `/dashboard/company/${s.companySlug}/cards`,
     },
+    "/dashboard/company/:slug/order-cards": {
+      as: "customer",
+      url: (s) => `/dashboard/company/${s.companySlug}/order-cards`,
+    },
     "/dashboard/company/:slug/contacts": {
       as: "customer",
       url: (s) => `/dashboard/company/${s.companySlug}/contacts`,
@@ -118,6 +122,10 @@ export const PAGES: Record<string, { as: Visitor; url: string | ((s: Seeded) => 
     "/dashboard/company/:slug/template": {
       as: "customer",
       url: (s) => `/dashboard/company/${s.companySlug}/template`,
+    },
+    "/dashboard/company/:slug/integrations": {
+      as: "customer",
+      url: (s) => `/dashboard/company/${s.companySlug}/integrations`,
     },
     "/dashboard/company/:slug/log": { as: "customer", url: (s) => `/dashboard/company/${s.companySlug}/log` },
 

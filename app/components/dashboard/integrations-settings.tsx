@@ -1,4 +1,4 @@
-// Settings → Integrations: add a webhook endpoint (its signing secret shown once, webhook-signing.tsx), send a test
+// Settings → Integrations (and a company's Integrations tab, for its people's contacts): add a webhook endpoint (its signing secret shown once, webhook-signing.tsx), send a test
 // event, see the last deliveries and whether the endpoint is held off, turn it off or on, delete it (after a
 // confirmation).
 import { Form, useNavigation } from "react-router";
@@ -33,6 +33,10 @@ export interface IntegrationsData {
   endpoints: Endpoint[];
   limit: number;
   confirmDelete: { id: string; url: string } | null;
+  /** Where the page is: the account's Settings, or a company's tab. */
+  path: string;
+  /** The company whose endpoints these are; absent for the account's own. */
+  company?: string;
 }
 type ActionData =
   | { result: SubmissionResult<string[]>; created?: { id: string; url: string; secret: string } }
@@ -65,18 +69,21 @@ export function IntegrationsSettings({
           Integrations
         </h2>
         <p className="mt-1 text-sm text-slate-600">
-          Webhooks send each new contact to your CRM, Zapier, Make or n8n as it arrives: a signed JSON POST to
-          a URL you choose. Failed deliveries are retried for 24 hours.
+          {data.company
+            ? `Webhooks send each contact shared with a ${data.company} card to your CRM, Zapier, Make or n8n as it arrives, with the member it was shared with: a signed JSON POST to a URL you choose.`
+            : "Webhooks send each new contact to your CRM, Zapier, Make or n8n as it arrives: a signed JSON POST to a URL you choose."}{" "}
+          Failed deliveries are retried for 24 hours.
         </p>
       </section>
       {created ? <SecretShownOnce created={created} /> : null}
-      {data.confirmDelete ? <ConfirmDelete endpoint={data.confirmDelete} /> : null}
+      {data.confirmDelete ? <ConfirmDelete endpoint={data.confirmDelete} path={data.path} /> : null}
       {data.endpoints.map((endpoint) => (
         <EndpointPanel key={endpoint.id} endpoint={endpoint} />
       ))}
       <AddEndpointForm
         full={data.endpoints.length >= data.limit}
         limit={data.limit}
+        owner={data.company ? "a company" : "an account"}
         lastResult={lastResult}
       />
       <CheckingSignatures />
@@ -84,7 +91,7 @@ export function IntegrationsSettings({
   );
 }
 
-function ConfirmDelete({ endpoint }: { endpoint: { id: string; url: string } }) {
+function ConfirmDelete({ endpoint, path }: { endpoint: { id: string; url: string }; path: string }) {
   return (
     <section
       aria-labelledby="confirm-delete-heading"
@@ -97,13 +104,13 @@ function ConfirmDelete({ endpoint }: { endpoint: { id: string; url: string } }) 
         {endpoint.url} will receive no more events, and its delivery history is deleted. This cannot be
         undone.
       </p>
-      <Form method="post" action="/dashboard/settings/integrations" className="mt-4 flex flex-wrap gap-3">
+      <Form method="post" action={path} className="mt-4 flex flex-wrap gap-3">
         <input type="hidden" name="intent" value="delete-endpoint" />
         <input type="hidden" name="endpointId" value={endpoint.id} />
         <Button type="submit" variant="danger">
           Delete endpoint
         </Button>
-        <ButtonLink to="/dashboard/settings/integrations" variant="secondary">
+        <ButtonLink to={path} variant="secondary">
           Cancel
         </ButtonLink>
       </Form>
@@ -233,10 +240,12 @@ function Paused({ paused }: { paused: NonNullable<Endpoint["pausedUntil"]> }) {
 function AddEndpointForm({
   full,
   limit,
+  owner,
   lastResult,
 }: {
   full: boolean;
   limit: number;
+  owner: string;
   lastResult?: SubmissionResult<string[]>;
 }) {
   const navigation = useNavigation();
@@ -249,7 +258,7 @@ function AddEndpointForm({
       </h2>
       {full ? (
         <p className="mt-2 text-sm text-slate-700">
-          You have {limit} endpoints, the most an account can have. Delete one to add another.
+          You have {limit} endpoints, the most {owner} can have. Delete one to add another.
         </p>
       ) : (
         <Form method="post" className="mt-4 space-y-4" {...getFormProps(form)}>

@@ -108,7 +108,7 @@ describe("abuse", () => {
 });
 
 describe("the owner's e-mail", () => {
-  const card = { id: "", slug: SLUG, name: "Jane Doe", ownerUserId: "" };
+  const card = { id: "", slug: SLUG, name: "Jane Doe", ownerUserId: "", organizationId: null };
   const share = (name: string) =>
     shareContact(t.db, {
       card: { ...card, id: cardId, ownerUserId: ownerId },

@@ -56,7 +56,14 @@ export async function handleContactExchangeToggle(db: DbOrTx, user: SessionUser,
 
 // --- The card a visitor shares with ---
 
-export type ShareCard = { id: string; slug: string; name: string; ownerUserId: string };
+export type ShareCard = {
+  id: string;
+  slug: string;
+  name: string;
+  ownerUserId: string;
+  /** A company card's company: its endpoints hear of the contact, not the member's own. */
+  organizationId: string | null;
+};
 
 /**
  * The card whose form a visitor may use: it exists, has an owner, has the switch on and is not paused. Unknown,
@@ -72,13 +79,20 @@ export async function findShareCard(db: DbOrTx, rawSlug: string): Promise<ShareC
       slug: cardPages.slug,
       name: cardPages.name,
       ownerUserId: cardPages.ownerUserId,
+      organizationId: cardPages.organizationId,
       on: cardPages.contactExchange,
       pausedAt: cardPages.pausedAt,
     })
     .from(cardPages)
     .where(eq(cardPages.slug, slug));
   if (!card?.on || !card.ownerUserId || card.pausedAt) return null;
-  return { id: card.id, slug: card.slug, name: card.name, ownerUserId: card.ownerUserId };
+  return {
+    id: card.id,
+    slug: card.slug,
+    name: card.name,
+    ownerUserId: card.ownerUserId,
+    organizationId: card.organizationId,
+  };
 }
 
 /** The first word of the card's name, as the thanks and the consent speak of the owner. */
@@ -149,6 +163,27 @@ export async function allowShare(db: DbOrTx, clientIp: string, cardId: string): 
 }
 
 // --- Storing a share ---
+
+/**
+ * Queues 'contact.created' for whoever's integrations the contact belongs to: the company's for a company card
+ * (its leads reach the company's CRM, with the member it was shared with), else the owner's own.
+ */
+export async function queueContactCreated(
+  tx: DbOrTx,
+  contact: typeof exchangedContacts.$inferSelect,
+  card: { slug: string; name: string; organizationId: string | null } | null,
+  owner: { id: string; name: string; email: string },
+) {
+  const from = card ? { slug: card.slug, name: card.name } : null;
+  if (card?.organizationId)
+    return queueWebhookEvent(
+      tx,
+      { organizationId: card.organizationId },
+      "contact.created",
+      contactCreatedData(contact, from, { name: owner.name, email: owner.email }),
+    );
+  return queueWebhookEvent(tx, owner.id, "contact.created", contactCreatedData(contact, from));
+}
 
 /** Owner e-mails per hour; beyond it they are held and counted in the next one sent. */
 export const OWNER_EMAILS_PER_HOUR = 20;
@@ -242,13 +277,8 @@ export async function shareContact(
         }),
       );
     }
-    // The owner's integrations hear of it in the same transaction: no contact without its event, nor the reverse.
-    await queueWebhookEvent(
-      tx,
-      owner.id,
-      "contact.created",
-      contactCreatedData(row!, { slug: card.slug, name: card.name }),
-    );
+    // The integrations hear of it in the same transaction: no contact without its event, nor the reverse.
+    await queueContactCreated(tx, row!, card, owner);
     return row!.id;
   });
 }

@@ -3,12 +3,12 @@
 // owner sees them apart in Contacts and accepts each (then it is a contact like any other, and the owner's
 // integrations hear of it as 'contact.created') or deletes them.
 import { and, count, desc, eq } from "drizzle-orm";
-import { cardPages, exchangedContacts } from "~/db/schema";
+import { cardPages, exchangedContacts, users } from "~/db/schema";
 import { CONTACT_SOURCE_LABELS } from "~/schemas/contact-options";
 import { isUuid } from "~/utils/ids";
 import type { Database, DbOrTx } from "../platform/db.server";
-import { contactCreatedData, queueWebhookEvent } from "../webhooks/webhooks.server";
 import { cardLabel, contactsWithCard } from "./contacts.server";
+import { queueContactCreated } from "./exchange.server";
 import { CONTACT_LIMITS } from "./limits.server";
 
 /** The review list shows this many, newest first; the count says how many there are in all. */
@@ -63,11 +63,15 @@ export async function acceptHeldContact(db: Database, userId: string, contactId:
     if (!row) return null;
     const [card] = row.cardPageId
       ? await tx
-          .select({ slug: cardPages.slug, name: cardPages.name })
+          .select({ slug: cardPages.slug, name: cardPages.name, organizationId: cardPages.organizationId })
           .from(cardPages)
           .where(eq(cardPages.id, row.cardPageId))
       : [];
-    await queueWebhookEvent(tx, userId, "contact.created", contactCreatedData(row, card ?? null));
+    const [owner] = await tx
+      .select({ id: users.id, name: users.name, email: users.email })
+      .from(users)
+      .where(eq(users.id, userId));
+    if (owner) await queueContactCreated(tx, row, card ?? null, owner);
     return { id: row.id, name: row.name };
   });
 }

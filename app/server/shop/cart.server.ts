@@ -156,7 +156,14 @@ export async function addReplacementItem(
  * member, its quantity fixed to their number.
  */
 export async function addTeamOrderItem(db: DbOrTx, cartId: string, details: TeamOrderDetails) {
-  await addItem(db, cartId, "multi-link", { links: [], forMembers: details }, undefined, details.members.length);
+  await addItem(
+    db,
+    cartId,
+    "multi-link",
+    { links: [], forMembers: details },
+    undefined,
+    details.members.length,
+  );
 }
 
 export async function addUpdateRequestItem(db: DbOrTx, cartId: string, details: UpdateRequestDetails) {

@@ -204,12 +204,15 @@ export const TEAM_ORDER_MESSAGES = {
  * or admins, and one order is for one company. Null for a cart without one.
  */
 async function teamOrderCompany(tx: DbOrTx, items: { details: unknown }[], userId: string | null) {
-  const companies = new Set(items.flatMap((i) => (i.details as CardDetails).forMembers?.organizationId ?? []));
+  const companies = new Set(
+    items.flatMap((i) => (i.details as CardDetails).forMembers?.organizationId ?? []),
+  );
   if (companies.size === 0) return null;
   if (companies.size > 1) throw new CheckoutError(TEAM_ORDER_MESSAGES.oneCompany);
   const [organizationId] = companies as Set<string>;
   if (!userId) throw new CheckoutError(TEAM_ORDER_MESSAGES.signIn);
-  if (!(await managesCompany(tx, organizationId!, userId))) throw new CheckoutError(TEAM_ORDER_MESSAGES.notManager);
+  if (!(await managesCompany(tx, organizationId!, userId)))
+    throw new CheckoutError(TEAM_ORDER_MESSAGES.notManager);
   return organizationId!;
 }
 

@@ -4,6 +4,7 @@
 import { type AppLoadContext, redirect } from "react-router";
 import type { CompanyAccess } from "../companies/companies.server";
 import { TEAM_ORDER_MAX, teamOrderMembers } from "../companies/member-cards.server";
+import { unknownIntent } from "../platform/forms.server";
 import { refuseWithToast, toastHeaders } from "../platform/toast.server";
 import { addTeamOrderItem, CartError } from "./cart.server";
 import { ensureCart } from "./cart-actions.server";
@@ -20,6 +21,15 @@ export async function handleTeamOrder(
   access: CompanyAccess,
   form: FormData,
 ) {
+  switch (form.get("intent")) {
+    case "order-cards":
+      return orderCards(context, request, access, form);
+    default:
+      return unknownIntent();
+  }
+}
+
+async function orderCards(context: AppLoadContext, request: Request, access: CompanyAccess, form: FormData) {
   const everyone = form.get("choose") === "everyone-without-a-card";
   const userIds = form.getAll("member").filter((v): v is string => typeof v === "string" && v.length <= 64);
   if (!everyone && userIds.length > TEAM_ORDER_MAX) return refuseWithToast(TEAM_ORDER_REFUSALS.tooMany, 400);

@@ -5,7 +5,7 @@
 
 import { and, asc, eq, gt, inArray, isNotNull, isNull, lte, or, sql } from "drizzle-orm";
 import type { Logger } from "pino";
-import { users, webhookDeliveries, webhookEndpoints } from "~/db/schema";
+import { organizations, users, webhookDeliveries, webhookEndpoints } from "~/db/schema";
 import type { Database, Tx } from "../platform/db.server";
 import { enqueueEmail } from "../platform/email/outbox.server";
 import { composeEmail } from "../platform/email/templates.server";
@@ -116,9 +116,11 @@ async function attempt(db: Database, row: DeliveryRow, now: Date, opts: Delivery
       url: webhookEndpoints.url,
       secretEncrypted: webhookEndpoints.secretEncrypted,
       ownerUserId: webhookEndpoints.ownerUserId,
+      companySlug: organizations.slug,
       consecutiveFailures: webhookEndpoints.consecutiveFailures,
     })
     .from(webhookEndpoints)
+    .leftJoin(organizations, eq(organizations.id, webhookEndpoints.organizationId))
     .where(eq(webhookEndpoints.id, row.endpointId));
   if (!endpoint) return false; // deleted while claimed: its deliveries went with it
   const started = performance.now();
@@ -214,7 +216,7 @@ async function attempt(db: Database, row: DeliveryRow, now: Date, opts: Delivery
       .update(webhookEndpoints)
       .set(endpointState)
       .where(unanswered ? thisEndpoint : and(thisEndpoint, heldOff));
-    if (givingUp) await tellOwnerOnce(tx, row.endpointId, endpoint.ownerUserId, endpoint.url, now, opts);
+    if (givingUp) await tellOwnerOnce(tx, row.endpointId, endpoint, now, opts);
   });
   opts.logger?.warn(
     { deliveryId: row.id, eventId: row.eventId, attempts, givingUp, unanswered, err: outcome.error },
@@ -223,12 +225,14 @@ async function attempt(db: Database, row: DeliveryRow, now: Date, opts: Delivery
   return false;
 }
 
-/** E-mails the owner that deliveries to this endpoint stopped, once until one gets through again. */
+/**
+ * E-mails the owner (for a company's endpoint, the admin who added it) that deliveries to this endpoint stopped,
+ * once until one gets through again.
+ */
 async function tellOwnerOnce(
   tx: Tx,
   endpointId: string,
-  ownerUserId: string,
-  url: string,
+  { ownerUserId, url, companySlug }: { ownerUserId: string; url: string; companySlug: string | null },
   now: Date,
   opts: DeliveryOptions,
 ) {
@@ -251,7 +255,12 @@ async function tellOwnerOnce(
         `We tried for 24 hours to deliver an event to your webhook endpoint at ${new URL(url).host}, and it did not answer with a success (2xx) status. The event is marked as failed and will not be sent again.`,
         "Check that the endpoint is up and answers within 5 seconds. Later events are still sent; we will not e-mail you again about this endpoint until a delivery to it succeeds.",
       ],
-      action: { label: "See your deliveries", url: `${opts.publicUrl}/dashboard/settings/integrations` },
+      action: {
+        label: "See your deliveries",
+        url: companySlug
+          ? `${opts.publicUrl}/dashboard/company/${companySlug}/integrations`
+          : `${opts.publicUrl}/dashboard/settings/integrations`,
+      },
     }),
   );
 }

@@ -1,5 +1,6 @@
-// Settings → Integrations: the form posts, one intent each. Every intent but 'add' names an endpoint, which must
-// be the poster's own: anyone else's id gets 404 and changes nothing.
+// Settings → Integrations, and a company's Integrations tab: the form posts, one intent each. Every intent but
+// 'add' names an endpoint, which must be the owner's (the account's own, or the company's): anyone else's id gets
+// 404 and changes nothing.
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data } from "react-router";
 import { AddWebhookEndpointSchema } from "~/schemas/webhooks";
@@ -16,9 +17,10 @@ import {
   WebhookError,
   WebhookLimited,
   WebhookNotFound,
+  type WebhookOwner,
 } from "./webhooks.server";
 
-const INTEGRATIONS_PATH = "/dashboard/settings/integrations";
+export const INTEGRATIONS_PATH = "/dashboard/settings/integrations";
 const NOT_FOUND = "Webhook endpoint not found";
 
 interface IntegrationsContext {
@@ -27,17 +29,23 @@ interface IntegrationsContext {
   pokeWebhooks: () => void;
 }
 
+/**
+ * `scope` is whose endpoints the page shows and where it is: the account's own by default, or a company's (the
+ * route checked the poster manages it).
+ */
 export async function handleIntegrationsAction(
   context: IntegrationsContext,
   user: SessionUser,
   form: FormData,
+  scope: { owner: WebhookOwner; path: string } = { owner: user.id, path: INTEGRATIONS_PATH },
 ) {
+  const { owner, path: INTEGRATIONS_PATH } = scope;
   switch (form.get("intent")) {
     case "add-endpoint":
-      return addEndpoint(context, user, form);
+      return addEndpoint(context, user, owner, form);
     case "send-test":
       return onEndpoint(form, async (id) => {
-        await queueTestEvent(context.db, user.id, id);
+        await queueTestEvent(context.db, owner, id);
         context.pokeWebhooks();
         return redirectWithToast(INTEGRATIONS_PATH, {
           type: "success",
@@ -48,7 +56,7 @@ export async function handleIntegrationsAction(
     case "set-enabled":
       return onEndpoint(form, async (id) => {
         const enabled = form.get("enabled") === "true";
-        await setWebhookEndpointEnabled(context.db, user.id, id, enabled);
+        await setWebhookEndpointEnabled(context.db, owner, id, enabled);
         return redirectWithToast(INTEGRATIONS_PATH, {
           type: "success",
           title: enabled ? "Endpoint turned on" : "Endpoint turned off",
@@ -56,7 +64,7 @@ export async function handleIntegrationsAction(
       });
     case "delete-endpoint":
       return onEndpoint(form, async (id) => {
-        await deleteWebhookEndpoint(context.db, user.id, id);
+        await deleteWebhookEndpoint(context.db, owner, id);
         return redirectWithToast(INTEGRATIONS_PATH, { type: "success", title: "Endpoint deleted" });
       });
     default:
@@ -64,13 +72,19 @@ export async function handleIntegrationsAction(
   }
 }
 
-async function addEndpoint(context: IntegrationsContext, user: SessionUser, form: FormData) {
+async function addEndpoint(
+  context: IntegrationsContext,
+  user: SessionUser,
+  owner: WebhookOwner,
+  form: FormData,
+) {
   const submission = parseWithZod(form, { schema: AddWebhookEndpointSchema });
   if (submission.status !== "success") return data({ result: submission.reply() }, { status: 400 });
   try {
-    const endpoint = await addWebhookEndpoint(context.db, user.id, submission.value.url, {
+    const endpoint = await addWebhookEndpoint(context.db, owner, submission.value.url, {
       authSecret: context.config.authSecret,
       allowedHosts: context.config.webhooks.allowedHosts,
+      addedBy: user.id,
     });
     // Not a redirect: the secret is shown in this answer only, and never again.
     return data({ result: submission.reply({ resetForm: true }), created: endpoint });

@@ -2,8 +2,14 @@
 // queued in the transaction of the change that causes them and sent by the delivery worker (delivery.server.ts);
 // docs/webhooks.md is the receiver's side, docs/decisions/025-webhooks.md the reasons.
 import { createCipheriv, createDecipheriv, hkdfSync, randomBytes, randomUUID } from "node:crypto";
-import { and, desc, eq, inArray, lt } from "drizzle-orm";
-import { type exchangedContacts, users, webhookDeliveries, webhookEndpoints } from "~/db/schema";
+import { and, desc, eq, inArray, isNull, lt } from "drizzle-orm";
+import {
+  type exchangedContacts,
+  organizations,
+  users,
+  webhookDeliveries,
+  webhookEndpoints,
+} from "~/db/schema";
 import type { DbOrTx } from "../platform/db.server";
 import { hitRateLimit } from "../platform/rate-limit.server";
 import { normaliseWebhookUrl, WebhookAddressError } from "./address-guard.server";
@@ -21,6 +27,17 @@ export const WEBHOOK_PENDING_LIMIT = 1000;
 const DROPPED = `not sent: more than ${WEBHOOK_PENDING_LIMIT.toLocaleString("en-GB")} events were waiting for this endpoint`;
 
 export type WebhookEventType = "contact.created" | "webhook.test";
+
+/**
+ * Whose endpoints: an account's own (its user id), or a company's, which receive its people's contacts. A company's
+ * endpoints are not the account's, whoever added them.
+ */
+export type WebhookOwner = string | { organizationId: string };
+
+const endpointsOf = (owner: WebhookOwner) =>
+  typeof owner === "string"
+    ? and(eq(webhookEndpoints.ownerUserId, owner), isNull(webhookEndpoints.organizationId))
+    : eq(webhookEndpoints.organizationId, owner.organizationId);
 
 export class WebhookError extends Error {
   override name = "WebhookError";
@@ -60,13 +77,14 @@ export function decryptWebhookSecret(authSecret: string, stored: string) {
 
 /**
  * Adds an endpoint and returns it with its signing secret, which is shown to the owner this once. Refuses a
- * sixth endpoint, a URL the delivery would refuse, and a URL the account already has.
+ * sixth endpoint, a URL the delivery would refuse, and a URL the owner already has. The account that adds a
+ * company's endpoint (`addedBy`) is told when deliveries to it stop.
  */
 export async function addWebhookEndpoint(
   db: DbOrTx,
-  ownerUserId: string,
+  owner: WebhookOwner,
   rawUrl: string,
-  opts: { authSecret: string; allowedHosts: readonly string[] },
+  opts: { authSecret: string; allowedHosts: readonly string[]; addedBy?: string },
 ) {
   let url: string;
   try {
@@ -75,27 +93,41 @@ export async function addWebhookEndpoint(
     if (error instanceof WebhookAddressError) throw new WebhookError(error.message);
     throw error;
   }
+  const addedBy = typeof owner === "string" ? owner : opts.addedBy;
+  if (!addedBy) throw new Error("A company's endpoint is added by one of its admins");
   const secret = `whsec_${randomBytes(24).toString("base64url")}`;
   return db.transaction(async (tx) => {
-    // The account's row lock serialises concurrent adds, so the limit holds on PostgreSQL too.
-    await tx.select({ id: users.id }).from(users).where(eq(users.id, ownerUserId)).for("update");
+    // The owner's row lock serialises concurrent adds, so the limit holds on PostgreSQL too.
+    if (typeof owner === "string")
+      await tx.select({ id: users.id }).from(users).where(eq(users.id, owner)).for("update");
+    else
+      await tx
+        .select({ id: organizations.id })
+        .from(organizations)
+        .where(eq(organizations.id, owner.organizationId))
+        .for("update");
     const existing = await tx
       .select({ url: webhookEndpoints.url })
       .from(webhookEndpoints)
-      .where(eq(webhookEndpoints.ownerUserId, ownerUserId));
+      .where(endpointsOf(owner));
     if (existing.length >= WEBHOOK_ENDPOINT_LIMIT)
       throw new WebhookError(`You can have at most ${WEBHOOK_ENDPOINT_LIMIT} webhook endpoints`);
     if (existing.some((e) => e.url === url)) throw new WebhookError("This URL is already added");
     const [row] = await tx
       .insert(webhookEndpoints)
-      .values({ ownerUserId, url, secretEncrypted: encryptWebhookSecret(opts.authSecret, secret) })
+      .values({
+        ownerUserId: addedBy,
+        organizationId: typeof owner === "string" ? null : owner.organizationId,
+        url,
+        secretEncrypted: encryptWebhookSecret(opts.authSecret, secret),
+      })
       .returning({ id: webhookEndpoints.id, url: webhookEndpoints.url });
     return { ...row!, secret };
   });
 }
 
-/** The account's endpoints, each with its last deliveries, newest first. */
-export async function listWebhookEndpoints(db: DbOrTx, ownerUserId: string, now = new Date()) {
+/** The owner's endpoints, each with its last deliveries, newest first. */
+export async function listWebhookEndpoints(db: DbOrTx, owner: WebhookOwner, now = new Date()) {
   const endpoints = await db
     .select({
       id: webhookEndpoints.id,
@@ -106,7 +138,7 @@ export async function listWebhookEndpoints(db: DbOrTx, ownerUserId: string, now 
       backedOffUntil: webhookEndpoints.backedOffUntil,
     })
     .from(webhookEndpoints)
-    .where(eq(webhookEndpoints.ownerUserId, ownerUserId))
+    .where(endpointsOf(owner))
     .orderBy(webhookEndpoints.createdAt);
   return Promise.all(
     endpoints.map(async ({ consecutiveFailures, backedOffUntil, ...endpoint }) => ({
@@ -138,11 +170,11 @@ export async function listWebhookEndpoints(db: DbOrTx, ownerUserId: string, now 
 }
 
 /** The owner's endpoint, or a 'not found' error for anyone else's (the same answer as for no endpoint). */
-async function ownEndpoint(db: DbOrTx, ownerUserId: string, endpointId: string) {
+async function ownEndpoint(db: DbOrTx, owner: WebhookOwner, endpointId: string) {
   const [row] = await db
     .select({ id: webhookEndpoints.id, enabled: webhookEndpoints.enabled })
     .from(webhookEndpoints)
-    .where(and(eq(webhookEndpoints.id, endpointId), eq(webhookEndpoints.ownerUserId, ownerUserId)));
+    .where(and(eq(webhookEndpoints.id, endpointId), endpointsOf(owner)));
   if (!row) throw new WebhookNotFound();
   return row;
 }
@@ -153,17 +185,17 @@ export class WebhookNotFound extends Error {
 
 export async function setWebhookEndpointEnabled(
   db: DbOrTx,
-  ownerUserId: string,
+  owner: WebhookOwner,
   endpointId: string,
   enabled: boolean,
 ) {
-  await ownEndpoint(db, ownerUserId, endpointId);
+  await ownEndpoint(db, owner, endpointId);
   await db.update(webhookEndpoints).set({ enabled }).where(eq(webhookEndpoints.id, endpointId));
 }
 
 /** Deletes the endpoint and its queued and past deliveries. */
-export async function deleteWebhookEndpoint(db: DbOrTx, ownerUserId: string, endpointId: string) {
-  await ownEndpoint(db, ownerUserId, endpointId);
+export async function deleteWebhookEndpoint(db: DbOrTx, owner: WebhookOwner, endpointId: string) {
+  await ownEndpoint(db, owner, endpointId);
   await db.delete(webhookEndpoints).where(eq(webhookEndpoints.id, endpointId));
 }
 
@@ -183,20 +215,20 @@ const queuedAt = (at: Date) => ({ createdAt: at, nextAttemptAt: at });
 const newEventId = () => `evt_${randomUUID().replaceAll("-", "")}`;
 
 /**
- * Queues an event for every enabled endpoint of the account. Call it with the transaction of the change that
+ * Queues an event for every enabled endpoint of the owner. Call it with the transaction of the change that
  * causes it (a contact shared from a card page: 'contact.created'), so the event exists if and only if the change
- * does. Returns the event id, or null when the account has no enabled endpoint.
+ * does. Returns the event id, or null when the owner has no enabled endpoint.
  */
 export async function queueWebhookEvent(
   tx: DbOrTx,
-  ownerUserId: string,
+  owner: WebhookOwner,
   type: WebhookEventType,
   data: Record<string, unknown>,
 ) {
   const endpoints = await tx
     .select({ id: webhookEndpoints.id })
     .from(webhookEndpoints)
-    .where(and(eq(webhookEndpoints.ownerUserId, ownerUserId), eq(webhookEndpoints.enabled, true)));
+    .where(and(endpointsOf(owner), eq(webhookEndpoints.enabled, true)));
   if (endpoints.length === 0) return null;
   const eventId = newEventId();
   const created = new Date();
@@ -230,7 +262,12 @@ type ContactRow = typeof exchangedContacts.$inferSelect;
  * The `data` of a 'contact.created' event (docs/webhooks.md): what the visitor shared, the card it came from and
  * how its page was opened. Built here so every sender gives receivers the same shape.
  */
-export function contactCreatedData(contact: ContactRow, card: { slug: string; name: string } | null) {
+export function contactCreatedData(
+  contact: ContactRow,
+  card: { slug: string; name: string } | null,
+  /** For a company's endpoints: the member whose card it was shared with. */
+  member?: { name: string; email: string },
+) {
   return {
     id: contact.id,
     name: contact.name,
@@ -241,6 +278,7 @@ export function contactCreatedData(contact: ContactRow, card: { slug: string; na
     note: contact.note,
     source: contact.source,
     card,
+    ...(member ? { member } : {}),
     consentedAt: contact.consentedAt.toISOString(),
     createdAt: contact.createdAt.toISOString(),
   };
@@ -250,8 +288,8 @@ export function contactCreatedData(contact: ContactRow, card: { slug: string; na
  * 'Send test event': one event to this endpoint only; a turned-off endpoint is sent nothing. Limited per endpoint
  * and per account. The owner asks for a try now, so an endpoint the worker was holding off is tried again.
  */
-export async function queueTestEvent(db: DbOrTx, ownerUserId: string, endpointId: string) {
-  const endpoint = await ownEndpoint(db, ownerUserId, endpointId);
+export async function queueTestEvent(db: DbOrTx, owner: WebhookOwner, endpointId: string) {
+  const endpoint = await ownEndpoint(db, owner, endpointId);
   if (!endpoint.enabled) throw new WebhookError("Turn the endpoint on to send it a test event");
   // The endpoint first: an attempt it refuses does not use up the account's other endpoints.
   if (
@@ -260,8 +298,15 @@ export async function queueTestEvent(db: DbOrTx, ownerUserId: string, endpointId
   )
     throw new WebhookLimited(TEST_LIMITED);
   if (
-    !(await hitRateLimit(db, `webhook-test:user:${ownerUserId}`, WEBHOOK_LIMITS.webhookTestPerAccount))
-      .allowed
+    !(
+      await hitRateLimit(
+        db,
+        typeof owner === "string"
+          ? `webhook-test:user:${owner}`
+          : `webhook-test:company:${owner.organizationId}`,
+        WEBHOOK_LIMITS.webhookTestPerAccount,
+      )
+    ).allowed
   )
     throw new WebhookLimited(TEST_LIMITED);
   const eventId = newEventId();

@@ -85,6 +85,13 @@ export const DASHBOARD_CASES: Record<string, RouteCase> = {
       },
     },
   },
+  "routes/dashboard/company/order-cards.tsx": {
+    area: "customer",
+    path: (ids) => `/dashboard/company/${ids.companySlug}/order-cards`,
+    params: company,
+    read: "ids",
+    intents: { "order-cards": { kind: "foreign", fields: () => ({ choose: "everyone-without-a-card" }) } },
+  },
   "routes/dashboard/company/contacts.tsx": {
     area: "customer",
     path: (ids) => `/dashboard/company/${ids.companySlug}/contacts`,
@@ -118,6 +125,18 @@ export const DASHBOARD_CASES: Record<string, RouteCase> = {
           design: "own",
         }),
       },
+    },
+  },
+  "routes/dashboard/company/integrations.tsx": {
+    area: "customer",
+    path: (ids) => `/dashboard/company/${ids.companySlug}/integrations`,
+    params: company,
+    read: "ids",
+    intents: {
+      "add-endpoint": { kind: "foreign", fields: () => ({ url: "https://mallory-hooks.example.com/in" }) },
+      "send-test": { kind: "foreign", fields: (ids) => ({ endpointId: ids.webhookId }) },
+      "set-enabled": { kind: "foreign", fields: (ids) => ({ endpointId: ids.webhookId, enabled: "false" }) },
+      "delete-endpoint": { kind: "foreign", fields: (ids) => ({ endpointId: ids.webhookId }) },
     },
   },
   "routes/dashboard/company/log.tsx": {

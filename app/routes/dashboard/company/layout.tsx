@@ -25,6 +25,7 @@ export default function CompanyLayout({ loaderData }: Route.ComponentProps) {
           { to: `${base}/cards`, label: "Cards" },
           { to: `${base}/contacts`, label: "Contacts" },
           { to: `${base}/template`, label: "Template" },
+          { to: `${base}/integrations`, label: "Integrations" },
           { to: `${base}/log`, label: "Log" },
         ]
       : []),

@@ -1,8 +1,8 @@
 // 'Order cards for members' (owners and admins): choose members page by page, or everyone without a card; the
 // cards go into the cart as one line, so one checkout and one invoice pay for them all.
 import { Form, Link } from "react-router";
-import { Button } from "~/components/ui/button";
 import { CARDS } from "~/catalog";
+import { Button } from "~/components/ui/button";
 import { requireCompany } from "~/server/companies/companies.server";
 import { TEAM_ORDER_MAX, teamOrderChoices } from "~/server/companies/member-cards.server";
 import { readFormData } from "~/server/platform/forms.server";
@@ -39,16 +39,18 @@ export default function OrderCards({ loaderData }: Route.ComponentProps) {
         Order cards for members
       </h2>
       <p className="mt-1 text-sm text-slate-600">
-        Each card is a {card.name} ({card.price}) made for the member's {company} card page. You pay for them in one
-        checkout, with one invoice, and they are posted together to the address you give there (your office). Up
-        to {TEAM_ORDER_MAX} members in one order.
+        Each card is a {card.name} ({card.price}) made for the member's {company} card page. You pay for them
+        in one checkout, with one invoice, and they are posted together to the address you give there (your
+        office). Up to {TEAM_ORDER_MAX} members in one order.
       </p>
       <Form method="post" className="mt-4">
+        <input type="hidden" name="intent" value="order-cards" />
         <Button type="submit" name="choose" value="everyone-without-a-card" disabled={withoutCard === 0}>
           Everyone without a card ({withoutCard})
         </Button>
       </Form>
       <Form method="post" className="mt-6">
+        <input type="hidden" name="intent" value="order-cards" />
         <fieldset>
           <legend className="font-semibold text-slate-900">Choose members</legend>
           <ul className="mt-2 divide-y divide-slate-100">

@@ -55,7 +55,7 @@ function order(cookie: string, fields: [string, string][]) {
     new Request(`${BASE}/${slug}/order-cards`, {
       method: "POST",
       headers: { Cookie: cookie, "Content-Type": "application/x-www-form-urlencoded" },
-      body: new URLSearchParams(fields),
+      body: new URLSearchParams([["intent", "order-cards"], ...fields]),
     }),
     shop.context,
     { slug },

@@ -3,7 +3,7 @@ import { data } from "react-router";
 import { IntegrationsSettings } from "~/components/dashboard/integrations-settings";
 import { requireUser } from "~/server/accounts/session.server";
 import { readFormData } from "~/server/platform/forms.server";
-import { handleIntegrationsAction } from "~/server/webhooks/integrations-actions.server";
+import { handleIntegrationsAction, INTEGRATIONS_PATH } from "~/server/webhooks/integrations-actions.server";
 import { listWebhookEndpoints, WEBHOOK_ENDPOINT_LIMIT } from "~/server/webhooks/webhooks.server";
 import { privatePage } from "~/utils/seo";
 import type { Route } from "./+types/integrations";
@@ -25,6 +25,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     endpoints,
     limit: WEBHOOK_ENDPOINT_LIMIT,
     confirmDelete: confirmDelete ? { id: confirmDelete.id, url: confirmDelete.url } : null,
+    path: INTEGRATIONS_PATH,
   };
 }
 
