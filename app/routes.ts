@@ -34,6 +34,7 @@ export default [
   route("dashboard/contacts/:id/contact.vcf", "routes/dashboard/contact-vcard.ts"),
   route("dashboard/cards/activity.csv", "routes/dashboard/cards-activity-csv.ts"),
   route("dashboard/company/:slug/log.csv", "routes/dashboard/company/log-csv.ts"),
+  route("dashboard/company/:slug/analytics.csv", "routes/dashboard/company/analytics-csv.ts"),
   route("dashboard/company/:slug/contacts/export.csv", "routes/dashboard/company/contacts-export.ts", {
     id: "company-contacts-csv",
   }),
@@ -75,6 +76,7 @@ export default [
         route("cards", "routes/dashboard/company/cards.tsx"),
         route("order-cards", "routes/dashboard/company/order-cards.tsx"),
         route("contacts", "routes/dashboard/company/contacts.tsx"),
+        route("analytics", "routes/dashboard/company/analytics.tsx"),
         route("template", "routes/dashboard/company/template.tsx"),
         route("integrations", "routes/dashboard/company/integrations.tsx"),
         route("log", "routes/dashboard/company/log.tsx"),

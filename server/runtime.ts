@@ -20,7 +20,7 @@ import { type Config, loadConfig } from "~/server/platform/env.server";
 import { startHousekeeping } from "~/server/platform/housekeeping.server";
 import { pruneRateLimits } from "~/server/platform/rate-limit.server";
 import { getOrCreateReferralCode } from "~/server/referrals/referrals.server";
-import { expireIdleCarts } from "~/server/shop/cart.server";
+import { expireIdleCarts } from "~/server/shop/cart-expiry.server";
 import { expireUnpaidBankOrders } from "~/server/shop/orders.server";
 import { type IslandUrls, islandUrls } from "~/server/site/islands.server";
 import { startWebhookWorker } from "~/server/webhooks/delivery.server";

@@ -38,7 +38,7 @@ export function lacksLink(item: ItemLike) {
 }
 
 /** The card number a replacement card is for, or null for any other line. */
-export const replacementOf = (item: ItemLike) =>
+const replacementOf = (item: ItemLike) =>
   (item.details as { replacementFor?: { cardNumber: string } } | null)?.replacementFor?.cardNumber ?? null;
 
 /** A company's order of cards for its members: the company and the members, in unit order; else null. */

@@ -123,6 +123,10 @@ export const PAGES: Record<string, { as: Visitor; url: string | ((s: Seeded) => 
       as: "customer",
       url: (s) => `/dashboard/company/${s.companySlug}/template`,
     },
+    "/dashboard/company/:slug/analytics": {
+      as: "customer",
+      url: (s) => `/dashboard/company/${s.companySlug}/analytics`,
+    },
     "/dashboard/company/:slug/integrations": {
       as: "customer",
       url: (s) => `/dashboard/company/${s.companySlug}/integrations`,
@@ -180,6 +184,7 @@ export const NOT_PAGES: Record<string, string> = {
   "/dashboard/contacts/export.csv": "a file",
   "/dashboard/company/:slug/contacts/export.csv": "a file",
   "/dashboard/company/:slug/log.csv": "a file",
+  "/dashboard/company/:slug/analytics.csv": "a file",
   "/dashboard/company/:slug/contacts/export.vcf": "a file",
   "/dashboard/contacts/export.vcf": "a file",
   "/dashboard/contacts/:id/contact.vcf": "a vCard",

@@ -8,7 +8,7 @@ import os from "node:os";
 import path from "node:path";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { encryptWebhookSecret } from "~/server/webhooks/webhooks.server";
+import { encryptWebhookSecret } from "~/server/webhooks/webhook-secrets.server";
 import { type AppServer, buildApp, startApp } from "../support/app-server";
 import { freePort, type PostgresServer, startPostgres } from "../support/postgres-server";
 

@@ -4,7 +4,7 @@ import { EmptyState } from "~/components/layout/page-heading";
 import { Pager } from "~/components/ui/pager";
 import { ScrollRegion } from "~/components/ui/scroll-region";
 import { requireAdmin } from "~/server/accounts/session.server";
-import { adminCompaniesPage } from "~/server/companies/companies.server";
+import { adminCompaniesPage } from "~/server/companies/admin-companies.server";
 import { formatDay } from "~/utils/dates";
 import { pageNumber } from "~/utils/paging";
 import type { Route } from "./+types/companies";

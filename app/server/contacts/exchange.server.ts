@@ -18,7 +18,8 @@ import { newContactEmail } from "../platform/email/templates.server";
 import { hitRateLimit, type Limit } from "../platform/rate-limit.server";
 import { addressKey } from "../platform/rate-limit-address.server";
 import { redirectWithToast } from "../platform/toast.server";
-import { contactCreatedData, queueWebhookEvent } from "../webhooks/webhooks.server";
+import { contactCreatedData } from "../webhooks/contact-event.server";
+import { queueWebhookEvent } from "../webhooks/webhooks.server";
 import { CONTACT_LIMITS } from "./limits.server";
 
 // --- The owner's switch (My Cards) ---

@@ -30,11 +30,11 @@ import {
   CartError,
   cartCookieHeader,
   createCart,
-  expireIdleCarts,
   loadCart,
   MAX_CART_ITEMS,
 } from "./cart.server";
 import { addCardToCart } from "./cart-actions.server";
+import { expireIdleCarts } from "./cart-expiry.server";
 import { createOrderFromCart } from "./checkout.server";
 import { SHOP_LIMITS } from "./limits.server";
 

@@ -2,9 +2,9 @@
 // items, at most 20. It holds no order number (the order gets one when it is placed), and it expires after 30
 // idle days. Totals are always recomputed from the catalogue.
 import { randomBytes } from "node:crypto";
-import { and, asc, eq, inArray, isNull, lt, sql } from "drizzle-orm";
+import { and, asc, eq, isNull, sql } from "drizzle-orm";
 import type { ItemKind } from "~/catalog";
-import { cartItems, carts, orders } from "~/db/schema";
+import { cartItems, carts } from "~/db/schema";
 import type { DeliveryOptionId } from "~/delivery-options";
 import type { CardItemInput } from "~/schemas/cart";
 import type { Delivery } from "~/schemas/checkout";
@@ -19,9 +19,7 @@ import { LINK_MESSAGES } from "~/schemas/link-rules";
 import { countryCodeFor } from "~/utils/countries";
 import { lacksLink } from "~/utils/order-items";
 import { appCookie } from "../platform/cookies.server";
-import type { Database, DbOrTx } from "../platform/db.server";
-import type { Config } from "../platform/env.server";
-import { deleteUploadIfUnused, imageUrlOf, isUpdateRequest } from "../platform/uploads.server";
+import type { DbOrTx } from "../platform/db.server";
 import { emailIsReferrers } from "../referrals/self-referral.server";
 import { deliveryOptionsFor, itemName, MAX_QUANTITY, priceItems, unitPrice } from "./pricing.server";
 
@@ -29,8 +27,6 @@ const cartCookie = appCookie("cart", 60 * 60 * 24 * 60);
 
 /** Lines a cart may hold (each line's quantity is capped by MAX_QUANTITY). */
 export const MAX_CART_ITEMS = 20;
-/** A cart nobody has touched for this long expires, with its unpaid uploads. */
-const CART_IDLE_DAYS = 30;
 
 export const CART_MESSAGES = {
   full: `Your cart is full: it holds at most ${MAX_CART_ITEMS} items.`,
@@ -265,46 +261,4 @@ export async function deleteCart(db: DbOrTx, cartId: string) {
 
 async function touch(db: DbOrTx, cartId: string) {
   await db.update(carts).set({ updatedAt: new Date() }).where(eq(carts.id, cartId));
-}
-
-/**
- * Deletes carts idle for CART_IDLE_DAYS, except one whose card payment is still open (the paid pipeline
- * empties that one), then the images uploaded for their update requests that nothing else refers to.
- * Runs in batches; locked carts (being changed right now) are skipped, so app processes never wait on it.
- */
-export async function expireIdleCarts(db: Database, config: Config, batchSize = 500) {
-  let expired = 0;
-  let uploadsDeleted = 0;
-  for (;;) {
-    const batch = await db.transaction(async (tx) => {
-      const rows = await tx
-        .select({ id: carts.id })
-        .from(carts)
-        .where(
-          and(
-            lt(carts.updatedAt, sql`now() - make_interval(days => ${CART_IDLE_DAYS})`),
-            sql`not exists (select 1 from ${orders} where ${orders.cartId} = ${carts.id} and ${orders.status} = 'awaiting_payment')`,
-          ),
-        )
-        .limit(batchSize)
-        .for("update", { skipLocked: true });
-      if (rows.length === 0) return { carts: 0, imageUrls: [] };
-      const ids = rows.map((r) => r.id);
-      const images = await tx
-        .selectDistinct({ url: imageUrlOf(cartItems) })
-        .from(cartItems)
-        .where(
-          and(
-            inArray(cartItems.cartId, ids),
-            isUpdateRequest(cartItems),
-            sql`${imageUrlOf(cartItems)} is not null`,
-          ),
-        );
-      await tx.delete(carts).where(inArray(carts.id, ids));
-      return { carts: ids.length, imageUrls: images.map((i) => i.url) };
-    });
-    expired += batch.carts;
-    for (const url of batch.imageUrls) if (await deleteUploadIfUnused(db, config, url)) uploadsDeleted++;
-    if (batch.carts < batchSize) return { expired, uploadsDeleted };
-  }
 }

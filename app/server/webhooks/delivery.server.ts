@@ -5,14 +5,13 @@
 
 import { and, asc, eq, gt, inArray, isNotNull, isNull, lte, or, sql } from "drizzle-orm";
 import type { Logger } from "pino";
-import { organizations, users, webhookDeliveries, webhookEndpoints } from "~/db/schema";
-import type { Database, Tx } from "../platform/db.server";
-import { enqueueEmail } from "../platform/email/outbox.server";
-import { composeEmail } from "../platform/email/templates.server";
+import { organizations, webhookDeliveries, webhookEndpoints } from "~/db/schema";
+import type { Database } from "../platform/db.server";
 import { startPolledWorker } from "../platform/polled-worker.server";
 import { type LookupAll, resolveWebhookTarget } from "./address-guard.server";
+import { tellOwnerOnce } from "./failure-notice.server";
 import { type Outcome, post, SIGNATURE_HEADER, signWebhook } from "./send.server";
-import { decryptWebhookSecret } from "./webhooks.server";
+import { decryptWebhookSecret } from "./webhook-secrets.server";
 
 /** A receiver that has not answered by then counts as a failure. */
 const TIMEOUT_MS = 5000;
@@ -223,46 +222,6 @@ async function attempt(db: Database, row: DeliveryRow, now: Date, opts: Delivery
     "webhook delivery failed",
   );
   return false;
-}
-
-/**
- * E-mails the owner (for a company's endpoint, the admin who added it) that deliveries to this endpoint stopped,
- * once until one gets through again.
- */
-async function tellOwnerOnce(
-  tx: Tx,
-  endpointId: string,
-  { ownerUserId, url, companySlug }: { ownerUserId: string; url: string; companySlug: string | null },
-  now: Date,
-  opts: DeliveryOptions,
-) {
-  const [claimed] = await tx
-    .update(webhookEndpoints)
-    .set({ failureNotifiedAt: now })
-    .where(and(eq(webhookEndpoints.id, endpointId), isNull(webhookEndpoints.failureNotifiedAt)))
-    .returning({ id: webhookEndpoints.id });
-  if (!claimed) return;
-  const [owner] = await tx.select({ email: users.email }).from(users).where(eq(users.id, ownerUserId));
-  if (!owner) return;
-  await enqueueEmail(
-    tx,
-    composeEmail({
-      shop: opts.shop,
-      to: owner.email,
-      subject: `A webhook to ${new URL(url).host} could not be delivered`,
-      greeting: "Hello,",
-      lines: [
-        `We tried for 24 hours to deliver an event to your webhook endpoint at ${new URL(url).host}, and it did not answer with a success (2xx) status. The event is marked as failed and will not be sent again.`,
-        "Check that the endpoint is up and answers within 5 seconds. Later events are still sent; we will not e-mail you again about this endpoint until a delivery to it succeeds.",
-      ],
-      action: {
-        label: "See your deliveries",
-        url: companySlug
-          ? `${opts.publicUrl}/dashboard/company/${companySlug}/integrations`
-          : `${opts.publicUrl}/dashboard/settings/integrations`,
-      },
-    }),
-  );
 }
 
 /**

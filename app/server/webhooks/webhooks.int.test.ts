@@ -4,10 +4,10 @@
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { exchangedContacts, webhookEndpoints } from "~/db/schema";
+import { contactCreatedData } from "./contact-event.server";
 import { deliverDueWebhooks } from "./delivery.server";
 import { SIGNATURE_HEADER } from "./send.server";
 import {
-  contactCreatedData,
   listWebhookEndpoints,
   queueTestEvent,
   queueWebhookEvent,

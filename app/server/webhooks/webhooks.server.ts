@@ -1,19 +1,14 @@
 // Webhooks: an account's receiving URLs (Settings → Integrations) and the events queued for them. Events are
 // queued in the transaction of the change that causes them and sent by the delivery worker (delivery.server.ts);
 // docs/webhooks.md is the receiver's side, docs/decisions/025-webhooks.md the reasons.
-import { createCipheriv, createDecipheriv, hkdfSync, randomBytes, randomUUID } from "node:crypto";
+import { randomBytes, randomUUID } from "node:crypto";
 import { and, desc, eq, inArray, isNull, lt } from "drizzle-orm";
-import {
-  type exchangedContacts,
-  organizations,
-  users,
-  webhookDeliveries,
-  webhookEndpoints,
-} from "~/db/schema";
+import { organizations, users, webhookDeliveries, webhookEndpoints } from "~/db/schema";
 import type { DbOrTx } from "../platform/db.server";
 import { hitRateLimit } from "../platform/rate-limit.server";
 import { normaliseWebhookUrl, WebhookAddressError } from "./address-guard.server";
 import { WEBHOOK_LIMITS } from "./limits.server";
+import { encryptWebhookSecret } from "./webhook-secrets.server";
 
 /** Endpoints one account may have. */
 export const WEBHOOK_ENDPOINT_LIMIT = 5;
@@ -46,31 +41,6 @@ export class WebhookError extends Error {
 /** Over a rate limit: answered with 429. */
 export class WebhookLimited extends WebhookError {
   override name = "WebhookLimited";
-}
-
-// --- Signing secrets, kept encrypted: the worker needs them back to sign, the database never holds them bare ---
-
-const secretKey = (authSecret: string) =>
-  Buffer.from(hkdfSync("sha256", authSecret, "", "tapcard webhook signing secrets", 32));
-
-export function encryptWebhookSecret(authSecret: string, secret: string) {
-  const iv = randomBytes(12);
-  const cipher = createCipheriv("aes-256-gcm", secretKey(authSecret), iv);
-  const sealed = Buffer.concat([cipher.update(secret, "utf8"), cipher.final()]);
-  return `v1.${Buffer.concat([iv, cipher.getAuthTag(), sealed]).toString("base64url")}`;
-}
-
-/** The secret back, or null when it was sealed with another AUTH_SECRET (the endpoint must be added again). */
-export function decryptWebhookSecret(authSecret: string, stored: string) {
-  if (!stored.startsWith("v1.")) return null;
-  try {
-    const raw = Buffer.from(stored.slice(3), "base64url");
-    const decipher = createDecipheriv("aes-256-gcm", secretKey(authSecret), raw.subarray(0, 12));
-    decipher.setAuthTag(raw.subarray(12, 28));
-    return Buffer.concat([decipher.update(raw.subarray(28)), decipher.final()]).toString("utf8");
-  } catch {
-    return null;
-  }
 }
 
 // --- Endpoints ---
@@ -255,34 +225,6 @@ async function dropOverflow(db: DbOrTx, endpointId: string) {
 }
 
 const TEST_LIMITED = "Too many test events in the last hour. Please wait a while and try again.";
-
-type ContactRow = typeof exchangedContacts.$inferSelect;
-
-/**
- * The `data` of a 'contact.created' event (docs/webhooks.md): what the visitor shared, the card it came from and
- * how its page was opened. Built here so every sender gives receivers the same shape.
- */
-export function contactCreatedData(
-  contact: ContactRow,
-  card: { slug: string; name: string } | null,
-  /** For a company's endpoints: the member whose card it was shared with. */
-  member?: { name: string; email: string },
-) {
-  return {
-    id: contact.id,
-    name: contact.name,
-    email: contact.email,
-    phone: contact.phone,
-    company: contact.company,
-    jobTitle: contact.jobTitle,
-    note: contact.note,
-    source: contact.source,
-    card,
-    ...(member ? { member } : {}),
-    consentedAt: contact.consentedAt.toISOString(),
-    createdAt: contact.createdAt.toISOString(),
-  };
-}
 
 /**
  * 'Send test event': one event to this endpoint only; a turned-off endpoint is sent nothing. Limited per endpoint

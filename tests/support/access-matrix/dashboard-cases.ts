@@ -104,6 +104,18 @@ export const DASHBOARD_CASES: Record<string, RouteCase> = {
     params: company,
     read: "ids",
   },
+  "routes/dashboard/company/analytics.tsx": {
+    area: "customer",
+    path: (ids) => `/dashboard/company/${ids.companySlug}/analytics`,
+    params: company,
+    read: "ids",
+  },
+  "routes/dashboard/company/analytics-csv.ts": {
+    area: "customer",
+    path: (ids) => `/dashboard/company/${ids.companySlug}/analytics.csv`,
+    params: company,
+    read: "ids",
+  },
   "routes/dashboard/company/log-csv.ts": {
     area: "customer",
     path: (ids) => `/dashboard/company/${ids.companySlug}/log.csv`,

@@ -24,6 +24,7 @@ export default function CompanyLayout({ loaderData }: Route.ComponentProps) {
           { to: `${base}/people`, label: "People" },
           { to: `${base}/cards`, label: "Cards" },
           { to: `${base}/contacts`, label: "Contacts" },
+          { to: `${base}/analytics`, label: "Analytics" },
           { to: `${base}/template`, label: "Template" },
           { to: `${base}/integrations`, label: "Integrations" },
           { to: `${base}/log`, label: "Log" },
