@@ -439,9 +439,18 @@ export const pageLinks = pgTable(
     sortOrder: integer().notNull(),
     /** Hidden by the owner: not on the page, not in the vCard, and its /go/ address answers not found. */
     hidden: boolean().notNull().default(false),
+    /**
+     * A link the card's company sets (its template's link id): first on the page, and its holder cannot change,
+     * hide, move or remove it. Null for the holder's own links.
+     */
+    companyLinkId: text(),
     createdAt: createdAt(),
   },
-  (t) => [index().on(t.cardPageId, t.sortOrder)],
+  (t) => [
+    index().on(t.cardPageId, t.sortOrder),
+    // A template's link is rewritten on every page of the company at once.
+    index().on(t.companyLinkId).where(sql`${t.companyLinkId} is not null`),
+  ],
 );
 
 export const PHYSICAL_CARD_STATES = ["to_write", "active", "off"] as const;

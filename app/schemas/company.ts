@@ -1,6 +1,7 @@
 // Companies: the forms that create one and invite its people, and one row of the people CSV; shared by the forms and
 // the actions. Every text is capped before a pattern reads it.
 import { z } from "~/schemas/zod";
+import { CardLinkSchema } from "./card-page";
 import { emailAddress, oneLine, optionalEmailAddress, optionalPhone } from "./fields";
 
 export const COMPANY_NAME_MAX_LENGTH = 100;
@@ -104,7 +105,44 @@ export interface CompanyTemplate {
   design: object | null;
   /** What a departed member's card says under '{name} no longer works at {company}'; null: 'Contact {company}: …'. */
   fallback?: string | null;
+  /**
+   * The company's links, first on every member's card: a locked one the member cannot change, hide, move or
+   * remove; an editable one is given to each card once, and is then the member's.
+   */
+  links?: CompanyLink[];
 }
+
+export interface CompanyLink {
+  /** Kept while the link's address stays, so a changed title updates the link on every card. */
+  id: string;
+  title: string;
+  url: string;
+  locked: boolean;
+}
+
+/** Links a company's template may hold. */
+export const COMPANY_LINKS_MAX = 5;
+export const COMPANY_LINK_POLICIES = ["locked", "editable"] as const;
+
+const companyLinkFields = CardLinkSchema.pick({ title: true, url: true });
+
+/** One of the template's link rows: blank is no link; otherwise a card link's rules hold. */
+const companyLinkRow = z
+  .object({
+    title: z.string().max(200, "Link title is too long").optional(),
+    url: z.string().max(2100, "URL is too long").optional(),
+    policy: z.enum(COMPANY_LINK_POLICIES, { error: "Choose who sets the link" }).optional(),
+  })
+  .transform((row, ctx) => {
+    if (!row.title?.trim() && !row.url?.trim()) return null;
+    const parsed = companyLinkFields.safeParse(row);
+    if (!parsed.success) {
+      for (const issue of parsed.error.issues)
+        ctx.addIssue({ code: "custom", message: issue.message, path: issue.path });
+      return z.NEVER;
+    }
+    return { ...parsed.data, locked: row.policy !== "editable" };
+  });
 
 export const FALLBACK_MAX_LENGTH = 300;
 
@@ -129,6 +167,11 @@ export const CompanyTemplateSchema = z.object({
   fallback: optionalLine("What a departed member's card says", FALLBACK_MAX_LENGTH),
   /** 'card': the design of the admin's own company card becomes everyone's; 'own': each member keeps theirs. */
   design: z.enum(["own", "card"], { error: "Choose whose design the cards have" }),
+  links: z
+    .array(companyLinkRow)
+    .max(COMPANY_LINKS_MAX, `At most ${COMPANY_LINKS_MAX} company links`)
+    .optional()
+    .transform((rows) => (rows ?? []).filter((r) => r !== null)),
 });
 
 /** A member's own company card fields; the server then refuses any the company set. */

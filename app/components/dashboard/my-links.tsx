@@ -215,24 +215,28 @@ function LinkRow({
           </p>
         </div>
         {/* On a phone the actions go under the link, so the address keeps the card's width. */}
-        <div className="flex w-full gap-2 pl-9 sm:w-auto sm:pl-0">
-          <ButtonLink
-            variant="secondary"
-            to={tabHref(tab, { edit: link.id })}
-            aria-label={`Edit ${link.title}`}
-            preventScrollReset
-          >
-            Edit
-          </ButtonLink>
-          <ButtonLink
-            variant="secondary"
-            to={tabHref(tab, { remove: link.id })}
-            aria-label={`Remove ${link.title}`}
-            preventScrollReset
-          >
-            Remove
-          </ButtonLink>
-        </div>
+        {link.setBy ? (
+          <p className="w-full pl-9 text-sm text-slate-600 sm:w-auto sm:pl-0">Set by {link.setBy}</p>
+        ) : (
+          <div className="flex w-full gap-2 pl-9 sm:w-auto sm:pl-0">
+            <ButtonLink
+              variant="secondary"
+              to={tabHref(tab, { edit: link.id })}
+              aria-label={`Edit ${link.title}`}
+              preventScrollReset
+            >
+              Edit
+            </ButtonLink>
+            <ButtonLink
+              variant="secondary"
+              to={tabHref(tab, { remove: link.id })}
+              aria-label={`Remove ${link.title}`}
+              preventScrollReset
+            >
+              Remove
+            </ButtonLink>
+          </div>
+        )}
       </div>
       {editing ? (
         <EditLinkForm

@@ -2,7 +2,7 @@
 // their order, and the page as a visitor would see it with a design not saved yet. Design changes are free and
 // immediate, unlike a link's change (a paid update request): each moves the card's version on, as an edit does,
 // so every process serves the new page on its next request.
-import { and, asc, eq, sql } from "drizzle-orm";
+import { and, asc, eq, isNull, sql } from "drizzle-orm";
 import { data } from "react-router";
 import { cardPages, pageLinks } from "~/db/schema";
 import { designDraft, designFromStored } from "~/schemas/card-design";
@@ -69,7 +69,8 @@ async function loadCardDesign(db: DbOrTx, card: DesignCard) {
   const links = await db
     .select({ id: pageLinks.id, title: pageLinks.title, hidden: pageLinks.hidden })
     .from(pageLinks)
-    .where(eq(pageLinks.cardPageId, card.id))
+    // The company's links are first on its cards and not the holder's to hide or move.
+    .where(and(eq(pageLinks.cardPageId, card.id), isNull(pageLinks.companyLinkId)))
     .orderBy(asc(pageLinks.sortOrder), asc(pageLinks.id));
   return {
     card: { cardNumber: card.cardNumber, slug: card.slug, name: card.name },
@@ -143,15 +144,28 @@ export async function setDesignImage(
   if (previous && previous !== url) await deleteUploadIfUnused(db, config, previous);
 }
 
-/** Shows or hides one of the card's links; another card's link is answered as not found. */
+/**
+ * Shows or hides one of the card's links; another card's link is answered as not found, and a link the card's
+ * company sets is refused.
+ */
 export async function setLinkHidden(db: DbOrTx, cardPageId: string, linkId: string, hidden: boolean) {
   await db.transaction(async (tx) => {
     const [link] = await tx
       .update(pageLinks)
       .set({ hidden })
-      .where(and(eq(pageLinks.id, linkId), eq(pageLinks.cardPageId, cardPageId)))
+      .where(
+        and(eq(pageLinks.id, linkId), eq(pageLinks.cardPageId, cardPageId), isNull(pageLinks.companyLinkId)),
+      )
       .returning({ id: pageLinks.id });
-    if (!link) throw data("Link not found", { status: 404 });
+    if (!link) {
+      const [company] = await tx
+        .select({ name: cardPages.businessName })
+        .from(pageLinks)
+        .innerJoin(cardPages, eq(cardPages.id, pageLinks.cardPageId))
+        .where(and(eq(pageLinks.id, linkId), eq(pageLinks.cardPageId, cardPageId)));
+      if (company) throw data(`This link is set by ${company.name}.`, { status: 403 });
+      throw data("Link not found", { status: 404 });
+    }
     await changed(tx, cardPageId);
   });
 }
@@ -166,7 +180,7 @@ export async function moveLink(db: DbOrTx, cardPageId: string, linkId: string, d
     const links = await tx
       .select({ id: pageLinks.id })
       .from(pageLinks)
-      .where(eq(pageLinks.cardPageId, cardPageId))
+      .where(and(eq(pageLinks.cardPageId, cardPageId), isNull(pageLinks.companyLinkId)))
       .orderBy(asc(pageLinks.sortOrder), asc(pageLinks.id));
     const from = links.findIndex((l) => l.id === linkId);
     if (from < 0) throw data("Link not found", { status: 404 });
@@ -189,7 +203,7 @@ export async function reorderLinks(db: DbOrTx, cardPageId: string, order: string
     const links = await tx
       .select({ id: pageLinks.id })
       .from(pageLinks)
-      .where(eq(pageLinks.cardPageId, cardPageId));
+      .where(and(eq(pageLinks.cardPageId, cardPageId), isNull(pageLinks.companyLinkId)));
     const ids = new Set(links.map((l) => l.id));
     if (
       order.length !== ids.size ||

@@ -1,6 +1,6 @@
 // Card pages and their links, written: each write runs in one transaction (the page under a freshly
 // allocated WC number, its links in order) and announce the changed slugs once committed.
-import { and, eq, notInArray, sql } from "drizzle-orm";
+import { and, eq, isNull, notInArray, sql } from "drizzle-orm";
 import { cardPages, pageLinks, shops } from "~/db/schema";
 import { normalizeLinkUrl } from "~/utils/card-links";
 import { isUuid } from "~/utils/ids";
@@ -181,23 +181,28 @@ export async function updateCardPage(
 
 /**
  * Writes the links in the given order (sort_order from 0). Links that keep their id are updated in place,
- * so their click counts survive an edit; the others are deleted or inserted.
+ * so their click counts survive an edit; the others are deleted or inserted. The links a company sets on its
+ * card are not the form's to change: they stay as they are, whatever the form sends.
  */
 async function replaceLinks(tx: Tx, cardPageId: string, links: CardLinkInput[]) {
   const current = await tx
-    .select({ id: pageLinks.id })
+    .select({ id: pageLinks.id, companyLinkId: pageLinks.companyLinkId })
     .from(pageLinks)
     .where(eq(pageLinks.cardPageId, cardPageId));
-  const currentIds = new Set(current.map((l) => l.id));
-  const keep = links.map((l) => l.id).filter((lid): lid is string => Boolean(lid && currentIds.has(lid)));
+  const currentIds = new Set(current.filter((l) => !l.companyLinkId).map((l) => l.id));
+  const companyIds = new Set(current.filter((l) => l.companyLinkId).map((l) => l.id));
+  const own = links.filter((l) => !(l.id && companyIds.has(l.id)));
+  const keep = own.map((l) => l.id).filter((lid): lid is string => Boolean(lid && currentIds.has(lid)));
   await tx
     .delete(pageLinks)
     .where(
-      keep.length
-        ? and(eq(pageLinks.cardPageId, cardPageId), notInArray(pageLinks.id, keep))
-        : eq(pageLinks.cardPageId, cardPageId),
+      and(
+        eq(pageLinks.cardPageId, cardPageId),
+        isNull(pageLinks.companyLinkId),
+        keep.length ? notInArray(pageLinks.id, keep) : undefined,
+      ),
     );
-  for (const [sortOrder, link] of links.entries()) {
+  for (const [sortOrder, link] of own.entries()) {
     // Whoever the caller, only the normalised (printable ASCII) form is stored: it becomes a Location header.
     const values = { title: link.title, url: normalizeLinkUrl(link.url), icon: link.icon, sortOrder };
     if (link.id && currentIds.has(link.id)) {

@@ -9,7 +9,7 @@ import { slugFromName } from "~/utils/slug";
 import type { DbOrTx } from "../platform/db.server";
 import { createCardPage, pageIdWithSlug } from "./cards.server";
 import { announceCardPagesChanged } from "./changes.server";
-import type { CompanyLook } from "./company-look.server";
+import { type CompanyLook, giveTemplateLinks } from "./company-look.server";
 import { CardLifecycleError, type LifecycleActor, logEvent } from "./physical-cards.server";
 
 /** A free address for a member's company page: their name and the company's, numbered when taken. */
@@ -47,6 +47,7 @@ export async function createCompanyCardPage(
     ownerUserId: opts.userId,
     links: [],
   });
+  await giveTemplateLinks(db, created.id, opts.look.links);
   await db
     .update(cardPages)
     .set({

@@ -2,9 +2,10 @@
 // companies/; here the pages follow it. Every live company page takes the company's name, the design and the values
 // it sets, and remembers which fields its holder may no longer change; the holder's own edits are checked against
 // that list, whatever the form sends.
-import { and, eq, isNull, sql } from "drizzle-orm";
-import { cardPages } from "~/db/schema";
-import { MEMBER_FIELD_LABELS, MEMBER_FIELDS, type MemberField } from "~/schemas/company";
+import { and, eq, inArray, isNotNull, isNull, notInArray, sql } from "drizzle-orm";
+import { cardPages, pageLinks } from "~/db/schema";
+import { type CompanyLink, MEMBER_FIELD_LABELS, MEMBER_FIELDS, type MemberField } from "~/schemas/company";
+import { iconForUrl } from "~/utils/link-kinds";
 import type { DbOrTx } from "../platform/db.server";
 import { CardPageError } from "./cards.server";
 import { announceCardPagesChanged } from "./changes.server";
@@ -16,10 +17,13 @@ export interface CompanyLook {
   locked: string[];
   /** Values the company sets for everyone (a locked phone or bio it gave). */
   values: Partial<Record<"contactPhone" | "bio", string>>;
+  /** The template's links: the locked ones kept on every page, the editable ones given to a new page. */
+  links: CompanyLink[];
 }
 
 /** Every live page of the company takes its look at once: each page's version moves on, so every process re-renders. */
 export async function applyCompanyLook(db: DbOrTx, organizationId: string, look: CompanyLook) {
+  await syncLockedLinks(db, organizationId, look.links);
   const pages = await db
     .update(cardPages)
     .set({
@@ -33,6 +37,80 @@ export async function applyCompanyLook(db: DbOrTx, organizationId: string, look:
     .returning({ slug: cardPages.slug });
   announceCardPagesChanged(pages.map((p) => p.slug));
   return pages.length;
+}
+
+/** Where the company's locked links sit: before all of the holder's own, which are ordered from 0. */
+const COMPANY_LINK_ORDER = -100;
+/** Where an editable link the company gives sits when it arrives: first among the holder's own. */
+const GIVEN_LINK_ORDER = -50;
+
+const livePagesOf = (organizationId: string) =>
+  sql`(select cp.id from card_pages cp where cp.organization_id = ${organizationId} and cp.departed_notice is null)`;
+
+/**
+ * The company's locked links on every live page of the company, in the template's order: changed in place (their
+ * clicks stay), added where missing, and removed where the template dropped them or let members set them.
+ */
+async function syncLockedLinks(db: DbOrTx, organizationId: string, links: CompanyLink[]) {
+  const locked = links.filter((l) => l.locked);
+  await db.delete(pageLinks).where(
+    and(
+      inArray(pageLinks.cardPageId, livePagesOf(organizationId)),
+      isNotNull(pageLinks.companyLinkId),
+      locked.length
+        ? notInArray(
+            pageLinks.companyLinkId,
+            locked.map((l) => l.id),
+          )
+        : undefined,
+    ),
+  );
+  for (const [i, link] of locked.entries()) {
+    const order = COMPANY_LINK_ORDER + i;
+    await db
+      .update(pageLinks)
+      .set({ title: link.title, url: link.url, icon: iconForUrl(link.url), sortOrder: order })
+      .where(eq(pageLinks.companyLinkId, link.id));
+    await db.execute(sql`insert into page_links (card_page_id, title, url, icon, sort_order, company_link_id)
+      select cp.id, ${link.title}, ${link.url}, ${iconForUrl(link.url)}, ${order}, ${link.id} from card_pages cp
+      where cp.organization_id = ${organizationId} and cp.departed_notice is null
+      and not exists (select 1 from page_links pl where pl.card_page_id = cp.id and pl.company_link_id = ${link.id})`);
+  }
+}
+
+/** Gives editable links to every live page of the company: each becomes the holder's own link. */
+export async function addCompanyLinks(db: DbOrTx, organizationId: string, links: CompanyLink[]) {
+  for (const [i, link] of links.entries())
+    await db.execute(sql`insert into page_links (card_page_id, title, url, icon, sort_order)
+      select cp.id, ${link.title}, ${link.url}, ${iconForUrl(link.url)}, ${GIVEN_LINK_ORDER + i} from card_pages cp
+      where cp.organization_id = ${organizationId} and cp.departed_notice is null`);
+  const pages = await db
+    .update(cardPages)
+    .set({ version: sql`${cardPages.version} + 1` })
+    .where(and(eq(cardPages.organizationId, organizationId), isNull(cardPages.departedNotice)))
+    .returning({ slug: cardPages.slug });
+  announceCardPagesChanged(pages.map((p) => p.slug));
+}
+
+/** A new company page's links: the template's, locked and editable, before any of its holder's. */
+export async function giveTemplateLinks(db: DbOrTx, cardPageId: string, links: CompanyLink[]) {
+  const locked = links.filter((l) => l.locked);
+  const editable = links.filter((l) => !l.locked);
+  const rows = [
+    ...locked.map((l, i) => ({ ...l, sortOrder: COMPANY_LINK_ORDER + i, companyLinkId: l.id })),
+    ...editable.map((l, i) => ({ ...l, sortOrder: GIVEN_LINK_ORDER + i, companyLinkId: null })),
+  ];
+  if (rows.length)
+    await db.insert(pageLinks).values(
+      rows.map((l) => ({
+        cardPageId,
+        title: l.title,
+        url: l.url,
+        icon: iconForUrl(l.url),
+        sortOrder: l.sortOrder,
+        companyLinkId: l.companyLinkId,
+      })),
+    );
 }
 
 const COLUMN: Record<MemberField, "jobTitle" | "contactPhone" | "bio"> = {

@@ -27,6 +27,7 @@ export const MY_LINKS_MESSAGES = {
   cardNotFound: "This card is not on your account",
   linkNotFound: "This link is not on any of your cards",
   unchanged: "Nothing to change: the title and URL are the ones on your card",
+  setByCompany: (company: string) => `This link is set by ${company}: only its admins change it.`,
 };
 
 export interface MyLink {
@@ -38,6 +39,8 @@ export interface MyLink {
   kind: LinkKind;
   clicks30Days: number;
   clicksAllTime: number;
+  /** The company that sets this link on its card, or null: the holder's own link. */
+  setBy: string | null;
 }
 
 export interface MyCardLinks {
@@ -62,6 +65,7 @@ async function listMyLinks(db: DbOrTx, userId: string): Promise<MyCardLinks[]> {
       cardNumber: cardPages.cardNumber,
       name: cardPages.name,
       slug: cardPages.slug,
+      company: cardPages.businessName,
       createdAt: cardPages.createdAt,
     })
     .from(cardPages)
@@ -79,6 +83,8 @@ async function listMyLinks(db: DbOrTx, userId: string): Promise<MyCardLinks[]> {
       title: pageLinks.title,
       url: pageLinks.url,
       icon: pageLinks.icon,
+      companyLinkId: pageLinks.companyLinkId,
+      company: owned.company,
     })
     .from(owned)
     .leftJoin(pageLinks, eq(pageLinks.cardPageId, owned.id))
@@ -101,6 +107,7 @@ async function listMyLinks(db: DbOrTx, userId: string): Promise<MyCardLinks[]> {
       kind: linkKind(row.url!),
       clicks30Days: 0,
       clicksAllTime: 0,
+      setBy: row.companyLinkId ? (row.company ?? "your company") : null,
     });
   }
   return cards;
@@ -210,6 +217,9 @@ export async function ownedLink(db: DbOrTx, userId: string, linkId: string) {
       url: pageLinks.url,
       icon: pageLinks.icon,
       cardNumber: cardPages.cardNumber,
+      setBy: sql<
+        string | null
+      >`case when ${pageLinks.companyLinkId} is not null then ${cardPages.businessName} end`,
     })
     .from(pageLinks)
     .innerJoin(cardPages, eq(cardPages.id, pageLinks.cardPageId))

@@ -1,6 +1,7 @@
 // A company's template: who sets each member field, the company's phone and bio, and whether the design of the
 // admin's own company card is everyone's. Saving it changes every member's company page at once
 // (cards/company-look.server.ts).
+import { randomUUID } from "node:crypto";
 import { eq } from "drizzle-orm";
 import { cardPages, organizations } from "~/db/schema";
 import {
@@ -11,7 +12,7 @@ import {
 } from "~/schemas/company";
 import type { z } from "~/schemas/zod";
 import { companyCardOf, setDepartedText } from "../cards/company-cards.server";
-import { applyCompanyLook, type CompanyLook } from "../cards/company-look.server";
+import { addCompanyLinks, applyCompanyLook, type CompanyLook } from "../cards/company-look.server";
 import type { DbOrTx } from "../platform/db.server";
 import { type CompanyAccess, CompanyRefusal, fallbackNotice } from "./companies.server";
 import { recordCompanyEvent } from "./company-events.server";
@@ -44,6 +45,7 @@ export function lookOf(template: CompanyTemplate, company: string): CompanyLook 
       ...(template.policies.phone === "locked" && template.phone ? { contactPhone: template.phone } : {}),
       ...(template.policies.bio === "locked" && template.bio ? { bio: template.bio } : {}),
     },
+    links: template.links ?? [],
   };
 }
 
@@ -67,15 +69,25 @@ export async function saveCompanyTemplate(
       );
     design = page.design ?? {};
   }
+  const before = (await companyTemplate(db, access.company.id)).links ?? [];
+  // A link keeps its id while its address stays: a new title then reaches every card in place.
+  const links = values.links.map((l) => ({
+    ...l,
+    id: before.find((b) => b.url === l.url && b.locked === l.locked)?.id ?? randomUUID(),
+  }));
   const template: CompanyTemplate = {
     policies: { jobTitle: values.jobTitlePolicy, phone: values.phonePolicy, bio: values.bioPolicy },
     phone: values.phone ?? null,
     bio: values.bio ?? null,
     design,
     fallback: values.fallback ?? null,
+    links,
   };
   await db.update(organizations).set({ template }).where(eq(organizations.id, access.company.id));
   const pages = await applyCompanyLook(db, access.company.id, lookOf(template, access.company.name));
+  // An editable link new to the template is given to every card once; from then on it is each member's.
+  const given = links.filter((l) => !l.locked && !before.some((b) => b.id === l.id));
+  if (given.length) await addCompanyLinks(db, access.company.id, given);
   await setDepartedText(db, access.company.id, fallbackNotice(access.company, "", template.fallback).text);
   await recordCompanyEvent(db, {
     organizationId: access.company.id,

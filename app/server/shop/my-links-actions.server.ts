@@ -66,6 +66,14 @@ async function editLink(context: Ctx, user: SessionUser, request: Request, form:
       },
       { status: 404 },
     );
+  if (link.setBy)
+    return data(
+      {
+        form: "edit" as FormName,
+        result: submission.reply({ formErrors: [MY_LINKS_MESSAGES.setByCompany(link.setBy)] }),
+      },
+      { status: 403 },
+    );
   if (link.title === v.title && link.url === v.url)
     return data(
       { form: "edit" as FormName, result: submission.reply({ formErrors: [MY_LINKS_MESSAGES.unchanged] }) },
@@ -96,6 +104,14 @@ async function removeLink(context: Ctx, user: SessionUser, request: Request, for
         result: submission.reply({ formErrors: [MY_LINKS_MESSAGES.linkNotFound] }),
       },
       { status: 404 },
+    );
+  if (link.setBy)
+    return data(
+      {
+        form: "remove" as FormName,
+        result: submission.reply({ formErrors: [MY_LINKS_MESSAGES.setByCompany(link.setBy)] }),
+      },
+      { status: 403 },
     );
   return toCart(context, user, request, "remove", submission, {
     cardNumber: link.cardNumber,

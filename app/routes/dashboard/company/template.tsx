@@ -4,7 +4,13 @@ import { Form } from "react-router";
 import { Button } from "~/components/ui/button";
 import { Field, FormMessage } from "~/components/ui/field";
 import { Textarea } from "~/components/ui/textarea";
-import { BIO_MAX_LENGTH, FALLBACK_MAX_LENGTH, MEMBER_FIELD_LABELS, MEMBER_FIELDS } from "~/schemas/company";
+import {
+  BIO_MAX_LENGTH,
+  COMPANY_LINKS_MAX,
+  FALLBACK_MAX_LENGTH,
+  MEMBER_FIELD_LABELS,
+  MEMBER_FIELDS,
+} from "~/schemas/company";
 import { requireCompany } from "~/server/companies/companies.server";
 import { companyTemplate } from "~/server/companies/template.server";
 import { handleTemplateAction } from "~/server/companies/template-actions.server";
@@ -97,6 +103,61 @@ export default function CompanyTemplatePage({ loaderData, actionData }: Route.Co
             />
           </div>
         </div>
+      </section>
+      <section aria-labelledby="links-heading" className={panel}>
+        <h2 id="links-heading" className="text-lg font-bold text-slate-900">
+          Company links
+        </h2>
+        <p className="mt-1 text-sm text-slate-700">
+          Up to {COMPANY_LINKS_MAX} links, first on every member's card. A link the company sets cannot be
+          changed, hidden or removed by the member; a link members set is given to each card once, and is then
+          theirs. Leave a row empty for no link.
+        </p>
+        {Array.from({ length: COMPANY_LINKS_MAX }, (_, i) => {
+          const link = template.links?.[i];
+          return (
+            <fieldset key={link?.id ?? `new-${i}`} className="mt-4 border-t border-slate-100 pt-3">
+              <legend className="font-semibold text-slate-900">Link {i + 1}</legend>
+              <div className="grid gap-3 sm:grid-cols-2">
+                <Field
+                  label="Title"
+                  name={`links[${i}].title`}
+                  maxLength={100}
+                  defaultValue={link?.title ?? ""}
+                  errors={errors?.[`links[${i}].title`]}
+                />
+                <Field
+                  label="URL"
+                  name={`links[${i}].url`}
+                  type="url"
+                  maxLength={2000}
+                  defaultValue={link?.url ?? ""}
+                  errors={errors?.[`links[${i}].url`]}
+                />
+              </div>
+              <div className="mt-1 flex flex-wrap gap-x-6">
+                <label className="inline-flex min-h-11 items-center gap-2 text-sm">
+                  <input
+                    type="radio"
+                    name={`links[${i}].policy`}
+                    value="locked"
+                    defaultChecked={link ? link.locked : true}
+                  />
+                  The company sets it
+                </label>
+                <label className="inline-flex min-h-11 items-center gap-2 text-sm">
+                  <input
+                    type="radio"
+                    name={`links[${i}].policy`}
+                    value="editable"
+                    defaultChecked={link ? !link.locked : false}
+                  />
+                  Members set it
+                </label>
+              </div>
+            </fieldset>
+          );
+        })}
       </section>
       <section aria-labelledby="fallback-heading" className={panel}>
         <h2 id="fallback-heading" className="text-lg font-bold text-slate-900">

@@ -1,0 +1,2 @@
+ALTER TABLE "page_links" ADD COLUMN "company_link_id" text;--> statement-breakpoint
+CREATE INDEX "page_links_company_link_id_index" ON "page_links" USING btree ("company_link_id") WHERE "page_links"."company_link_id" is not null;
