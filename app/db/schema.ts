@@ -408,8 +408,11 @@ export const cardPages = pgTable(
     index().on(t.shopId),
     // A customer's own cards (My Cards, the dashboard) are found by owner.
     index().on(t.ownerUserId),
-    // A company's cards are found by company.
+    // A company's cards are found by company; a member has one page for each company they are in.
     index().on(t.organizationId),
+    uniqueIndex("card_pages_company_holder_idx")
+      .on(t.organizationId, t.ownerUserId)
+      .where(sql`${t.organizationId} is not null and ${t.ownerUserId} is not null`),
     index().on(t.profileImageUrl),
     // Prefix search on name, card number and slug in the admin list stays an index scan as the table grows.
     // The name index also carries the list's order and the name itself, so a prefix many cards share is read and

@@ -1,20 +1,24 @@
 // The Account settings' form posts (password, two-factor, sessions, deleting the account), one intent each.
 import { unknownIntent } from "../platform/forms.server";
 import { redirectWithToast } from "../platform/toast.server";
-import { deleteAccountFromForm } from "./account-deletion.server";
+import { type AccountLeaving, deleteAccountFromForm } from "./account-deletion.server";
 import type { Context } from "./account-secrets.server";
 import { changePassword, signOutOtherSessions } from "./account-settings.server";
 import type { SessionUser } from "./session.server";
 import { cancelEnrolment } from "./two-factor.server";
 import { confirmTwoFactor, enableTwoFactor, turnOffTwoFactor } from "./two-factor-settings.server";
 
-/** The Account tab's form actions; `path` is the page to come back to (the customer's or the admin's). */
+/**
+ * The Account tab's form actions; `path` is the page to come back to (the customer's or the admin's), `leaving`
+ * what the account's companies do when it is deleted.
+ */
 export async function handleAccountAction(
   context: Context,
   request: Request,
   user: SessionUser,
   form: FormData,
   path: string,
+  leaving?: AccountLeaving,
 ) {
   const intent = form.get("intent");
   switch (intent) {
@@ -32,7 +36,7 @@ export async function handleAccountAction(
     case "sign-out-others":
       return signOutOtherSessions(context, request, path);
     case "delete-account":
-      return deleteAccountFromForm(context, request, user, form);
+      return deleteAccountFromForm(context, request, user, form, leaving);
     default:
       return unknownIntent();
   }

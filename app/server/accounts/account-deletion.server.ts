@@ -4,7 +4,7 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { and, eq, inArray, sql } from "drizzle-orm";
 import { cardClaimTokens, cardPages, orders, users, verifications } from "~/db/schema";
 import { DeleteAccountSchema } from "~/schemas/account";
-import type { Database } from "../platform/db.server";
+import type { Database, Tx } from "../platform/db.server";
 import type { Config } from "../platform/env.server";
 import { redirectWithToast } from "../platform/toast.server";
 import { deleteUploadIfUnused } from "../platform/uploads.server";
@@ -20,6 +20,13 @@ import { accountSecretLimited, recordFailedAccountSecret } from "./limits.server
 import { ordersOwnedBy } from "./owned-orders.server";
 import type { SessionUser } from "./session.server";
 
+/**
+ * What the account's companies do as it goes (handed in by the route: companies/ is above accounts/): runs in the
+ * deletion's transaction, and returns why the account cannot go yet (the last owner of a company with others in
+ * it), or null.
+ */
+export type AccountLeaving = (tx: Tx, user: { id: string; name: string; email: string }) => Promise<string | null>;
+
 /** What replaces a deleted customer's details on the orders that are kept for the accounts. */
 export const DELETED_CUSTOMER = "Deleted customer";
 
@@ -28,6 +35,7 @@ export async function deleteAccountFromForm(
   request: Request,
   user: SessionUser,
   form: FormData,
+  leaving?: AccountLeaving,
 ) {
   const intent = "delete-account";
   const submission = parseWithZod(form, { schema: DeleteAccountSchema });
@@ -58,7 +66,7 @@ export async function deleteAccountFromForm(
       400,
     );
   }
-  const outcome = await deleteAccount(context.db, context.config, user.id);
+  const outcome = await deleteAccount(context.db, context.config, user.id, leaving);
   if (!outcome.ok)
     return refuse(
       intent,
@@ -91,10 +99,11 @@ async function deleteAccount(
   db: Database,
   config: Config,
   userId: string,
+  leaving?: AccountLeaving,
 ): Promise<{ ok: true } | { ok: false; status: number; message: string }> {
   const outcome = await db.transaction(async (tx) => {
     const [user] = await tx
-      .select({ role: users.role, image: users.image })
+      .select({ role: users.role, image: users.image, name: users.name, email: users.email })
       .from(users)
       .where(eq(users.id, userId))
       .for("update");
@@ -133,13 +142,23 @@ async function deleteAccount(
           kept.map((o) => o.id),
         ),
       );
+    const refusal = await leaving?.(tx, { id: userId, name: user.name, email: user.email });
+    if (refusal) throw new LeavingRefused(refusal);
     await tx.update(cardPages).set({ ownerUserId: null }).where(eq(cardPages.ownerUserId, userId));
     // Trusted-device records and unfinished two-factor sign-ins hold the user id.
     await tx.delete(verifications).where(eq(verifications.value, userId));
     await tx.delete(users).where(eq(users.id, userId));
     return { ok: true as const, image: user.image };
+  }).catch((error) => {
+    // Thrown, so what the companies did in the transaction is undone with it.
+    if (error instanceof LeavingRefused) return { ok: false as const, status: 409, message: error.message };
+    throw error;
   });
   if (!outcome.ok) return outcome;
   if (outcome.image) await deleteUploadIfUnused(db, config, outcome.image);
   return { ok: true };
+}
+
+class LeavingRefused extends Error {
+  override name = "LeavingRefused";
 }

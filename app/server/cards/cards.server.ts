@@ -87,7 +87,7 @@ async function assertShopExists(db: DbOrTx, shopId: string | undefined) {
   if (!shop) throw new CardPageError("The selected shop no longer exists", "shopId");
 }
 
-function isUniqueViolation(error: unknown, constraint: string) {
+export function isUniqueViolation(error: unknown, constraint: string) {
   const e = error as { code?: string; constraint?: string; cause?: { code?: string; constraint?: string } };
   const code = e?.code ?? e?.cause?.code;
   const name = e?.constraint ?? e?.cause?.constraint ?? "";

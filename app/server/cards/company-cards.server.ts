@@ -7,7 +7,7 @@ import { and, asc, eq, inArray, isNotNull, isNull, sql } from "drizzle-orm";
 import { cardPages, physicalCards, users } from "~/db/schema";
 import { slugFromName } from "~/utils/slug";
 import type { DbOrTx } from "../platform/db.server";
-import { createCardPage, pageIdWithSlug } from "./cards.server";
+import { CardPageError, createCardPage, isUniqueViolation, pageIdWithSlug } from "./cards.server";
 import { announceCardPagesChanged } from "./changes.server";
 import { type CompanyLook, giveTemplateLinks } from "./company-look.server";
 import { CardLifecycleError, type LifecycleActor, logEvent } from "./physical-cards.server";
@@ -34,32 +34,52 @@ export async function createCompanyCardPage(
     look: CompanyLook;
   },
 ) {
-  const existing = await companyCardOf(db, opts.organizationId, opts.userId);
-  if (existing) return existing;
-  const created = await createCardPage(db, {
-    name: opts.name,
-    businessName: opts.company,
-    slug: await freeCompanySlug(db, opts.name, opts.company),
-    contactEmail: opts.email ?? undefined,
-    contactPhone: opts.phone ?? undefined,
-    // Signed in, the holder needs no edit password; nobody is told this one.
-    password: randomBytes(18).toString("base64url"),
-    ownerUserId: opts.userId,
-    links: [],
+  for (let attempt = 1; ; attempt++) {
+    const existing = await companyCardOf(db, opts.organizationId, opts.userId);
+    if (existing) return existing;
+    try {
+      return await makeCompanyCardPage(db, opts);
+    } catch (error) {
+      // Made at the same moment by a second click (or a paid team order): the first one's page is theirs. Or
+      // another page took the free address first: a new one is found.
+      const again =
+        isUniqueViolation(error, "card_pages_company_holder_idx") ||
+        (error instanceof CardPageError && error.field === "slug");
+      if (!again || attempt === 3) throw error;
+    }
+  }
+}
+
+async function makeCompanyCardPage(db: DbOrTx, opts: Parameters<typeof createCompanyCardPage>[1]) {
+  const created = await db.transaction(async (tx) => {
+    const page = await createCardPage(
+      tx,
+      {
+        name: opts.name,
+        businessName: opts.company,
+        slug: await freeCompanySlug(tx, opts.name, opts.company),
+        contactEmail: opts.email ?? undefined,
+        contactPhone: opts.phone ?? undefined,
+        // Signed in, the holder needs no edit password; nobody is told this one.
+        password: randomBytes(18).toString("base64url"),
+        ownerUserId: opts.userId,
+        links: [],
+      },
+      { announce: false },
+    );
+    await giveTemplateLinks(tx, page.id, opts.look.links);
+    await tx
+      .update(cardPages)
+      .set({
+        organizationId: opts.organizationId,
+        jobTitle: opts.jobTitle ?? null,
+        lockedFields: opts.look.locked,
+        ...(opts.look.design ? { design: opts.look.design } : {}),
+        ...opts.look.values,
+      })
+      .where(eq(cardPages.id, page.id));
+    return page;
   });
-  await giveTemplateLinks(db, created.id, opts.look.links);
-  await db
-    .update(cardPages)
-    .set({
-      organizationId: opts.organizationId,
-      jobTitle: opts.jobTitle ?? null,
-      lockedFields: opts.look.locked,
-      ...(opts.look.design ? { design: opts.look.design } : {}),
-      ...opts.look.values,
-      // A request between the two writes may have cached the page as first made.
-      version: sql`${cardPages.version} + 1`,
-    })
-    .where(eq(cardPages.id, created.id));
   announceCardPagesChanged([created.slug]);
   return { id: created.id, slug: created.slug, cardNumber: created.cardNumber };
 }

@@ -1,10 +1,11 @@
 // A member's company card as the company sees it: the page made for them (by themselves, or when a card ordered
 // for them is paid), and who still has no card, for 'Order cards for members'.
 import { and, asc, desc, eq, gt, inArray, sql } from "drizzle-orm";
-import { invitations, members, users } from "~/db/schema";
-import { createCompanyCardPage } from "../cards/company-cards.server";
+import { invitations, members, organizations, users } from "~/db/schema";
+import { createCompanyCardPage, markHolderDeparted } from "../cards/company-cards.server";
 import type { DbOrTx } from "../platform/db.server";
-import { canManage, roleOf } from "./companies.server";
+import { canManage, fallbackNotice, roleOf } from "./companies.server";
+import { recordCompanyEvent } from "./company-events.server";
 import { companyTemplate, lookOf } from "./template.server";
 
 /** Members one team order may hold: the size of the people CSV. */
@@ -112,4 +113,43 @@ export async function currentMembers(db: DbOrTx, organizationId: string, userIds
     .from(members)
     .innerJoin(users, eq(users.id, members.userId))
     .where(and(eq(members.organizationId, organizationId), inArray(members.userId, userIds)));
+}
+
+/**
+ * An account being deleted leaves each of its companies as a member who leaves does: its company cards turn to the
+ * company's notice, their contacts stay with the company, and the log says so. Refused (with why) while it is the
+ * last owner of a company that has anyone else in it.
+ */
+export async function leaveEveryCompany(tx: DbOrTx, user: { id: string; name: string; email: string }) {
+  const theirs = await tx
+    .select({
+      id: organizations.id,
+      name: organizations.name,
+      website: organizations.website,
+      contactEmail: organizations.contactEmail,
+      role: members.role,
+      owners: sql<number>`(select count(*)::int from members m where m.organization_id = organizations.id and m.role = 'owner')`,
+      people: sql<number>`(select count(*)::int from members m where m.organization_id = organizations.id)`,
+    })
+    .from(members)
+    .innerJoin(organizations, eq(organizations.id, members.organizationId))
+    .where(eq(members.userId, user.id));
+  const stranded = theirs.filter((c) => c.role === "owner" && c.owners === 1 && c.people > 1);
+  if (stranded.length)
+    return `You are the only owner of ${stranded.map((c) => c.name).join(", ")}. Make someone else an owner there first.`;
+  for (const company of theirs) {
+    await markHolderDeparted(tx, {
+      organizationId: company.id,
+      userId: user.id,
+      notice: fallbackNotice(company, user.name, (await companyTemplate(tx, company.id)).fallback),
+      actor: { userId: null, label: "account deleted" },
+    });
+    await recordCompanyEvent(tx, {
+      organizationId: company.id,
+      actor: { id: user.id, name: user.name },
+      action: "left",
+      subject: `${user.email} (account deleted)`,
+    });
+  }
+  return null;
 }

@@ -3,6 +3,7 @@ import { AccountSettings } from "~/components/account/account-settings";
 import { handleAccountAction } from "~/server/accounts/account-actions.server";
 import { loadAccountSettings } from "~/server/accounts/account-settings.server";
 import { requireUser } from "~/server/accounts/session.server";
+import { leaveEveryCompany } from "~/server/companies/member-cards.server";
 import { readFormData } from "~/server/platform/forms.server";
 import { privatePage } from "~/utils/seo";
 import type { Route } from "./+types/account";
@@ -18,7 +19,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 export async function action({ request, context }: Route.ActionArgs) {
   const user = await requireUser(context, request);
   const form = await readFormData(request);
-  return handleAccountAction(context, request, user, form, "/dashboard/settings/account");
+  return handleAccountAction(context, request, user, form, "/dashboard/settings/account", leaveEveryCompany);
 }
 
 export default function AccountSettingsTab({ loaderData, actionData }: Route.ComponentProps) {

@@ -1,0 +1,1 @@
+CREATE UNIQUE INDEX "card_pages_company_holder_idx" ON "card_pages" USING btree ("organization_id","owner_user_id") WHERE "card_pages"."organization_id" is not null and "card_pages"."owner_user_id" is not null;
