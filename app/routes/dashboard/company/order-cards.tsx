@@ -19,6 +19,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
     company: access.company.name,
     card: { name: CARDS["multi-link"].name, price: formatPence(CARDS["multi-link"].price) },
     paged: Boolean(after),
+    max: TEAM_ORDER_MAX,
   };
 }
 
@@ -29,7 +30,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
 }
 
 export default function OrderCards({ loaderData }: Route.ComponentProps) {
-  const { people, next, withoutCard, company, card, paged } = loaderData;
+  const { people, next, withoutCard, company, card, paged, max } = loaderData;
   return (
     <section
       aria-labelledby="order-cards-heading"
@@ -41,7 +42,7 @@ export default function OrderCards({ loaderData }: Route.ComponentProps) {
       <p className="mt-1 text-sm text-slate-600">
         Each card is a {card.name} ({card.price}) made for the member's {company} card page. You pay for them
         in one checkout, with one invoice, and they are posted together to the address you give there (your
-        office). Up to {TEAM_ORDER_MAX} members in one order.
+        office). Up to {max} members in one order.
       </p>
       <Form method="post" className="mt-4">
         <input type="hidden" name="intent" value="order-cards" />
@@ -59,7 +60,7 @@ export default function OrderCards({ loaderData }: Route.ComponentProps) {
                 <label className="flex items-start gap-3">
                   <input type="checkbox" name="member" value={p.userId} className="mt-1 h-5 w-5" />
                   <span className="min-w-0 break-words">
-                    {p.name} <span className="text-slate-600">({p.email})</span>
+                    {p.name} <span className="break-all text-slate-600">({p.email})</span>
                     {p.hasCard ? <span className="block text-sm text-slate-600">Has a card</span> : null}
                   </span>
                 </label>

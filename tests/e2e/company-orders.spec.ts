@@ -1,0 +1,115 @@
+// A company orders cards for three of its people in one checkout: the owner chooses them, the cart holds one line
+// of three cards at the catalogue's price, the bank transfer is marked paid, and each member's company card is in
+// the company's Cards, waiting to be written, and in the shop's fulfilment. The members join with JavaScript off.
+import type { Browser } from "@playwright/test";
+import { CARDS } from "../../app/catalog";
+import { formatPence } from "../../app/utils/money";
+import { expectNoSeriousA11yViolations } from "../support/axe";
+import { firstLink, waitForEmail } from "../support/mailbox";
+import {
+  checkout,
+  createCustomer,
+  deliveryAddress,
+  expect,
+  markPaid,
+  placedOrderNumber,
+  test,
+  uniqueEmail,
+} from "./fixtures";
+
+const COMPANY = "Team Order Browsers";
+
+test("an owner orders cards for three members in one checkout, and each is made for the member's page", async ({
+  browser,
+  baseURL,
+  page,
+  adminPage,
+  signedInCustomer,
+  extraHTTPHeaders,
+}) => {
+  test.setTimeout(120_000);
+  await page.goto("/dashboard/companies");
+  await page.getByRole("textbox", { name: "Company name" }).fill(COMPANY);
+  await page.getByRole("button", { name: "Create company" }).click();
+  await expect(page.getByRole("heading", { level: 1, name: COMPANY })).toBeVisible();
+  const tabs = page.getByRole("navigation", { name: COMPANY });
+  await tabs.getByRole("link", { name: "People" }).click();
+  const people = [
+    { name: "Ana Able", email: uniqueEmail("ana") },
+    { name: "Ben Bright", email: uniqueEmail("ben") },
+  ];
+  await page.getByLabel("CSV file", { exact: true }).setInputFiles({
+    name: "people.csv",
+    mimeType: "text/csv",
+    buffer: Buffer.from(["name,email", ...people.map((p) => `${p.name},${p.email}`)].join("\n")),
+  });
+  await page.getByRole("button", { name: "Import and send invitations" }).click();
+  await expect(page.getByRole("heading", { name: "Invitations waiting (2)" })).toBeVisible();
+  for (const person of people) await join(browser, { baseURL, extraHTTPHeaders }, person);
+
+  // The owner chooses the three of them: one line of three cards in the cart.
+  await tabs.getByRole("link", { name: "Cards" }).click();
+  await page.getByRole("link", { name: "Order cards for members" }).click();
+  await expectNoSeriousA11yViolations(page);
+  const choose = page.getByRole("group", { name: "Choose members" });
+  for (const name of [signedInCustomer.name, ...people.map((p) => p.name)])
+    await choose.getByRole("checkbox", { name: new RegExp(`^${name} `) }).check();
+  await page.getByRole("button", { name: "Add to cart" }).click();
+  await expect(page).toHaveURL(/\/cart$/);
+  const items = page.getByRole("list", { name: "Cart items" });
+  const chosen = [signedInCustomer.name, ...people.map((p) => p.name)].sort();
+  await expect(items.getByText(`For ${COMPANY}: ${chosen.join(", ")}`)).toBeVisible();
+  await expect(items.getByText("Quantity 3")).toBeVisible();
+  await expect(items.getByText(formatPence(3 * CARDS["multi-link"].price))).toBeVisible();
+
+  await checkout(page, "Bank transfer", deliveryAddress({ email: signedInCustomer.email }));
+  const orderNumber = await placedOrderNumber(page);
+  await markPaid(adminPage, orderNumber);
+
+  // Each member's company card now has a card to write, in the company's Cards and the shop's fulfilment.
+  await page.goto("/dashboard/companies");
+  await page.getByRole("link", { name: COMPANY }).first().click();
+  await tabs.getByRole("link", { name: "Cards" }).click();
+  const cards = page.getByRole("table", { name: "The company's cards" });
+  // A row is named by its cells: the card, the holder, the state.
+  for (const name of [signedInCustomer.name, ...people.map((p) => p.name)])
+    await expect(
+      cards.getByRole("row", { name: new RegExp(`^WC\\d{4} ${name} Not written yet`) }),
+    ).toBeVisible();
+  await adminPage.goto("/admin-dashboard/fulfilment");
+  await expect(adminPage.getByText(orderNumber).first()).toBeVisible();
+
+  // The company's other pages for its admins, each read by a screen reader's rules.
+  for (const [tab, heading] of [
+    ["Analytics", "Analytics"],
+    ["Template", "Company links"],
+    ["Integrations", "Integrations"],
+  ] as const) {
+    await tabs.getByRole("link", { name: tab }).click();
+    await expect(page.getByRole("heading", { name: heading, exact: true })).toBeVisible();
+    await expectNoSeriousA11yViolations(page);
+  }
+});
+
+/** A person registers with JavaScript off, opens their invitation from the e-mail, signs in and accepts it. */
+async function join(
+  browser: Browser,
+  options: { baseURL?: string; extraHTTPHeaders?: Record<string, string> },
+  person: { name: string; email: string },
+) {
+  const context = await browser.newContext({ ...options, javaScriptEnabled: false });
+  const page = await context.newPage();
+  const member = await createCustomer(page, person);
+  const link = firstLink(
+    (await waitForEmail(person.email, new RegExp(`join ${COMPANY}`))).text,
+    "/invitations/",
+  );
+  await page.goto(link);
+  await page.getByRole("link", { name: "Log in to accept" }).click();
+  await page.getByLabel("Email").fill(member.email);
+  await page.getByLabel("Password").fill(member.password);
+  await page.getByRole("button", { name: "Log in", exact: true }).click();
+  await page.getByRole("button", { name: "Accept invitation" }).click();
+  await expect(page.getByRole("heading", { level: 1, name: COMPANY })).toBeVisible();
+  await context.close();
+}
