@@ -25,7 +25,10 @@ import type { SessionUser } from "./session.server";
  * deletion's transaction, and returns why the account cannot go yet (the last owner of a company with others in
  * it), or null.
  */
-export type AccountLeaving = (tx: Tx, user: { id: string; name: string; email: string }) => Promise<string | null>;
+export type AccountLeaving = (
+  tx: Tx,
+  user: { id: string; name: string; email: string },
+) => Promise<string | null>;
 
 /** What replaces a deleted customer's details on the orders that are kept for the accounts. */
 export const DELETED_CUSTOMER = "Deleted customer";
@@ -101,59 +104,61 @@ async function deleteAccount(
   userId: string,
   leaving?: AccountLeaving,
 ): Promise<{ ok: true } | { ok: false; status: number; message: string }> {
-  const outcome = await db.transaction(async (tx) => {
-    const [user] = await tx
-      .select({ role: users.role, image: users.image, name: users.name, email: users.email })
-      .from(users)
-      .where(eq(users.id, userId))
-      .for("update");
-    if (!user) return { ok: false as const, status: 404, message: "This account no longer exists" };
-    if (user.role === "admin")
-      return { ok: false as const, status: 403, message: ACCOUNT_MESSAGES.adminCannotDelete };
-    const mine = await ordersOwnedBy(tx, userId);
-    if (!mine) return { ok: false as const, status: 404, message: "This account no longer exists" };
-    const open = await tx
-      .select({ orderNumber: orders.orderNumber })
-      .from(orders)
-      .where(and(mine, inArray(orders.status, ["awaiting_payment", "paid"])))
-      .orderBy(orders.createdAt);
-    if (open.length)
-      return {
-        ok: false as const,
-        status: 409,
-        message: `Your order ${open.map((o) => o.orderNumber).join(", ")} is still in progress. You can delete your account once it has been delivered or cancelled; contact us if you need help.`,
-      };
-    const kept = await tx
-      .update(orders)
-      .set({
-        userId: null,
-        customerName: DELETED_CUSTOMER,
-        customerEmail: DELETED_CUSTOMER,
-        customerPhone: DELETED_CUSTOMER,
-        // The country stays: it decides the tax treatment of the sale.
-        deliveryAddress: sql`jsonb_build_object('fullName', ${DELETED_CUSTOMER}::text, 'email', ${DELETED_CUSTOMER}::text, 'phone', ${DELETED_CUSTOMER}::text, 'addressLine1', ${DELETED_CUSTOMER}::text, 'city', '', 'postalCode', '', 'country', coalesce(${orders.deliveryAddress}->>'country', ''))`,
-      })
-      .where(mine)
-      .returning({ id: orders.id });
-    if (kept.length)
-      await tx.delete(cardClaimTokens).where(
-        inArray(
-          cardClaimTokens.orderId,
-          kept.map((o) => o.id),
-        ),
-      );
-    const refusal = await leaving?.(tx, { id: userId, name: user.name, email: user.email });
-    if (refusal) throw new LeavingRefused(refusal);
-    await tx.update(cardPages).set({ ownerUserId: null }).where(eq(cardPages.ownerUserId, userId));
-    // Trusted-device records and unfinished two-factor sign-ins hold the user id.
-    await tx.delete(verifications).where(eq(verifications.value, userId));
-    await tx.delete(users).where(eq(users.id, userId));
-    return { ok: true as const, image: user.image };
-  }).catch((error) => {
-    // Thrown, so what the companies did in the transaction is undone with it.
-    if (error instanceof LeavingRefused) return { ok: false as const, status: 409, message: error.message };
-    throw error;
-  });
+  const outcome = await db
+    .transaction(async (tx) => {
+      const [user] = await tx
+        .select({ role: users.role, image: users.image, name: users.name, email: users.email })
+        .from(users)
+        .where(eq(users.id, userId))
+        .for("update");
+      if (!user) return { ok: false as const, status: 404, message: "This account no longer exists" };
+      if (user.role === "admin")
+        return { ok: false as const, status: 403, message: ACCOUNT_MESSAGES.adminCannotDelete };
+      const mine = await ordersOwnedBy(tx, userId);
+      if (!mine) return { ok: false as const, status: 404, message: "This account no longer exists" };
+      const open = await tx
+        .select({ orderNumber: orders.orderNumber })
+        .from(orders)
+        .where(and(mine, inArray(orders.status, ["awaiting_payment", "paid"])))
+        .orderBy(orders.createdAt);
+      if (open.length)
+        return {
+          ok: false as const,
+          status: 409,
+          message: `Your order ${open.map((o) => o.orderNumber).join(", ")} is still in progress. You can delete your account once it has been delivered or cancelled; contact us if you need help.`,
+        };
+      const kept = await tx
+        .update(orders)
+        .set({
+          userId: null,
+          customerName: DELETED_CUSTOMER,
+          customerEmail: DELETED_CUSTOMER,
+          customerPhone: DELETED_CUSTOMER,
+          // The country stays: it decides the tax treatment of the sale.
+          deliveryAddress: sql`jsonb_build_object('fullName', ${DELETED_CUSTOMER}::text, 'email', ${DELETED_CUSTOMER}::text, 'phone', ${DELETED_CUSTOMER}::text, 'addressLine1', ${DELETED_CUSTOMER}::text, 'city', '', 'postalCode', '', 'country', coalesce(${orders.deliveryAddress}->>'country', ''))`,
+        })
+        .where(mine)
+        .returning({ id: orders.id });
+      if (kept.length)
+        await tx.delete(cardClaimTokens).where(
+          inArray(
+            cardClaimTokens.orderId,
+            kept.map((o) => o.id),
+          ),
+        );
+      const refusal = await leaving?.(tx, { id: userId, name: user.name, email: user.email });
+      if (refusal) throw new LeavingRefused(refusal);
+      await tx.update(cardPages).set({ ownerUserId: null }).where(eq(cardPages.ownerUserId, userId));
+      // Trusted-device records and unfinished two-factor sign-ins hold the user id.
+      await tx.delete(verifications).where(eq(verifications.value, userId));
+      await tx.delete(users).where(eq(users.id, userId));
+      return { ok: true as const, image: user.image };
+    })
+    .catch((error) => {
+      // Thrown, so what the companies did in the transaction is undone with it.
+      if (error instanceof LeavingRefused) return { ok: false as const, status: 409, message: error.message };
+      throw error;
+    });
   if (!outcome.ok) return outcome;
   if (outcome.image) await deleteUploadIfUnused(db, config, outcome.image);
   return { ok: true };

@@ -3,7 +3,7 @@
 // company's notice when they leave, and a physical card moves from one of the company's pages to another, so its
 // chip address opens the new holder's page from the next tap, without rewriting the chip.
 import { randomBytes } from "node:crypto";
-import { and, asc, eq, inArray, isNotNull, isNull, sql } from "drizzle-orm";
+import { and, asc, eq, inArray, isNotNull, sql } from "drizzle-orm";
 import { cardPages, physicalCards, users } from "~/db/schema";
 import { slugFromName } from "~/utils/slug";
 import type { DbOrTx } from "../platform/db.server";
@@ -171,17 +171,6 @@ function companyCardStatus(card: {
   if (card.departed) return "unassigned";
   if (card.pausedAt) return "paused";
   return card.state === "to_write" ? "to-write" : "live";
-}
-
-/** The company's live pages of current members, to hand a card to: by holder's name. */
-export async function companyPagesToAssign(db: DbOrTx, organizationId: string) {
-  return db
-    .select({ id: cardPages.id, cardNumber: cardPages.cardNumber, holder: users.name })
-    .from(cardPages)
-    .innerJoin(users, eq(users.id, cardPages.ownerUserId))
-    .where(and(eq(cardPages.organizationId, organizationId), isNull(cardPages.departedNotice)))
-    .orderBy(asc(users.name))
-    .limit(2000);
 }
 
 /**

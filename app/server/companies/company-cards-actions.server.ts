@@ -7,6 +7,7 @@ import { unknownIntent } from "../platform/forms.server";
 import { redirectWithToast, refuseWithToast } from "../platform/toast.server";
 import type { CompanyAccess, CompanyContext } from "./companies.server";
 import { recordCompanyEvent } from "./company-events.server";
+import { memberCardPage, membersByEmail } from "./member-cards.server";
 
 const ids = (form: FormData, ...names: string[]) => {
   const values = names.map((n) => form.get(n));
@@ -21,10 +22,19 @@ export async function handleCompanyCardsAction(
   const back = `/dashboard/company/${access.company.slug}/cards`;
   switch (form.get("intent")) {
     case "reassign": {
-      const posted = ids(form, "physicalCardId", "fromCardPageId", "toCardPageId");
+      const posted = ids(form, "physicalCardId", "fromCardPageId");
       if (!posted) return refuseWithToast("Card not found", 404);
-      const [physicalCardId, fromCardPageId, toCardPageId] = posted as [string, string, string];
+      const [physicalCardId, fromCardPageId] = posted as [string, string];
+      const email = String(form.get("toEmail") ?? "")
+        .trim()
+        .toLowerCase()
+        .slice(0, 254);
+      const [member] = email ? await membersByEmail(context.db, access.company.id, email) : [];
+      if (!member)
+        return refuseWithToast(`${email || "That address"} is not a member of ${access.company.name}.`, 400);
       try {
+        // A member without a company card yet gets one now, as a card ordered for them would.
+        const toCardPageId = (await memberCardPage(context.db, access.company, member)).id;
         const moved = await reassignPhysicalCard(context.db, {
           organizationId: access.company.id,
           physicalCardId,

@@ -105,6 +105,16 @@ export async function managesCompany(db: DbOrTx, organizationId: string, userId:
   return Boolean(row && canManage(roleOf(row.role)));
 }
 
+/** The member with this e-mail (lower case), as a list of one, or none. */
+export async function membersByEmail(db: DbOrTx, organizationId: string, email: string) {
+  return db
+    .select({ id: users.id, name: users.name, email: users.email })
+    .from(members)
+    .innerJoin(users, eq(users.id, members.userId))
+    .where(and(eq(members.organizationId, organizationId), sql`lower(${users.email}) = ${email}`))
+    .limit(1);
+}
+
 /** The members of a paid team order still in the company, with what their page needs. */
 export async function currentMembers(db: DbOrTx, organizationId: string, userIds: string[]) {
   if (!userIds.length) return [];

@@ -80,7 +80,7 @@ export const DASHBOARD_CASES: Record<string, RouteCase> = {
         fields: (ids) => ({
           physicalCardId: ids.physicalCardId,
           fromCardPageId: ids.cardId,
-          toCardPageId: ids.cardId,
+          toEmail: "dan.alice-colleague@example.com",
         }),
       },
     },

@@ -3,9 +3,9 @@
 import { Form, Link } from "react-router";
 import { EmptyState } from "~/components/layout/page-heading";
 import { Button } from "~/components/ui/button";
+import { Input } from "~/components/ui/input";
 import { ScrollRegion } from "~/components/ui/scroll-region";
-import { Select } from "~/components/ui/select";
-import { companyPagesToAssign, companyPhysicalCards } from "~/server/cards/company-cards.server";
+import { companyPhysicalCards } from "~/server/cards/company-cards.server";
 import { requireCompany } from "~/server/companies/companies.server";
 import { handleCompanyCardsAction } from "~/server/companies/company-cards-actions.server";
 import { readFormData } from "~/server/platform/forms.server";
@@ -14,11 +14,8 @@ import type { Route } from "./+types/cards";
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   const access = await requireCompany(context, request, params.slug, { manage: true });
   const offset = Math.max(0, Math.min(Number(new URL(request.url).searchParams.get("from")) || 0, 1e6));
-  const [list, pages] = await Promise.all([
-    companyPhysicalCards(context.db, access.company.id, offset),
-    companyPagesToAssign(context.db, access.company.id),
-  ]);
-  return { ...list, pages, offset };
+  const list = await companyPhysicalCards(context.db, access.company.id, offset);
+  return { ...list, offset };
 }
 
 export async function action({ request, context, params }: Route.ActionArgs) {
@@ -37,7 +34,7 @@ const STATE_WORDS = {
 } as const;
 
 export default function CompanyCards({ loaderData }: Route.ComponentProps) {
-  const { cards, pages, more, offset } = loaderData;
+  const { cards, more, offset } = loaderData;
   const order = (
     <Link to="../order-cards" relative="path" className="font-semibold text-brand-700 underline">
       Order cards for members
@@ -78,7 +75,7 @@ export default function CompanyCards({ loaderData }: Route.ComponentProps) {
                 Last tap
               </th>
               <th scope="col" className="py-2 font-medium">
-                Give to
+                Give to a member
               </th>
             </tr>
           </thead>
@@ -97,17 +94,16 @@ export default function CompanyCards({ loaderData }: Route.ComponentProps) {
                       <input type="hidden" name="intent" value="reassign" />
                       <input type="hidden" name="physicalCardId" value={c.id} />
                       <input type="hidden" name="fromCardPageId" value={c.cardPageId} />
-                      <Select
-                        name="toCardPageId"
-                        aria-label={`Give card ${c.cardNumber} to`}
-                        className="w-44"
-                      >
-                        {pages.map((p) => (
-                          <option key={p.id} value={p.id}>
-                            {p.holder} ({p.cardNumber})
-                          </option>
-                        ))}
-                      </Select>
+                      <Input
+                        type="email"
+                        name="toEmail"
+                        required
+                        maxLength={254}
+                        autoComplete="off"
+                        placeholder="member@company.com"
+                        aria-label={`Give card ${c.cardNumber} to (a member's e-mail)`}
+                        className="w-52"
+                      />
                       <Button type="submit" variant="secondary" aria-label={`Give card ${c.cardNumber}`}>
                         Give
                       </Button>

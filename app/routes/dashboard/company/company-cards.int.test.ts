@@ -155,7 +155,7 @@ describe("company cards", () => {
     const given = await give(shop.olivia.cookie, {
       physicalCardId: card!.physical_cards.id,
       fromCardPageId: card!.card_pages.id,
-      toCardPageId: miasPage.id,
+      toEmail: shop.mia.email,
     });
     expect(given.status).toBe(302);
     const tapped = await tap(card!.physical_cards.token);
@@ -170,7 +170,7 @@ describe("company cards", () => {
     const stale = await give(shop.olivia.cookie, {
       physicalCardId: card!.physical_cards.id,
       fromCardPageId: card!.card_pages.id,
-      toCardPageId: miasPage.id,
+      toEmail: shop.mia.email,
     });
     expect(stale.status).toBe(409);
   });
@@ -182,8 +182,8 @@ describe("company cards", () => {
     const card = await writtenCard(miasPage.id);
     const fields = { physicalCardId: card.id, fromCardPageId: miasPage.id };
     const answers = await Promise.all([
-      give(shop.olivia.cookie, { ...fields, toCardPageId: oliviasPage.id }),
-      give(shop.olivia.cookie, { ...fields, toCardPageId: oliviasPage.id }),
+      give(shop.olivia.cookie, { ...fields, toEmail: shop.olivia.email }),
+      give(shop.olivia.cookie, { ...fields, toEmail: shop.olivia.email }),
     ]);
     expect(answers.map((a) => a.status).sort()).toEqual([302, 409]);
     const [row] = await shop.t.db.select().from(physicalCards).where(eq(physicalCards.id, card.id));
@@ -192,7 +192,6 @@ describe("company cards", () => {
 
   it("keeps a card reported lost where it is", async () => {
     const miasPage = await pageOf(shop.mia);
-    const oliviasPage = await pageOf(shop.olivia);
     const card = await writtenCard(miasPage.id);
     await setPhysicalCardOff(
       shop.t.db,
@@ -204,10 +203,23 @@ describe("company cards", () => {
     const refused = await give(shop.olivia.cookie, {
       physicalCardId: card.id,
       fromCardPageId: miasPage.id,
-      toCardPageId: oliviasPage.id,
+      toEmail: shop.olivia.email,
     });
     expect(refused.status).toBe(409);
     expect(refused.data.error).toBe("A card reported lost cannot be given to someone else.");
+  });
+
+  it("gives a card only to a member, by their e-mail in any case", async () => {
+    const miasPage = await pageOf(shop.mia);
+    const card = await writtenCard(miasPage.id);
+    const fields = { physicalCardId: card.id, fromCardPageId: miasPage.id };
+    const stranger = await give(shop.olivia.cookie, { ...fields, toEmail: shop.otto.email });
+    expect(stranger.status).toBe(400);
+    expect(stranger.data.error).toBe(`${shop.otto.email} is not a member of Cards Co.`);
+    const given = await give(shop.olivia.cookie, { ...fields, toEmail: shop.olivia.email.toUpperCase() });
+    expect(given.status).toBe(302);
+    const [row] = await shop.t.db.select().from(physicalCards).where(eq(physicalCards.id, card.id));
+    expect(row!.cardPageId).toBe((await pageOf(shop.olivia)).id);
   });
 
   it("says each card's state as it is: not written, live, paused, turned off, lost", async () => {
@@ -248,7 +260,7 @@ describe("company cards", () => {
   it("answers 404 to a member's or another company's attempt, changing nothing", async () => {
     const miasPage = await pageOf(shop.mia);
     const card = await writtenCard(miasPage.id);
-    const fields = { physicalCardId: card.id, fromCardPageId: miasPage.id, toCardPageId: miasPage.id };
+    const fields = { physicalCardId: card.id, fromCardPageId: miasPage.id, toEmail: shop.mia.email };
     expect((await give(shop.mia.cookie, fields)).status).toBe(403);
     expect((await give(shop.otto.cookie, fields)).status).toBe(404);
   });
