@@ -59,7 +59,7 @@ export function testHooks() {
       const [owner] = await db.select({ id: users.id }).from(users).where(eq(users.email, ownerEmail));
       if (!owner) return res.status(404).type("text/plain").send("No such account");
       const [card] = await db
-        .select({ id: cardPages.id })
+        .select({ id: cardPages.id, organizationId: cardPages.organizationId })
         .from(cardPages)
         .where(eq(cardPages.ownerUserId, owner.id))
         .orderBy(desc(cardPages.createdAt))
@@ -69,6 +69,7 @@ export function testHooks() {
         return {
           ownerUserId: owner.id,
           cardPageId: c.card === false ? null : (card?.id ?? null),
+          organizationId: c.card === false ? null : (card?.organizationId ?? null),
           name: c.name,
           email: c.email ?? null,
           phone: c.phone ?? null,

@@ -408,8 +408,8 @@ export const cardPages = pgTable(
     index().on(t.shopId),
     // A customer's own cards (My Cards, the dashboard) are found by owner.
     index().on(t.ownerUserId),
-    // A company's cards are found by company; a member has one page for each company they are in.
-    index().on(t.organizationId),
+    // A company's cards are found by company, listed by name; a member has one page for each company they are in.
+    index().on(t.organizationId, t.name, t.id),
     uniqueIndex("card_pages_company_holder_idx")
       .on(t.organizationId, t.ownerUserId)
       .where(sql`${t.organizationId} is not null and ${t.ownerUserId} is not null`),
@@ -558,6 +558,8 @@ export const exchangedContacts = pgTable(
       .references(() => users.id, { onDelete: "cascade" }),
     /** The card they were shared from; kept as null when the card is deleted so the owner keeps the contact. */
     cardPageId: uuid().references(() => cardPages.id, { onDelete: "set null" }),
+    /** The company whose card it was shared with: the company's contact, whoever holds that card now. */
+    organizationId: text().references(() => organizations.id, { onDelete: "set null" }),
     name: text().notNull(),
     email: text(),
     phone: text(),
@@ -587,6 +589,10 @@ export const exchangedContacts = pgTable(
   (t) => [
     index().on(t.ownerUserId, t.createdAt),
     index().on(t.cardPageId, t.createdAt),
+    // A company's contacts (those held for review are not contacts yet), newest first.
+    index()
+      .on(t.organizationId, t.createdAt, t.id)
+      .where(sql`${t.organizationId} is not null and ${t.heldForReview} = false`),
     index("exchanged_contacts_held_idx").on(t.ownerUserId).where(sql`${t.ownerEmail} = 'held'`),
   ],
 );

@@ -4,6 +4,8 @@
 import { sql } from "drizzle-orm";
 import type { SessionUser } from "~/server/accounts/session.server";
 import { listCardPages } from "~/server/cards/admin-cards.server";
+import { companyAnalyticsPage } from "~/server/cards/company-analytics.server";
+import { companyPhysicalCards } from "~/server/cards/company-cards.server";
 import { getDashboardStats } from "~/server/cards/dashboard-home.server";
 import { loadMyCardsPage, myActivityCsv } from "~/server/cards/my-cards.server";
 import { loadMyLinks } from "~/server/cards/my-links.server";
@@ -11,8 +13,17 @@ import { listOwnedCards } from "~/server/cards/ownership.server";
 import { createCardPageCache } from "~/server/cards/page-cache.server";
 import { loadActivity, loadColdCallingOverview } from "~/server/cold-calling/prospect-activity.server";
 import { loadProspects } from "~/server/cold-calling/prospects.server";
+import { companyPeople } from "~/server/companies/companies.server";
+import { companyEventsPage } from "~/server/companies/company-events.server";
+import { teamOrderChoices } from "~/server/companies/member-cards.server";
+import { loadContacts } from "~/server/contacts/contacts.server";
 import type { Database } from "~/server/platform/db.server";
-import { SCALE_CUSTOMER, scaleCardNumber, scaleCardSlug } from "~/server/platform/scale-seed.server";
+import {
+  SCALE_COMPANY,
+  SCALE_CUSTOMER,
+  scaleCardNumber,
+  scaleCardSlug,
+} from "~/server/platform/scale-seed.server";
 import { loadResell } from "~/server/referrals/resell.server";
 import { listOrders } from "~/server/shop/admin-orders.server";
 
@@ -106,5 +117,21 @@ export async function scalePaths(db: Database, cards: number): Promise<ScalePath
       name: "prospect activity",
       run: () => loadActivity(db, customer.id, dashboard("cold-calling/activity")),
     },
+    ...companyPaths(db),
+  ];
+}
+
+/** The scale company's pages for its owner: each list's first page, the people a page further on too. */
+function companyPaths(db: Database): ScalePath[] {
+  const co = SCALE_COMPANY.id;
+  const company = (path: string) => new URL(`${PUBLIC_URL}/dashboard/company/${SCALE_COMPANY.slug}/${path}`);
+  return [
+    { name: "company people", run: () => companyPeople(db, co) },
+    { name: "company people, next page", run: () => companyPeople(db, co, "scale-co-member-50") },
+    { name: "company cards", run: () => companyPhysicalCards(db, co) },
+    { name: "company contacts", run: () => loadContacts(db, { organizationId: co }, company("contacts")) },
+    { name: "company analytics, 30 days", run: () => companyAnalyticsPage(db, co, today(), 30) },
+    { name: "company order cards", run: () => teamOrderChoices(db, co) },
+    { name: "company log", run: () => companyEventsPage(db, co) },
   ];
 }

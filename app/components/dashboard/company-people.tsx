@@ -16,6 +16,8 @@ interface PeopleData {
   invitations: { id: string; email: string; name: string | null; role: Role; expiresAt: Date | string }[];
   memberCount: number;
   waitingCount: number;
+  /** Counts above it are not made: the page says '{cap}+'. */
+  countCap: number;
   next: string | null;
   after: string | null;
   you: string;
@@ -127,7 +129,7 @@ function Waiting({ data }: { data: PeopleData }) {
   return (
     <section aria-labelledby="waiting-heading" className={panel}>
       <h2 id="waiting-heading" className="text-lg font-bold text-slate-900">
-        Invitations waiting ({data.waitingCount})
+        Invitations waiting ({upTo(data.waitingCount, data.countCap)})
       </h2>
       <ul className="mt-3 divide-y divide-slate-100">
         {data.invitations.map((i) => {
@@ -175,8 +177,9 @@ function Waiting({ data }: { data: PeopleData }) {
       </ul>
       {data.waitingCount > data.invitations.length ? (
         <p className="mt-2 text-sm text-slate-700">
-          The {data.invitations.length} sent first are listed; {data.waitingCount - data.invitations.length}{" "}
-          more are waiting.
+          The {data.invitations.length} sent first are listed;{" "}
+          {data.waitingCount > data.countCap ? "many" : data.waitingCount - data.invitations.length} more are
+          waiting.
         </p>
       ) : null}
     </section>
@@ -187,7 +190,7 @@ function Members({ data }: { data: PeopleData }) {
   return (
     <section aria-labelledby="members-heading" className={panel}>
       <h2 id="members-heading" className="text-lg font-bold text-slate-900">
-        Members ({data.memberCount})
+        Members ({upTo(data.memberCount, data.countCap)})
       </h2>
       <ScrollRegion label="Members" className="mt-3">
         <table className="w-full min-w-[34rem] text-left text-sm">
@@ -270,3 +273,7 @@ function Members({ data }: { data: PeopleData }) {
     </section>
   );
 }
+
+/** A count made up to a cap: past it, '1,000+'. */
+const upTo = (count: number, cap: number) =>
+  count > cap ? `${cap.toLocaleString("en-GB")}+` : String(count);

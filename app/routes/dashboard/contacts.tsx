@@ -43,7 +43,7 @@ export default function DashboardContacts({ loaderData }: Route.ComponentProps) 
         {loaderData.hasAny ? (
           <section aria-labelledby="contacts-heading" className="space-y-4">
             <h2 id="contacts-heading" className="text-lg font-bold">
-              Your contacts <span className="font-normal text-slate-600">({loaderData.total})</span>
+              Your contacts <span className="font-normal text-slate-600">({loaderData.totalLabel})</span>
             </h2>
             <ContactFiltersForm data={loaderData} />
             <ContactsList data={loaderData} />

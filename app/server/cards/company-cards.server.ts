@@ -148,7 +148,8 @@ export async function companyPhysicalCards(db: DbOrTx, organizationId: string, o
     .innerJoin(cardPages, eq(cardPages.id, physicalCards.cardPageId))
     .leftJoin(users, eq(users.id, cardPages.ownerUserId))
     .where(eq(cardPages.organizationId, organizationId))
-    .orderBy(asc(cardPages.name), asc(physicalCards.createdAt), asc(physicalCards.id))
+    // The company's cards by name (its (organization_id, name, id) index), each page's chips as made.
+    .orderBy(asc(cardPages.name), asc(cardPages.id), asc(physicalCards.createdAt), asc(physicalCards.id))
     .limit(51)
     .offset(offset);
   return {

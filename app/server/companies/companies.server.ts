@@ -3,9 +3,9 @@
 // plugin (docs/decisions/041-companies-on-the-organization-plugin.md): its endpoints make every change, so its rules
 // (who may invite, the last owner) hold for every path; these functions read its tables.
 import { isAPIError } from "better-auth/api";
-import { and, asc, eq, gt, or, sql } from "drizzle-orm";
+import { and, asc, eq, or, sql } from "drizzle-orm";
 import { data } from "react-router";
-import { type CompanyRole, invitations, members, organizations, users } from "~/db/schema";
+import { type CompanyRole, invitations, members, organizations } from "~/db/schema";
 import type { CreateCompanySchema } from "~/schemas/company";
 import type { z } from "~/schemas/zod";
 import type { Auth } from "../accounts/auth.server";
@@ -192,6 +192,9 @@ export async function createCompany(
 
 const PEOPLE_PAGE = 50;
 
+/** Above this, the People page says '1,000+' rather than count every member. */
+const COUNT_CAP = 1000;
+
 /**
  * One page of the company's people by when they joined, and the invitations still waiting (or expired, so they
  * can be resent); `after` is the last member id of the page before.
@@ -204,26 +207,22 @@ export async function companyPeople(db: DbOrTx, organizationId: string, after?: 
         .where(and(eq(members.organizationId, organizationId), eq(members.id, after)))
     : [];
   const from = cursor[0];
+  // One range of the (organization_id, created_at, id) index; each listed member's name and e-mail are looked up
+  // by id, never joined, so the page costs the same in a company of any size.
   const rows = await db
     .select({
       id: members.id,
       userId: members.userId,
       role: members.role,
       joinedAt: members.createdAt,
-      name: users.name,
-      email: users.email,
+      name: sql<string>`(select u.name from users u where u.id = members.user_id)`,
+      email: sql<string>`(select u.email from users u where u.id = members.user_id)`,
     })
     .from(members)
-    .innerJoin(users, eq(users.id, members.userId))
     .where(
       and(
         eq(members.organizationId, organizationId),
-        from
-          ? or(
-              gt(members.createdAt, from.createdAt),
-              and(eq(members.createdAt, from.createdAt), gt(members.id, from.id)),
-            )
-          : undefined,
+        from ? sql`(${members.createdAt}, ${members.id}) > (${from.createdAt}, ${from.id})` : undefined,
       ),
     )
     .orderBy(asc(members.createdAt), asc(members.id))
@@ -240,10 +239,13 @@ export async function companyPeople(db: DbOrTx, organizationId: string, after?: 
     .where(and(eq(invitations.organizationId, organizationId), eq(invitations.status, "pending")))
     .orderBy(asc(invitations.createdAt), asc(invitations.id))
     .limit(PEOPLE_PAGE);
+  // Counted along each index up to COUNT_CAP, so a page costs the same in a company of any size.
   const [counts] = await db
     .select({
-      members: sql<number>`(select count(*)::int from ${members} where ${members.organizationId} = ${organizationId})`,
-      waiting: sql<number>`(select count(*)::int from ${invitations} where ${invitations.organizationId} = ${organizationId} and ${invitations.status} = 'pending')`,
+      members: sql<number>`(select count(*)::int from (select 1 from members m where m.organization_id = ${organizationId}
+        order by m.created_at, m.id limit ${COUNT_CAP + 1}) capped)`,
+      waiting: sql<number>`(select count(*)::int from (select 1 from invitations i where i.organization_id = ${organizationId}
+        and i.status = 'pending' order by i.created_at limit ${COUNT_CAP + 1}) capped)`,
     })
     .from(sql`(select 1) as one`);
   return {
@@ -252,6 +254,7 @@ export async function companyPeople(db: DbOrTx, organizationId: string, after?: 
     invitations: waiting.map((i) => ({ ...i, role: roleOf(i.role) })),
     memberCount: counts?.members ?? 0,
     waitingCount: counts?.waiting ?? 0,
+    countCap: COUNT_CAP,
   };
 }
 

@@ -45,12 +45,18 @@ export async function memberCardPage(
   });
 }
 
-/** A card that opens, or will once written: one on the member's own company page, not turned off. */
-const hasCard = sql<boolean>`exists (select 1 from physical_cards pc join card_pages cp on cp.id = pc.card_page_id
+/**
+ * A card that opens, or will once written: one on the member's own company page, not turned off. A scalar subquery,
+ * so it is looked up for each member listed (the company-and-holder index, then the page's cards), never joined.
+ */
+const hasCard = sql<boolean>`((select 1 from card_pages cp join physical_cards pc on pc.card_page_id = cp.id
   where cp.organization_id = members.organization_id and cp.owner_user_id = members.user_id
-  and pc.state in ('to_write', 'active'))`;
+  and pc.state in ('to_write', 'active') limit 1) is not null)`;
 
-/** One page of the company's people by name, each with whether they hold a card; `after` is the last user id. */
+/**
+ * One page of the company's people, each with whether they hold a card; `after` is the last user id. In the order
+ * of the (organization_id, user_id) index, so a page costs the same in a company of any size.
+ */
 export async function teamOrderChoices(db: DbOrTx, organizationId: string, after?: string) {
   const rows = await db
     .select({ userId: members.userId, name: users.name, email: users.email, hasCard })
@@ -59,14 +65,9 @@ export async function teamOrderChoices(db: DbOrTx, organizationId: string, after
     .where(and(eq(members.organizationId, organizationId), after ? gt(members.userId, after) : undefined))
     .orderBy(asc(members.userId))
     .limit(CHOICES_PAGE + 1);
-  const [count] = await db
-    .select({ withoutCard: sql<number>`count(*)::int` })
-    .from(members)
-    .where(and(eq(members.organizationId, organizationId), sql`not ${hasCard}`));
   return {
     people: rows.slice(0, CHOICES_PAGE),
     next: rows.length > CHOICES_PAGE ? rows[CHOICES_PAGE - 1]!.userId : null,
-    withoutCard: count?.withoutCard ?? 0,
   };
 }
 

@@ -2,7 +2,7 @@
 // filters and pages them, opens one, copies one into Cold Calling's prospects once, and deletes one for good
 // (the exports: contact-exports.server.ts). Another account's contact is not found.
 
-import { and, count, desc, eq, gte, inArray, lt, type SQL, sql } from "drizzle-orm";
+import { and, asc, count, desc, eq, gte, lt, type SQL, sql } from "drizzle-orm";
 import { data } from "react-router";
 import { cardPages, exchangedContacts, prospects } from "~/db/schema";
 import { CONTACT_LIMITS, CONTACT_SOURCE_LABELS, DELETED_CARD } from "~/schemas/contact-options";
@@ -13,6 +13,8 @@ import type { DbOrTx } from "../platform/db.server";
 import { ilikeAny } from "../platform/sql.server";
 
 const CONTACTS_PAGE_SIZE = 25;
+/** Past this many, a list says '10,000+' and pages to the 10,000th; the search narrows it. */
+const CONTACTS_COUNT_CAP = 10_000;
 /** The card filter lists at most this many of the owner's cards (the dashboard's own limit). */
 const CARD_CHOICES_LIMIT = 100;
 export const CONTACT_NOT_FOUND = "Contact not found";
@@ -62,10 +64,7 @@ const contactsOfScope = (scope: ContactScope) =>
   typeof scope === "string"
     ? ownContacts(scope)
     : and(
-        inArray(
-          exchangedContacts.cardPageId,
-          sql`(select ${cardPages.id} from ${cardPages} where ${cardPages.organizationId} = ${scope.organizationId})`,
-        ),
+        eq(exchangedContacts.organizationId, scope.organizationId),
         eq(exchangedContacts.heldForReview, false),
       )!;
 
@@ -88,13 +87,17 @@ async function hasContacts(db: DbOrTx, scope: ContactScope) {
   return Boolean(first);
 }
 
-/** The scope's cards to filter by (a company's by its members' names), newest first. */
+/** The scope's cards to filter by: an account's newest first, a company's by its members' names. */
 async function cardChoices(db: DbOrTx, scope: ContactScope) {
   return db
     .select({ id: cardPages.id, cardNumber: cardPages.cardNumber, name: cardPages.name })
     .from(cardPages)
     .where(cardsOfScope(scope))
-    .orderBy(desc(cardPages.createdAt), desc(cardPages.id))
+    .orderBy(
+      ...(typeof scope === "string"
+        ? [desc(cardPages.createdAt), desc(cardPages.id)]
+        : [asc(cardPages.name), asc(cardPages.id)]),
+    )
     .limit(CARD_CHOICES_LIMIT);
 }
 
@@ -105,11 +108,16 @@ export const cardLabel = (card: { cardNumber: string | null; name: string | null
 export async function loadContacts(db: DbOrTx, scope: ContactScope, url: URL) {
   const filters = await contactFilters(db, scope, url);
   const where = contactsWhere(scope, filters);
-  const [{ total } = { total: 0 }] = await db
-    .select({ total: sql<number>`count(*)::int` })
+  // Counted along the list's own index up to CONTACTS_COUNT_CAP, so a page costs the same for any number.
+  const capped = db
+    .select({ one: sql`1` })
     .from(exchangedContacts)
-    .where(where);
-  const pages = Math.max(1, Math.ceil(total / CONTACTS_PAGE_SIZE));
+    .where(where)
+    .orderBy(desc(exchangedContacts.createdAt), desc(exchangedContacts.id))
+    .limit(CONTACTS_COUNT_CAP + 1)
+    .as("capped");
+  const [{ total } = { total: 0 }] = await db.select({ total: sql<number>`count(*)::int` }).from(capped);
+  const pages = Math.max(1, Math.ceil(Math.min(total, CONTACTS_COUNT_CAP) / CONTACTS_PAGE_SIZE));
   const page = pageNumber(url, pages);
   const rows = await db
     .select({
@@ -137,6 +145,7 @@ export async function loadContacts(db: DbOrTx, scope: ContactScope, url: URL) {
     page,
     pages,
     total,
+    totalLabel: total > CONTACTS_COUNT_CAP ? `${CONTACTS_COUNT_CAP.toLocaleString("en-GB")}+` : String(total),
     hasAny,
     filtered,
     cards: (await cardChoices(db, scope)).map((c) => ({ id: c.id, label: cardLabel(c) })),

@@ -209,6 +209,7 @@ export async function shareContact(
   const values = {
     ownerUserId: card.ownerUserId,
     cardPageId: card.id,
+    organizationId: card.organizationId,
     name: input.name,
     email: input.email ?? null,
     phone: input.phone ?? null,

@@ -40,6 +40,8 @@ const SCALE_CUSTOMER_PROSPECTS = 2_000;
  * reseller's own history, so the benchmark keeps that history the same and lets only the shop around it grow.
  */
 const SCALE_CUSTOMER_REFERRALS = 40;
+/** The scale customer's company and its size: up to 10,000 of the other customers, each with a company card. */
+export const SCALE_COMPANY = { id: "scale-co", slug: "scale-co", maxMembers: 10_000 } as const;
 /** Views per card in the aggregates (ten daily rows of 5). */
 const VIEWS_PER_CARD = 50;
 
@@ -247,5 +249,47 @@ function scaleStatements(size: ScaleSize, passwordHash: string) {
       from prospects p, (values ('status'), ('note')) k(kind)
       where p.last_contact_date is not null and p.id = any (
         select md5('scale-prospect-' || n)::uuid from generate_series(1, ${SCALE_CUSTOMER_PROSPECTS + otherProspects}::int) n)`,
+    ...companyStatements(Math.min(SCALE_COMPANY.maxMembers, others), passwordHash),
+  ];
+}
+
+/**
+ * The scale customer's company (they own it; every 100th member is an admin), each member with a company card page
+ * carrying a written chip, ten days of views and two contacts, and a log of their joining.
+ */
+function companyStatements(people: number, passwordHash: string) {
+  const co = SCALE_COMPANY.id;
+  return [
+    sql`insert into organizations (id, name, slug, contact_email, created_at)
+      values (${co}, 'Scale Company', ${SCALE_COMPANY.slug}, 'office@scale.example', now() - interval '2 years')`,
+    sql`insert into members (id, organization_id, user_id, role, created_at)
+      values ('scale-co-owner', ${co}, ${SCALE_CUSTOMER.id}, 'owner', now() - interval '2 years')`,
+    sql`insert into members (id, organization_id, user_id, role, created_at)
+      select 'scale-co-member-' || n, ${co}, 'scale-user-' || n, case when n % 100 = 0 then 'admin' else 'member' end,
+        now() - n * interval '1 hour'
+      from generate_series(1, ${people}::int) n`,
+    sql`insert into card_pages (id, card_number, name, business_name, slug, password_hash, owner_user_id,
+        organization_id, job_title, created_at, updated_at)
+      select md5('scale-co-card-' || n)::uuid, 'SK' || lpad(n::text, 6, '0'), 'Customer ' || n, 'Scale Company',
+        'scale-co-' || n, ${passwordHash}, 'scale-user-' || n, ${co}, 'Sales', now() - n * interval '1 hour', now()
+      from generate_series(1, ${people}::int) n`,
+    sql`insert into physical_cards (card_page_id, token, state, written_at, created_at)
+      select md5('scale-co-card-' || n)::uuid, substr(md5('scale-co-chip-' || n), 1, 11), 'active',
+        now() - n * interval '1 hour', now() - n * interval '1 hour'
+      from generate_series(1, ${people}::int) n`,
+    sql`insert into card_views_daily (card_page_id, day, source, count)
+      select md5('scale-co-card-' || n)::uuid, current_date - (k * 9 + n % 9),
+        (array['nfc', 'qr', 'link'])[(n + k) % 3 + 1], ${VIEWS_PER_CARD / 10}::int
+      from generate_series(1, ${people}::int) n, generate_series(0, 9) k`,
+    sql`insert into exchanged_contacts (owner_user_id, card_page_id, organization_id, name, email, source,
+        consented_at, created_at)
+      select 'scale-user-' || n, md5('scale-co-card-' || n)::uuid, ${co}, 'Lead ' || n || '-' || k,
+        'lead' || n || '-' || k || '@scale.example', 'nfc', now() - (n % 90) * interval '1 day',
+        now() - (n % 90) * interval '1 day' - k * interval '1 hour'
+      from generate_series(1, ${people}::int) n, generate_series(1, 2) k`,
+    sql`insert into company_events (organization_id, actor_user_id, actor_name, action, subject, created_at)
+      select ${co}, 'scale-user-' || n, 'Customer ' || n, 'joined', 'customer' || n || '@scale.example',
+        now() - n * interval '1 hour'
+      from generate_series(1, ${people}::int) n`,
   ];
 }

@@ -26,7 +26,7 @@ export default function CompanyContacts({ loaderData }: Route.ComponentProps) {
   return (
     <section aria-labelledby="company-contacts-heading" className="space-y-4">
       <h2 id="company-contacts-heading" className="text-lg font-bold">
-        The company's contacts <span className="font-normal text-slate-600">({loaderData.total})</span>
+        The company's contacts <span className="font-normal text-slate-600">({loaderData.totalLabel})</span>
       </h2>
       <ContactFiltersForm data={loaderData} base={base} />
       <ContactsList data={loaderData} opens={false} />

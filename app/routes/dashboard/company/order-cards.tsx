@@ -30,7 +30,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
 }
 
 export default function OrderCards({ loaderData }: Route.ComponentProps) {
-  const { people, next, withoutCard, company, card, paged, max } = loaderData;
+  const { people, next, company, card, paged, max } = loaderData;
   return (
     <section
       aria-labelledby="order-cards-heading"
@@ -46,8 +46,8 @@ export default function OrderCards({ loaderData }: Route.ComponentProps) {
       </p>
       <Form method="post" className="mt-4">
         <input type="hidden" name="intent" value="order-cards" />
-        <Button type="submit" name="choose" value="everyone-without-a-card" disabled={withoutCard === 0}>
-          Everyone without a card ({withoutCard})
+        <Button type="submit" name="choose" value="everyone-without-a-card">
+          Everyone without a card
         </Button>
       </Form>
       <Form method="post" className="mt-6">

@@ -1,0 +1,6 @@
+DROP INDEX "card_pages_organization_id_index";--> statement-breakpoint
+ALTER TABLE "exchanged_contacts" ADD COLUMN "organization_id" text;--> statement-breakpoint
+ALTER TABLE "exchanged_contacts" ADD CONSTRAINT "exchanged_contacts_organization_id_organizations_id_fk" FOREIGN KEY ("organization_id") REFERENCES "public"."organizations"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
+CREATE INDEX "card_pages_organization_id_name_id_index" ON "card_pages" USING btree ("organization_id","name","id");--> statement-breakpoint
+CREATE INDEX "exchanged_contacts_organization_id_created_at_id_index" ON "exchanged_contacts" USING btree ("organization_id","created_at","id") WHERE "exchanged_contacts"."organization_id" is not null and "exchanged_contacts"."held_for_review" = false;--> statement-breakpoint
+UPDATE "exchanged_contacts" SET "organization_id" = "card_pages"."organization_id" FROM "card_pages" WHERE "card_pages"."id" = "exchanged_contacts"."card_page_id" AND "card_pages"."organization_id" IS NOT NULL;
