@@ -81,6 +81,10 @@ const CUSTOMER_VISIT = [
   `/dashboard/company/${COMPANY}/people`,
   `/dashboard/company/${COMPANY}/cards`,
   `/dashboard/company/${COMPANY}/contacts`,
+  `/dashboard/company/${COMPANY}/analytics`,
+  `/dashboard/company/${COMPANY}/order-cards`,
+  `/dashboard/company/${COMPANY}/template`,
+  `/dashboard/company/${COMPANY}/integrations`,
   `/dashboard/company/${COMPANY}/log`,
 ];
 /** What an admin opens, in the same way. */

@@ -13,8 +13,11 @@ import type { DbOrTx } from "../platform/db.server";
 import { ilikeAny } from "../platform/sql.server";
 
 const CONTACTS_PAGE_SIZE = 25;
-/** Past this many, a list says '10,000+' and pages to the 10,000th; the search narrows it. */
-const CONTACTS_COUNT_CAP = 10_000;
+/**
+ * Past this many, a list says '2,500+' and its pages reach the 2,500th contact (100 pages); a search or a card
+ * narrows it, and the exports hold every one. Counting more would make every page of a big list slower.
+ */
+const CONTACTS_COUNT_CAP = 2_500;
 /** The card filter lists at most this many of the owner's cards (the dashboard's own limit). */
 const CARD_CHOICES_LIMIT = 100;
 export const CONTACT_NOT_FOUND = "Contact not found";
