@@ -61,8 +61,8 @@ const cores = os.cpus().length;
 const MARKETING = ["/", "/pricing", "/features", "/about", "/faq", "/contact", "/privacy", "/terms"];
 /** Shop pages that show stored data (the visitor's cart, the catalogue's stock): rendered per request. */
 const SHOP = ["/order-card", "/cart"];
-/** The company every bench customer runs (one owner, the others admins, the rest of the seed's people members). */
-const COMPANY = "bench-co";
+/** The company every bench customer runs (the scale seed's: one owner, the others admins, the rest members). */
+const COMPANY = "scale-co";
 /** What a customer opens, in the order of a visit; each customer starts at a different place in it. */
 const CUSTOMER_VISIT = [
   "/dashboard",
@@ -162,22 +162,11 @@ const customerEmails = [];
           sql`insert into accounts (id, account_id, provider_id, user_id, password)
             values (${`bench-credential-${n}`}, ${`scale-user-${n}`}, 'credential', ${`scale-user-${n}`}, ${hash})`,
         );
-      // A company of the seed's 100 people: the scale customer owns it, the other bench customers are its admins,
-      // and the scale customer's three cards are its cards (their contacts, its contacts).
+      // The seed's company of its 100 people (each with a company card, a chip, contacts and a line in the log):
+      // the scale customer owns it, and the other bench customers are its admins.
       await database.db.execute(
-        sql`insert into organizations (id, name, slug) values (${COMPANY}, 'Bench Co', ${COMPANY})`,
-      );
-      await database.db.execute(
-        sql`insert into members (id, organization_id, user_id, role) values ('bench-owner', ${COMPANY}, ${seed.SCALE_CUSTOMER.id}, 'owner')`,
-      );
-      await database.db.execute(
-        sql`insert into members (id, organization_id, user_id, role)
-          select 'bench-member-' || u.id, ${COMPANY}, u.id,
-            case when u.id in (select 'scale-user-' || n from generate_series(1, ${CUSTOMERS - 1}::int) n) then 'admin' else 'member' end
-          from users u where u.id like 'scale-user-%'`,
-      );
-      await database.db.execute(
-        sql`update card_pages set organization_id = ${COMPANY} where owner_user_id = ${seed.SCALE_CUSTOMER.id}`,
+        sql`update members set role = 'admin' where organization_id = ${seed.SCALE_COMPANY.id}
+          and user_id in (select 'scale-user-' || n from generate_series(1, ${CUSTOMERS - 1}::int) n)`,
       );
       customerEmails.push(seed.SCALE_CUSTOMER.email);
       for (let n = 1; n < CUSTOMERS; n++) customerEmails.push(`customer${n}@scale.example`);
