@@ -114,12 +114,12 @@ async function freeSlug(db: DbOrTx, name: string) {
   for (let n = 2; ; n++) if (!used.has(`${base}-${n}`)) return `${base}-${n}`;
 }
 
+const NEEDS_AN_OWNER = "A company needs an owner. Make someone else an owner first.";
+
 /** Plugin refusals a person can act on, in our words; anything else is a fault and is thrown on. */
 const PLUGIN_MESSAGES: Record<string, string> = {
-  YOU_CANNOT_LEAVE_THE_ORGANIZATION_AS_THE_ONLY_OWNER:
-    "A company needs an owner. Make someone else an owner first.",
-  YOU_CANNOT_LEAVE_THE_ORGANIZATION_WITHOUT_AN_OWNER:
-    "A company needs an owner. Make someone else an owner first.",
+  YOU_CANNOT_LEAVE_THE_ORGANIZATION_AS_THE_ONLY_OWNER: NEEDS_AN_OWNER,
+  YOU_CANNOT_LEAVE_THE_ORGANIZATION_WITHOUT_AN_OWNER: NEEDS_AN_OWNER,
   USER_IS_ALREADY_A_MEMBER_OF_THIS_ORGANIZATION: "They are already a member of this company.",
   USER_IS_ALREADY_INVITED_TO_THIS_ORGANIZATION:
     "They already have an invitation waiting. Resend it from the list instead.",
@@ -144,11 +144,24 @@ export class CompanyRefusal extends Error {
   }
 }
 
-/** Runs a plugin endpoint; a refusal it gives becomes a CompanyRefusal with our message. */
+/** The database's own refusal (migration 0031) of a change that would leave a company without an owner. */
+function leavesNoOwner(error: unknown): boolean {
+  for (let e = error as { message?: string; cause?: unknown } | undefined, depth = 0; e && depth < 5; depth++) {
+    if (typeof e.message === "string" && e.message.includes("A company needs an owner")) return true;
+    e = e.cause as typeof e;
+  }
+  return false;
+}
+
+/**
+ * Runs a plugin endpoint; a refusal it gives becomes a CompanyRefusal with our message, and so does the database's
+ * when two owners step down at the same moment and the plugin's own check could not see it.
+ */
 export async function viaPlugin<T>(run: () => Promise<T>): Promise<T> {
   try {
     return await run();
   } catch (error) {
+    if (leavesNoOwner(error)) throw new CompanyRefusal(NEEDS_AN_OWNER, 409);
     if (!isAPIError(error)) throw error;
     const code = (error.body as { code?: string } | undefined)?.code ?? "";
     const message = PLUGIN_MESSAGES[code];
