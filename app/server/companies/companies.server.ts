@@ -145,12 +145,11 @@ export class CompanyRefusal extends Error {
 }
 
 /** The database's own refusal (migration 0031) of a change that would leave a company without an owner. */
-function leavesNoOwner(error: unknown): boolean {
-  for (let e = error as { message?: string; cause?: unknown } | undefined, depth = 0; e && depth < 5; depth++) {
-    if (typeof e.message === "string" && e.message.includes("A company needs an owner")) return true;
-    e = e.cause as typeof e;
-  }
-  return false;
+function leavesNoOwner(error: unknown, depth = 0): boolean {
+  const e = error as { message?: unknown; cause?: unknown } | null | undefined;
+  if (!e || depth > 4) return false;
+  const said = typeof e.message === "string" && e.message.includes("A company needs an owner");
+  return said || leavesNoOwner(e.cause, depth + 1);
 }
 
 /**

@@ -12,8 +12,10 @@ import { redirectWithToast, refuseWithToast } from "../platform/toast.server";
 import {
   addWebhookEndpoint,
   deleteWebhookEndpoint,
+  listWebhookEndpoints,
   queueTestEvent,
   setWebhookEndpointEnabled,
+  WEBHOOK_ENDPOINT_LIMIT,
   WebhookError,
   WebhookLimited,
   WebhookNotFound,
@@ -27,6 +29,19 @@ interface IntegrationsContext {
   db: import("../platform/db.server").Database;
   config: Config;
   pokeWebhooks: () => void;
+}
+
+/** The owner's endpoints as the page shows them; ?delete=<id> asks to confirm deleting one of them (else 404). */
+export async function loadIntegrations(db: IntegrationsContext["db"], owner: WebhookOwner, request: Request) {
+  const endpoints = await listWebhookEndpoints(db, owner);
+  const deleteId = new URL(request.url).searchParams.get("delete");
+  const confirmDelete = deleteId ? endpoints.find((e) => e.id === deleteId) : undefined;
+  if (deleteId && !confirmDelete) throw data({ error: NOT_FOUND }, { status: 404 });
+  return {
+    endpoints,
+    limit: WEBHOOK_ENDPOINT_LIMIT,
+    confirmDelete: confirmDelete ? { id: confirmDelete.id, url: confirmDelete.url } : null,
+  };
 }
 
 /**

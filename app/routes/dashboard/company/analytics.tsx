@@ -1,13 +1,15 @@
 // A company's analytics (owners and admins): each member's company card over a range of days, with its views by
 // how it was opened, its link clicks and the contacts shared with it; paged, and as CSV.
-import { data, Form, Link } from "react-router";
+import { data, Form } from "react-router";
 import { Button } from "~/components/ui/button";
+import { Pager } from "~/components/ui/pager";
 import { ScrollRegion } from "~/components/ui/scroll-region";
 import { Select } from "~/components/ui/select";
 import { ACTIVITY_RANGE_REFUSED, ACTIVITY_RANGES, parseActivityRange } from "~/schemas/activity-range";
 import { companyAnalyticsPage } from "~/server/cards/company-analytics.server";
 import { requireCompany } from "~/server/companies/companies.server";
 import { utcDay } from "~/utils/dates";
+import { pageNumber } from "~/utils/paging";
 import type { Route } from "./+types/analytics";
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {
@@ -15,17 +17,16 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   const url = new URL(request.url);
   const range = parseActivityRange(url.searchParams.get("range"));
   if (!range) throw data({ error: ACTIVITY_RANGE_REFUSED }, { status: 400 });
-  const offset = Math.max(0, Math.min(Number(url.searchParams.get("from")) || 0, 1e6));
+  const page = pageNumber(url, 10_000);
   const today = utcDay();
-  const page = await companyAnalyticsPage(context.db, access.company.id, today, range, offset);
-  return { ...page, range, offset, today };
+  const list = await companyAnalyticsPage(context.db, access.company.id, today, range, (page - 1) * 50);
+  return { ...list, range, page, today };
 }
 
 const headers = ["Member", "Card", "Views", "NFC", "QR", "Link", "Clicks", "Contacts"] as const;
 
 export default function CompanyAnalytics({ loaderData }: Route.ComponentProps) {
-  const { rows, more, range, offset, today } = loaderData;
-  const at = (from: number) => `?range=${range}&from=${from}`;
+  const { rows, more, range, page, today } = loaderData;
   return (
     <section
       aria-labelledby="analytics-heading"
@@ -96,19 +97,13 @@ export default function CompanyAnalytics({ loaderData }: Route.ComponentProps) {
           </table>
         </ScrollRegion>
       )}
-      <div className="mt-3 flex justify-between text-sm">
-        {offset > 0 ? (
-          <Link to={at(Math.max(0, offset - 50))} className="font-semibold text-brand-700 underline">
-            Previous page
-          </Link>
-        ) : (
-          <span />
-        )}
-        {more ? (
-          <Link to={at(offset + 50)} className="font-semibold text-brand-700 underline">
-            Next page
-          </Link>
-        ) : null}
+      <div className="mt-3">
+        <Pager
+          label="Analytics pagination"
+          page={page}
+          hasNext={more}
+          href={(p) => `?range=${range}&page=${p}`}
+        />
       </div>
     </section>
   );

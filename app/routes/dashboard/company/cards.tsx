@@ -4,18 +4,20 @@ import { Form, Link } from "react-router";
 import { EmptyState } from "~/components/layout/page-heading";
 import { Button } from "~/components/ui/button";
 import { Input } from "~/components/ui/input";
+import { Pager } from "~/components/ui/pager";
 import { ScrollRegion } from "~/components/ui/scroll-region";
 import { companyPhysicalCards } from "~/server/cards/company-cards.server";
 import { requireCompany } from "~/server/companies/companies.server";
 import { handleCompanyCardsAction } from "~/server/companies/company-cards-actions.server";
 import { readFormData } from "~/server/platform/forms.server";
+import { pageNumber } from "~/utils/paging";
 import type { Route } from "./+types/cards";
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   const access = await requireCompany(context, request, params.slug, { manage: true });
-  const offset = Math.max(0, Math.min(Number(new URL(request.url).searchParams.get("from")) || 0, 1e6));
-  const list = await companyPhysicalCards(context.db, access.company.id, offset);
-  return { ...list, offset };
+  const page = pageNumber(new URL(request.url), 10_000);
+  const list = await companyPhysicalCards(context.db, access.company.id, (page - 1) * 50);
+  return { ...list, page };
 }
 
 export async function action({ request, context, params }: Route.ActionArgs) {
@@ -34,7 +36,7 @@ const STATE_WORDS = {
 } as const;
 
 export default function CompanyCards({ loaderData }: Route.ComponentProps) {
-  const { cards, more, offset } = loaderData;
+  const { cards, more, page } = loaderData;
   const order = (
     <Link to="../order-cards" relative="path" className="font-semibold text-brand-700 underline">
       Order cards for members
@@ -115,19 +117,8 @@ export default function CompanyCards({ loaderData }: Route.ComponentProps) {
           </tbody>
         </table>
       </ScrollRegion>
-      <div className="mt-3 flex justify-between text-sm">
-        {offset > 0 ? (
-          <Link to={`?from=${Math.max(0, offset - 50)}`} className="font-semibold text-brand-700 underline">
-            Previous page
-          </Link>
-        ) : (
-          <span />
-        )}
-        {more ? (
-          <Link to={`?from=${offset + 50}`} className="font-semibold text-brand-700 underline">
-            Next page
-          </Link>
-        ) : null}
+      <div className="mt-3">
+        <Pager label="Cards pagination" page={page} hasNext={more} href={(p) => `?page=${p}`} />
       </div>
     </section>
   );

@@ -1,24 +1,16 @@
 // A company's Integrations (owners and admins): webhook endpoints that receive every contact shared with any of
 // its people's company cards, with the member in each event (docs/webhooks.md). The same page and signed scheme as
 // an account's own; the company's endpoints are its, not the admin's who added them.
-import { data } from "react-router";
 import { IntegrationsSettings } from "~/components/dashboard/integrations-settings";
 import { requireCompany } from "~/server/companies/companies.server";
 import { readFormData } from "~/server/platform/forms.server";
-import { handleIntegrationsAction } from "~/server/webhooks/integrations-actions.server";
-import { listWebhookEndpoints, WEBHOOK_ENDPOINT_LIMIT } from "~/server/webhooks/webhooks.server";
+import { handleIntegrationsAction, loadIntegrations } from "~/server/webhooks/integrations-actions.server";
 import type { Route } from "./+types/integrations";
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   const access = await requireCompany(context, request, params.slug, { manage: true });
-  const endpoints = await listWebhookEndpoints(context.db, { organizationId: access.company.id });
-  const deleteId = new URL(request.url).searchParams.get("delete");
-  const confirmDelete = deleteId ? endpoints.find((e) => e.id === deleteId) : undefined;
-  if (deleteId && !confirmDelete) throw data({ error: "Webhook endpoint not found" }, { status: 404 });
   return {
-    endpoints,
-    limit: WEBHOOK_ENDPOINT_LIMIT,
-    confirmDelete: confirmDelete ? { id: confirmDelete.id, url: confirmDelete.url } : null,
+    ...(await loadIntegrations(context.db, { organizationId: access.company.id }, request)),
     path: `/dashboard/company/${access.company.slug}/integrations`,
     company: access.company.name,
   };
