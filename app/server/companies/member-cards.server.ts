@@ -1,9 +1,11 @@
 // A member's company card as the company sees it: the page made for them (by themselves, or when a card ordered
 // for them is paid), and who still has no card, for 'Order cards for members'.
-import { and, asc, desc, eq, gt, inArray, sql } from "drizzle-orm";
+import { and, asc, desc, eq, gt, inArray, ne, sql } from "drizzle-orm";
 import { invitations, members, organizations, users } from "~/db/schema";
 import { createCompanyCardPage, markHolderDeparted } from "../cards/company-cards.server";
+import type { LifecycleActor } from "../cards/physical-cards.server";
 import type { DbOrTx } from "../platform/db.server";
+import { handOverCompanyEndpoints } from "../webhooks/webhooks.server";
 import { canManage, fallbackNotice, roleOf } from "./companies.server";
 import { recordCompanyEvent } from "./company-events.server";
 import { companyTemplate, lookOf } from "./template.server";
@@ -149,12 +151,7 @@ export async function leaveEveryCompany(tx: DbOrTx, user: { id: string; name: st
   if (stranded.length)
     return `You are the only owner of ${stranded.map((c) => c.name).join(", ")}. Make someone else an owner there first.`;
   for (const company of theirs) {
-    await markHolderDeparted(tx, {
-      organizationId: company.id,
-      userId: user.id,
-      notice: fallbackNotice(company, user.name, (await companyTemplate(tx, company.id)).fallback),
-      actor: { userId: null, label: "account deleted" },
-    });
+    await departCompany(tx, company, user, { userId: null, label: "account deleted" });
     await recordCompanyEvent(tx, {
       organizationId: company.id,
       actor: { id: user.id, name: user.name },
@@ -163,4 +160,32 @@ export async function leaveEveryCompany(tx: DbOrTx, user: { id: string; name: st
     });
   }
   return null;
+}
+
+/**
+ * Someone stopped being a member (they left, were removed, or deleted their account): their company cards turn to
+ * the company's notice, and the company's webhook endpoints they added stay the company's, in its first owner's
+ * name (who is then told of failed deliveries).
+ */
+export async function departCompany(
+  db: DbOrTx,
+  company: { id: string; name: string; website: string | null; contactEmail: string | null },
+  person: { id: string; name: string },
+  actor: LifecycleActor,
+) {
+  await markHolderDeparted(db, {
+    organizationId: company.id,
+    userId: person.id,
+    notice: fallbackNotice(company, person.name, (await companyTemplate(db, company.id)).fallback),
+    actor,
+  });
+  const [owner] = await db
+    .select({ userId: members.userId })
+    .from(members)
+    .where(
+      and(eq(members.organizationId, company.id), eq(members.role, "owner"), ne(members.userId, person.id)),
+    )
+    .orderBy(asc(members.createdAt), asc(members.id))
+    .limit(1);
+  if (owner) await handOverCompanyEndpoints(db, company.id, person.id, owner.userId);
 }

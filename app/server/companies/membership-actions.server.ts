@@ -5,19 +5,13 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { data } from "react-router";
 import { CompanyCardFieldsSchema, MEMBER_FIELDS } from "~/schemas/company";
 import { CardPageError } from "../cards/cards.server";
-import { companyCardOf, markHolderDeparted } from "../cards/company-cards.server";
+import { companyCardOf } from "../cards/company-cards.server";
 import { saveCompanyCardFields } from "../cards/company-look.server";
 import { unknownIntent } from "../platform/forms.server";
 import { redirectWithToast, refuseWithToast } from "../platform/toast.server";
-import {
-  type CompanyAccess,
-  type CompanyContext,
-  CompanyRefusal,
-  fallbackNotice,
-  viaPlugin,
-} from "./companies.server";
+import { type CompanyAccess, type CompanyContext, CompanyRefusal, viaPlugin } from "./companies.server";
 import { recordCompanyEvent } from "./company-events.server";
-import { memberCardPage } from "./member-cards.server";
+import { departCompany, memberCardPage } from "./member-cards.server";
 import { companyTemplate, requiredFields } from "./template.server";
 
 export async function handleCompanyOverviewAction(
@@ -75,15 +69,9 @@ export async function handleCompanyOverviewAction(
         if (error instanceof CompanyRefusal) return refuseWithToast(error.message, error.status);
         throw error;
       }
-      await markHolderDeparted(context.db, {
-        organizationId: access.company.id,
+      await departCompany(context.db, access.company, access.user, {
         userId: access.user.id,
-        notice: fallbackNotice(
-          access.company,
-          access.user.name,
-          (await companyTemplate(context.db, access.company.id)).fallback,
-        ),
-        actor: { userId: access.user.id, label: access.user.email },
+        label: access.user.email,
       });
       await recordCompanyEvent(context.db, {
         organizationId: access.company.id,

@@ -6,22 +6,15 @@ import { and, eq } from "drizzle-orm";
 import { data } from "react-router";
 import { invitations, members, users } from "~/db/schema";
 import { InviteMemberSchema, SetMemberRoleSchema } from "~/schemas/company";
-import { markHolderDeparted } from "../cards/company-cards.server";
 import type { Config } from "../platform/env.server";
 import { unknownIntent } from "../platform/forms.server";
 import { hitRateLimit, hitWriteLimit, WRITE_LIMITED } from "../platform/rate-limit.server";
 import { redirectWithToast, refuseWithToast } from "../platform/toast.server";
-import {
-  type CompanyAccess,
-  type CompanyContext,
-  CompanyRefusal,
-  fallbackNotice,
-  viaPlugin,
-} from "./companies.server";
+import { type CompanyAccess, type CompanyContext, CompanyRefusal, viaPlugin } from "./companies.server";
 import { type CompanyEventAction, recordCompanyEvent } from "./company-events.server";
 import { COMPANY_LIMITS, INVITATION_WRITES } from "./limits.server";
+import { departCompany } from "./member-cards.server";
 import { checkMemberCsv, importMemberRows, MEMBER_CSV_MESSAGES } from "./member-csv.server";
-import { companyTemplate } from "./template.server";
 
 const ROLE_WORDS = { owner: "Owner", admin: "Admin", member: "Member" } as const;
 
@@ -120,16 +113,12 @@ export async function handleCompanyPeopleAction(
             body: { memberIdOrEmail: member.id, organizationId: access.company.id },
           }),
         );
-        await markHolderDeparted(context.db, {
-          organizationId: access.company.id,
-          userId: member.userId,
-          notice: fallbackNotice(
-            access.company,
-            member.name,
-            (await companyTemplate(context.db, access.company.id)).fallback,
-          ),
-          actor: { userId: access.user.id, label: access.user.email },
-        });
+        await departCompany(
+          context.db,
+          access.company,
+          { id: member.userId, name: member.name },
+          { userId: access.user.id, label: access.user.email },
+        );
         await log("removed", member.email);
         return redirectWithToast(back, {
           type: "success",

@@ -139,6 +139,24 @@ export async function listWebhookEndpoints(db: DbOrTx, owner: WebhookOwner, now 
   );
 }
 
+/**
+ * A company's endpoints that someone who is leaving it added: they stay the company's, and from now on the account
+ * told about failed deliveries is `toUserId` (one of its owners).
+ */
+export async function handOverCompanyEndpoints(
+  db: DbOrTx,
+  organizationId: string,
+  fromUserId: string,
+  toUserId: string,
+) {
+  await db
+    .update(webhookEndpoints)
+    .set({ ownerUserId: toUserId })
+    .where(
+      and(eq(webhookEndpoints.organizationId, organizationId), eq(webhookEndpoints.ownerUserId, fromUserId)),
+    );
+}
+
 /** The owner's endpoint, or a 'not found' error for anyone else's (the same answer as for no endpoint). */
 async function ownEndpoint(db: DbOrTx, owner: WebhookOwner, endpointId: string) {
   const [row] = await db

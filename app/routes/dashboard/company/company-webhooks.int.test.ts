@@ -129,4 +129,21 @@ describe("a company's webhooks", () => {
       },
     });
   });
+
+  it("stay the company's when the admin who added one leaves: the first owner is told of failures from then on", async () => {
+    const r = companyRoutes(shop);
+    await r.postPeople(shop.olivia.cookie, slug, { intent: "invite", email: shop.adam.email, role: "admin" });
+    await r.answerInvitation(shop.adam.cookie, (await invitationFor(shop, shop.adam.email)).id, "accept");
+    expect(
+      (await post(shop.adam.cookie, { intent: "add-endpoint", url: "https://adams.hooks.example/in" }))
+        .status,
+    ).toBe(200);
+    expect((await r.leave(shop.adam.cookie, slug)).status).toBe(302);
+    const [kept] = await shop.t.db
+      .select()
+      .from(webhookEndpoints)
+      .where(eq(webhookEndpoints.url, "https://adams.hooks.example/in"));
+    expect(kept).toMatchObject({ ownerUserId: shop.olivia.id });
+    expect((await page(shop.olivia.cookie)).data.endpoints).toHaveLength(2);
+  });
 });
