@@ -148,7 +148,14 @@ const customerEmails = [];
       migrationsFolder: path.join(root, "drizzle"),
     });
     try {
-      const small = { cards: 100, linksPerCard: 10, customers: 100, orders: 100, otherProspects: 0 };
+      const small = {
+        cards: 100,
+        linksPerCard: 10,
+        customers: 100,
+        orders: 100,
+        otherProspects: 0,
+        companyMembers: 100,
+      };
       const hash = await hashPassword(CUSTOMER_PASSWORD);
       await seed.seedScale(database.db, small, await hashEditPassword("bench-card-password"), {
         customerPasswordHash: hash,

@@ -14,7 +14,14 @@ announceNode("bench:scale");
 const RUNS = Number(process.env.BENCH_RUNS ?? 40);
 const WARMUP = Number(process.env.BENCH_WARMUP ?? 10);
 const BUDGET = 1.5;
-const SMALL = { cards: 100, linksPerCard: 10, customers: 100, orders: 100, otherProspects: 0 };
+const SMALL = {
+  cards: 100,
+  linksPerCard: 10,
+  customers: 100,
+  orders: 100,
+  otherProspects: 0,
+  companyMembers: 100,
+};
 
 const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 

@@ -23,8 +23,7 @@ import { getOrCreateReferralCode } from "~/server/referrals/referrals.server";
 import { expireIdleCarts } from "~/server/shop/cart-expiry.server";
 import { expireUnpaidBankOrders } from "~/server/shop/orders.server";
 import { type IslandUrls, islandUrls } from "~/server/site/islands.server";
-import { startWebhookWorker } from "~/server/webhooks/delivery.server";
-import { pruneWebhookDeliveries } from "~/server/webhooks/webhooks.server";
+import { pruneWebhookDeliveries, startWebhookWorker } from "~/server/webhooks/delivery.server";
 import { runDataMigrations } from "./data-migrations";
 import { seedDemoData } from "./seed";
 

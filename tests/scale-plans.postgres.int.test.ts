@@ -19,6 +19,7 @@ const SIZE: ScaleSize = {
   customers: 4_000,
   orders: 10_000,
   otherProspects: 20_000,
+  companyMembers: 4_000,
 };
 /** Tables with fewer rows than this (business types, shops, payouts) are cheaper to scan than to index. */
 const BIG_TABLE_ROWS = 1_000;

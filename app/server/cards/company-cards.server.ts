@@ -4,7 +4,7 @@
 // chip address opens the new holder's page from the next tap, without rewriting the chip.
 import { randomBytes } from "node:crypto";
 import { and, asc, eq, inArray, isNotNull, sql } from "drizzle-orm";
-import { cardPages, physicalCards, users } from "~/db/schema";
+import { cardPages, physicalCards } from "~/db/schema";
 import { slugFromName } from "~/utils/slug";
 import type { DbOrTx } from "../platform/db.server";
 import { CardPageError, createCardPage, isUniqueViolation, pageIdWithSlug } from "./cards.server";
@@ -125,6 +125,8 @@ export async function markHolderDeparted(
  * reported lost is 'lost'; one on the page of someone who left is 'unassigned' until it is handed on.
  */
 export async function companyPhysicalCards(db: DbOrTx, organizationId: string, offset = 0) {
+  // The page of cards first, by name along the company's (organization_id, name, id) index; then, for those 50
+  // pages alone, the holder and the last tap.
   const rows = await db
     .select({
       id: physicalCards.id,
@@ -137,26 +139,36 @@ export async function companyPhysicalCards(db: DbOrTx, organizationId: string, o
       pageName: cardPages.name,
       pausedAt: cardPages.pausedAt,
       departed: sql<boolean>`${cardPages.departedNotice} is not null`,
-      holder: users.name,
-      holderEmail: users.email,
-      // Written out: drizzle leaves column names unqualified inside sql``, and "id" would be the inner table's.
-      lastTap: sql<
-        string | null
-      >`(select max(v.day) from card_views_daily v where v.card_page_id = card_pages.id and v.source = 'nfc')`,
     })
     .from(physicalCards)
     .innerJoin(cardPages, eq(cardPages.id, physicalCards.cardPageId))
-    .leftJoin(users, eq(users.id, cardPages.ownerUserId))
     .where(eq(cardPages.organizationId, organizationId))
-    // The company's cards by name (its (organization_id, name, id) index), each page's chips as made.
     .orderBy(asc(cardPages.name), asc(cardPages.id), asc(physicalCards.createdAt), asc(physicalCards.id))
     .limit(51)
     .offset(offset);
+  const pageIds = [...new Set(rows.slice(0, 50).map((r) => r.cardPageId))];
+  const about = pageIds.length
+    ? await db
+        .select({
+          id: cardPages.id,
+          // Written out: drizzle leaves column names unqualified inside sql``.
+          holder: sql<string | null>`(select u.name from users u where u.id = card_pages.owner_user_id)`,
+          holderEmail: sql<
+            string | null
+          >`(select u.email from users u where u.id = card_pages.owner_user_id)`,
+          lastTap: sql<
+            string | null
+          >`(select max(v.day) from card_views_daily v where v.card_page_id = card_pages.id and v.source = 'nfc')`,
+        })
+        .from(cardPages)
+        .where(inArray(cardPages.id, pageIds))
+    : [];
+  const byPage = new Map(about.map((a) => [a.id, a]));
   return {
-    cards: rows.slice(0, 50).map((r) => ({
-      ...r,
-      status: companyCardStatus(r),
-    })),
+    cards: rows.slice(0, 50).map((r) => {
+      const { holder = null, holderEmail = null, lastTap = null } = byPage.get(r.cardPageId) ?? {};
+      return { ...r, holder, holderEmail, lastTap, status: companyCardStatus(r) };
+    }),
     more: rows.length > 50,
   };
 }

@@ -11,6 +11,8 @@ export interface ScaleSize {
   orders: number;
   /** Prospects of other customers, beside the scale customer's own. */
   otherProspects: number;
+  /** Other customers in the scale customer's company (SCALE_COMPANY), each with a company card; none when absent. */
+  companyMembers?: number;
 }
 
 /** PostgreSQL: 100,000 card pages, 1,000,000 links, 5,000,000 clicks, 50,000 orders, 20,000 customers. */
@@ -20,6 +22,7 @@ export const FULL_SCALE: ScaleSize = {
   customers: 20_000,
   orders: 50_000,
   otherProspects: 100_000,
+  companyMembers: 10_000,
 };
 
 /** The embedded database holds a tenth. */
@@ -29,6 +32,7 @@ export const TENTH_SCALE: ScaleSize = {
   customers: 2_000,
   orders: 5_000,
   otherProspects: 10_000,
+  companyMembers: 1_000,
 };
 
 /** The account whose dashboard the benchmarks read: 50 cards, 2,000 prospects, referral commissions. */
@@ -40,8 +44,8 @@ const SCALE_CUSTOMER_PROSPECTS = 2_000;
  * reseller's own history, so the benchmark keeps that history the same and lets only the shop around it grow.
  */
 const SCALE_CUSTOMER_REFERRALS = 40;
-/** The scale customer's company and its size: up to 10,000 of the other customers, each with a company card. */
-export const SCALE_COMPANY = { id: "scale-co", slug: "scale-co", maxMembers: 10_000 } as const;
+/** The scale customer's company: `companyMembers` of the other customers, each with a company card. */
+export const SCALE_COMPANY = { id: "scale-co", slug: "scale-co" } as const;
 /** Views per card in the aggregates (ten daily rows of 5). */
 const VIEWS_PER_CARD = 50;
 
@@ -249,7 +253,7 @@ function scaleStatements(size: ScaleSize, passwordHash: string) {
       from prospects p, (values ('status'), ('note')) k(kind)
       where p.last_contact_date is not null and p.id = any (
         select md5('scale-prospect-' || n)::uuid from generate_series(1, ${SCALE_CUSTOMER_PROSPECTS + otherProspects}::int) n)`,
-    ...companyStatements(Math.min(SCALE_COMPANY.maxMembers, others), passwordHash),
+    ...(size.companyMembers ? companyStatements(Math.min(size.companyMembers, others), passwordHash) : []),
   ];
 }
 

@@ -3,10 +3,10 @@
 // Fair to every account: one delivery per endpoint per round (never two in flight to one endpoint), and an
 // endpoint that keeps not answering is held off, so one account's dead endpoint cannot hold the worker for others.
 
-import { and, asc, eq, gt, inArray, isNotNull, isNull, lte, or, sql } from "drizzle-orm";
+import { and, asc, eq, gt, inArray, isNotNull, isNull, lt, lte, or, sql } from "drizzle-orm";
 import type { Logger } from "pino";
 import { organizations, webhookDeliveries, webhookEndpoints } from "~/db/schema";
-import type { Database } from "../platform/db.server";
+import type { Database, DbOrTx } from "../platform/db.server";
 import { startPolledWorker } from "../platform/polled-worker.server";
 import { type LookupAll, resolveWebhookTarget } from "./address-guard.server";
 import { tellOwnerOnce } from "./failure-notice.server";
@@ -257,4 +257,21 @@ export function startWebhookWorker(opts: {
     name: "webhook",
     intervalMs: opts.intervalMs,
   });
+}
+
+/** Finished deliveries are kept this long for the Integrations tab, then removed by the hourly housekeeping. */
+const KEEP_FINISHED_DAYS = 30;
+
+/** Removes delivered and failed deliveries older than KEEP_FINISHED_DAYS; pending ones are never touched. */
+export async function pruneWebhookDeliveries(db: DbOrTx, now = new Date()) {
+  const removed = await db
+    .delete(webhookDeliveries)
+    .where(
+      and(
+        inArray(webhookDeliveries.status, ["delivered", "failed"]),
+        lt(webhookDeliveries.createdAt, new Date(now.getTime() - KEEP_FINISHED_DAYS * 86_400_000)),
+      ),
+    )
+    .returning({ id: webhookDeliveries.id });
+  return { deliveries: removed.length };
 }

@@ -4,8 +4,7 @@
 
 import { describe, expect, it } from "vitest";
 import { emailOutbox, webhookDeliveries } from "~/db/schema";
-import { deliverDueWebhooks, RETRY_WINDOW_MS } from "./delivery.server";
-import { pruneWebhookDeliveries } from "./webhooks.server";
+import { deliverDueWebhooks, pruneWebhookDeliveries, RETRY_WINDOW_MS } from "./delivery.server";
 import { addEndpoint, base, contactEvent, deliveries, LOCAL, receiver, t } from "./webhooks-fixture";
 
 describe("webhook retries, time-outs and workers", () => {

@@ -2,7 +2,7 @@
 // queued in the transaction of the change that causes them and sent by the delivery worker (delivery.server.ts);
 // docs/webhooks.md is the receiver's side, docs/decisions/025-webhooks.md the reasons.
 import { randomBytes, randomUUID } from "node:crypto";
-import { and, desc, eq, inArray, isNull, lt } from "drizzle-orm";
+import { and, desc, eq, inArray, isNull } from "drizzle-orm";
 import { organizations, users, webhookDeliveries, webhookEndpoints } from "~/db/schema";
 import type { DbOrTx } from "../platform/db.server";
 import { hitRateLimit } from "../platform/rate-limit.server";
@@ -285,21 +285,4 @@ export async function queueTestEvent(db: DbOrTx, owner: WebhookOwner, endpointId
       .where(eq(webhookEndpoints.id, endpointId));
   });
   return eventId;
-}
-
-/** Finished deliveries are kept this long for the Integrations tab, then removed by the hourly housekeeping. */
-const KEEP_FINISHED_DAYS = 30;
-
-/** Removes delivered and failed deliveries older than KEEP_FINISHED_DAYS; pending ones are never touched. */
-export async function pruneWebhookDeliveries(db: DbOrTx, now = new Date()) {
-  const removed = await db
-    .delete(webhookDeliveries)
-    .where(
-      and(
-        inArray(webhookDeliveries.status, ["delivered", "failed"]),
-        lt(webhookDeliveries.createdAt, new Date(now.getTime() - KEEP_FINISHED_DAYS * 86_400_000)),
-      ),
-    )
-    .returning({ id: webhookDeliveries.id });
-  return { deliveries: removed.length };
 }
