@@ -181,6 +181,26 @@ export const members = pgTable(
   ],
 );
 
+/**
+ * Where a member wants company cards posted (docs/product.md#companies): given by the member on the company's
+ * overview, used by 'Order cards for members' posted to each member. The company's admins see only whether it
+ * is given; the shop's fulfilment sees it on the parcel. It goes when the member leaves.
+ */
+export const memberAddresses = pgTable(
+  "member_addresses",
+  {
+    organizationId: text()
+      .notNull()
+      .references(() => organizations.id, { onDelete: "cascade" }),
+    userId: text()
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    address: jsonb().$type<Delivery>().notNull(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [primaryKey({ columns: [t.organizationId, t.userId] })],
+);
+
 export const INVITATION_STATUSES = ["pending", "accepted", "rejected", "canceled"] as const;
 
 export const invitations = pgTable(
@@ -824,6 +844,33 @@ export const orderItemCardPages = pgTable(
  * written to the chip and is permanent (docs/decisions/027-one-link-cards.md). Its number is drawn from the same
  * WC + 4 digit space as card pages, under one lock, so no number names two cards.
  */
+/**
+ * A team order posted to each member (docs/product.md#companies): one parcel per card, in the line's unit order,
+ * each to the address its member gave, with its own fee, carrier and tracking number. Made with the order.
+ */
+export const orderParcels = pgTable(
+  "order_parcels",
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    orderId: uuid()
+      .notNull()
+      .references(() => orders.id, { onDelete: "cascade" }),
+    orderItemId: uuid()
+      .notNull()
+      .references(() => orderItems.id, { onDelete: "cascade" }),
+    /** The card of the line it carries (1-based), as orderItemCardPages counts them. */
+    unit: integer().notNull(),
+    userId: text().references(() => users.id, { onDelete: "set null" }),
+    address: jsonb().$type<Delivery>().notNull(),
+    deliveryOption: text({ enum: DELIVERY_OPTION_IDS }).notNull(),
+    fee: integer().notNull(),
+    postedAt: timestamp({ withTimezone: true }),
+    carrier: text({ enum: CARRIER_IDS }),
+    trackingNumber: text(),
+  },
+  (t) => [index().on(t.orderId), unique().on(t.orderItemId, t.unit), index().on(t.userId)],
+);
+
 export const oneLinkCards = pgTable(
   "one_link_cards",
   {

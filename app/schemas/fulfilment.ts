@@ -37,6 +37,14 @@ export const MarkPostedSchema = z.object({
     ),
 });
 
+/** One parcel of an order posted to each member (docs/product.md#companies): the same carrier and tracking rules. */
+export const MarkParcelPostedSchema = MarkPostedSchema.omit({ orderId: true }).extend({
+  parcelId: z
+    .string()
+    .max(36, "Parcel not found")
+    .pipe(z.uuid({ error: "Parcel not found" })),
+});
+
 export function carrierLabel(id: string | null) {
   return CARRIERS.find((c) => c.id === id)?.label ?? "Other";
 }

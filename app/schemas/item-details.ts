@@ -1,6 +1,7 @@
 // What a cart or order line holds beside its kind (the JSON `details` column): a card's links and profile, an
 // update request, or a business list. The kind column says which: narrow with the guards below rather than a cast.
 import { type CardType, type ItemKind, isCardKind } from "~/catalog";
+import type { Delivery } from "./checkout";
 import type { CardLink } from "./link-rules";
 import type { UpdateRequestInput } from "./update-request";
 
@@ -17,8 +18,13 @@ export interface CardDetails {
 export interface TeamOrderDetails {
   organizationId: string;
   company: string;
-  /** In unit order: the line's quantity is their number. */
-  members: { userId: string; name: string }[];
+  /**
+   * In unit order: the line's quantity is their number. Posted to each member, each carries the address the
+   * member gave when the cards were added (what the buyer was charged for); otherwise none does.
+   */
+  members: { userId: string; name: string; address?: Delivery }[];
+  /** 'members': a parcel to each member's address; absent: with the order, to the address given at checkout. */
+  postTo?: "members";
 }
 
 export interface ReplacementDetails {

@@ -26,6 +26,8 @@ export interface OrderFacts {
   deliveredAt: Date | string | null;
   /** The carrier's name, or null when it has none worth naming ('Other'). */
   carrier: string | null;
+  /** A company's cards posted to each member: its parcels, and how many are posted. */
+  parcels?: { count: number; posted: number } | null;
 }
 
 export interface OrderStatusWords {
@@ -70,9 +72,19 @@ export function orderStatus(o: OrderFacts): OrderStatusWords {
   const one = o.cards === 1;
   const card = one ? "card" : "cards";
   const it = one ? "it" : "them";
-  const by = o.deliveryName ? ` by ${o.deliveryName}` : " to you";
+  const parcels = o.parcels?.count ? o.parcels : null;
+  const by = parcels
+    ? ", each to its member's address"
+    : o.deliveryName
+      ? ` by ${o.deliveryName}`
+      : " to you";
   const toWrite = `We write your links to your ${card} and post ${it}${by}.`;
-  const posted = `Your ${card} ${one ? "was" : "were"} posted${on(o.postedAt)}${o.carrier ? ` with ${o.carrier}` : ""}.`;
+  const posted = parcels
+    ? `Your ${card} ${one ? "was" : "were"} posted${on(o.postedAt)}, each to its member's address; each member was e-mailed the tracking link.`
+    : `Your ${card} ${one ? "was" : "were"} posted${on(o.postedAt)}${o.carrier ? ` with ${o.carrier}` : ""}.`;
+  const sofar = parcels?.posted
+    ? ` So far ${parcels.posted} of ${parcels.count} ${parcels.count === 1 ? "parcel is" : "parcels are"} posted.`
+    : "";
   const words: Record<OrderStage, [string, string | null]> = {
     "Awaiting payment": ["is awaiting payment.", toWrite],
     Cancelled: ["was cancelled.", null],
@@ -80,7 +92,7 @@ export function orderStatus(o: OrderFacts): OrderStatusWords {
     Paid: ["is confirmed.", toWrite],
     "Being prepared": [
       "is confirmed and being prepared.",
-      `We are writing your links to your ${card}, then we post ${it}${by}.`,
+      `We are writing your links to your ${card}, then we post ${it}${by}.${sofar}`,
     ],
     Posted: [`was posted${on(o.postedAt)}.`, posted],
     Delivered: [

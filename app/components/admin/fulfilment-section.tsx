@@ -2,14 +2,12 @@
 // then 'Mark posted' with carrier and tracking number; below, the posted orders to mark delivered.
 import { Form } from "react-router";
 import { Button } from "~/components/ui/button";
-import { Field, FieldFrame } from "~/components/ui/field";
-import { Select } from "~/components/ui/select";
-import { CARRIERS, TRACKING_NUMBER_MAX } from "~/schemas/fulfilment";
+import { CARRIERS } from "~/schemas/fulfilment";
 import type { FulfilmentData } from "~/server/shop/fulfilment-queue.server";
-import { countryName } from "~/utils/countries";
 import { awaitsWriting } from "~/utils/fulfilment";
 import { CardToWriteRow } from "./card-to-write";
 import { formatOrderDate } from "./order-details";
+import { addressLine, ParcelToPost, PostingFields } from "./parcel-to-post";
 
 type PostErrors = { orderId: string; errors: Record<string, string[]> };
 
@@ -31,13 +29,7 @@ export function FulfilmentSection({ data, postErrors }: { data: FulfilmentData; 
             Nothing to write or post.
           </p>
         ) : (
-          data.toPost.map((order) => (
-            <OrderToPost
-              key={order.id}
-              order={order}
-              errors={postErrors?.orderId === order.id ? postErrors.errors : undefined}
-            />
-          ))
+          data.toPost.map((order) => <OrderToPost key={order.id} order={order} postErrors={postErrors} />)
         )}
       </section>
       <section aria-labelledby="posted-heading" className="space-y-4">
@@ -62,11 +54,13 @@ export function FulfilmentSection({ data, postErrors }: { data: FulfilmentData; 
 
 function OrderToPost({
   order,
-  errors,
+  postErrors,
 }: {
   order: FulfilmentData["toPost"][number];
-  errors?: Record<string, string[]>;
+  /** The errors of the last 'Mark posted', for this order or one of its parcels (by its id). */
+  postErrors?: PostErrors;
 }) {
+  const errorsOf = (id: string) => (postErrors?.orderId === id ? postErrors.errors : undefined);
   const headingId = `fulfil-${order.id}`;
   const a = order.deliveryAddress;
   const unwritten = order.cards.filter(awaitsWriting).length;
@@ -79,53 +73,42 @@ function OrderToPost({
         Paid {date(order.paidAt)} · {order.customerName}
       </p>
       <p className="mt-1 text-sm">
-        Post to:{" "}
-        {[a.fullName, a.addressLine1, a.addressLine2, a.city, a.postalCode, countryName(a.country)]
-          .filter(Boolean)
-          .join(", ")}
+        {order.parcels.length
+          ? `Each card goes in a parcel of its own, to its member's address (${order.parcels.length}).`
+          : `Post to: ${addressLine(a)}`}
       </p>
       <ul className="mt-4 space-y-4">
-        {order.cards.map((card, i) => (
-          <li key={card.id ?? `missing-${i}`}>
-            <CardToWriteRow card={card} />
-          </li>
-        ))}
+        {order.cards.map((card, i) => {
+          const parcel = order.parcels.find((p) => p.itemId === card.itemId && p.unit === card.unit);
+          return (
+            <li key={card.id ?? `missing-${i}`}>
+              <CardToWriteRow card={card} />
+              {parcel ? (
+                <ParcelToPost parcel={parcel} written={!awaitsWriting(card)} errors={errorsOf(parcel.id)} />
+              ) : null}
+            </li>
+          );
+        })}
       </ul>
-      <Form method="post" className="mt-5 flex flex-wrap items-end gap-3 border-t border-slate-200 pt-4">
-        <input type="hidden" name="intent" value="mark-posted" />
-        <input type="hidden" name="orderId" value={order.id} />
-        <FieldFrame id={`carrier-${order.id}`} label="Carrier" errors={errors?.carrier} className="w-44">
-          <Select id={`carrier-${order.id}`} name="carrier" defaultValue="royal-mail">
-            {CARRIERS.map((c) => (
-              <option key={c.id} value={c.id}>
-                {c.label}
-              </option>
-            ))}
-          </Select>
-        </FieldFrame>
-        <Field
-          id={`tracking-${order.id}`}
-          label="Tracking number"
-          name="trackingNumber"
-          maxLength={TRACKING_NUMBER_MAX}
-          autoComplete="off"
-          required
-          errors={errors?.trackingNumber}
-          className="w-60 max-w-full"
-        />
-        <Button
-          type="submit"
-          disabled={unwritten > 0}
-          aria-describedby={unwritten ? `unwritten-${order.id}` : undefined}
-        >
-          Mark posted
-        </Button>
-        {unwritten ? (
-          <p id={`unwritten-${order.id}`} className="w-full text-sm text-slate-600">
-            Write every card first: {unwritten} of {order.cards.length} not written yet.
-          </p>
-        ) : null}
-      </Form>
+      {order.parcels.length ? null : (
+        <Form method="post" className="mt-5 flex flex-wrap items-end gap-3 border-t border-slate-200 pt-4">
+          <input type="hidden" name="intent" value="mark-posted" />
+          <input type="hidden" name="orderId" value={order.id} />
+          <PostingFields id={order.id} errors={errorsOf(order.id)} />
+          <Button
+            type="submit"
+            disabled={unwritten > 0}
+            aria-describedby={unwritten ? `unwritten-${order.id}` : undefined}
+          >
+            Mark posted
+          </Button>
+          {unwritten ? (
+            <p id={`unwritten-${order.id}`} className="w-full text-sm text-slate-600">
+              Write every card first: {unwritten} of {order.cards.length} not written yet.
+            </p>
+          ) : null}
+        </Form>
+      )}
     </section>
   );
 }
@@ -142,13 +125,29 @@ function PostedOrder({ order }: { order: FulfilmentData["posted"][number] }) {
       <input type="hidden" name="orderId" value={order.id} />
       <p className="flex-1 text-sm">
         <span className="font-semibold">Order {order.orderNumber}</span> · {order.customerName} · posted{" "}
-        {date(order.postedAt)} with {carrier} ·{" "}
-        {order.trackingUrl ? (
-          <a href={order.trackingUrl} className="text-brand-700 underline" rel="noreferrer" target="_blank">
-            {order.trackingNumber}
-          </a>
+        {date(order.postedAt)}{" "}
+        {order.parcels.length ? (
+          order.parcels.length === 1 ? (
+            "in 1 parcel, to its member"
+          ) : (
+            `in ${order.parcels.length} parcels, one to each member`
+          )
         ) : (
-          order.trackingNumber
+          <>
+            with {carrier} ·{" "}
+            {order.trackingUrl ? (
+              <a
+                href={order.trackingUrl}
+                className="text-brand-700 underline"
+                rel="noreferrer"
+                target="_blank"
+              >
+                {order.trackingNumber}
+              </a>
+            ) : (
+              order.trackingNumber
+            )}
+          </>
         )}
       </p>
       <label className="flex min-h-11 items-center gap-2 text-sm">

@@ -1,14 +1,14 @@
 // Settings, Billing tab: the saved delivery address that prefills checkout, and the customer's order history
 // with a receipt for each order.
 
-import { Form, useNavigation } from "react-router";
-import { type CountryOption, DeliveryFields } from "~/components/shop/delivery-fields";
+import { AddressForm } from "~/components/dashboard/address-form";
+import type { CountryOption } from "~/components/shop/delivery-fields";
 import { OrderProgressLine } from "~/components/shop/order-progress";
 import { Button } from "~/components/ui/button";
 import { Pager } from "~/components/ui/pager";
 import type { Delivery } from "~/schemas/checkout";
 import type { OrderProgressView } from "~/server/shop/order-progress.server";
-import { getFormProps, type SubmissionResult, useForm } from "~/utils/form";
+import type { SubmissionResult } from "~/utils/form";
 import { formatPence } from "~/utils/money";
 
 const section = "rounded-xl border border-slate-200 bg-white p-5";
@@ -27,33 +27,21 @@ export function SavedAddressForm({
   hasSaved: boolean;
   lastResult: SubmissionResult<string[]> | undefined;
 }) {
-  const navigation = useNavigation();
-  const pending = navigation.state !== "idle" && navigation.formData?.get("intent") === "address";
-  const [form, fields] = useForm<Delivery>({
-    id: "address-form",
-    lastResult,
-    defaultValue: defaults,
-  });
   return (
-    <section aria-labelledby="address-heading" className={section}>
-      <h2 id="address-heading" className={heading}>
-        Delivery address
-      </h2>
-      <p className="mt-1 text-sm text-slate-600">
-        {hasSaved
+    <AddressForm
+      id="address-form"
+      heading="Delivery address"
+      intro={
+        hasSaved
           ? "Checkout starts with this address when you are signed in."
-          : "Save an address and checkout will start with it when you are signed in."}
-      </p>
-      <Form method="post" {...getFormProps(form)} noValidate className="mt-4 grid gap-4 sm:grid-cols-2">
-        <input type="hidden" name="intent" value="address" />
-        <DeliveryFields fields={fields} countries={countries} countryHint={countryHint} />
-        <div className="sm:col-span-2">
-          <Button type="submit" disabled={pending}>
-            {pending ? "Saving..." : "Save address"}
-          </Button>
-        </div>
-      </Form>
-    </section>
+          : "Save an address and checkout will start with it when you are signed in."
+      }
+      intent="address"
+      defaults={defaults}
+      countries={countries}
+      countryHint={countryHint}
+      lastResult={lastResult}
+    />
   );
 }
 

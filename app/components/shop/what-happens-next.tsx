@@ -62,9 +62,12 @@ export function WhatHappensNext({
       steps.push(
         "Once your payment is received, your card page goes live at once: the e-mail gives its address.",
       );
+    // Made when the payment is received, and only for those still in the company then.
     if (team)
       steps.push(
-        `${first ? `${first}each` : "Each"} card is made for its member's company page and listed under your company's Cards.`,
+        paid
+          ? "A card was made for the company page of each member still in the company, and is listed under your company's Cards."
+          : `${first}a card is made for the company page of each member still in the company, and listed under your company's Cards.`,
       );
     if (pages.claimDays)
       steps.push(

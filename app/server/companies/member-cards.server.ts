@@ -8,6 +8,7 @@ import type { DbOrTx } from "../platform/db.server";
 import { handOverCompanyEndpoints } from "../webhooks/webhooks.server";
 import { canManage, fallbackNotice, roleOf } from "./companies.server";
 import { recordCompanyEvent } from "./company-events.server";
+import { forgetMemberAddress } from "./member-addresses.server";
 import { companyTemplate, lookOf } from "./template.server";
 
 /** Members one team order may hold: the size of the people CSV. */
@@ -55,13 +56,17 @@ const hasCard = sql<boolean>`((select 1 from card_pages cp join physical_cards p
   where cp.organization_id = members.organization_id and cp.owner_user_id = members.user_id
   and pc.state in ('to_write', 'active') limit 1) is not null)`;
 
+/** Whether the member gave the company an address to post cards to (its primary key, looked up per member). */
+const hasAddress = sql<boolean>`exists (select 1 from member_addresses ma
+  where ma.organization_id = members.organization_id and ma.user_id = members.user_id)`;
+
 /**
- * One page of the company's people, each with whether they hold a card; `after` is the last user id. In the order
+ * One page of the company's people, each with whether they hold a card and have given an address; `after` is the last user id. In the order
  * of the (organization_id, user_id) index, so a page costs the same in a company of any size.
  */
 export async function teamOrderChoices(db: DbOrTx, organizationId: string, after?: string) {
   const rows = await db
-    .select({ userId: members.userId, name: users.name, email: users.email, hasCard })
+    .select({ userId: members.userId, name: users.name, email: users.email, hasCard, hasAddress })
     .from(members)
     .innerJoin(users, eq(users.id, members.userId))
     .where(and(eq(members.organizationId, organizationId), after ? gt(members.userId, after) : undefined))
@@ -188,4 +193,5 @@ export async function departCompany(
     .orderBy(asc(members.createdAt), asc(members.id))
     .limit(1);
   if (owner) await handOverCompanyEndpoints(db, company.id, person.id, owner.userId);
+  await forgetMemberAddress(db, company.id, person.id);
 }

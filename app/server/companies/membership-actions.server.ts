@@ -11,6 +11,7 @@ import { unknownIntent } from "../platform/forms.server";
 import { redirectWithToast, refuseWithToast } from "../platform/toast.server";
 import { type CompanyAccess, type CompanyContext, CompanyRefusal, viaPlugin } from "./companies.server";
 import { recordCompanyEvent } from "./company-events.server";
+import { saveMemberAddress } from "./member-addresses.server";
 import { departCompany, memberCardPage } from "./member-cards.server";
 import { companyTemplate, requiredFields } from "./template.server";
 
@@ -57,6 +58,8 @@ export async function handleCompanyOverviewAction(
         title: "Your company card is saved",
       });
     }
+    case "save-address":
+      return saveMemberAddress(context.db, access, form);
     case "leave":
       try {
         await viaPlugin(() =>

@@ -13,6 +13,7 @@ import { managesCompany } from "../companies/member-cards.server";
 import type { DbOrTx } from "../platform/db.server";
 import { enqueueEmail } from "../platform/email/outbox.server";
 import { deleteCart, referrerFor } from "./cart.server";
+import { createMemberParcels } from "./member-parcels.server";
 import { type BankDetails, orderPlacedEmail } from "./order-emails.server";
 import { changeStatus, newOrderAccessToken } from "./orders.server";
 import {
@@ -20,7 +21,9 @@ import {
   deliveryRefusal,
   isSingleUnit,
   itemName,
+  memberParcelsOf,
   needsDelivery,
+  type PricedLine,
   priceItems,
   unitPrice,
 } from "./pricing.server";
@@ -156,17 +159,26 @@ export async function createOrderFromCart(
         createdAt: sql`clock_timestamp()`,
       })
       .returning();
-    await tx.insert(orderItems).values(
-      priced.map((p, sortOrder) => ({
-        orderId: order!.id,
-        kind: p.kind,
-        name: p.name,
-        unitPrice: p.unitPrice,
-        quantity: p.quantity,
-        details: p.details,
-        sortOrder,
-      })),
-    );
+    const placed = await tx
+      .insert(orderItems)
+      .values(
+        priced.map((p, sortOrder) => ({
+          orderId: order!.id,
+          kind: p.kind,
+          name: p.name,
+          unitPrice: p.unitPrice,
+          quantity: p.quantity,
+          details: p.details,
+          sortOrder,
+        })),
+      )
+      .returning({
+        id: orderItems.id,
+        kind: orderItems.kind,
+        quantity: orderItems.quantity,
+        details: orderItems.details,
+      });
+    await createMemberParcels(tx, order!.id, placed);
     await tx.insert(orderStatusHistory).values({
       orderId: order!.id,
       fromStatus: null,
@@ -197,18 +209,23 @@ export const TEAM_ORDER_MESSAGES = {
   signIn: "Sign in as one of the company's owners or admins to order its cards.",
   notManager: "Only the company's owners and admins can order its cards.",
   oneCompany: "Order one company's cards at a time: remove the other company's cards from your cart.",
+  postApart:
+    "Cards posted to each member are an order of their own: remove the other cards from your cart, or post the company's cards to one address.",
 } as const;
 
 /**
  * The company a cart's team order is for, checked again as it is placed: the buyer must still be one of its owners
  * or admins, and one order is for one company. Null for a cart without one.
  */
-async function teamOrderCompany(tx: DbOrTx, items: { details: unknown }[], userId: string | null) {
+async function teamOrderCompany(tx: DbOrTx, items: PricedLine[], userId: string | null) {
   const companies = new Set(
     items.flatMap((i) => (i.details as CardDetails).forMembers?.organizationId ?? []),
   );
   if (companies.size === 0) return null;
   if (companies.size > 1) throw new CheckoutError(TEAM_ORDER_MESSAGES.oneCompany);
+  // One order either goes to the checkout's address or in parcels to members: fulfilment posts it one way.
+  if (memberParcelsOf(items).length && needsDelivery(items))
+    throw new CheckoutError(TEAM_ORDER_MESSAGES.postApart);
   const [organizationId] = companies as Set<string>;
   if (!userId) throw new CheckoutError(TEAM_ORDER_MESSAGES.signIn);
   if (!(await managesCompany(tx, organizationId!, userId)))

@@ -1,11 +1,17 @@
 // The admin's 'To write and post' forms: a card written, an order posted, an order delivered.
-import { MarkPostedSchema } from "~/schemas/fulfilment";
+import { MarkParcelPostedSchema, MarkPostedSchema } from "~/schemas/fulfilment";
 import type { SessionUser } from "../accounts/session.server";
 import type { Database } from "../platform/db.server";
 import type { Config } from "../platform/env.server";
 import { unknownIntent } from "../platform/forms.server";
 import { dataWithToast, redirectWithToast, refuseWithToast } from "../platform/toast.server";
-import { FulfilmentError, markCardWritten, markOrderDelivered, markOrderPosted } from "./fulfilment.server";
+import {
+  FulfilmentError,
+  markCardWritten,
+  markOrderDelivered,
+  markOrderPosted,
+  markParcelPosted,
+} from "./fulfilment.server";
 
 const SECTION = "/admin-dashboard/fulfilment";
 
@@ -34,23 +40,8 @@ export async function handleFulfilmentAction(
         });
       }
       case "mark-posted": {
-        const parsed = MarkPostedSchema.safeParse({
-          orderId: form.get("orderId") ?? undefined,
-          carrier: form.get("carrier") ?? undefined,
-          trackingNumber: form.get("trackingNumber") ?? undefined,
-        });
-        if (!parsed.success) {
-          const errors: Record<string, string[]> = {};
-          for (const issue of parsed.error.issues) {
-            const field = String(issue.path[0] ?? "form");
-            errors[field] = [...(errors[field] ?? []), issue.message];
-          }
-          return dataWithToast(
-            { ok: false as const, orderId: String(form.get("orderId") ?? "").slice(0, 40), errors },
-            { type: "error", title: "Not posted", description: Object.values(errors)[0]![0]! },
-            { status: 400 },
-          );
-        }
+        const parsed = MarkPostedSchema.safeParse(postedFields(form, "orderId"));
+        if (!parsed.success) return notPosted(form, "orderId", parsed.error.issues);
         const result = await markOrderPosted(db, parsed.data, actor, { shop: ctx.config.shop.name });
         if (result.changed) ctx.pokeOutbox();
         return redirectWithToast(SECTION, {
@@ -59,6 +50,21 @@ export async function handleFulfilmentAction(
           description: result.changed
             ? `Order ${result.orderNumber} is posted and the customer has been e-mailed the tracking link`
             : `Order ${result.orderNumber} was already posted`,
+        });
+      }
+      case "mark-parcel-posted": {
+        const parsed = MarkParcelPostedSchema.safeParse(postedFields(form, "parcelId"));
+        if (!parsed.success) return notPosted(form, "parcelId", parsed.error.issues);
+        const result = await markParcelPosted(db, parsed.data, actor, { shop: ctx.config.shop.name });
+        if (result.changed) ctx.pokeOutbox();
+        return redirectWithToast(SECTION, {
+          type: result.changed ? "success" : "info",
+          title: result.changed ? "Parcel posted" : "Nothing changed",
+          description: !result.changed
+            ? `That parcel of order ${result.orderNumber} was already posted`
+            : result.orderPosted
+              ? `Its member has been e-mailed the tracking link, and order ${result.orderNumber} is posted`
+              : `Its member has been e-mailed the tracking link`,
         });
       }
       case "mark-delivered": {
@@ -81,4 +87,31 @@ export async function handleFulfilmentAction(
     if (error instanceof FulfilmentError) return refuseWithToast(error.message, error.status);
     throw error;
   }
+}
+
+/** A 'Mark posted' form's fields: the order's or the parcel's id, the carrier and the tracking number. */
+function postedFields(form: FormData, idField: "orderId" | "parcelId") {
+  return {
+    [idField]: form.get(idField) ?? undefined,
+    carrier: form.get("carrier") ?? undefined,
+    trackingNumber: form.get("trackingNumber") ?? undefined,
+  };
+}
+
+/** The form back with each field's error, under the id of the order or parcel it was for. */
+function notPosted(
+  form: FormData,
+  idField: "orderId" | "parcelId",
+  issues: { path: PropertyKey[]; message: string }[],
+) {
+  const errors: Record<string, string[]> = {};
+  for (const issue of issues) {
+    const field = String(issue.path[0] ?? "form");
+    errors[field] = [...(errors[field] ?? []), issue.message];
+  }
+  return dataWithToast(
+    { ok: false as const, orderId: String(form.get(idField) ?? "").slice(0, 40), errors },
+    { type: "error", title: "Not posted", description: Object.values(errors)[0]![0]! },
+    { status: 400 },
+  );
 }

@@ -8,12 +8,16 @@ import { trackingUrl } from "~/schemas/fulfilment";
 import { chipUrl } from "../cards/chip-url.server";
 import type { DbOrTx } from "../platform/db.server";
 import { qrPath } from "../referrals/resell.server";
+import { parcelsOfOrders } from "./member-parcels.server";
 
 /** The most orders each list shows: the oldest first, so the next ones appear as these are posted. */
 const LIST_LIMIT = 30;
 
 export interface CardToWrite {
   kind: "one-link" | "multi-link";
+  /** The order line it was bought in, and which of the line's cards it is (1-based). */
+  itemId: string;
+  unit: number;
   /**
    * What 'Mark written' names: a Multi Link card's physical card (its own chip address; a replacement has only
    * that), else its card page (made before chip addresses), or the One Link card.
@@ -98,6 +102,8 @@ export async function cardsOfOrders(db: DbOrTx, orderIds: string[], publicUrl: s
         const url = chipUrl(publicUrl, { kind: "physical", token: chip.token });
         cards.push({
           kind,
+          itemId: item.id,
+          unit,
           id: chip.id,
           cardNumber: chip.cardNumber,
           name: item.name,
@@ -118,6 +124,8 @@ export async function cardsOfOrders(db: DbOrTx, orderIds: string[], publicUrl: s
           : chipUrl(publicUrl, { kind: "one-link", url: made.url });
       cards.push({
         kind,
+        itemId: item.id,
+        unit,
         id: made?.id ?? null,
         cardNumber: made?.cardNumber ?? null,
         name: item.name,
@@ -165,9 +173,28 @@ export async function loadFulfilment(db: DbOrTx, publicUrl: string) {
     toPost.map((o) => o.id),
     publicUrl,
   );
+  const parcels = await parcelsOfOrders(
+    db,
+    [...toPost, ...posted].map((o) => o.id),
+  );
+  const parcelsOf = (orderId: string) =>
+    (parcels.get(orderId) ?? []).map((p) => ({
+      id: p.id,
+      itemId: p.orderItemId,
+      unit: p.unit,
+      address: p.address,
+      postedAt: p.postedAt,
+      carrier: p.carrier,
+      trackingNumber: p.trackingNumber,
+      trackingUrl: trackingUrl(p.carrier, p.trackingNumber),
+    }));
   return {
-    toPost: toPost.map((o) => ({ ...o, cards: cards.get(o.id) ?? [] })),
-    posted: posted.map((o) => ({ ...o, trackingUrl: trackingUrl(o.carrier, o.trackingNumber) })),
+    toPost: toPost.map((o) => ({ ...o, cards: cards.get(o.id) ?? [], parcels: parcelsOf(o.id) })),
+    posted: posted.map((o) => ({
+      ...o,
+      trackingUrl: trackingUrl(o.carrier, o.trackingNumber),
+      parcels: parcelsOf(o.id),
+    })),
   };
 }
 export type FulfilmentData = Awaited<ReturnType<typeof loadFulfilment>>;

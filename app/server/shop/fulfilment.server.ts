@@ -8,11 +8,13 @@ import {
   oneLinkCards,
   orderItemCardPages,
   orderItems,
+  orderParcels,
   orders,
   physicalCards,
   referralCommissions,
 } from "~/db/schema";
 import { type CarrierId, carrierLabel } from "~/schemas/fulfilment";
+import type { CardDetails } from "~/schemas/item-details";
 import { awaitsWriting } from "~/utils/fulfilment";
 import { isUuid } from "~/utils/ids";
 import { markPhysicalCardWritten } from "../cards/physical-cards.server";
@@ -20,7 +22,8 @@ import type { DbOrTx, Tx } from "../platform/db.server";
 import { enqueueEmail } from "../platform/email/outbox.server";
 import { commissionsFollowing } from "../referrals/self-referral.server";
 import { cardsOfOrders } from "./fulfilment-queue.server";
-import { deliveredEmail, dispatchEmail } from "./order-emails.server";
+import { parcelsOfOrders } from "./member-parcels.server";
+import { deliveredEmail, dispatchEmail, lastParcelEmail, parcelEmail } from "./order-emails.server";
 import type { Actor } from "./orders.server";
 import { changeStatus, recordOrderStep } from "./orders.server";
 
@@ -139,6 +142,11 @@ export async function markOrderPosted(
   return db.transaction(async (tx) => {
     const order = await lockPaidOrder(tx, input.orderId);
     if (order.postedAt) return { changed: false, orderNumber: order.orderNumber };
+    if ((await parcelsOfOrders(tx, [order.id])).size)
+      throw new FulfilmentError(
+        `Order ${order.orderNumber} goes to each member: post each parcel on its own`,
+        409,
+      );
     const cards = (await cardsOfOrders(tx, [order.id], "")).get(order.id) ?? [];
     if (!cards.length) throw new FulfilmentError(`Order ${order.orderNumber} has no card to post`, 409);
     const unwritten = cards.filter(awaitsWriting).length;
@@ -156,6 +164,71 @@ export async function markOrderPosted(
     await enqueueEmail(tx, dispatchEmail({ ...order, ...input, cards: cards.length }, opts));
     return { changed: true, orderNumber: order.orderNumber };
   });
+}
+
+/**
+ * Posts one parcel: its card must be written, its order paid and not yet posted. The member is e-mailed the
+ * tracking link in the same transaction; the last parcel posts the order, and its buyer is told.
+ */
+export async function markParcelPosted(
+  db: DbOrTx,
+  input: { parcelId: string; carrier: CarrierId; trackingNumber: string },
+  actor: Actor,
+  opts: { shop: string },
+) {
+  if (!isUuid(input.parcelId)) throw new FulfilmentError("Parcel not found", 404);
+  return db.transaction(async (tx) => {
+    const [found] = await tx
+      .select({ orderId: orderParcels.orderId })
+      .from(orderParcels)
+      .where(eq(orderParcels.id, input.parcelId));
+    if (!found) throw new FulfilmentError("Parcel not found", 404);
+    const [order] = await tx.select().from(orders).where(eq(orders.id, found.orderId)).for("update");
+    if (!order) throw new FulfilmentError("Parcel not found", 404);
+    if (order.status !== "paid" || order.postedAt)
+      throw new FulfilmentError(`Order ${order.orderNumber} is not a paid order waiting to be posted`, 409);
+    const parcels = (await parcelsOfOrders(tx, [order.id])).get(order.id) ?? [];
+    const parcel = parcels.find((p) => p.id === input.parcelId)!;
+    if (parcel.postedAt) return { changed: false, orderNumber: order.orderNumber, orderPosted: false };
+    const cards = (await cardsOfOrders(tx, [order.id], "")).get(order.id) ?? [];
+    const card = cards.find((c) => c.itemId === parcel.orderItemId && c.unit === parcel.unit);
+    if (!card || awaitsWriting(card))
+      throw new FulfilmentError(`Write the card for ${parcel.address.fullName} first`, 409);
+    await tx
+      .update(orderParcels)
+      .set({ postedAt: new Date(), carrier: input.carrier, trackingNumber: input.trackingNumber })
+      .where(eq(orderParcels.id, parcel.id));
+    const carrier = carrierLabel(input.carrier);
+    await recordOrderStep(
+      tx,
+      order,
+      actor,
+      `Posted card ${card.cardNumber} to ${parcel.address.fullName}: ${carrier}, tracking ${input.trackingNumber}`,
+    );
+    await enqueueEmail(
+      tx,
+      parcelEmail({ ...parcel, ...input, company: await companyOf(tx, order.id) }, opts),
+    );
+    const waiting = await tx
+      .select({ id: orderParcels.id })
+      .from(orderParcels)
+      .where(and(eq(orderParcels.orderId, order.id), isNull(orderParcels.postedAt)))
+      .limit(1);
+    if (waiting.length) return { changed: true, orderNumber: order.orderNumber, orderPosted: false };
+    await tx.update(orders).set({ postedAt: new Date() }).where(eq(orders.id, order.id));
+    await recordOrderStep(tx, order, actor, `Posted: every parcel (${parcels.length})`);
+    await enqueueEmail(tx, lastParcelEmail({ ...order, parcels: parcels.length }, opts));
+    return { changed: true, orderNumber: order.orderNumber, orderPosted: true };
+  });
+}
+
+/** The company a team order was for, by the name its line was bought under. */
+async function companyOf(tx: Tx, orderId: string) {
+  const rows = await tx
+    .select({ details: orderItems.details })
+    .from(orderItems)
+    .where(eq(orderItems.orderId, orderId));
+  return rows.map((r) => (r.details as CardDetails).forMembers?.company).find(Boolean) ?? "your company";
 }
 
 /** Completes a posted order as delivered; the referral commission follows as with 'Mark completed'. */

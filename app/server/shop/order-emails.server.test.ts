@@ -1,6 +1,6 @@
 // The order e-mails state the shop's figures as the catalogue has them, not as typed into a sentence.
 import { describe, expect, it } from "vitest";
-import { CARDS } from "~/catalog";
+import { CARDS, type ItemKind } from "~/catalog";
 import { DELIVERY_OPTIONS } from "~/delivery-options";
 import { formatPence } from "~/utils/money";
 import { type OrderForEmail, orderConfirmedEmail } from "./order-emails.server";
@@ -60,7 +60,7 @@ describe("order e-mails", () => {
   });
 
   it("promise no posted card for an order of only a link update or only a business list", () => {
-    const only = (kind: string, name: string) =>
+    const only = (kind: ItemKind, name: string) =>
       orderConfirmedEmail(
         {
           ...order,

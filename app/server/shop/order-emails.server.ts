@@ -1,5 +1,7 @@
 // Order e-mails: the bank-transfer instructions when an order is placed, the confirmation once it is paid,
 // the notice when an unpaid bank-transfer order expires, and the notices that it was posted and delivered.
+
+import type { ItemKind } from "~/catalog";
 import { BANK_TRANSFER_DAYS, POLICY } from "~/catalog";
 import { type DeliveryOptionId, deliveryLabel } from "~/delivery-options";
 import type { Delivery, PaymentMethod } from "~/schemas/checkout";
@@ -9,6 +11,7 @@ import { formatPence } from "~/utils/money";
 import type { OutgoingEmail } from "../platform/email/mailer.server";
 import { composeEmail, type LinkLine } from "../platform/email/templates.server";
 import { CLAIM_LINK_DAYS } from "./card-claims.server";
+import { memberParcelsOf } from "./pricing.server";
 
 export interface OrderForEmail {
   orderNumber: string;
@@ -22,7 +25,14 @@ export interface OrderForEmail {
   deliveryFee: number;
   discount: number;
   total: number;
-  items: { kind: string; name: string; quantity: number; unitPrice: number; summary: string }[];
+  items: {
+    kind: ItemKind;
+    name: string;
+    quantity: number;
+    unitPrice: number;
+    summary: string;
+    details?: unknown;
+  }[];
   /** The public addresses of the card pages the payment made, one per Multi Link card. */
   cardPageUrls?: string[];
   /** A guest's one-time link that puts those pages on an account (only when no account owns them). */
@@ -35,8 +45,12 @@ export interface BankDetails {
   accountNumber: string;
 }
 
+/** Parcels posted to members' own addresses (a company's cards): then no card goes to the order's address. */
+const parcelsOf = (o: OrderForEmail) => memberParcelsOf(o.items).length;
+
 function orderLines(o: OrderForEmail) {
   const a = o.deliveryAddress;
+  const parcels = parcelsOf(o);
   return [
     "Items:",
     ...o.items.map(
@@ -44,19 +58,21 @@ function orderLines(o: OrderForEmail) {
         `${i.quantity} x ${i.name} (${formatPence(i.unitPrice)} each)${i.summary ? `: ${i.summary}` : ""}`,
     ),
     `Subtotal: ${formatPence(o.subtotal)}`,
-    `Delivery${o.deliveryOption ? `, ${deliveryLabel(o.deliveryOption)}` : ""}: ${formatPence(o.deliveryFee)}`,
+    `Delivery${o.deliveryOption ? `, ${deliveryLabel(o.deliveryOption)}` : ""}${parcels ? `, ${parcels} ${parcels === 1 ? "parcel" : "parcels"} to members` : ""}: ${formatPence(o.deliveryFee)}`,
     ...(o.discount ? [`Referral discount: -${formatPence(o.discount)}`] : []),
     `Total: ${formatPence(o.total)}`,
-    `Delivery address: ${[
-      a.fullName,
-      a.addressLine1,
-      a.addressLine2,
-      a.city,
-      a.postalCode,
-      countryName(a.country),
-    ]
-      .filter(Boolean)
-      .join(", ")}`,
+    parcels
+      ? "Delivery address: each card to the address its member gave"
+      : `Delivery address: ${[
+          a.fullName,
+          a.addressLine1,
+          a.addressLine2,
+          a.city,
+          a.postalCode,
+          countryName(a.country),
+        ]
+          .filter(Boolean)
+          .join(", ")}`,
   ];
 }
 
@@ -110,7 +126,9 @@ function claimLines(url: string | undefined, cards: number): LinkLine[] {
 function nextSteps(o: OrderForEmail) {
   const has = (kind: string) => o.items.some((i) => i.kind === kind);
   const steps: string[] = [];
-  if (has("one-link") || has("multi-link"))
+  if (parcelsOf(o))
+    steps.push("we write each member's card and post it to the address they gave, in a parcel of its own.");
+  else if (has("one-link") || has("multi-link"))
     steps.push(
       o.deliveryOption
         ? `we write your links to your card and send it by ${deliveryLabel(o.deliveryOption)}.`
@@ -220,6 +238,49 @@ export function deliveredEmail(
     lines: [
       `Your order ${o.orderNumber} has been delivered. Tap your card on a phone to try it.`,
       "If anything is wrong with a card, contact us and we will put it right.",
+    ],
+  });
+}
+
+/** To the member, when the parcel with the card their company ordered for them is posted. */
+export function parcelEmail(
+  p: {
+    address: { fullName: string; email: string };
+    company: string;
+    carrier: CarrierId;
+    trackingNumber: string;
+  },
+  opts: { shop: string },
+) {
+  const url = trackingUrl(p.carrier, p.trackingNumber);
+  return composeEmail({
+    shop: opts.shop,
+    to: p.address.email,
+    subject: `Your ${p.company} card is on its way`,
+    greeting: `Hello ${p.address.fullName},`,
+    lines: [
+      `${p.company} ordered a card for you, and it was posted to you today with ${carrierLabel(p.carrier)}.`,
+      `Tracking number: ${p.trackingNumber}`,
+    ],
+    action: url ? { label: "Track your parcel", url } : undefined,
+  });
+}
+
+/** To the buyer of a team order posted to each member, when its last parcel is posted. */
+export function lastParcelEmail(
+  o: { orderNumber: string; customerName: string; customerEmail: string; parcels: number },
+  opts: { shop: string },
+) {
+  return composeEmail({
+    shop: opts.shop,
+    to: o.customerEmail,
+    subject: `Order ${o.orderNumber} posted`,
+    greeting: `Hello ${o.customerName},`,
+    lines: [
+      o.parcels === 1
+        ? `Your order ${o.orderNumber} is on its way: its parcel was posted today to its member's address.`
+        : `Your order ${o.orderNumber} is on its way: the last of its ${o.parcels} parcels was posted today, each to its member's address.`,
+      `Each member was e-mailed the tracking link for ${o.parcels === 1 ? "it" : "theirs"}.`,
     ],
   });
 }

@@ -10,6 +10,7 @@ import { orderProgress, type ProgressStep } from "~/utils/fulfilment";
 import { type OrderStatusWords, orderStatus } from "~/utils/order-status";
 import type { DbOrTx } from "../platform/db.server";
 import { CLAIM_LINK_DAYS, claimLinkWaiting } from "./card-claims.server";
+import { parcelCounts } from "./member-parcels.server";
 import { pagesOfItems } from "./order-card-pages.server";
 
 /** How many cards each order posts, and when its first card was written. */
@@ -73,6 +74,10 @@ export async function progressOfOrders(db: DbOrTx, list: OrderForProgress[]) {
     db,
     list.map((o) => o.id),
   );
+  const parcels = await parcelCounts(
+    db,
+    list.map((o) => o.id),
+  );
   const progress = new Map<string, OrderProgressView>();
   for (const o of list) {
     const f = {
@@ -86,6 +91,7 @@ export async function progressOfOrders(db: DbOrTx, list: OrderForProgress[]) {
         ...f,
         deliveryName: o.deliveryOption ? deliveryLabel(o.deliveryOption) : null,
         carrier: posted && o.carrier !== "other" ? carrierLabel(o.carrier) : null,
+        parcels: parcels.get(o.id) ?? null,
       }),
       steps: orderProgress(f, f.cards > 0),
       carrier: posted ? carrierLabel(o.carrier) : null,

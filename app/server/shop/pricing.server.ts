@@ -16,6 +16,7 @@ import {
   deliveryLabel,
   UK_COUNTRY,
 } from "~/delivery-options";
+import type { CardDetails } from "~/schemas/item-details";
 import { countryName } from "~/utils/countries";
 
 export const MAX_QUANTITY = 99;
@@ -39,6 +40,8 @@ export function isSingleUnit(kind: ItemKind) {
 
 export interface Totals {
   subtotal: number;
+  /** Parcels posted to members' own addresses (a company's cards), each with its own fee inside deliveryFee. */
+  memberParcels: number;
   /** The option the delivery fee is for; null when nothing is posted (no physical card in the cart). */
   deliveryOption: DeliveryOptionId | null;
   /** The option's name and promise as pages show it, worded here so the catalogue stays out of pages' scripts. */
@@ -49,28 +52,56 @@ export interface Totals {
   itemCount: number;
 }
 
-/** True when the items include something to post: a physical card. */
-export function needsDelivery(items: { kind: ItemKind }[]) {
-  return items.some((i) => isCardKind(i.kind));
+export type PricedLine = { kind: ItemKind; quantity: number; details?: unknown };
+
+/** A company's cards posted to each member (docs/product.md#companies): the line's members, each with an address. */
+function toEachMember(item: PricedLine) {
+  const team = isCardKind(item.kind) ? (item.details as CardDetails | undefined)?.forMembers : undefined;
+  return team?.postTo === "members" ? team.members : null;
 }
 
 /**
- * Subtotal, delivery (once, at the chosen option's price, when any physical card is in the cart; a list or an
- * update alone has none), referral discount (of subtotal + delivery) and total, in pence.
+ * The parcels of the lines posted to each member, in line and unit order: each at the cheapest option that
+ * serves its member's country.
+ */
+export function memberParcelsOf(items: PricedLine[]) {
+  return items.flatMap((item) =>
+    (toEachMember(item) ?? []).map((member) => {
+      const option = deliveryOptionsFor(member.address?.country ?? UK_COUNTRY)[0] ?? DEFAULT_DELIVERY_OPTION;
+      return { member, option, fee: DELIVERY_OPTIONS[option].price };
+    }),
+  );
+}
+
+/** True when the items include something to post to the checkout's address: a physical card not sent to members. */
+export function needsDelivery(items: PricedLine[]) {
+  return items.some((i) => isCardKind(i.kind) && !toEachMember(i));
+}
+
+const parcelsWord = (n: number) => (n === 1 ? "1 parcel" : `${n} parcels`);
+
+/**
+ * Subtotal, delivery (once, at the chosen option's price, when any physical card goes to the checkout's address;
+ * plus each parcel posted to a member; a list or an update alone has none), referral discount (of subtotal +
+ * delivery) and total, in pence.
  */
 export function priceItems(
-  items: { kind: ItemKind; quantity: number }[],
+  items: PricedLine[],
   hasReferrer: boolean,
   deliveryOption: DeliveryOptionId | null = DEFAULT_DELIVERY_OPTION,
 ): Totals {
   const subtotal = items.reduce((sum, i) => sum + unitPrice(i.kind) * i.quantity, 0);
   const option = needsDelivery(items) ? (deliveryOption ?? DEFAULT_DELIVERY_OPTION) : null;
-  const deliveryFee = option ? DELIVERY_OPTIONS[option].price : 0;
+  const parcels = memberParcelsOf(items);
+  const deliveryFee =
+    (option ? DELIVERY_OPTIONS[option].price : 0) + parcels.reduce((sum, p) => sum + p.fee, 0);
   const discount = hasReferrer ? Math.round(((subtotal + deliveryFee) * REFERRAL_DISCOUNT_PERCENT) / 100) : 0;
+  const toMembers = parcels.length ? `${parcelsWord(parcels.length)}, one to each member's address` : null;
   return {
     subtotal,
+    memberParcels: parcels.length,
     deliveryOption: option,
-    deliveryName: option ? deliveryLabel(option) : null,
+    deliveryName: [option ? deliveryLabel(option) : null, toMembers].filter(Boolean).join("; ") || null,
     deliveryFee,
     discount,
     total: subtotal + deliveryFee - discount,

@@ -2,7 +2,9 @@
 // card for each, so one checkout and one invoice pay for them all. The route's guard made sure the poster is one of
 // the company's owners or admins; the checkout checks it again.
 import { type AppLoadContext, redirect } from "react-router";
+import type { TeamOrderDetails } from "~/schemas/item-details";
 import type { CompanyAccess } from "../companies/companies.server";
+import { addressesOf } from "../companies/member-addresses.server";
 import { TEAM_ORDER_MAX, teamOrderMembers } from "../companies/member-cards.server";
 import { unknownIntent } from "../platform/forms.server";
 import { refuseWithToast, toastHeaders } from "../platform/toast.server";
@@ -14,6 +16,13 @@ export const TEAM_ORDER_REFUSALS = {
   everyoneHasOne: "Everyone in the company has a card already.",
   tooMany: `One order holds cards for at most ${TEAM_ORDER_MAX} members: choose fewer.`,
 } as const;
+
+/** Who has not given an address yet, named (a few, then how many more) so the admin knows whom to ask. */
+export function noAddressRefusal(names: string[]) {
+  const shown = names.slice(0, 3).join(", ");
+  const more = names.length > 3 ? ` and ${names.length - 3} more` : "";
+  return `No delivery address yet from ${shown}${more}. Members give theirs on the company's overview, or post the cards to one address.`;
+}
 
 export async function handleTeamOrder(
   context: AppLoadContext,
@@ -41,18 +50,31 @@ async function orderCards(context: AppLoadContext, request: Request, access: Com
   if (!chosen) return refuseWithToast(TEAM_ORDER_REFUSALS.tooMany, 400);
   if (!chosen.length)
     return refuseWithToast(everyone ? TEAM_ORDER_REFUSALS.everyoneHasOne : TEAM_ORDER_REFUSALS.none, 400);
+  const toEachMember = form.get("postTo") === "members";
+  let chosenWithAddresses: TeamOrderDetails["members"] = chosen;
+  if (toEachMember) {
+    const addresses = await addressesOf(
+      context.db,
+      access.company.id,
+      chosen.map((m) => m.userId),
+    );
+    const missing = chosen.filter((m) => !addresses.has(m.userId)).map((m) => m.name);
+    if (missing.length) return refuseWithToast(noAddressRefusal(missing), 400);
+    chosenWithAddresses = chosen.map((m) => ({ ...m, address: addresses.get(m.userId) }));
+  }
   try {
     const { cart, headers } = await ensureCart(context, request);
     await addTeamOrderItem(context.db, cart.id, {
       organizationId: access.company.id,
       company: access.company.name,
-      members: chosen,
+      members: chosenWithAddresses,
+      ...(toEachMember ? { postTo: "members" as const } : {}),
     });
     await toastHeaders(
       {
         type: "success",
         title: "Cards added to cart",
-        description: `${chosen.length === 1 ? "A card" : `${chosen.length} cards`} for ${access.company.name}: one for each member chosen.`,
+        description: `${chosen.length === 1 ? "A card" : `${chosen.length} cards`} for ${access.company.name}: one for each member chosen${toEachMember ? ", each posted to its member" : ""}.`,
       },
       headers,
     );

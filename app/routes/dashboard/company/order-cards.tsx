@@ -1,5 +1,6 @@
-// 'Order cards for members' (owners and admins): choose members page by page, or everyone without a card; the
-// cards go into the cart as one line, so one checkout and one invoice pay for them all.
+// 'Order cards for members' (owners and admins): choose members page by page, or everyone without a card, and
+// whether the cards go together to one address or each to its member's; the cards go into the cart as one line,
+// so one checkout and one invoice pay for them all.
 import { Form, Link } from "react-router";
 import { CARDS } from "~/catalog";
 import { Button } from "~/components/ui/button";
@@ -41,19 +42,29 @@ export default function OrderCards({ loaderData }: Route.ComponentProps) {
       </h2>
       <p className="mt-1 text-sm text-slate-600">
         Each card is a {card.name} ({card.price}) made for the member's {company} card page. You pay for them
-        in one checkout, with one invoice, and they are posted together to the address you give there (your
-        office). Up to {max} members in one order.
+        in one checkout, with one invoice. Up to {max} members in one order.
       </p>
       <Form method="post" className="mt-4">
         <input type="hidden" name="intent" value="order-cards" />
-        <Button type="submit" name="choose" value="everyone-without-a-card">
+        <fieldset>
+          <legend className="font-semibold text-slate-900">Post the cards</legend>
+          <label className="mt-2 flex items-start gap-3">
+            <input type="radio" name="postTo" value="one-address" defaultChecked className="mt-1 h-5 w-5" />
+            <span>Together, to the address you give at checkout (your office): one delivery fee.</span>
+          </label>
+          <label className="mt-2 flex items-start gap-3">
+            <input type="radio" name="postTo" value="members" className="mt-1 h-5 w-5" />
+            <span>
+              To each member's own address, in a parcel of its own with its own tracking: a delivery fee for
+              each parcel. Members give their address on {company}'s overview.
+            </span>
+          </label>
+        </fieldset>
+        <Button type="submit" name="choose" value="everyone-without-a-card" className="mt-4">
           Everyone without a card
         </Button>
-      </Form>
-      <Form method="post" className="mt-6">
-        <input type="hidden" name="intent" value="order-cards" />
-        <fieldset>
-          <legend className="font-semibold text-slate-900">Choose members</legend>
+        <fieldset className="mt-6">
+          <legend className="font-semibold text-slate-900">Or choose members</legend>
           <ul className="mt-2 divide-y divide-slate-100">
             {people.map((p) => (
               <li key={p.userId} className="py-2">
@@ -61,7 +72,11 @@ export default function OrderCards({ loaderData }: Route.ComponentProps) {
                   <input type="checkbox" name="member" value={p.userId} className="mt-1 h-5 w-5" />
                   <span className="min-w-0 break-words">
                     {p.name} <span className="break-all text-slate-600">({p.email})</span>
-                    {p.hasCard ? <span className="block text-sm text-slate-600">Has a card</span> : null}
+                    <span className="block text-sm text-slate-600">
+                      {[p.hasCard ? "Has a card" : null, p.hasAddress ? "Address given" : "No address yet"]
+                        .filter(Boolean)
+                        .join(" · ")}
+                    </span>
                   </span>
                 </label>
               </li>

@@ -1,21 +1,37 @@
 // A company's overview: its details, the member's role, and 'Leave company' (refused for the last owner).
 import { Form, Link } from "react-router";
+import { AddressForm } from "~/components/dashboard/address-form";
 import { ROLE_NAMES } from "~/components/dashboard/companies";
 import { CompanyCardForm } from "~/components/dashboard/company-card-form";
 import { Button } from "~/components/ui/button";
+import { DEFAULT_COUNTRY } from "~/schemas/checkout";
 import { companyCardOf } from "~/server/cards/company-cards.server";
 import { companyCardFields } from "~/server/cards/company-look.server";
 import { requireCompany } from "~/server/companies/companies.server";
+import { memberAddressForm } from "~/server/companies/member-addresses.server";
 import { handleCompanyOverviewAction } from "~/server/companies/membership-actions.server";
 import { companyTemplate, requiredFields } from "~/server/companies/template.server";
 import { readFormData } from "~/server/platform/forms.server";
+import { countryHint } from "~/server/shop/saved-delivery.server";
+import { countryOptions } from "~/utils/countries";
 import type { Route } from "./+types/overview";
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   const access = await requireCompany(context, request, params.slug);
   const card = await companyCardOf(context.db, access.company.id, access.user.id);
   const template = await companyTemplate(context.db, access.company.id);
+  const address = await memberAddressForm(context.db, access.company.id, access.user);
   return {
+    address: {
+      given: address.given,
+      defaults: address.prefill?.values ?? {
+        fullName: access.user.name,
+        email: access.user.email,
+        country: DEFAULT_COUNTRY,
+      },
+      countryHint: countryHint(address.prefill?.countryToChoose ?? null),
+    },
+    countries: countryOptions(),
     company: access.company,
     role: access.role,
     card,
@@ -33,7 +49,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
 const panel = "rounded-xl border border-slate-200 bg-white p-4 sm:p-6";
 
 export default function CompanyOverview({ loaderData, actionData }: Route.ComponentProps) {
-  const { company, role, card, fields, required } = loaderData;
+  const { company, role, card, fields, required, address, countries } = loaderData;
   const details = [
     ["Your role", ROLE_NAMES[role]],
     ["Website", company.website],
@@ -92,6 +108,20 @@ export default function CompanyOverview({ loaderData, actionData }: Route.Compon
           </>
         )}
       </section>
+      <AddressForm
+        id="member-address"
+        heading="Where to post your card"
+        intro={
+          address.given
+            ? `Cards ${company.name} orders for you are posted here. Only the shop that posts them sees it.`
+            : `No address yet: cards ${company.name} orders for you are posted to its office. Give one to have them posted to you; only the shop that posts them sees it.`
+        }
+        intent="save-address"
+        defaults={address.defaults}
+        countries={countries}
+        countryHint={address.countryHint}
+        lastResult={actionData && "addressResult" in actionData ? actionData.addressResult : undefined}
+      />
       <section aria-labelledby="leave-company" className={panel}>
         <h2 id="leave-company" className="text-lg font-bold text-slate-900">
           Leave company
