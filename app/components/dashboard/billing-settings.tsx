@@ -4,7 +4,6 @@
 import { AddressForm } from "~/components/dashboard/address-form";
 import type { CountryOption } from "~/components/shop/delivery-fields";
 import { OrderProgressLine } from "~/components/shop/order-progress";
-import { Button } from "~/components/ui/button";
 import { Pager } from "~/components/ui/pager";
 import type { Delivery } from "~/schemas/checkout";
 import type { OrderProgressView } from "~/server/shop/order-progress.server";

@@ -7,22 +7,17 @@ import { memberAddresses } from "~/db/schema";
 import { type Delivery, DeliverySchema } from "~/schemas/checkout";
 import type { DbOrTx } from "../platform/db.server";
 import { redirectWithToast } from "../platform/toast.server";
-import { addressPrefill, savedDeliveryFor } from "../shop/saved-delivery.server";
 import type { CompanyAccess } from "./companies.server";
 
 export const MEMBER_ADDRESS_SAVED = "Delivery address saved";
 
-/**
- * What the member's address form starts with: the address given for this company, else the one the account saved
- * in Billing. `given` says whether the company has one.
- */
-export async function memberAddressForm(db: DbOrTx, organizationId: string, user: { id: string }) {
+/** The address the member gave this company, as saved (the overview's form starts with it), or null. */
+export async function memberAddress(db: DbOrTx, organizationId: string, userId: string) {
   const [row] = await db
     .select({ address: memberAddresses.address })
     .from(memberAddresses)
-    .where(and(eq(memberAddresses.organizationId, organizationId), eq(memberAddresses.userId, user.id)));
-  const prefill = addressPrefill(row?.address ?? null) ?? (await savedDeliveryFor(db, user.id));
-  return { given: Boolean(row), prefill };
+    .where(and(eq(memberAddresses.organizationId, organizationId), eq(memberAddresses.userId, userId)));
+  return row?.address ?? null;
 }
 
 /** The addresses these members gave the company, by user id; a member without one is not in the map. */

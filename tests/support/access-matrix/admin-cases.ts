@@ -28,6 +28,11 @@ export const ADMIN_CASES: Record<string, RouteCase> = {
         fields: (ids) => ({ orderId: ids.orderId, carrier: "royal-mail", trackingNumber: "AB123456789GB" }),
       },
       "mark-delivered": { kind: "foreign", fields: (ids) => ({ orderId: ids.orderId, notify: "on" }) },
+      // No order of A's goes to members: any uuid stands for a parcel here.
+      "mark-parcel-posted": {
+        kind: "foreign",
+        fields: (ids) => ({ parcelId: ids.orderId, carrier: "royal-mail", trackingNumber: "AB123456789GB" }),
+      },
     },
   },
   "routes/admin/cards.tsx": {

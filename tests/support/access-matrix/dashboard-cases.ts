@@ -53,6 +53,18 @@ export const DASHBOARD_CASES: Record<string, RouteCase> = {
       leave: { kind: "foreign", fields: noFields },
       "make-card": { kind: "foreign", fields: noFields },
       "save-card": { kind: "foreign", fields: () => ({ jobTitle: "Intruder" }) },
+      "save-address": {
+        kind: "foreign",
+        fields: () => ({
+          fullName: "Intruder",
+          email: "intruder@example.com",
+          phone: "+44 7700 900999",
+          addressLine1: "1 Elsewhere",
+          city: "London",
+          postalCode: "N1 1AA",
+          country: "GB",
+        }),
+      },
     },
   },
   "routes/dashboard/company/people.tsx": {

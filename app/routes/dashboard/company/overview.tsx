@@ -8,11 +8,11 @@ import { DEFAULT_COUNTRY } from "~/schemas/checkout";
 import { companyCardOf } from "~/server/cards/company-cards.server";
 import { companyCardFields } from "~/server/cards/company-look.server";
 import { requireCompany } from "~/server/companies/companies.server";
-import { memberAddressForm } from "~/server/companies/member-addresses.server";
+import { memberAddress } from "~/server/companies/member-addresses.server";
 import { handleCompanyOverviewAction } from "~/server/companies/membership-actions.server";
 import { companyTemplate, requiredFields } from "~/server/companies/template.server";
 import { readFormData } from "~/server/platform/forms.server";
-import { countryHint } from "~/server/shop/saved-delivery.server";
+import { addressPrefill, countryHint, savedDeliveryFor } from "~/server/shop/saved-delivery.server";
 import { countryOptions } from "~/utils/countries";
 import type { Route } from "./+types/overview";
 
@@ -20,16 +20,18 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   const access = await requireCompany(context, request, params.slug);
   const card = await companyCardOf(context.db, access.company.id, access.user.id);
   const template = await companyTemplate(context.db, access.company.id);
-  const address = await memberAddressForm(context.db, access.company.id, access.user);
+  const given = await memberAddress(context.db, access.company.id, access.user.id);
+  // The form starts with the address given, else the one the account saved for its own orders.
+  const prefill = addressPrefill(given) ?? (await savedDeliveryFor(context.db, access.user.id));
   return {
     address: {
-      given: address.given,
-      defaults: address.prefill?.values ?? {
+      given: Boolean(given),
+      defaults: prefill?.values ?? {
         fullName: access.user.name,
         email: access.user.email,
         country: DEFAULT_COUNTRY,
       },
-      countryHint: countryHint(address.prefill?.countryToChoose ?? null),
+      countryHint: countryHint(prefill?.countryToChoose ?? null),
     },
     countries: countryOptions(),
     company: access.company,

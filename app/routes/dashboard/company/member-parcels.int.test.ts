@@ -1,0 +1,273 @@
+// A company's cards posted to each member, through the routes on both databases: members give their address on
+// the company's overview (the company's admins learn only whether it is given), 'Order cards for members' posted
+// to each member refuses until everyone chosen has one, each parcel is charged at the catalogue's price for its
+// country, and fulfilment posts each parcel on its own: the member is e-mailed their tracking link, and the order
+// is posted, and says so, once the last parcel is.
+import { eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { cartItems, emailOutbox, memberAddresses, orderParcels, orders, users } from "~/db/schema";
+import { DELIVERY_OPTIONS } from "~/delivery-options";
+import { MEMBER_ADDRESS_SAVED } from "~/server/companies/member-addresses.server";
+import { addCardItem, loadCart, readCartId } from "~/server/shop/cart.server";
+import { createOrderFromCart, TEAM_ORDER_MESSAGES } from "~/server/shop/checkout.server";
+import { markCardWritten } from "~/server/shop/fulfilment.server";
+import { handleFulfilmentAction } from "~/server/shop/fulfilment-actions.server";
+import { loadFulfilment } from "~/server/shop/fulfilment-queue.server";
+import { progressOfOrder } from "~/server/shop/order-progress.server";
+import { noAddressRefusal } from "~/server/shop/team-order-actions.server";
+import { answer, cookiesOf, getRequest, postRequest } from "../../../../tests/support/routes";
+import { delivery, form, markPaidByAdmin, shopOpts, toastOf } from "../../../../tests/support/shop";
+import { type CompanyShop, companyRoutes, companyShop, invitationFor, type Person } from "./company-fixture";
+import * as orderCards from "./order-cards";
+import * as overview from "./overview";
+
+let shop: CompanyShop;
+let r: ReturnType<typeof companyRoutes>;
+let slug: string;
+const BASE = "http://shop.test/dashboard/company";
+const UK = DELIVERY_OPTIONS["uk-standard"].price;
+const ABROAD = DELIVERY_OPTIONS.international.price;
+
+const home = (who: string, country: string) => ({
+  fullName: `${who} Home`,
+  email: `${who.toLowerCase()}.home@example.com`,
+  phone: "+44 7700 900111",
+  addressLine1: `${who}'s Street 1`,
+  city: "Somewhere",
+  postalCode: "AB1 2CD",
+  country,
+});
+
+beforeAll(async () => {
+  shop = await companyShop("member-parcels");
+  r = companyRoutes(shop);
+  slug = (await r.createCompany(shop.olivia, { name: "Parcel Co" })).location!.split("/").pop()!;
+  await r.importCsv(
+    shop.olivia.cookie,
+    slug,
+    "name,email\nMia Member,mia@example.com\nAdam Able,adam@example.com",
+  );
+  for (const p of [shop.mia, shop.adam])
+    await r.answerInvitation(p.cookie, (await invitationFor(shop, p.email)).id, "accept");
+});
+afterAll(() => shop?.t.close());
+
+const giveAddress = (who: Person, fields: Record<string, string>) =>
+  answer(
+    overview.action,
+    postRequest(`${BASE}/${slug}`, { intent: "save-address", ...fields }, who.cookie),
+    shop.context,
+    { slug },
+  );
+const openOverview = (who: Person) =>
+  answer(overview.loader, getRequest(`${BASE}/${slug}`, who.cookie), shop.context, { slug });
+const order = (cookie: string, fields: [string, string][]) =>
+  answer(
+    orderCards.action,
+    new Request(`${BASE}/${slug}/order-cards`, {
+      method: "POST",
+      headers: { Cookie: cookie, "Content-Type": "application/x-www-form-urlencoded" },
+      body: new URLSearchParams([["intent", "order-cards"], ...fields]),
+    }),
+    shop.context,
+    { slug },
+  );
+const cartIdOf = (headers: Headers) =>
+  readCartId(new Request("http://shop.test/cart", { headers: { Cookie: cookiesOf(headers) } }));
+const place = (cartId: string) =>
+  createOrderFromCart(shop.t.db, {
+    cartId,
+    delivery: { ...delivery, fullName: "Olivia Owner", email: shop.olivia.email },
+    paymentMethod: "bank_transfer",
+    userId: shop.olivia.id,
+    shop: shopOpts.shop,
+    bank: shopOpts.bank,
+  });
+const statusOf = (answer: unknown) =>
+  answer instanceof Response ? answer.status : (answer as { init?: { status?: number } }).init?.status;
+const toMembers = (...people: Person[]) => [
+  ["postTo", "members"] as [string, string],
+  ...people.map((p) => ["member", p.id] as [string, string]),
+];
+
+describe("A member's delivery address", () => {
+  it("is checked as the checkout's is: a bad one is refused with its field's message and nothing is kept", async () => {
+    const bad = await giveAddress(shop.mia, { ...home("Mia", "GB"), city: "", country: "Atlantis" });
+    expect(bad.status).toBe(400);
+    const errors = (bad.data as { addressResult: { error: Record<string, string[]> } }).addressResult.error;
+    expect(errors.city).toEqual(["City is required"]);
+    expect(errors.country).toBeDefined();
+    expect(await shop.t.db.select().from(memberAddresses)).toHaveLength(0);
+    expect((await openOverview(shop.mia)).data.address.given).toBe(false);
+  });
+
+  it("is kept for this company, and the form starts with it", async () => {
+    const saved = await giveAddress(shop.mia, home("Mia", "GB"));
+    expect(saved.status).toBe(302);
+    expect((await toastOf(saved.headers))?.title).toBe(MEMBER_ADDRESS_SAVED);
+    const { data } = await openOverview(shop.mia);
+    expect(data.address).toMatchObject({ given: true, defaults: { addressLine1: "Mia's Street 1" } });
+  });
+
+  it("is not shown to the company's admins: they see only whether it is given", async () => {
+    const { data } = await answer(
+      orderCards.loader,
+      getRequest(`${BASE}/${slug}/order-cards`, shop.olivia.cookie),
+      shop.context,
+      { slug },
+    );
+    expect(JSON.stringify(data)).not.toContain("Mia's Street");
+    expect(
+      (data.people as { name: string; hasAddress: boolean }[]).map((p) => [p.name, p.hasAddress]).sort(),
+    ).toEqual([
+      ["Adam", false],
+      ["Mia", true],
+      ["Olivia", false],
+    ]);
+  });
+});
+
+describe("Cards posted to each member", () => {
+  it("are refused while a member chosen has no address, naming them, and nothing goes in the cart", async () => {
+    const refused = await order(shop.olivia.cookie, toMembers(shop.mia, shop.adam));
+    expect(refused.status).toBe(400);
+    expect((await toastOf(refused.headers))?.description).toBe(noAddressRefusal(["Adam"]));
+    expect(await shop.t.db.select().from(cartItems)).toHaveLength(0);
+  });
+
+  it("cannot share an order with cards going to the checkout's address", async () => {
+    await giveAddress(shop.adam, home("Adam", "FR"));
+    const added = await order(shop.olivia.cookie, toMembers(shop.mia));
+    const cartId = (await cartIdOf(added.headers))!;
+    await addCardItem(shop.t.db, cartId, {
+      kind: "multi-link",
+      name: "Olivia",
+      bio: "",
+      links: [{ platform: "website", label: "Website", url: "https://olivia.example" }],
+    });
+    await expect(place(cartId)).rejects.toThrow(TEAM_ORDER_MESSAGES.postApart);
+  });
+
+  it("are charged a parcel each at its country's price, posted one by one, and the order says where it is", async () => {
+    const added = await order(shop.olivia.cookie, toMembers(shop.mia, shop.adam));
+    expect(added.status).toBe(302);
+    const cartId = (await cartIdOf(added.headers))!;
+    const cart = (await loadCart(shop.t.db, cartId, shop.olivia.id))!;
+    expect(cart.totals).toMatchObject({ deliveryOption: null, memberParcels: 2, deliveryFee: UK + ABROAD });
+
+    const placed = await place(cartId);
+    const [row] = await shop.t.db.select().from(orders).where(eq(orders.id, placed.order.id));
+    expect(row).toMatchObject({ deliveryOption: null, deliveryFee: UK + ABROAD });
+    const parcels = await shop.t.db.select().from(orderParcels).where(eq(orderParcels.orderId, row!.id));
+    expect(parcels.map((p) => [p.address.fullName, p.deliveryOption, p.fee]).sort()).toEqual([
+      ["Adam Home", "international", ABROAD],
+      ["Mia Home", "uk-standard", UK],
+    ]);
+
+    await markPaidByAdmin(shop.t.db, row!.id);
+    const [admin] = await shop.t.db.select().from(users).where(eq(users.role, "admin"));
+    const act = (fields: Record<string, string>) =>
+      handleFulfilmentAction(shop.t.db, form(fields), {
+        admin: { id: admin!.id, name: admin!.name, email: admin!.email, role: "admin" },
+        config: shop.context.config,
+        pokeOutbox: () => {},
+      });
+    const entry = async () =>
+      (await loadFulfilment(shop.t.db, shopOpts.publicUrl)).toPost.find((o) => o.id === row!.id);
+    const queued = (await entry())!;
+    // Each card is matched with its member's parcel.
+    expect(queued.parcels).toHaveLength(2);
+    for (const card of queued.cards)
+      expect(queued.parcels.some((p) => p.itemId === card.itemId && p.unit === card.unit)).toBe(true);
+
+    // The whole order is not posted at once, and a parcel waits for its card to be written.
+    const whole = await act({
+      intent: "mark-posted",
+      orderId: row!.id,
+      carrier: "royal-mail",
+      trackingNumber: "AB123456789GB",
+    });
+    expect(statusOf(whole)).toBe(409);
+    const mia = queued.parcels.find((p) => p.address.fullName === "Mia Home")!;
+    const early = await act({
+      intent: "mark-parcel-posted",
+      parcelId: mia.id,
+      carrier: "royal-mail",
+      trackingNumber: "AB123456789GB",
+    });
+    expect(statusOf(early)).toBe(409);
+
+    // Bad tracking is refused with the field's message.
+    const badTracking = await act({
+      intent: "mark-parcel-posted",
+      parcelId: mia.id,
+      carrier: "royal-mail",
+      trackingNumber: "<x>",
+    });
+    expect(statusOf(badTracking)).toBe(400);
+
+    for (const card of queued.cards)
+      await markCardWritten(shop.t.db, { kind: card.kind, id: card.id! }, { userId: null, label: "admin" });
+    const first = await act({
+      intent: "mark-parcel-posted",
+      parcelId: mia.id,
+      carrier: "royal-mail",
+      trackingNumber: "AB 1234 5678 9GB",
+    });
+    expect(statusOf(first)).toBe(302);
+    expect((await toastOf((first as Response).headers))?.title).toBe("Parcel posted");
+    const toMia = await shop.t.db
+      .select()
+      .from(emailOutbox)
+      .where(eq(emailOutbox.to, "mia.home@example.com"));
+    expect(toMia).toHaveLength(1);
+    expect(toMia[0]!.subject).toBe("Your Parcel Co card is on its way");
+    expect(toMia[0]!.text).toContain("AB123456789GB");
+
+    // Half posted: the order is still being prepared, and says how far it is.
+    let [now] = await shop.t.db.select().from(orders).where(eq(orders.id, row!.id));
+    expect(now!.postedAt).toBeNull();
+    let progress = await progressOfOrder(shop.t.db, now!);
+    expect(progress.status.stage).toBe("Being prepared");
+    expect(progress.status.cards).toContain("So far 1 of 2 parcels are posted.");
+    expect(progress.status.cards).toContain("each to its member's address");
+    expect((await entry())!.parcels.find((p) => p.id === mia.id)!.postedAt).not.toBeNull();
+
+    // A second post of the same parcel changes nothing.
+    const again = await act({
+      intent: "mark-parcel-posted",
+      parcelId: mia.id,
+      carrier: "dpd",
+      trackingNumber: "15501234567890",
+    });
+    expect((await toastOf((again as Response).headers))?.title).toBe("Nothing changed");
+
+    const adam = queued.parcels.find((p) => p.address.fullName === "Adam Home")!;
+    await act({
+      intent: "mark-parcel-posted",
+      parcelId: adam.id,
+      carrier: "dpd",
+      trackingNumber: "15501234567890",
+    });
+    [now] = await shop.t.db.select().from(orders).where(eq(orders.id, row!.id));
+    expect(now!.postedAt).not.toBeNull();
+    progress = await progressOfOrder(shop.t.db, now!);
+    expect(progress.status.stage).toBe("Posted");
+    expect(progress.status.cards).toMatch(
+      /were posted on .*, each to its member's address; each member was e-mailed/,
+    );
+    const toBuyer = await shop.t.db.select().from(emailOutbox).where(eq(emailOutbox.to, shop.olivia.email));
+    expect(toBuyer.map((e) => e.subject)).toContain(`Order ${row!.orderNumber} posted`);
+    const posted = (await loadFulfilment(shop.t.db, shopOpts.publicUrl)).posted.find((o) => o.id === row!.id);
+    expect(posted!.parcels.map((p) => p.trackingNumber).sort()).toEqual(["15501234567890", "AB123456789GB"]);
+  });
+
+  it("loses a member's address when they leave the company", async () => {
+    await r.leave(shop.adam.cookie, slug);
+    const left = await shop.t.db
+      .select()
+      .from(memberAddresses)
+      .where(eq(memberAddresses.userId, shop.adam.id));
+    expect(left).toHaveLength(0);
+  });
+});
