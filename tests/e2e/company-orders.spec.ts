@@ -1,7 +1,7 @@
 // A company orders cards for three of its people in one checkout: the owner chooses them, the cart holds one line
 // of three cards at the catalogue's price, the bank transfer is marked paid, and each member's company card is in
 // the company's Cards, waiting to be written, and in the shop's fulfilment. The members join with JavaScript off.
-import type { Browser } from "@playwright/test";
+import type { Browser, Page } from "@playwright/test";
 import { CARDS } from "../../app/catalog";
 import { formatPence } from "../../app/utils/money";
 import { expectNoSeriousA11yViolations } from "../support/axe";
@@ -11,6 +11,7 @@ import {
   createCustomer,
   deliveryAddress,
   expect,
+  fillDeliveryAddress,
   markPaid,
   placedOrderNumber,
   test,
@@ -91,17 +92,82 @@ test("an owner orders cards for three members in one checkout, and each is made 
   }
 });
 
-/** A person registers with JavaScript off, opens their invitation from the e-mail, signs in and accepts it. */
+test("a member gives their address, and the card ordered for them is posted to it in a parcel of its own", async ({
+  browser,
+  baseURL,
+  page,
+  adminPage,
+  signedInCustomer,
+  extraHTTPHeaders,
+}) => {
+  test.setTimeout(120_000);
+  const company = "Parcel Browsers";
+  await page.goto("/dashboard/companies");
+  await page.getByRole("textbox", { name: "Company name" }).fill(company);
+  await page.getByRole("button", { name: "Create company" }).click();
+  const tabs = page.getByRole("navigation", { name: company });
+  await tabs.getByRole("link", { name: "People" }).click();
+  const cara = { name: "Cara Carter", email: uniqueEmail("cara") };
+  await page.getByLabel("CSV file", { exact: true }).setInputFiles({
+    name: "people.csv",
+    mimeType: "text/csv",
+    buffer: Buffer.from(`name,email\n${cara.name},${cara.email}`),
+  });
+  await page.getByRole("button", { name: "Import and send invitations" }).click();
+  await expect(page.getByRole("heading", { name: "Invitations waiting (1)" })).toBeVisible();
+  // With JavaScript off, the member gives the address on the company's overview.
+  await join(browser, { baseURL, extraHTTPHeaders }, cara, company, async (memberPage) => {
+    const form = memberPage.getByRole("region", { name: "Where to post your card" });
+    await fillDeliveryAddress(form, deliveryAddress({ fullName: "Cara at Home", email: cara.email }));
+    await form.getByRole("button", { name: "Save address" }).click();
+    await expect(form.getByText(`Cards ${company} orders for you are posted here.`)).toBeVisible();
+  });
+
+  await tabs.getByRole("link", { name: "Cards" }).click();
+  await page.getByRole("link", { name: "Order cards for members" }).click();
+  await page.getByRole("radio", { name: /To each member's own address/ }).check();
+  const choose = page.getByRole("group", { name: "Or choose members" });
+  await expect(choose.getByRole("checkbox", { name: /^Cara Carter / })).toHaveAccessibleName(/Address given/);
+  await choose.getByRole("checkbox", { name: /^Cara Carter / }).check();
+  await page.getByRole("button", { name: "Add to cart" }).click();
+  await expect(page).toHaveURL(/\/cart$/);
+  await expect(page.getByText("1 parcel, to its member's address")).toBeVisible();
+  await checkout(page, "Bank transfer", deliveryAddress({ email: signedInCustomer.email }));
+  const orderNumber = await placedOrderNumber(page);
+  await markPaid(adminPage, orderNumber);
+
+  // Fulfilment writes the card, then posts its parcel to the member, who is e-mailed the tracking link.
+  await adminPage.goto("/admin-dashboard/fulfilment");
+  const order = adminPage.getByRole("region", { name: `Order ${orderNumber}` });
+  await order.getByRole("button", { name: /^Mark .* written$/ }).click();
+  const parcel = order.getByRole("form", { name: "Parcel to Cara at Home" });
+  await parcel.getByLabel("Tracking number").fill("AB123456789GB");
+  await parcel.getByRole("button", { name: "Mark posted" }).click();
+  await expect(
+    adminPage.getByText(`Its member has been e-mailed the tracking link, and order ${orderNumber} is posted`),
+  ).toBeVisible();
+  await expectNoSeriousA11yViolations(adminPage);
+  expect((await waitForEmail(cara.email, new RegExp(`Your ${company} card is on its way`))).text).toContain(
+    "AB123456789GB",
+  );
+});
+
+/**
+ * A person registers with JavaScript off, opens their invitation from the e-mail, signs in and accepts it; then,
+ * if given, does more as that member.
+ */
 async function join(
   browser: Browser,
   options: { baseURL?: string; extraHTTPHeaders?: Record<string, string> },
   person: { name: string; email: string },
+  company = COMPANY,
+  then?: (page: Page) => Promise<void>,
 ) {
   const context = await browser.newContext({ ...options, javaScriptEnabled: false });
   const page = await context.newPage();
   const member = await createCustomer(page, person);
   const link = firstLink(
-    (await waitForEmail(person.email, new RegExp(`join ${COMPANY}`))).text,
+    (await waitForEmail(person.email, new RegExp(`join ${company}`))).text,
     "/invitations/",
   );
   await page.goto(link);
@@ -110,6 +176,7 @@ async function join(
   await page.getByLabel("Password").fill(member.password);
   await page.getByRole("button", { name: "Log in", exact: true }).click();
   await page.getByRole("button", { name: "Accept invitation" }).click();
-  await expect(page.getByRole("heading", { level: 1, name: COMPANY })).toBeVisible();
+  await expect(page.getByRole("heading", { level: 1, name: company })).toBeVisible();
+  await then?.(page);
   await context.close();
 }

@@ -245,7 +245,9 @@ function SummaryStep({
       <OrderLines items={cart.items} />
       <TotalsList totals={t} />
       <div className="rounded-md bg-slate-50 p-3 text-sm">
-        <p className="font-semibold">Deliver to</p>
+        <p className="font-semibold">
+          {t.memberParcels && !t.deliveryOption ? "Invoice to (each card goes to its member)" : "Deliver to"}
+        </p>
         <p>
           {[
             delivery.fullName,

@@ -78,8 +78,6 @@ export function needsDelivery(items: PricedLine[]) {
   return items.some((i) => isCardKind(i.kind) && !toEachMember(i));
 }
 
-const parcelsWord = (n: number) => (n === 1 ? "1 parcel" : `${n} parcels`);
-
 /**
  * Subtotal, delivery (once, at the chosen option's price, when any physical card goes to the checkout's address;
  * plus each parcel posted to a member; a list or an update alone has none), referral discount (of subtotal +
@@ -96,7 +94,12 @@ export function priceItems(
   const deliveryFee =
     (option ? DELIVERY_OPTIONS[option].price : 0) + parcels.reduce((sum, p) => sum + p.fee, 0);
   const discount = hasReferrer ? Math.round(((subtotal + deliveryFee) * REFERRAL_DISCOUNT_PERCENT) / 100) : 0;
-  const toMembers = parcels.length ? `${parcelsWord(parcels.length)}, one to each member's address` : null;
+  const toMembers =
+    parcels.length === 1
+      ? "1 parcel, to its member's address"
+      : parcels.length
+        ? `${parcels.length} parcels, one to each member's address`
+        : null;
   return {
     subtotal,
     memberParcels: parcels.length,

@@ -116,7 +116,7 @@ export default function CompanyOverview({ loaderData, actionData }: Route.Compon
         intro={
           address.given
             ? `Cards ${company.name} orders for you are posted here. Only the shop that posts them sees it.`
-            : `No address yet: cards ${company.name} orders for you are posted to its office. Give one to have them posted to you; only the shop that posts them sees it.`
+            : `No address yet: cards ${company.name} orders for you go to the address it gives (its office). Give yours to have them posted to you; only the shop that posts them sees it.`
         }
         intent="save-address"
         defaults={address.defaults}
