@@ -157,6 +157,11 @@ export async function leaveEveryCompany(tx: DbOrTx, user: { id: string; name: st
     return `You are the only owner of ${stranded.map((c) => c.name).join(", ")}. Make someone else an owner there first.`;
   for (const company of theirs) {
     await departCompany(tx, company, user, { userId: null, label: "account deleted" });
+    // Nobody is left to reach it: the company goes with its only person (its orders stay the shop's).
+    if (company.people === 1) {
+      await tx.delete(organizations).where(eq(organizations.id, company.id));
+      continue;
+    }
     await recordCompanyEvent(tx, {
       organizationId: company.id,
       actor: { id: user.id, name: user.name },

@@ -1,9 +1,9 @@
 // A member who deletes their account leaves their companies as a member who leaves does, on both databases: their
 // company card turns to the company's notice at once and the log says so; the last owner of a company with others
-// in it cannot delete their account until someone else is an owner.
+// in it cannot delete their account until someone else is an owner; a company whose only person it was goes with it.
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { cardPages, companyEvents, users } from "~/db/schema";
+import { cardPages, companyEvents, organizations, users } from "~/db/schema";
 import { answer, getRequest, postRequest } from "../../../../tests/support/routes";
 import * as cardPage from "../../card/page";
 import * as account from "../settings/account";
@@ -67,5 +67,18 @@ describe("deleting an account that belongs to a company", () => {
     expect(visit.body).not.toContain(shop.mia.email);
     const log = await shop.t.db.select().from(companyEvents).where(eq(companyEvents.action, "left"));
     expect(log.map((e) => e.subject)).toEqual(["mia@example.com (account deleted)"]);
+  });
+
+  it("takes with it a company whose only person it was, so no company is left that nobody can reach", async () => {
+    const r = companyRoutes(shop);
+    const own = (await r.createCompany(shop.otto, { name: "Solo Co" })).location!.split("/").pop()!;
+    const [solo] = await shop.t.db.select().from(organizations).where(eq(organizations.slug, own));
+    expect(solo).toBeDefined();
+    expect((await deleteAccount(shop.otto)).status).toBe(302);
+    expect(await shop.t.db.select().from(organizations).where(eq(organizations.id, solo!.id))).toHaveLength(
+      0,
+    );
+    // The company with others in it is still there.
+    expect(await shop.t.db.select().from(organizations).where(eq(organizations.slug, slug))).toHaveLength(1);
   });
 });
