@@ -199,6 +199,22 @@ export function orderExpiredEmail(
   return { ...email, replyTo: opts.support };
 }
 
+/** A parcel's e-mail: what was posted, its tracking number and the carrier's tracking page. */
+function trackedEmail(
+  parcel: { carrier: CarrierId; trackingNumber: string },
+  m: { shop: string; to: string; subject: string; greeting: string; first: string },
+) {
+  const url = trackingUrl(parcel.carrier, parcel.trackingNumber);
+  return composeEmail({
+    shop: m.shop,
+    to: m.to,
+    subject: m.subject,
+    greeting: m.greeting,
+    lines: [m.first, `Tracking number: ${parcel.trackingNumber}`],
+    action: url ? { label: "Track your parcel", url } : undefined,
+  });
+}
+
 /** Sent when the admin posts the order: the carrier, the tracking number and the carrier's tracking page. */
 export function dispatchEmail(
   o: {
@@ -211,17 +227,12 @@ export function dispatchEmail(
   },
   opts: { shop: string },
 ) {
-  const url = trackingUrl(o.carrier, o.trackingNumber);
-  return composeEmail({
+  return trackedEmail(o, {
     shop: opts.shop,
     to: o.customerEmail,
     subject: `Order ${o.orderNumber} posted`,
     greeting: `Hello ${o.customerName},`,
-    lines: [
-      `Your order ${o.orderNumber} is on its way: ${o.cards === 1 ? "your card was" : `your ${o.cards} cards were`} posted today with ${carrierLabel(o.carrier)}.`,
-      `Tracking number: ${o.trackingNumber}`,
-    ],
-    action: url ? { label: "Track your parcel", url } : undefined,
+    first: `Your order ${o.orderNumber} is on its way: ${o.cards === 1 ? "your card was" : `your ${o.cards} cards were`} posted today with ${carrierLabel(o.carrier)}.`,
   });
 }
 
@@ -252,17 +263,12 @@ export function parcelEmail(
   },
   opts: { shop: string },
 ) {
-  const url = trackingUrl(p.carrier, p.trackingNumber);
-  return composeEmail({
+  return trackedEmail(p, {
     shop: opts.shop,
     to: p.address.email,
     subject: `Your ${p.company} card is on its way`,
     greeting: `Hello ${p.address.fullName},`,
-    lines: [
-      `${p.company} ordered a card for you, and it was posted to you today with ${carrierLabel(p.carrier)}.`,
-      `Tracking number: ${p.trackingNumber}`,
-    ],
-    action: url ? { label: "Track your parcel", url } : undefined,
+    first: `${p.company} ordered a card for you, and it was posted to you today with ${carrierLabel(p.carrier)}.`,
   });
 }
 

@@ -11,6 +11,7 @@ import { createTestDb, type TestDb } from "../../../../tests/support/test-db";
 import * as invitation from "../../site/invitation";
 import * as companies from "../companies";
 import * as layout from "./layout";
+import * as orderCards from "./order-cards";
 import * as overview from "./overview";
 import * as people from "./people";
 
@@ -70,6 +71,18 @@ export function companyRoutes(shop: CompanyShop) {
           { intent: "import-csv", file: new File([csv], "people.csv", { type: "text/csv" }) },
           cookie,
         ),
+        context,
+        { slug },
+      ),
+    /** 'Order cards for members' as the browser posts it: each ticked member, the button, how to post them. */
+    orderCards: (cookie: string, slug: string, fields: [string, string][]) =>
+      answer(
+        orderCards.action,
+        new Request(`${BASE}/company/${slug}/order-cards`, {
+          method: "POST",
+          headers: { Cookie: cookie, "Content-Type": "application/x-www-form-urlencoded" },
+          body: new URLSearchParams([["intent", "order-cards"], ...fields]),
+        }),
         context,
         { slug },
       ),

@@ -63,17 +63,7 @@ const openOverview = async (who: Person) =>
   (await answer(overview.loader, getRequest(`${BASE}/${slug}`, who.cookie), shop.context, { slug })).data as {
     address: { given: boolean; defaults: Record<string, string> };
   };
-const order = (cookie: string, fields: [string, string][]) =>
-  answer(
-    orderCards.action,
-    new Request(`${BASE}/${slug}/order-cards`, {
-      method: "POST",
-      headers: { Cookie: cookie, "Content-Type": "application/x-www-form-urlencoded" },
-      body: new URLSearchParams([["intent", "order-cards"], ...fields]),
-    }),
-    shop.context,
-    { slug },
-  );
+const order = (cookie: string, fields: [string, string][]) => r.orderCards(cookie, slug, fields);
 const cartIdOf = (headers: Headers) =>
   readCartId(new Request("http://shop.test/cart", { headers: { Cookie: cookiesOf(headers) } }));
 const place = (cartId: string) =>

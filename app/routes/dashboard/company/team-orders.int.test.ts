@@ -49,18 +49,7 @@ const choices = (cookie: string) =>
   answer(orderCards.loader, getRequest(`${BASE}/${slug}/order-cards`, cookie), shop.context, { slug });
 
 /** The form as the browser posts it: each ticked member, or the 'Everyone without a card' button. */
-function order(cookie: string, fields: [string, string][]) {
-  return answer(
-    orderCards.action,
-    new Request(`${BASE}/${slug}/order-cards`, {
-      method: "POST",
-      headers: { Cookie: cookie, "Content-Type": "application/x-www-form-urlencoded" },
-      body: new URLSearchParams([["intent", "order-cards"], ...fields]),
-    }),
-    shop.context,
-    { slug },
-  );
-}
+const order = (cookie: string, fields: [string, string][]) => r.orderCards(cookie, slug, fields);
 
 async function placeFromCart(cartId: string, userId: string | null) {
   return createOrderFromCart(shop.t.db, {
