@@ -97,6 +97,7 @@ export async function progressOfOrders(db: DbOrTx, list: OrderForProgress[]) {
       carrier: posted ? carrierLabel(o.carrier) : null,
       trackingNumber: posted ? o.trackingNumber : null,
       trackingUrl: posted ? trackingUrl(o.carrier, o.trackingNumber) : null,
+      memberParcels: parcels.get(o.id)?.count ?? 0,
     });
   }
   return progress;
@@ -109,6 +110,8 @@ export interface OrderProgressView {
   carrier: string | null;
   trackingNumber: string | null;
   trackingUrl: string | null;
+  /** Parcels posted to members' own addresses (a company's order): then the order's address is the invoice's. */
+  memberParcels: number;
 }
 
 export async function progressOfOrder(db: DbOrTx, order: OrderForProgress) {

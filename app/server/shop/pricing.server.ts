@@ -73,6 +73,11 @@ export function memberParcelsOf(items: PricedLine[]) {
   );
 }
 
+/** How the cart, the receipt and the summary name an order's parcels to members. */
+export function memberParcelsLabel(n: number) {
+  return n === 1 ? "1 parcel, to its member's address" : `${n} parcels, one to each member's address`;
+}
+
 /** True when the items include something to post to the checkout's address: a physical card not sent to members. */
 export function needsDelivery(items: PricedLine[]) {
   return items.some((i) => isCardKind(i.kind) && !toEachMember(i));
@@ -94,12 +99,7 @@ export function priceItems(
   const deliveryFee =
     (option ? DELIVERY_OPTIONS[option].price : 0) + parcels.reduce((sum, p) => sum + p.fee, 0);
   const discount = hasReferrer ? Math.round(((subtotal + deliveryFee) * REFERRAL_DISCOUNT_PERCENT) / 100) : 0;
-  const toMembers =
-    parcels.length === 1
-      ? "1 parcel, to its member's address"
-      : parcels.length
-        ? `${parcels.length} parcels, one to each member's address`
-        : null;
+  const toMembers = parcels.length ? memberParcelsLabel(parcels.length) : null;
   return {
     subtotal,
     memberParcels: parcels.length,

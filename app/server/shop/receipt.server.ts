@@ -9,6 +9,7 @@ import { itemSummary } from "~/utils/order-items";
 import type { BankDetails } from "./order-emails.server";
 import type { OrderProgressView } from "./order-progress.server";
 import type { CustomerOrder } from "./orders.server";
+import { memberParcelsLabel } from "./pricing.server";
 
 function receiptFileName(orderNumber: string) {
   return `receipt-${orderNumber}.html`;
@@ -26,6 +27,7 @@ function receiptHtml(
 ) {
   const a = order.deliveryAddress;
   const e = escapeHtml;
+  const parcels = opts.progress.memberParcels;
   const rows = order.items
     .map(
       (i) =>
@@ -51,11 +53,11 @@ ${progressHtml(opts.progress)}
 <table><thead><tr><th>Item</th><th>Qty</th><th>Price</th><th>Amount</th></tr></thead><tbody>${rows}</tbody></table>
 <table class="totals"><tbody>
 <tr><td>Subtotal</td><td>${formatPence(order.subtotal)}</td></tr>
-<tr><td>Delivery${order.deliveryOption ? `: ${e(deliveryLabel(order.deliveryOption))}` : ""}</td><td>${formatPence(order.deliveryFee)}</td></tr>
+<tr><td>Delivery${order.deliveryOption ? `: ${e(deliveryLabel(order.deliveryOption))}` : ""}${parcels ? `: ${e(memberParcelsLabel(parcels))}` : ""}</td><td>${formatPence(order.deliveryFee)}</td></tr>
 ${order.discount ? `<tr><td>Referral discount</td><td>-${formatPence(order.discount)}</td></tr>` : ""}
 <tr><td><strong>Total</strong></td><td><strong>${formatPence(order.total)}</strong></td></tr>
 </tbody></table>
-<h2>Delivery address</h2>
+<h2>${parcels ? "Invoice address" : "Delivery address"}</h2>
 <p>${[a.fullName, a.addressLine1, a.addressLine2, a.city, a.postalCode, countryName(a.country)]
     .filter(Boolean)
     .map((v) => e(String(v)))

@@ -15,8 +15,10 @@ import { handleFulfilmentAction } from "~/server/shop/fulfilment-actions.server"
 import { loadFulfilment } from "~/server/shop/fulfilment-queue.server";
 import { progressOfOrder } from "~/server/shop/order-progress.server";
 import { noAddressRefusal } from "~/server/shop/team-order-actions.server";
+import { escapeHtml } from "~/utils/html";
 import { answer, cookiesOf, getRequest, postRequest } from "../../../../tests/support/routes";
 import { delivery, form, markPaidByAdmin, shopOpts, toastOf } from "../../../../tests/support/shop";
+import * as receiptRoute from "../../shop/receipt";
 import { type CompanyShop, companyRoutes, companyShop, invitationFor, type Person } from "./company-fixture";
 import * as orderCards from "./order-cards";
 import * as overview from "./overview";
@@ -152,6 +154,14 @@ describe("Cards posted to each member", () => {
     const placed = await place(cartId);
     const [row] = await shop.t.db.select().from(orders).where(eq(orders.id, placed.order.id));
     expect(row).toMatchObject({ deliveryOption: null, deliveryFee: UK + ABROAD });
+    // The receipt says where the cards go, and that the checkout's address is the invoice's.
+    const receipt = await answer(
+      receiptRoute.loader,
+      getRequest(`http://shop.test/payment-success/receipt?order=${row!.id}&token=${placed.token}`, ""),
+      shop.context,
+    );
+    expect(receipt.body).toContain(`Delivery: ${escapeHtml("2 parcels, one to each member's address")}`);
+    expect(receipt.body).toContain("<h2>Invoice address</h2>");
     const parcels = await shop.t.db.select().from(orderParcels).where(eq(orderParcels.orderId, row!.id));
     expect(parcels.map((p) => [p.address.fullName, p.deliveryOption, p.fee]).sort()).toEqual([
       ["Adam Home", "international", ABROAD],
