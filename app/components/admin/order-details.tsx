@@ -96,7 +96,7 @@ export function OrderDetails({ order, returnTo }: { order: Order; returnTo: stri
           </ul>
         </div>
         <div className="text-sm">
-          <h3 className="font-semibold">Delivery address</h3>
+          <h3 className="font-semibold">{order.memberParcels ? "Invoice address" : "Delivery address"}</h3>
           <p className="mt-2">
             {[
               a.fullName,
@@ -112,6 +112,12 @@ export function OrderDetails({ order, returnTo }: { order: Order; returnTo: stri
           {order.deliveryOption ? (
             <p className="mt-1">
               Delivery: {deliveryLabel(order.deliveryOption)}, {formatPence(order.deliveryFee)}
+            </p>
+          ) : null}
+          {order.memberParcels ? (
+            <p className="mt-1">
+              Delivery: {order.memberParcels === 1 ? "1 parcel" : `${order.memberParcels} parcels`}, each to
+              its member's address (posted from Fulfilment), {formatPence(order.deliveryFee)}
             </p>
           ) : null}
           <h3 className="mt-4 font-semibold">History</h3>

@@ -1,4 +1,5 @@
 // The admin's order actions: status buttons, 'Mark paid', card page from an order, update-request review.
+
 import { and, eq } from "drizzle-orm";
 import { orderItems, orders } from "~/db/schema";
 import { utcDay } from "~/utils/dates";
@@ -14,6 +15,7 @@ import { unknownIntent } from "../platform/forms.server";
 import { cursorFromUrl } from "../platform/keyset.server";
 import { redirectWithToast, refuseWithToast } from "../platform/toast.server";
 import { getEarnings, getOrderForAdmin, listOrders } from "./admin-orders.server";
+import { parcelCounts } from "./member-parcels.server";
 import { cardOwnerForOrder, createItemPages } from "./order-card-pages.server";
 import { type AdminStatus, getOrder, OrderStatusError, setAdminStatus } from "./orders.server";
 import { markOrderPaid } from "./payments/paid-pipeline.server";
@@ -28,9 +30,16 @@ export async function loadOrdersSection(db: Database, url: URL) {
       status: url.searchParams.get("status") ?? "",
       ...cursorFromUrl(url),
     }),
-    selected: orderId ? await getOrderForAdmin(db, orderId) : null,
+    selected: orderId ? await selectedOrder(db, orderId) : null,
     queue: await listUpdateRequestQueue(db),
   };
+}
+
+/** The order opened, with how many parcels it posts to members (then its address is the invoice's). */
+async function selectedOrder(db: Database, orderId: string) {
+  const order = await getOrderForAdmin(db, orderId);
+  if (!order) return null;
+  return { ...order, memberParcels: (await parcelCounts(db, [order.id])).get(order.id)?.count ?? 0 };
 }
 
 /** The Earnings tab: the figures per month, and views per day across every card page. */

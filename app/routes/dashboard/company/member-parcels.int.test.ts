@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { cartItems, emailOutbox, memberAddresses, orderParcels, orders, users } from "~/db/schema";
 import { DELIVERY_OPTIONS } from "~/delivery-options";
 import { MEMBER_ADDRESS_SAVED } from "~/server/companies/member-addresses.server";
+import { loadOrdersSection } from "~/server/shop/admin-orders-actions.server";
 import { addCardItem, loadCart, readCartId } from "~/server/shop/cart.server";
 import { createOrderFromCart, TEAM_ORDER_MESSAGES } from "~/server/shop/checkout.server";
 import { markCardWritten } from "~/server/shop/fulfilment.server";
@@ -162,6 +163,11 @@ describe("Cards posted to each member", () => {
     );
     expect(receipt.body).toContain(`Delivery: ${escapeHtml("2 parcels, one to each member's address")}`);
     expect(receipt.body).toContain("<h2>Invoice address</h2>");
+    const inAdmin = await loadOrdersSection(
+      shop.t.db,
+      new URL(`http://shop.test/admin-dashboard/orders?order=${row!.id}`),
+    );
+    expect(inAdmin.selected?.memberParcels).toBe(2);
     const parcels = await shop.t.db.select().from(orderParcels).where(eq(orderParcels.orderId, row!.id));
     expect(parcels.map((p) => [p.address.fullName, p.deliveryOption, p.fee]).sort()).toEqual([
       ["Adam Home", "international", ABROAD],
