@@ -10,7 +10,6 @@ CREATE TABLE "order_parcels" (
 	"id" uuid PRIMARY KEY DEFAULT gen_random_uuid() NOT NULL,
 	"order_id" uuid NOT NULL,
 	"order_item_id" uuid NOT NULL,
-	"unit" integer NOT NULL,
 	"user_id" text,
 	"address" jsonb NOT NULL,
 	"delivery_option" text NOT NULL,
@@ -18,7 +17,7 @@ CREATE TABLE "order_parcels" (
 	"posted_at" timestamp with time zone,
 	"carrier" text,
 	"tracking_number" text,
-	CONSTRAINT "order_parcels_orderItemId_unit_unique" UNIQUE("order_item_id","unit")
+	CONSTRAINT "order_parcels_orderItemId_userId_unique" UNIQUE("order_item_id","user_id")
 );
 --> statement-breakpoint
 ALTER TABLE "member_addresses" ADD CONSTRAINT "member_addresses_organization_id_organizations_id_fk" FOREIGN KEY ("organization_id") REFERENCES "public"."organizations"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint

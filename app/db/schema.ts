@@ -845,8 +845,9 @@ export const orderItemCardPages = pgTable(
  * WC + 4 digit space as card pages, under one lock, so no number names two cards.
  */
 /**
- * A team order posted to each member (docs/product.md#companies): one parcel per card, in the line's unit order,
- * each to the address its member gave, with its own fee, carrier and tracking number. Made with the order.
+ * A team order posted to each member (docs/product.md#companies): one parcel per member of the line, to the address
+ * they gave (read when the order is placed), with its own fee, carrier and tracking number. Fulfilment pairs it
+ * with the card made for that member; a member who left before the payment gets no card and no parcel.
  */
 export const orderParcels = pgTable(
   "order_parcels",
@@ -858,8 +859,6 @@ export const orderParcels = pgTable(
     orderItemId: uuid()
       .notNull()
       .references(() => orderItems.id, { onDelete: "cascade" }),
-    /** The card of the line it carries (1-based), as orderItemCardPages counts them. */
-    unit: integer().notNull(),
     userId: text().references(() => users.id, { onDelete: "set null" }),
     address: jsonb().$type<Delivery>().notNull(),
     deliveryOption: text({ enum: DELIVERY_OPTION_IDS }).notNull(),
@@ -868,7 +867,7 @@ export const orderParcels = pgTable(
     carrier: text({ enum: CARRIER_IDS }),
     trackingNumber: text(),
   },
-  (t) => [index().on(t.orderId), unique().on(t.orderItemId, t.unit), index().on(t.userId)],
+  (t) => [index().on(t.orderId), unique().on(t.orderItemId, t.userId), index().on(t.userId)],
 );
 
 export const oneLinkCards = pgTable(

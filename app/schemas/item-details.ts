@@ -1,7 +1,7 @@
 // What a cart or order line holds beside its kind (the JSON `details` column): a card's links and profile, an
 // update request, or a business list. The kind column says which: narrow with the guards below rather than a cast.
 import { type CardType, type ItemKind, isCardKind } from "~/catalog";
-import type { Delivery } from "./checkout";
+import type { DeliveryOptionId } from "~/delivery-options";
 import type { CardLink } from "./link-rules";
 import type { UpdateRequestInput } from "./update-request";
 
@@ -19,10 +19,11 @@ export interface TeamOrderDetails {
   organizationId: string;
   company: string;
   /**
-   * In unit order: the line's quantity is their number. Posted to each member, each carries the address the
-   * member gave when the cards were added (what the buyer was charged for); otherwise none does.
+   * The line's quantity is their number. Posted to each member, each carries the option its parcel is charged at,
+   * from the country of the address the member gave; the address itself stays out of the cart and the order's
+   * lines (the buyer reads those), and is read when the order is placed.
    */
-  members: { userId: string; name: string; address?: Delivery }[];
+  members: { userId: string; name: string; parcel?: DeliveryOptionId }[];
   /** 'members': a parcel to each member's address; absent: with the order, to the address given at checkout. */
   postTo?: "members";
 }

@@ -79,7 +79,9 @@ function OrderToPost({
       </p>
       <ul className="mt-4 space-y-4">
         {order.cards.map((card, i) => {
-          const parcel = order.parcels.find((p) => p.itemId === card.itemId && p.unit === card.unit);
+          const parcel = order.parcels.find(
+            (p) => p.itemId === card.itemId && p.userId !== null && p.userId === card.holderUserId,
+          );
           return (
             <li key={card.id ?? `missing-${i}`}>
               <CardToWriteRow card={card} />

@@ -13,7 +13,7 @@ import { managesCompany } from "../companies/member-cards.server";
 import type { DbOrTx } from "../platform/db.server";
 import { enqueueEmail } from "../platform/email/outbox.server";
 import { deleteCart, referrerFor } from "./cart.server";
-import { createMemberParcels } from "./member-parcels.server";
+import { createMemberParcels, parcelAddresses } from "./member-parcels.server";
 import { type BankDetails, orderPlacedEmail } from "./order-emails.server";
 import { changeStatus, newOrderAccessToken } from "./orders.server";
 import {
@@ -136,6 +136,9 @@ export async function createOrderFromCart(
       details: i.details,
     }));
     const totals = priceItems(priced, Boolean(referrerUserId), deliveryOption);
+    const parcels = await parcelAddresses(tx, organizationId, priced);
+    if (parcels.changed.length)
+      throw new CheckoutError(TEAM_ORDER_MESSAGES.addressesChanged(parcels.changed));
     const [order] = await tx
       .insert(orders)
       .values({
@@ -178,7 +181,7 @@ export async function createOrderFromCart(
         quantity: orderItems.quantity,
         details: orderItems.details,
       });
-    await createMemberParcels(tx, order!.id, placed);
+    await createMemberParcels(tx, order!.id, placed, priced, parcels.parcels);
     await tx.insert(orderStatusHistory).values({
       orderId: order!.id,
       fromStatus: null,
@@ -209,6 +212,8 @@ export const TEAM_ORDER_MESSAGES = {
   signIn: "Sign in as one of the company's owners or admins to order its cards.",
   notManager: "Only the company's owners and admins can order its cards.",
   oneCompany: "Order one company's cards at a time: remove the other company's cards from your cart.",
+  addressesChanged: (names: string[]) =>
+    `The delivery address of ${names.slice(0, 3).join(", ")}${names.length > 3 ? ` and ${names.length - 3} more` : ""} changed since the cards were added: remove the company's cards from your cart and add them again.`,
   postApart:
     "Cards posted to each member are an order of their own: remove the other cards from your cart, or post the company's cards to one address.",
 } as const;

@@ -15,9 +15,10 @@ const LIST_LIMIT = 30;
 
 export interface CardToWrite {
   kind: "one-link" | "multi-link";
-  /** The order line it was bought in, and which of the line's cards it is (1-based). */
+  /** The order line it was bought in. */
   itemId: string;
-  unit: number;
+  /** Whose card page it is: a company's parcel to a member goes with the card made for them. */
+  holderUserId: string | null;
   /**
    * What 'Mark written' names: a Multi Link card's physical card (its own chip address; a replacement has only
    * that), else its card page (made before chip addresses), or the One Link card.
@@ -86,6 +87,7 @@ export async function cardsOfOrders(db: DbOrTx, orderIds: string[], publicUrl: s
           state: physicalCards.state,
           writtenAt: physicalCards.writtenAt,
           cardNumber: cardPages.cardNumber,
+          holderUserId: cardPages.ownerUserId,
         })
         .from(physicalCards)
         .innerJoin(cardPages, eq(cardPages.id, physicalCards.cardPageId))
@@ -103,7 +105,7 @@ export async function cardsOfOrders(db: DbOrTx, orderIds: string[], publicUrl: s
         cards.push({
           kind,
           itemId: item.id,
-          unit,
+          holderUserId: chip.holderUserId,
           id: chip.id,
           cardNumber: chip.cardNumber,
           name: item.name,
@@ -125,7 +127,7 @@ export async function cardsOfOrders(db: DbOrTx, orderIds: string[], publicUrl: s
       cards.push({
         kind,
         itemId: item.id,
-        unit,
+        holderUserId: null,
         id: made?.id ?? null,
         cardNumber: made?.cardNumber ?? null,
         name: item.name,
@@ -181,7 +183,7 @@ export async function loadFulfilment(db: DbOrTx, publicUrl: string) {
     (parcels.get(orderId) ?? []).map((p) => ({
       id: p.id,
       itemId: p.orderItemId,
-      unit: p.unit,
+      userId: p.userId,
       address: p.address,
       postedAt: p.postedAt,
       carrier: p.carrier,

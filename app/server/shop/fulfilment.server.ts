@@ -191,7 +191,9 @@ export async function markParcelPosted(
     const parcel = parcels.find((p) => p.id === input.parcelId)!;
     if (parcel.postedAt) return { changed: false, orderNumber: order.orderNumber, orderPosted: false };
     const cards = (await cardsOfOrders(tx, [order.id], "")).get(order.id) ?? [];
-    const card = cards.find((c) => c.itemId === parcel.orderItemId && c.unit === parcel.unit);
+    const card = cards.find(
+      (c) => parcel.userId !== null && c.itemId === parcel.orderItemId && c.holderUserId === parcel.userId,
+    );
     if (!card || awaitsWriting(card))
       throw new FulfilmentError(`Write the card for ${parcel.address.fullName} first`, 409);
     await tx

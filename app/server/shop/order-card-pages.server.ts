@@ -11,6 +11,7 @@ import { createClientPage } from "../cards/client-pages.server";
 import { createPhysicalCard, type LifecycleActor } from "../cards/physical-cards.server";
 import { currentMembers, memberCardPage } from "../companies/member-cards.server";
 import type { DbOrTx } from "../platform/db.server";
+import { dropParcelsWithoutCard } from "./member-parcels.server";
 
 type OrderItem = typeof orderItems.$inferSelect;
 export interface OrderForPages {
@@ -147,6 +148,11 @@ async function createTeamCards(tx: DbOrTx, item: OrderItem, team: TeamOrderDetai
     if (done.has(page.id)) continue;
     await createPhysicalCard(tx, { cardPageId: page.id, orderItemId: item.id }, PAYMENT, { announce: false });
   }
+  await dropParcelsWithoutCard(
+    tx,
+    item.id,
+    stillMembers.map((m) => m.id),
+  );
 }
 
 /** The buyer's link as the page shows it: their title, and the platform's icon where there is one. */

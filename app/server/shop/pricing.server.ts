@@ -60,15 +60,17 @@ function toEachMember(item: PricedLine) {
   return team?.postTo === "members" ? team.members : null;
 }
 
-/**
- * The parcels of the lines posted to each member, in line and unit order: each at the cheapest option that
- * serves its member's country.
- */
+/** How a parcel to this address is posted: the cheapest option that serves its country. */
+export function parcelOptionFor(address: { country: string }): DeliveryOptionId {
+  return deliveryOptionsFor(address.country)[0] ?? DEFAULT_DELIVERY_OPTION;
+}
+
+/** The parcels of the lines posted to each member, each at the option its member's country was priced with. */
 export function memberParcelsOf(items: PricedLine[]) {
   return items.flatMap((item) =>
     (toEachMember(item) ?? []).map((member) => {
-      const option = deliveryOptionsFor(member.address?.country ?? UK_COUNTRY)[0] ?? DEFAULT_DELIVERY_OPTION;
-      return { member, option, fee: DELIVERY_OPTIONS[option].price };
+      const option = member.parcel ?? DEFAULT_DELIVERY_OPTION;
+      return { item, member, option, fee: DELIVERY_OPTIONS[option].price };
     }),
   );
 }

@@ -10,6 +10,7 @@ import { unknownIntent } from "../platform/forms.server";
 import { refuseWithToast, toastHeaders } from "../platform/toast.server";
 import { addTeamOrderItem, CartError } from "./cart.server";
 import { ensureCart } from "./cart-actions.server";
+import { parcelOptionFor } from "./pricing.server";
 
 export const TEAM_ORDER_REFUSALS = {
   none: "Choose at least one member.",
@@ -60,7 +61,7 @@ async function orderCards(context: AppLoadContext, request: Request, access: Com
     );
     const missing = chosen.filter((m) => !addresses.has(m.userId)).map((m) => m.name);
     if (missing.length) return refuseWithToast(noAddressRefusal(missing), 400);
-    chosenWithAddresses = chosen.map((m) => ({ ...m, address: addresses.get(m.userId) }));
+    chosenWithAddresses = chosen.map((m) => ({ ...m, parcel: parcelOptionFor(addresses.get(m.userId)!) }));
   }
   try {
     const { cart, headers } = await ensureCart(context, request);

@@ -151,6 +151,8 @@ describe("Cards posted to each member", () => {
     const cartId = (await cartIdOf(added.headers))!;
     const cart = (await loadCart(shop.t.db, cartId, shop.olivia.id))!;
     expect(cart.totals).toMatchObject({ deliveryOption: null, memberParcels: 2, deliveryFee: UK + ABROAD });
+    // The buyer's cart holds no member's address: only what each parcel costs.
+    expect(JSON.stringify(cart)).not.toMatch(/Street|\.home@example\.com/);
 
     const placed = await place(cartId);
     const [row] = await shop.t.db.select().from(orders).where(eq(orders.id, placed.order.id));
@@ -188,7 +190,9 @@ describe("Cards posted to each member", () => {
     // Each card is matched with its member's parcel.
     expect(queued.parcels).toHaveLength(2);
     for (const card of queued.cards)
-      expect(queued.parcels.some((p) => p.itemId === card.itemId && p.unit === card.unit)).toBe(true);
+      expect(queued.parcels.some((p) => p.itemId === card.itemId && p.userId === card.holderUserId)).toBe(
+        true,
+      );
 
     // The whole order is not posted at once, and a parcel waits for its card to be written.
     const whole = await act({
@@ -270,6 +274,30 @@ describe("Cards posted to each member", () => {
     expect(toBuyer.map((e) => e.subject)).toContain(`Order ${row!.orderNumber} posted`);
     const posted = (await loadFulfilment(shop.t.db, shopOpts.publicUrl)).posted.find((o) => o.id === row!.id);
     expect(posted!.parcels.map((p) => p.trackingNumber).sort()).toEqual(["15501234567890", "AB123456789GB"]);
+  });
+
+  it("are refused at checkout when an address changed country since they were added, and nothing is placed", async () => {
+    const added = await order(shop.olivia.cookie, toMembers(shop.mia));
+    const cartId = (await cartIdOf(added.headers))!;
+    await giveAddress(shop.mia, home("Mia", "IE"));
+    await expect(place(cartId)).rejects.toThrow(TEAM_ORDER_MESSAGES.addressesChanged(["Mia"]));
+    expect(await shop.t.db.select().from(orders).where(eq(orders.cartId, cartId))).toHaveLength(0);
+    await giveAddress(shop.mia, home("Mia", "GB"));
+  });
+
+  it("post nothing to a member who left before the payment: their parcel goes, and the others' post the order", async () => {
+    const added = await order(shop.olivia.cookie, toMembers(shop.mia, shop.adam));
+    const placed = await place((await cartIdOf(added.headers))!);
+    await r.leave(shop.mia.cookie, slug);
+    await markPaidByAdmin(shop.t.db, placed.order.id);
+    const parcels = await shop.t.db
+      .select()
+      .from(orderParcels)
+      .where(eq(orderParcels.orderId, placed.order.id));
+    expect(parcels.map((p) => p.address.fullName)).toEqual(["Adam Home"]);
+    await r.postPeople(shop.olivia.cookie, slug, { intent: "invite", email: shop.mia.email, role: "member" });
+    await r.answerInvitation(shop.mia.cookie, (await invitationFor(shop, shop.mia.email)).id, "accept");
+    await giveAddress(shop.mia, home("Mia", "GB"));
   });
 
   it("loses a member's address when they leave the company", async () => {
