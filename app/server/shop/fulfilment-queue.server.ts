@@ -45,6 +45,7 @@ export async function cardsOfOrders(db: DbOrTx, orderIds: string[], publicUrl: s
       kind: orderItems.kind,
       name: orderItems.name,
       quantity: orderItems.quantity,
+      forMembers: sql<boolean>`(${orderItems.details}->'forMembers') is not null`,
     })
     .from(orderItems)
     .where(and(inArray(orderItems.orderId, orderIds), inArray(orderItems.kind, [...CARD_TYPES])))
@@ -97,7 +98,10 @@ export async function cardsOfOrders(db: DbOrTx, orderIds: string[], publicUrl: s
   for (const item of items) {
     const cards = byOrder.get(item.orderId) ?? [];
     const itemChips = chips.filter((c) => c.itemId === item.id);
-    for (let unit = 1; unit <= item.quantity; unit++) {
+    // A company's line has the cards its payment made, one per member still in the company then: a member who
+    // had left leaves no card to write.
+    const units = item.forMembers ? itemChips.length : item.quantity;
+    for (let unit = 1; unit <= units; unit++) {
       const kind = item.kind as CardToWrite["kind"];
       const chip = kind === "multi-link" ? itemChips[unit - 1] : undefined;
       if (chip) {

@@ -11,7 +11,7 @@ import { MEMBER_ADDRESS_SAVED } from "~/server/companies/member-addresses.server
 import { loadOrdersSection } from "~/server/shop/admin-orders-actions.server";
 import { addCardItem, loadCart, readCartId } from "~/server/shop/cart.server";
 import { createOrderFromCart, TEAM_ORDER_MESSAGES } from "~/server/shop/checkout.server";
-import { markCardWritten } from "~/server/shop/fulfilment.server";
+import { markCardWritten, markParcelPosted } from "~/server/shop/fulfilment.server";
 import { handleFulfilmentAction } from "~/server/shop/fulfilment-actions.server";
 import { loadFulfilment } from "~/server/shop/fulfilment-queue.server";
 import { progressOfOrder } from "~/server/shop/order-progress.server";
@@ -295,6 +295,24 @@ describe("Cards posted to each member", () => {
       .from(orderParcels)
       .where(eq(orderParcels.orderId, placed.order.id));
     expect(parcels.map((p) => p.address.fullName)).toEqual(["Adam Home"]);
+    // Fulfilment has Adam's card alone to write, and his parcel posts the order.
+    const entry = (await loadFulfilment(shop.t.db, shopOpts.publicUrl)).toPost.find(
+      (o) => o.id === placed.order.id,
+    )!;
+    expect(entry.cards.map((c) => c.holderUserId)).toEqual([shop.adam.id]);
+    await markCardWritten(
+      shop.t.db,
+      { kind: "multi-link", id: entry.cards[0]!.id! },
+      { userId: null, label: "admin" },
+    );
+    await markParcelPosted(
+      shop.t.db,
+      { parcelId: parcels[0]!.id, carrier: "royal-mail", trackingNumber: "AB123456780GB" },
+      { userId: null, label: "admin" },
+      { shop: shopOpts.shop },
+    );
+    const [posted] = await shop.t.db.select().from(orders).where(eq(orders.id, placed.order.id));
+    expect(posted!.postedAt).not.toBeNull();
     await r.postPeople(shop.olivia.cookie, slug, { intent: "invite", email: shop.mia.email, role: "member" });
     await r.answerInvitation(shop.mia.cookie, (await invitationFor(shop, shop.mia.email)).id, "accept");
     await giveAddress(shop.mia, home("Mia", "GB"));
