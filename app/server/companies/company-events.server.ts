@@ -19,6 +19,7 @@ const COMPANY_EVENT_WORDS = {
   reassigned: "Gave",
   "template-changed": "Changed the template of",
   exported: "Exported",
+  "asked-addresses": "Asked for delivery addresses:",
 } as const;
 export type CompanyEventAction = keyof typeof COMPANY_EVENT_WORDS;
 

@@ -13,4 +13,6 @@ export const COMPANY_LIMITS = defineLimits({
   resendPerInvitation: { max: 3, windowSeconds: 24 * 60 * 60 },
   /** New companies per account: each is a page of the shop with its own address. */
   createPerAccount: { max: 5, windowSeconds: 24 * 60 * 60 },
+  /** 'Ask for their addresses' per company: members hear it at most once a day. */
+  askAddressesPerCompany: { max: 1, windowSeconds: 24 * 60 * 60 },
 });

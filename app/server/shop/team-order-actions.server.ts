@@ -4,10 +4,10 @@
 import { type AppLoadContext, redirect } from "react-router";
 import type { TeamOrderDetails } from "~/schemas/item-details";
 import type { CompanyAccess } from "../companies/companies.server";
-import { addressesOf } from "../companies/member-addresses.server";
+import { addressesOf, askForAddresses } from "../companies/member-addresses.server";
 import { TEAM_ORDER_MAX, teamOrderMembers } from "../companies/member-cards.server";
 import { unknownIntent } from "../platform/forms.server";
-import { refuseWithToast, toastHeaders } from "../platform/toast.server";
+import { redirectWithToast, refuseWithToast, toastHeaders } from "../platform/toast.server";
 import { addTeamOrderItem, CartError } from "./cart.server";
 import { ensureCart } from "./cart-actions.server";
 import { parcelOptionFor } from "./pricing.server";
@@ -16,6 +16,7 @@ export const TEAM_ORDER_REFUSALS = {
   none: "Choose at least one member.",
   everyoneHasOne: "Everyone in the company has a card already.",
   tooMany: `One order holds cards for at most ${TEAM_ORDER_MAX} members: choose fewer.`,
+  askedToday: "Members were asked for their addresses today. Ask again tomorrow.",
 } as const;
 
 /** Who has not given an address yet, named (a few, then how many more) so the admin knows whom to ask. */
@@ -34,6 +35,21 @@ export async function handleTeamOrder(
   switch (form.get("intent")) {
     case "order-cards":
       return orderCards(context, request, access, form);
+    case "ask-addresses": {
+      const asked = await askForAddresses(context.db, access, {
+        shop: context.config.shop.name,
+        publicUrl: context.config.publicUrl,
+      });
+      if (asked === null) return refuseWithToast(TEAM_ORDER_REFUSALS.askedToday, 429);
+      if (asked) context.pokeOutbox();
+      return redirectWithToast(`/dashboard/company/${access.company.slug}/order-cards`, {
+        type: asked ? "success" : "info",
+        title: asked ? "Members asked for their addresses" : "Nobody to ask",
+        description: asked
+          ? `${asked === 1 ? "1 member was" : `${asked} members were`} e-mailed a link to give the address to post their card to.`
+          : "Every member has given an address.",
+      });
+    }
     default:
       return unknownIntent();
   }

@@ -102,7 +102,10 @@ export const DASHBOARD_CASES: Record<string, RouteCase> = {
     path: (ids) => `/dashboard/company/${ids.companySlug}/order-cards`,
     params: company,
     read: "ids",
-    intents: { "order-cards": { kind: "foreign", fields: () => ({ choose: "everyone-without-a-card" }) } },
+    intents: {
+      "order-cards": { kind: "foreign", fields: () => ({ choose: "everyone-without-a-card" }) },
+      "ask-addresses": { kind: "foreign", fields: noFields },
+    },
   },
   "routes/dashboard/company/contacts.tsx": {
     area: "customer",

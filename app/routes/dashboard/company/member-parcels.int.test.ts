@@ -5,7 +5,15 @@
 // is posted, and says so, once the last parcel is.
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { cartItems, emailOutbox, memberAddresses, orderParcels, orders, users } from "~/db/schema";
+import {
+  cartItems,
+  companyEvents,
+  emailOutbox,
+  memberAddresses,
+  orderParcels,
+  orders,
+  users,
+} from "~/db/schema";
 import { DELIVERY_OPTIONS } from "~/delivery-options";
 import { MEMBER_ADDRESS_SAVED } from "~/server/companies/member-addresses.server";
 import { loadOrdersSection } from "~/server/shop/admin-orders-actions.server";
@@ -15,7 +23,7 @@ import { markCardWritten, markParcelPosted } from "~/server/shop/fulfilment.serv
 import { handleFulfilmentAction } from "~/server/shop/fulfilment-actions.server";
 import { loadFulfilment } from "~/server/shop/fulfilment-queue.server";
 import { progressOfOrder } from "~/server/shop/order-progress.server";
-import { noAddressRefusal } from "~/server/shop/team-order-actions.server";
+import { noAddressRefusal, TEAM_ORDER_REFUSALS } from "~/server/shop/team-order-actions.server";
 import { escapeHtml } from "~/utils/html";
 import { answer, cookiesOf, getRequest, postRequest } from "../../../../tests/support/routes";
 import { delivery, form, markPaidByAdmin, shopOpts, toastOf } from "../../../../tests/support/shop";
@@ -121,6 +129,36 @@ describe("A member's delivery address", () => {
       ["Mia", true],
       ["Olivia", false],
     ]);
+  });
+});
+
+describe("Asking for addresses", () => {
+  it("e-mails each member without one a link to give it, once a day, and the log says so", async () => {
+    const ask = (who: Person) =>
+      answer(
+        orderCards.action,
+        postRequest(`${BASE}/${slug}/order-cards`, { intent: "ask-addresses" }, who.cookie),
+        shop.context,
+        { slug },
+      );
+    expect((await ask(shop.mia)).status).toBe(403);
+    const asked = await ask(shop.olivia);
+    expect(asked.status).toBe(302);
+    expect((await toastOf(asked.headers))?.title).toBe("Members asked for their addresses");
+    const mail = await shop.t.db
+      .select()
+      .from(emailOutbox)
+      .where(eq(emailOutbox.subject, "Parcel Co asks where to post your card"));
+    expect(mail.map((m) => m.to).sort()).toEqual([shop.adam.email, shop.olivia.email]);
+    expect(mail[0]!.text).toContain(`http://shop.test/dashboard/company/${slug}`);
+    const again = await ask(shop.olivia);
+    expect(again.status).toBe(429);
+    expect((await toastOf(again.headers))?.description).toBe(TEAM_ORDER_REFUSALS.askedToday);
+    const log = await shop.t.db
+      .select()
+      .from(companyEvents)
+      .where(eq(companyEvents.action, "asked-addresses"));
+    expect(log.map((e) => e.subject)).toEqual(["2 members"]);
   });
 });
 

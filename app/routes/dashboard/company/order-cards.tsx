@@ -5,6 +5,7 @@ import { Form, Link } from "react-router";
 import { CARDS } from "~/catalog";
 import { Button } from "~/components/ui/button";
 import { requireCompany } from "~/server/companies/companies.server";
+import { ASK_ADDRESSES_MAX } from "~/server/companies/member-addresses.server";
 import { TEAM_ORDER_MAX, teamOrderChoices } from "~/server/companies/member-cards.server";
 import { readFormData } from "~/server/platform/forms.server";
 import { handleTeamOrder } from "~/server/shop/team-order-actions.server";
@@ -21,6 +22,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
     card: { name: CARDS["multi-link"].name, price: formatPence(CARDS["multi-link"].price) },
     paged: Boolean(after),
     max: TEAM_ORDER_MAX,
+    askMax: ASK_ADDRESSES_MAX,
   };
 }
 
@@ -31,7 +33,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
 }
 
 export default function OrderCards({ loaderData }: Route.ComponentProps) {
-  const { people, next, company, card, paged, max } = loaderData;
+  const { people, next, company, card, paged, max, askMax } = loaderData;
   return (
     <section
       aria-labelledby="order-cards-heading"
@@ -85,6 +87,16 @@ export default function OrderCards({ loaderData }: Route.ComponentProps) {
         </fieldset>
         <Button type="submit" className="mt-3">
           Add to cart
+        </Button>
+      </Form>
+      <Form method="post" className="mt-6 border-t border-slate-200 pt-4">
+        <input type="hidden" name="intent" value="ask-addresses" />
+        <p className="text-sm text-slate-600">
+          Members without an address can be e-mailed a link to give one (once a day, up to {askMax} at a
+          time).
+        </p>
+        <Button type="submit" variant="secondary" className="mt-2">
+          Ask for their addresses
         </Button>
       </Form>
       <div className="mt-3 flex justify-between text-sm">
