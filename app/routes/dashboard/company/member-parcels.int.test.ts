@@ -5,17 +5,8 @@
 // is posted, and says so, once the last parcel is.
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import {
-  cartItems,
-  companyEvents,
-  emailOutbox,
-  memberAddresses,
-  orderParcels,
-  orders,
-  users,
-} from "~/db/schema";
+import { cartItems, emailOutbox, memberAddresses, orderParcels, orders, users } from "~/db/schema";
 import { DELIVERY_OPTIONS } from "~/delivery-options";
-import { MEMBER_ADDRESS_SAVED } from "~/server/companies/member-addresses.server";
 import { loadOrdersSection } from "~/server/shop/admin-orders-actions.server";
 import { addCardItem, loadCart, readCartId } from "~/server/shop/cart.server";
 import { createOrderFromCart, TEAM_ORDER_MESSAGES } from "~/server/shop/checkout.server";
@@ -23,13 +14,12 @@ import { markCardWritten, markParcelPosted } from "~/server/shop/fulfilment.serv
 import { handleFulfilmentAction } from "~/server/shop/fulfilment-actions.server";
 import { loadFulfilment } from "~/server/shop/fulfilment-queue.server";
 import { progressOfOrder } from "~/server/shop/order-progress.server";
-import { noAddressRefusal, TEAM_ORDER_REFUSALS } from "~/server/shop/team-order-actions.server";
+import { noAddressRefusal } from "~/server/shop/team-order-actions.server";
 import { escapeHtml } from "~/utils/html";
 import { answer, cookiesOf, getRequest, postRequest } from "../../../../tests/support/routes";
 import { delivery, form, markPaidByAdmin, shopOpts, toastOf } from "../../../../tests/support/shop";
 import * as receiptRoute from "../../shop/receipt";
 import { type CompanyShop, companyRoutes, companyShop, invitationFor, type Person } from "./company-fixture";
-import * as orderCards from "./order-cards";
 import * as overview from "./overview";
 
 let shop: CompanyShop;
@@ -60,6 +50,8 @@ beforeAll(async () => {
   );
   for (const p of [shop.mia, shop.adam])
     await r.answerInvitation(p.cookie, (await invitationFor(shop, p.email)).id, "accept");
+  // Mia has given her address; Adam has not yet.
+  await giveAddress(shop.mia, home("Mia", "GB"));
 });
 afterAll(() => shop?.t.close());
 
@@ -70,7 +62,7 @@ const giveAddress = (who: Person, fields: Record<string, string>) =>
     shop.context,
     { slug },
   );
-const openOverview = async (who: Person) =>
+const _openOverview = async (who: Person) =>
   (await answer(overview.loader, getRequest(`${BASE}/${slug}`, who.cookie), shop.context, { slug })).data as {
     address: { given: boolean; defaults: Record<string, string> };
   };
@@ -92,75 +84,6 @@ const toMembers = (...people: Person[]) => [
   ["postTo", "members"] as [string, string],
   ...people.map((p) => ["member", p.id] as [string, string]),
 ];
-
-describe("A member's delivery address", () => {
-  it("is checked as the checkout's is: a bad one is refused with its field's message and nothing is kept", async () => {
-    const bad = await giveAddress(shop.mia, { ...home("Mia", "GB"), city: "", country: "Atlantis" });
-    expect(bad.status).toBe(400);
-    const errors = (bad.data as { addressResult: { error: Record<string, string[]> } }).addressResult.error;
-    expect(errors.city).toEqual(["City is required"]);
-    expect(errors.country).toBeDefined();
-    expect(await shop.t.db.select().from(memberAddresses)).toHaveLength(0);
-    expect((await openOverview(shop.mia)).address.given).toBe(false);
-  });
-
-  it("is kept for this company, and the form starts with it", async () => {
-    const saved = await giveAddress(shop.mia, home("Mia", "GB"));
-    expect(saved.status).toBe(302);
-    expect((await toastOf(saved.headers))?.title).toBe(MEMBER_ADDRESS_SAVED);
-    expect((await openOverview(shop.mia)).address).toMatchObject({
-      given: true,
-      defaults: { addressLine1: "Mia's Street 1" },
-    });
-  });
-
-  it("is not shown to the company's admins: they see only whether it is given", async () => {
-    const { data } = await answer(
-      orderCards.loader,
-      getRequest(`${BASE}/${slug}/order-cards`, shop.olivia.cookie),
-      shop.context,
-      { slug },
-    );
-    expect(JSON.stringify(data)).not.toContain("Mia's Street");
-    expect(
-      (data.people as { name: string; hasAddress: boolean }[]).map((p) => [p.name, p.hasAddress]).sort(),
-    ).toEqual([
-      ["Adam", false],
-      ["Mia", true],
-      ["Olivia", false],
-    ]);
-  });
-});
-
-describe("Asking for addresses", () => {
-  it("e-mails each member without one a link to give it, once a day, and the log says so", async () => {
-    const ask = (who: Person) =>
-      answer(
-        orderCards.action,
-        postRequest(`${BASE}/${slug}/order-cards`, { intent: "ask-addresses" }, who.cookie),
-        shop.context,
-        { slug },
-      );
-    expect((await ask(shop.mia)).status).toBe(403);
-    const asked = await ask(shop.olivia);
-    expect(asked.status).toBe(302);
-    expect((await toastOf(asked.headers))?.title).toBe("Members asked for their addresses");
-    const mail = await shop.t.db
-      .select()
-      .from(emailOutbox)
-      .where(eq(emailOutbox.subject, "Parcel Co asks where to post your card"));
-    expect(mail.map((m) => m.to).sort()).toEqual([shop.adam.email, shop.olivia.email]);
-    expect(mail[0]!.text).toContain(`http://shop.test/dashboard/company/${slug}`);
-    const again = await ask(shop.olivia);
-    expect(again.status).toBe(429);
-    expect((await toastOf(again.headers))?.description).toBe(TEAM_ORDER_REFUSALS.askedToday);
-    const log = await shop.t.db
-      .select()
-      .from(companyEvents)
-      .where(eq(companyEvents.action, "asked-addresses"));
-    expect(log.map((e) => e.subject)).toEqual(["2 members"]);
-  });
-});
 
 describe("Cards posted to each member", () => {
   it("are refused while a member chosen has no address, naming them, and nothing goes in the cart", async () => {
