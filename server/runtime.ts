@@ -11,6 +11,7 @@ import { pruneEmailChanges } from "~/server/accounts/email-change.server";
 import { startAnalyticsWriter } from "~/server/cards/analytics.server";
 import { startCardPageSync } from "~/server/cards/page-sync.server";
 import { sendWeeklyDigests } from "~/server/cards/weekly-digest.server";
+import { joinBySingleSignOn } from "~/server/companies/sso-providers.server";
 import { countNewContacts } from "~/server/contacts/contacts.server";
 import { setSecureCookies } from "~/server/platform/cookies.server";
 import { type DatabaseHandle, openDatabase } from "~/server/platform/db.server";
@@ -80,6 +81,7 @@ export async function startRuntime(opts: { root: string; env?: NodeJS.ProcessEnv
   });
   const auth = createAuth({
     onCustomerCreated: getOrCreateReferralCode,
+    onCompanySignIn: joinBySingleSignOn,
     db,
     config,
     logger,
@@ -198,6 +200,7 @@ export async function createAdminAccount(opts: {
       db: database.db,
       config,
       onCustomerCreated: getOrCreateReferralCode,
+      onCompanySignIn: joinBySingleSignOn,
       queueEmail: async (message) => {
         await enqueueEmail(database.db, message);
       },

@@ -24,6 +24,7 @@ import type { CompanyTemplate } from "../schemas/company";
 import { CARRIER_IDS } from "../schemas/fulfilment";
 import type { ItemDetails, UpdateRequestDetails } from "../schemas/item-details";
 import { PROSPECT_STATUSES } from "../schemas/prospect-options";
+import { sealedText } from "./sealed-text";
 
 const createdAt = () => timestamp({ withTimezone: true }).notNull().defaultNow();
 const updatedAt = () =>
@@ -242,6 +243,51 @@ export const invitationsRelations = relations(invitations, ({ one }) => ({
     references: [organizations.id],
   }),
 }));
+
+// --- Company sign-in (docs/decisions/044-company-sign-in.md) ---
+
+/**
+ * An e-mail domain a company proves it holds by a DNS TXT record. Only a verified domain is tied to the company's
+ * identity provider; a domain is verified for one company at most. With `requireSso`, its people sign in only
+ * through that provider.
+ */
+export const companyDomains = pgTable(
+  "company_domains",
+  {
+    id: text().primaryKey(),
+    organizationId: text()
+      .notNull()
+      .references(() => organizations.id, { onDelete: "cascade" }),
+    /** Lower-case, without a trailing dot. */
+    domain: text().notNull(),
+    /** The value the TXT record must hold. */
+    token: text().notNull(),
+    verifiedAt: timestamp({ withTimezone: true }),
+    requireSso: boolean().notNull().default(false),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    unique().on(t.organizationId, t.domain),
+    uniqueIndex("company_domains_verified_domain").on(t.domain).where(sql`verified_at is not null`),
+  ],
+);
+
+/** better-auth's SSO plugin: one identity provider (OIDC or SAML); the configuration is sealed at rest. */
+export const ssoProviders = pgTable(
+  "sso_providers",
+  {
+    id: text().primaryKey(),
+    issuer: text().notNull(),
+    oidcConfig: sealedText(),
+    samlConfig: sealedText(),
+    userId: text().references(() => users.id, { onDelete: "set null" }),
+    providerId: text().notNull().unique(),
+    organizationId: text().references(() => organizations.id, { onDelete: "cascade" }),
+    domain: text().notNull(),
+    domainVerified: boolean(),
+  },
+  (t) => [index().on(t.domain), index().on(t.organizationId)],
+);
 
 /** What happened in a company, for its owners and admins (the audit log): who, when, what. */
 export const companyEvents = pgTable(

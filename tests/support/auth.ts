@@ -6,6 +6,7 @@ import type { AppLoadContext } from "react-router";
 import { users } from "~/db/schema";
 import { upsertAdmin } from "~/server/accounts/admin-accounts.server";
 import { type Auth, callAuth, createAuth } from "~/server/accounts/auth.server";
+import { joinBySingleSignOn } from "~/server/companies/sso-providers.server";
 import type { Database } from "~/server/platform/db.server";
 import type { OutgoingEmail } from "~/server/platform/email/mailer.server";
 import type { Config } from "~/server/platform/env.server";
@@ -18,7 +19,13 @@ export function testAuth(
   config: Config,
   queueEmail: (message: OutgoingEmail) => Promise<void> = async () => {},
 ) {
-  return createAuth({ db, config, queueEmail, onCustomerCreated: getOrCreateReferralCode });
+  return createAuth({
+    db,
+    config,
+    queueEmail,
+    onCustomerCreated: getOrCreateReferralCode,
+    onCompanySignIn: joinBySingleSignOn,
+  });
 }
 
 export async function signInCookie(auth: Auth, email: string, password: string) {

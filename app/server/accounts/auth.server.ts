@@ -11,10 +11,12 @@ import {
   members,
   organizations,
   sessions,
+  ssoProviders,
   twoFactors,
   users,
   verifications,
 } from "~/db/schema";
+import { setColumnSealingSecret } from "~/db/sealed-text";
 import type { Database } from "../platform/db.server";
 import type { OutgoingEmail } from "../platform/email/mailer.server";
 import {
@@ -23,6 +25,7 @@ import {
   verificationEmail,
 } from "../platform/email/templates.server";
 import type { Config } from "../platform/env.server";
+import { companySignInPlugin, type OnCompanySignIn, refuseForeignSsoSession } from "./company-sign-in.server";
 import { companyInvitationEmail } from "./invitation-email.server";
 import { allowAccountEmail } from "./limits.server";
 import { totpReplayGuard } from "./totp-replay.server";
@@ -39,15 +42,20 @@ export function createAuth(opts: {
   queueEmail: (message: OutgoingEmail) => Promise<void>;
   /** What a new customer gets beyond the account (their referral code): the domains above accounts/ say. */
   onCustomerCreated: (db: Database, userId: string) => Promise<unknown>;
+  /** What the first sign-in through a company's identity provider makes: the companies domain says. */
+  onCompanySignIn: OnCompanySignIn;
 }) {
   const { config } = opts;
+  setColumnSealingSecret(config.authSecret);
   const shop = config.shop.name;
   return betterAuth({
     appName: shop,
     baseURL: config.publicUrl,
     basePath: "/api/auth",
     secret: config.authSecret,
-    trustedOrigins: [config.publicUrl],
+    // Identity providers the operator runs on local addresses (SSO_ALLOWED_HOSTS: tests and development); any
+    // other provider must be on a public address, which the SSO plugin checks before every request to it.
+    trustedOrigins: [config.publicUrl, ...config.sso.allowedHosts.flatMap(localOrigins)],
     telemetry: { enabled: false },
     // Its messages join our JSON log lines; failed sign-ins are routine, so they are debug, not warnings.
     logger: {
@@ -69,10 +77,18 @@ export function createAuth(opts: {
         organization: organizations,
         member: members,
         invitation: invitations,
+        ssoProvider: ssoProviders,
       },
     }),
     databaseHooks: {
-      session: { create: { before: refuseSocialSignInWithTwoFactor(opts.db) } },
+      session: {
+        create: {
+          before: async (session, ctx) => {
+            if ((await refuseSocialSignInWithTwoFactor(opts.db)(session, ctx)) === false) return false;
+            return refuseForeignSsoSession(opts.db, opts.logger)(session, ctx);
+          },
+        },
+      },
       user: {
         create: {
           // Every customer can refer from the start; admins are not resellers. Runs after the sign-up commits.
@@ -190,11 +206,15 @@ export function createAuth(opts: {
           );
         },
       }),
+      companySignInPlugin({ db: opts.db, logger: opts.logger, onSignIn: opts.onCompanySignIn }),
     ],
   });
 }
 
 export type Auth = ReturnType<typeof createAuth>;
+
+const localOrigins = (host: string) =>
+  ["http", "https"].flatMap((scheme) => [`${scheme}://${host}`, `${scheme}://${host}:*`]);
 
 /** Where better-auth makes a session from Google or Apple: the OAuth callback, or an ID token posted directly. */
 const SOCIAL_SIGN_IN = /^\/(callback\/|sign-in\/social)/;

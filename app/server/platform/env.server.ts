@@ -111,6 +111,27 @@ const EnvSchema = z.object({
       "must be a comma-separated list of host names (e.g. localhost,127.0.0.1)",
     )
     .optional(),
+  // Identity-provider host names company sign-in may reach although they are local (or over plain http): for
+  // tests and development, as WEBHOOK_ALLOWED_HOSTS is for webhooks.
+  SSO_ALLOWED_HOSTS: z
+    .string()
+    .trim()
+    .max(1000, "must be at most 1000 characters")
+    .refine(
+      (v) => v === "" || /^[a-z0-9.:[\]-]+(\s*,\s*[a-z0-9.:[\]-]+)*$/i.test(v),
+      "must be a comma-separated list of host names (e.g. localhost,127.0.0.1)",
+    )
+    .optional(),
+  // The name servers asked for companies' domain TXT records (host:port, comma-separated); the system's otherwise.
+  DNS_SERVERS: z
+    .string()
+    .trim()
+    .max(1000, "must be at most 1000 characters")
+    .refine(
+      (v) => v === "" || /^[0-9a-f.:[\]]+(\s*,\s*[0-9a-f.:[\]]+)*$/i.test(v),
+      "must be a comma-separated list of name server addresses (e.g. 127.0.0.1:5353)",
+    )
+    .optional(),
   // Test-only switch for browser tests that must arrange data; refused in production.
   E2E_TEST_HOOKS: flag,
   // Server-Timing (db, render) on pages rendered per request: on in development, and for bench:pages.
@@ -207,14 +228,19 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     logLevel: e.LOG_LEVEL,
     testHooks: e.E2E_TEST_HOOKS ?? false,
     webhooks: {
-      allowedHosts: (e.WEBHOOK_ALLOWED_HOSTS ?? "")
-        .split(",")
-        .map((h) => h.trim().toLowerCase())
-        .filter(Boolean),
+      allowedHosts: hostList(e.WEBHOOK_ALLOWED_HOSTS),
     },
+    sso: { allowedHosts: hostList(e.SSO_ALLOWED_HOSTS) },
+    dnsServers: hostList(e.DNS_SERVERS),
     serverTiming: e.SERVER_TIMING ?? !isProduction,
   };
 }
+
+const hostList = (value: string | undefined) =>
+  (value ?? "")
+    .split(",")
+    .map((h) => h.trim().toLowerCase())
+    .filter(Boolean);
 
 const BANK_VARIABLES = ["BANK_ACCOUNT_NAME", "BANK_SORT_CODE", "BANK_ACCOUNT_NUMBER"] as const;
 
