@@ -49,6 +49,7 @@ export default [
     index("routes/site/home.tsx"),
     route("login-selection", "routes/auth/login-selection.tsx"),
     route("login", "routes/auth/login.tsx"),
+    route("login/company", "routes/auth/company-login.tsx"),
     route("register", "routes/auth/register.tsx"),
     route("forgot-password", "routes/auth/forgot-password.tsx"),
     route("reset-password", "routes/auth/reset-password.tsx"),

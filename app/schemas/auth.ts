@@ -64,3 +64,6 @@ export const AdminAccountSchema = z.object({
   password: newPassword,
   name: z.string().trim().min(1).max(100).pipe(oneLine("Name")).optional(),
 });
+
+/** 'Sign in with your company': the e-mail address says which company's identity provider to go to. */
+export const CompanyLoginSchema = z.object({ email: emailField });

@@ -56,10 +56,11 @@ export const oneLinkCard: CardItemInput = {
 };
 
 /** The shop's configuration with a data folder of its own, where uploads land. */
-export function testConfig(name: string) {
+export function testConfig(name: string, env: Record<string, string> = {}) {
   return loadConfig({
     DATA_DIR: fs.mkdtempSync(path.join(os.tmpdir(), `${name}-`)),
     PUBLIC_URL: "http://shop.test",
+    ...env,
   });
 }
 

@@ -28,6 +28,7 @@ export default function ForgotPassword({ actionData }: Route.ComponentProps) {
           If an account exists for that e-mail address, we have sent a link to reset the password.
         </FormMessage>
       ) : null}
+      {form.errors?.length ? <FormMessage>{form.errors[0]}</FormMessage> : null}
       <Form method="post" className="space-y-4" {...getFormProps(form)} noValidate>
         <Field
           label="Email"

@@ -87,6 +87,11 @@ export default function Login({ loaderData, actionData }: Route.ComponentProps) 
         </Button>
       </Form>
       <SocialButtons providers={loaderData.socialProviders} />
+      <p className="text-center text-sm">
+        <Link to="/login/company" className="font-semibold text-brand-700 underline">
+          Sign in with your company
+        </Link>
+      </p>
       <p className="text-center text-sm text-slate-600">
         New here?{" "}
         <Link to="/register" className="font-semibold text-brand-700 underline">

@@ -5,8 +5,8 @@ import { sso } from "@better-auth/sso";
 import { APIError } from "better-auth/api";
 import { and, eq, isNotNull } from "drizzle-orm";
 import type { Logger } from "pino";
-import { companyDomains, ssoProviders, users } from "~/db/schema";
-import type { Database } from "../platform/db.server";
+import { companyDomains, organizations, ssoProviders, users } from "~/db/schema";
+import type { Database, DbOrTx } from "../platform/db.server";
 
 /** What joining a company by its identity provider does beyond the plugin (the membership, the company's log). */
 export type OnCompanySignIn = (
@@ -14,8 +14,8 @@ export type OnCompanySignIn = (
   person: { userId: string; email: string; name: string; organizationId: string },
 ) => Promise<unknown>;
 
-/** The SSO plugin's paths that end in a session: the OIDC callback and the SAML assertion consumer. */
-const SSO_SESSION_PATH = /^\/sso\/(callback|saml2\/sp\/acs)\/([^/]+)$/;
+/** The SSO plugin's endpoints that end in a session: the OIDC callback and the SAML assertion consumer. */
+const SSO_SESSION_PATH = /^\/sso\/(callback|saml2\/sp\/acs)\//;
 
 /** The e-mail address's domain, lower-case; null when there is none. */
 export function emailDomain(email: string) {
@@ -28,6 +28,32 @@ export function emailDomain(email: string) {
         .replace(/\.$/, "")
     : null;
 }
+
+/**
+ * The company that requires single sign-on for this address's domain, if one does: such people sign in only
+ * through its identity provider, never by password (one indexed lookup, on every password sign-in).
+ */
+export async function ssoRequiredFor(db: DbOrTx, email: string) {
+  const domain = emailDomain(email);
+  if (!domain) return null;
+  const [row] = await db
+    .select({ company: organizations.name })
+    .from(companyDomains)
+    .innerJoin(organizations, eq(organizations.id, companyDomains.organizationId))
+    .where(
+      and(
+        eq(companyDomains.domain, domain),
+        isNotNull(companyDomains.verifiedAt),
+        eq(companyDomains.requireSso, true),
+      ),
+    )
+    .limit(1);
+  return row ? { company: row.company, domain } : null;
+}
+
+/** What a password form says to someone whose company requires single sign-on. */
+export const ssoRequiredMessage = (rule: { company: string; domain: string }) =>
+  `${rule.company} requires single sign-on for @${rule.domain} addresses: use 'Sign in with your company'.`;
 
 export function companySignInPlugin(opts: { db: Database; logger?: Logger; onSignIn: OnCompanySignIn }) {
   return sso({
@@ -66,10 +92,12 @@ export function companySignInPlugin(opts: { db: Database; logger?: Logger; onSig
  * provider could otherwise name anyone's address and be let into their account.
  */
 export function refuseForeignSsoSession(db: Database, logger?: Logger) {
-  return async (session: { userId: string }, ctx: { path?: string } | null | undefined) => {
-    const match = ctx?.path ? SSO_SESSION_PATH.exec(ctx.path) : null;
-    if (!match) return;
-    const providerId = decodeURIComponent(match[2]!);
+  return async (
+    session: { userId: string },
+    ctx: { path?: string; params?: Record<string, string> } | null | undefined,
+  ) => {
+    if (!ctx?.path || !SSO_SESSION_PATH.test(ctx.path)) return;
+    const providerId = ctx.params?.providerId ?? "";
     const [row] = await db
       .select({ email: users.email, organizationId: ssoProviders.organizationId })
       .from(users)

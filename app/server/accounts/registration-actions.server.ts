@@ -7,6 +7,7 @@ import { RegisterSchema } from "~/schemas/auth";
 import { hitRateLimit } from "../platform/rate-limit.server";
 import { addressKey } from "../platform/rate-limit-address.server";
 import { callAuth } from "./auth.server";
+import { ssoRequiredFor, ssoRequiredMessage } from "./company-sign-in.server";
 import { ACCOUNT_LIMITS } from "./limits.server";
 import { startSocialLogin } from "./social-login.server";
 
@@ -26,6 +27,13 @@ export async function handleRegisterAction(
   const submission = parseWithZod(formData, { schema: RegisterSchema });
   if (submission.status !== "success") return data({ result: submission.reply() }, { status: 400 });
   const { name, email, password } = submission.value;
+  // The company makes its people's accounts at their first single sign-on; a password account would never be used.
+  const ssoRule = await ssoRequiredFor(context.db, email);
+  if (ssoRule)
+    return data(
+      { result: submission.reply({ formErrors: [ssoRequiredMessage(ssoRule)], hideFields: ["password"] }) },
+      { status: 403 },
+    );
 
   const limit = await hitRateLimit(
     context.db,

@@ -8,6 +8,7 @@ import { safeRedirect } from "../platform/forms.server";
 import { dataWithToast, toastHeaders } from "../platform/toast.server";
 import { checkAdminPassword } from "./admin-accounts.server";
 import { callAuth } from "./auth.server";
+import { ssoRequiredFor, ssoRequiredMessage } from "./company-sign-in.server";
 import { checkSignInAttempt, recordSuccessfulSignIn, SIGN_IN_REFUSED } from "./limits.server";
 import { startSocialLogin } from "./social-login.server";
 import { codeStep, handleSignInCodeForm, isTwoFactorChallenge } from "./two-factor-sign-in.server";
@@ -36,6 +37,13 @@ export async function handleLoginAction(context: SignInContext, request: Request
   const refused = await checkSignInAttempt(context.db, "sign-in", context.clientIp, email);
   if (refused)
     return data({ result: submission.reply({ formErrors: [SIGN_IN_REFUSED[refused]] }) }, { status: 429 });
+  // Said before any password is checked: it tells only the domain's rule, never whether the account exists.
+  const ssoRule = await ssoRequiredFor(context.db, email);
+  if (ssoRule)
+    return data(
+      { result: submission.reply({ formErrors: [ssoRequiredMessage(ssoRule)], hideFields: ["password"] }) },
+      { status: 403 },
+    );
 
   const result = await callAuth(() =>
     context.auth.api.signInEmail({

@@ -20,6 +20,12 @@ const COMPANY_EVENT_WORDS = {
   "template-changed": "Changed the template of",
   exported: "Exported",
   "asked-addresses": "Asked for delivery addresses:",
+  "domain-added": "Added the domain",
+  "domain-verified": "Verified the domain",
+  "domain-removed": "Removed the domain",
+  "sso-required": "Changed single sign-on for",
+  "provider-added": "Added the identity provider",
+  "provider-removed": "Removed the identity provider",
 } as const;
 export type CompanyEventAction = keyof typeof COMPANY_EVENT_WORDS;
 

@@ -17,9 +17,9 @@ import * as people from "./people";
 
 export type Person = { id: string; cookie: string; email: string };
 
-export async function companyShop(name: string) {
+export async function companyShop(name: string, env: Record<string, string> = {}) {
   const t: TestDb = await createTestDb();
-  const config = testConfig(name);
+  const config = testConfig(name, env);
   const sent: OutgoingEmail[] = [];
   const auth: Auth = testAuth(t.db, config, async (m) => {
     sent.push(m);
