@@ -39,7 +39,7 @@ export async function startDnsServer(): Promise<TestDnsServer> {
       if (!question || !records) response.header.rcode = Packet.RCODE.NXDOMAIN;
       else if (question.type === Packet.TYPE.TXT)
         for (const data of records)
-          response.answers.push({ name: question.name, type: Packet.TYPE.TXT, class: Packet.CLASS.IN, ttl: 0, data });
+          response.answers.push(Packet.createResourceFromQuestion(question, { class: Packet.CLASS.IN, ttl: 0, data }));
       await send(response);
     },
   });
@@ -49,10 +49,16 @@ export async function startDnsServer(): Promise<TestDnsServer> {
     setTxt: (name, records) => void zone.set(name.toLowerCase(), records),
     clear: () => zone.clear(),
     holdNext: (name) => {
-      const asked = Promise.withResolvers<void>();
-      const released = Promise.withResolvers<void>();
-      holds.set(name.toLowerCase(), { arrived: asked.resolve, released: released.promise });
-      return { asked: asked.promise, release: released.resolve };
+      let arrived = () => {};
+      let release = () => {};
+      const asked = new Promise<void>((resolve) => {
+        arrived = resolve;
+      });
+      const released = new Promise<void>((resolve) => {
+        release = resolve;
+      });
+      holds.set(name.toLowerCase(), { arrived, released });
+      return { asked, release };
     },
     close: () => server.close(),
   };

@@ -1,7 +1,11 @@
 // 'Sign in with your company' through a real OpenID Connect round trip against a provider on 127.0.0.1.
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { companyEvents, members, users } from "~/db/schema";
+import { companyEvents, members, sessions, users } from "~/db/schema";
+import { COMPANY_LOGIN_ERRORS } from "~/server/accounts/company-login.server";
+import { answer, getRequest } from "../../../tests/support/routes";
+import * as authApi from "../api/auth";
+import * as companyLogin from "./company-login";
 import { companyWithProvider, DOMAIN } from "./company-sso-fixture";
 
 let c: Awaited<ReturnType<typeof companyWithProvider>>;
@@ -30,5 +34,57 @@ describe("Sign in with your company", () => {
     expect(membership?.role).toBe("member");
     const log = await c.shop.t.db.select().from(companyEvents).where(eq(companyEvents.organizationId, c.company.id));
     expect(log.some((e) => e.action === "joined" && e.subject === `nina@${DOMAIN}`)).toBe(true);
+  });
+});
+
+describe("a hostile or broken provider", () => {
+  const sessionsOf = async (email: string) => {
+    const [u] = await c.shop.t.db.select({ id: users.id }).from(users).where(eq(users.email, email));
+    if (!u) return 0;
+    return (await c.shop.t.db.select().from(sessions).where(eq(sessions.userId, u.id))).length;
+  };
+
+  it.each([
+    ["another issuer", (p: Record<string, unknown>) => void (p.iss = "https://evil.example")],
+    ["another audience", (p: Record<string, unknown>) => void (p.aud = "someone-else")],
+    ["an expired token", (p: Record<string, unknown>) => void (p.exp = Math.floor(Date.now() / 1000) - 3600)],
+  ])("refuses an ID token with %s, and makes no session", async (_, change) => {
+    const email = `tampered-${crypto.randomUUID().slice(0, 8)}@${DOMAIN}`;
+    c.idp.signsIn({ sub: email, email, name: "Tampered", email_verified: true });
+    c.idp.tamperWithIdToken(change);
+    const { returned, jar } = await c.signIn(email);
+    expect(returned.location).toMatch(/^\/login\/company\?error=/);
+    expect(jar.has("session_token")).toBe(false);
+    expect(await sessionsOf(email)).toBe(0);
+  });
+
+  it("refuses a callback replayed with a state already used", async () => {
+    c.idp.signsIn({ sub: "u-rita", email: `rita@${DOMAIN}`, name: "Rita", email_verified: true });
+    const { jar, callback } = await c.signIn(`rita@${DOMAIN}`);
+    expect(await sessionsOf(`rita@${DOMAIN}`)).toBe(1);
+    const again = await answer(authApi.loader, getRequest(callback, jar.header()), c.shop.context);
+    expect(again.location).toMatch(/error=/);
+    expect(await sessionsOf(`rita@${DOMAIN}`)).toBe(1);
+  });
+
+  it("refuses an ID token whose e-mail the provider says is not verified", async () => {
+    c.idp.signsIn({ sub: "u-ulla", email: `ulla@${DOMAIN}`, name: "Ulla", email_verified: false });
+    const { returned, jar } = await c.signIn(`ulla@${DOMAIN}`);
+    expect(returned.location).toBe("/login/company?error=sso_email_not_verified");
+    expect(jar.has("session_token")).toBe(false);
+    const page = await answer(companyLogin.loader, getRequest(`http://shop.test${returned.location}`), c.shop.context);
+    expect(page.data.error).toBe(COMPANY_LOGIN_ERRORS.sso_email_not_verified);
+  });
+
+  it("never lets the company's provider into an account outside its verified domains", async () => {
+    // The provider names Olivia's own address (example.com, not the company's domain).
+    c.idp.signsIn({ sub: "u-olivia", email: c.shop.olivia.email, name: "Olivia", email_verified: true });
+    const before = await sessionsOf(c.shop.olivia.email);
+    const { jar } = await c.startSignIn(`someone@${DOMAIN}`);
+    const started = await c.startSignIn(`someone@${DOMAIN}`, jar);
+    const { returned } = await c.finishAtProvider(started.started.location!, jar);
+    expect(returned.location).toMatch(/^\/login\/company\?error=/);
+    expect(jar.has("session_token")).toBe(false);
+    expect(await sessionsOf(c.shop.olivia.email)).toBe(before);
   });
 });

@@ -69,7 +69,7 @@ export function companySignInPlugin(opts: { db: Database; logger?: Logger; onSig
           { source: "sso", providerId: provider.providerId, reason: "email_not_verified" },
           "company sign-in refused",
         );
-        throw new APIError("FOUND", undefined, { Location: "/login?error=sso_email_not_verified" });
+        throw new APIError("FOUND", undefined, { Location: "/login/company?error=sso_email_not_verified" });
       }
       if (!provider.organizationId) return;
       // The company's provider vouches for addresses in its verified domains (the session hook checked it).
