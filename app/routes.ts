@@ -80,6 +80,7 @@ export default [
         route("analytics", "routes/dashboard/company/analytics.tsx"),
         route("template", "routes/dashboard/company/template.tsx"),
         route("integrations", "routes/dashboard/company/integrations.tsx"),
+        route("sign-in", "routes/dashboard/company/sign-in.tsx"),
         route("log", "routes/dashboard/company/log.tsx"),
       ]),
       route("cold-calling", "routes/dashboard/cold-calling/layout.tsx", [

@@ -114,27 +114,29 @@ export async function addOidcProvider(
 }
 
 /** Removes the company's provider; its people's accounts stay, and sign in by password again unless required. */
-export async function removeProvider(db: DbOrTx, access: CompanyAccess) {
+export async function removeProvider(db: Database, access: CompanyAccess) {
   const organizationId = access.company.id;
-  const removed = await db
-    .delete(ssoProviders)
-    .where(eq(ssoProviders.organizationId, organizationId))
-    .returning({ issuer: ssoProviders.issuer });
-  if (removed.length === 0) return false;
-  // Its sign-in links go too: a provider added later under the same id must not inherit who its subjects were.
-  await db.delete(accounts).where(eq(accounts.providerId, providerIdOf(organizationId)));
-  // Nobody could sign in at all: single sign-on is no longer required for its domains.
-  await db
-    .update(companyDomains)
-    .set({ requireSso: false })
-    .where(eq(companyDomains.organizationId, organizationId));
-  await recordCompanyEvent(db, {
-    organizationId,
-    actor: access.user,
-    action: "provider-removed",
-    subject: removed[0]!.issuer,
+  return db.transaction(async (tx) => {
+    const removed = await tx
+      .delete(ssoProviders)
+      .where(eq(ssoProviders.organizationId, organizationId))
+      .returning({ issuer: ssoProviders.issuer });
+    if (removed.length === 0) return false;
+    // Its sign-in links go too: a provider added later under the same id must not inherit who its subjects were.
+    await tx.delete(accounts).where(eq(accounts.providerId, providerIdOf(organizationId)));
+    // Nobody could sign in at all: single sign-on is no longer required for its domains.
+    await tx
+      .update(companyDomains)
+      .set({ requireSso: false })
+      .where(eq(companyDomains.organizationId, organizationId));
+    await recordCompanyEvent(tx, {
+      organizationId,
+      actor: access.user,
+      action: "provider-removed",
+      subject: removed[0]!.issuer,
+    });
+    return true;
   });
-  return true;
 }
 
 const addressMessage = (message: string) =>

@@ -166,6 +166,24 @@ export const DASHBOARD_CASES: Record<string, RouteCase> = {
       "delete-endpoint": { kind: "foreign", fields: (ids) => ({ endpointId: ids.webhookId }) },
     },
   },
+  "routes/dashboard/company/sign-in.tsx": {
+    area: "customer",
+    path: (ids) => `/dashboard/company/${ids.companySlug}/sign-in`,
+    params: company,
+    read: "ids",
+    intents: {
+      "add-domain": { kind: "foreign", fields: () => ({ domain: "mallory.example" }) },
+      "check-domain": { kind: "foreign", fields: (ids) => ({ domainId: ids.companyMemberId }) },
+      "remove-domain": { kind: "foreign", fields: (ids) => ({ domainId: ids.companyMemberId }) },
+      "require-sso": { kind: "foreign", fields: (ids) => ({ domainId: ids.companyMemberId }) },
+      "allow-passwords": { kind: "foreign", fields: (ids) => ({ domainId: ids.companyMemberId }) },
+      "add-oidc": {
+        kind: "foreign",
+        fields: () => ({ issuer: "https://idp.mallory.example", clientId: "m", clientSecret: "m" }),
+      },
+      "remove-provider": { kind: "foreign", fields: noFields },
+    },
+  },
   "routes/dashboard/company/log.tsx": {
     area: "customer",
     path: (ids) => `/dashboard/company/${ids.companySlug}/log`,

@@ -27,6 +27,7 @@ export default function CompanyLayout({ loaderData }: Route.ComponentProps) {
           { to: `${base}/analytics`, label: "Analytics" },
           { to: `${base}/template`, label: "Template" },
           { to: `${base}/integrations`, label: "Integrations" },
+          { to: `${base}/sign-in`, label: "Sign-in" },
           { to: `${base}/log`, label: "Log" },
         ]
       : []),
