@@ -7,6 +7,8 @@ import { defineConfig, devices } from "@playwright/test";
 const APP_PORT = Number(process.env.E2E_APP_PORT ?? 3100);
 const SMTP_PORT = Number(process.env.E2E_SMTP_PORT ?? 2526);
 const STRIPE_PORT = Number(process.env.E2E_STRIPE_PORT ?? SMTP_PORT + 1);
+/** The name server tests/e2e/company-sign-in.spec.ts starts for companies' domain checks. */
+export const E2E_DNS_PORT = Number(process.env.E2E_DNS_PORT ?? SMTP_PORT + 2);
 export const E2E_STRIPE = {
   apiBase: `http://127.0.0.1:${STRIPE_PORT}`,
   webhookSecret: "whsec_e2e_secret",
@@ -83,6 +85,9 @@ export default defineConfig({
         TRUST_PROXY: "1",
         // The webhook receiver of tests/e2e/webhooks.spec.ts listens on 127.0.0.1.
         WEBHOOK_ALLOWED_HOSTS: "127.0.0.1",
+        // The identity provider and the name server of tests/e2e/company-sign-in.spec.ts listen on 127.0.0.1.
+        SSO_ALLOWED_HOSTS: "127.0.0.1",
+        DNS_SERVERS: `127.0.0.1:${E2E_DNS_PORT}`,
       },
     },
   ],
