@@ -20,7 +20,7 @@ export interface TestDnsServer {
   close(): Promise<void>;
 }
 
-export async function startDnsServer(): Promise<TestDnsServer> {
+export async function startDnsServer(port = 0): Promise<TestDnsServer> {
   const zone = new Map<string, TxtRecord[]>();
   const holds = new Map<string, { arrived(): void; released: Promise<void> }>();
   const server = createServer({
@@ -39,11 +39,13 @@ export async function startDnsServer(): Promise<TestDnsServer> {
       if (!question || !records) response.header.rcode = Packet.RCODE.NXDOMAIN;
       else if (question.type === Packet.TYPE.TXT)
         for (const data of records)
-          response.answers.push(Packet.createResourceFromQuestion(question, { class: Packet.CLASS.IN, ttl: 0, data }));
+          response.answers.push(
+            Packet.createResourceFromQuestion(question, { class: Packet.CLASS.IN, ttl: 0, data }),
+          );
       await send(response);
     },
   });
-  const { udp } = await server.listen({ udp: { port: 0, address: "127.0.0.1" } });
+  const { udp } = await server.listen({ udp: { port, address: "127.0.0.1" } });
   return {
     address: `127.0.0.1:${udp!.port}`,
     setTxt: (name, records) => void zone.set(name.toLowerCase(), records),
