@@ -3,11 +3,10 @@
 import { randomBytes } from "node:crypto";
 import dns from "node:dns";
 import { domainToASCII } from "node:url";
-import { and, count, eq, isNotNull, isNull, ne } from "drizzle-orm";
+import { and, eq, isNotNull, isNull, ne } from "drizzle-orm";
 import { companyDomains, organizations, ssoProviders } from "~/db/schema";
-import { ssoRequiredFor } from "../accounts/company-sign-in.server";
 import type { DbOrTx } from "../platform/db.server";
-import { recordCompanyEvent } from "./company-events.server";
+import { type CompanyEventAction, recordCompanyEvent } from "./company-events.server";
 import { syncProviderDomains } from "./sso-providers.server";
 
 export const DOMAIN_RECORD_PREFIX = "_tapcard-verification";
@@ -15,7 +14,6 @@ const RECORD_VALUE_PREFIX = "tapcard-verification=";
 export const MAX_COMPANY_DOMAINS = 20;
 /** The longest name DNS carries (RFC 1035), without the trailing dot. */
 const DOMAIN_MAX_LENGTH = 253;
-const LABEL_MAX_LENGTH = 63;
 /** One check's whole budget: two tries of 2 s per name server would otherwise add up with several servers. */
 const LOOKUP_BUDGET_MS = 5000;
 
@@ -36,19 +34,23 @@ export const DOMAIN_MESSAGES = {
 } as const;
 
 /**
- * Mail services where anyone may have an address: holding the DNS of one is no proof that its users are a
- * company's people. (The npm list `free-email-domains` rewrites itself from the web when installed, so it is not
- * used.)
+ * Mail services where anyone may have an address: their users are not a company's people. (The npm package
+ * `free-email-domains` is not used: its install script downloads its list anew from outside the registry.)
  */
-export const PUBLIC_MAIL_DOMAINS: ReadonlySet<string> = new Set([
-  ...["gmail.com", "googlemail.com", "outlook.com", "hotmail.com", "live.com", "msn.com", "yahoo.com", "ymail.com"],
-  ...["icloud.com", "me.com", "mac.com", "aol.com", "proton.me", "protonmail.com", "pm.me", "gmx.com", "gmx.de"],
-  ...["gmx.net", "web.de", "mail.com", "mail.ru", "yandex.ru", "yandex.com", "qq.com", "163.com", "126.com"],
-  ...["zoho.com", "fastmail.com", "hey.com", "tutanota.com", "tuta.io", "btinternet.com", "sky.com"],
-  ...["virginmedia.com", "orange.fr", "free.fr", "libero.it", "t-online.de"],
-]);
+export const PUBLIC_MAIL_DOMAINS: ReadonlySet<string> = new Set(
+  [
+    "gmail.com googlemail.com outlook.com hotmail.com live.com msn.com yahoo.com ymail.com icloud.com me.com mac.com",
+    "aol.com proton.me protonmail.com pm.me gmx.com gmx.de gmx.net web.de mail.com mail.ru yandex.ru yandex.com",
+    "qq.com 163.com 126.com zoho.com fastmail.com hey.com tutanota.com tuta.io btinternet.com sky.com",
+    "virginmedia.com orange.fr free.fr libero.it t-online.de",
+  ]
+    .join(" ")
+    .split(" "),
+);
 
 type Actor = { id: string; name: string };
+/** Who acts, for which company: the company's log names them. */
+type ByWhom = { organizationId: string; actor: Actor };
 type Refusal = { error: string; status: number };
 
 /** The TXT record that proves a company holds the domain. */
@@ -64,6 +66,9 @@ export function normaliseDomain(raw: string): { domain: string } | { error: stri
   if (typed.startsWith("@")) typed = typed.slice(1);
   if (typed.endsWith(".")) typed = typed.slice(0, -1);
   if (typed.length > DOMAIN_MAX_LENGTH) return { error: DOMAIN_MESSAGES.tooLong };
+  // The URL standard would read 'example.com/path' or 'example.com:443' as a host and keep the host: only letters
+  // (of any script), digits, hyphens and dots are a domain.
+  if (/[^a-z0-9.\-\u0080-\uffff]/.test(typed)) return { error: DOMAIN_MESSAGES.badShape };
   // International names are stored as DNS holds them (punycode); '' means the URL standard refused it.
   const domain = domainToASCII(typed);
   if (domain.length > DOMAIN_MAX_LENGTH) return { error: DOMAIN_MESSAGES.tooLong };
@@ -75,14 +80,9 @@ export function normaliseDomain(raw: string): { domain: string } | { error: stri
   return { domain };
 }
 
-function isHostLabel(label: string) {
-  return (
-    label.length <= LABEL_MAX_LENGTH &&
-    /^[a-z0-9-]+$/.test(label) &&
-    !label.startsWith("-") &&
-    !label.endsWith("-")
-  );
-}
+/** 1-63 letters, digits and hyphens, not at either end (RFC 1123). */
+const HOST_LABEL = /^[a-z0-9-]{1,63}$/;
+const isHostLabel = (l: string) => HOST_LABEL.test(l) && !l.startsWith("-") && !l.endsWith("-");
 
 /** The public mail domain this one is or lies under (mail.gmail.com is Gmail's), if any. */
 function publicMailDomainOf(labels: string[]) {
@@ -112,7 +112,7 @@ export async function companyDomainsOf(db: DbOrTx, organizationId: string) {
 
 export async function addCompanyDomain(
   db: DbOrTx,
-  input: { organizationId: string; actor: Actor; raw: string },
+  input: ByWhom & { raw: string },
 ): Promise<{ id: string; domain: string } | Refusal> {
   const parsed = normaliseDomain(input.raw);
   if ("error" in parsed) return { error: parsed.error, status: 400 };
@@ -127,16 +127,12 @@ export async function addCompanyDomain(
     if (!company) return { error: "Company not found", status: 404 };
     if (await verifiedByAnother(tx, input.organizationId, domain))
       return { error: DOMAIN_MESSAGES.verifiedElsewhere(domain), status: 409 };
-    const [listed] = await tx
-      .select({ id: companyDomains.id })
-      .from(companyDomains)
-      .where(and(eq(companyDomains.organizationId, input.organizationId), eq(companyDomains.domain, domain)));
-    if (listed) return { error: DOMAIN_MESSAGES.listed(domain), status: 409 };
-    const [held] = await tx
-      .select({ n: count() })
+    const held = await tx
+      .select({ domain: companyDomains.domain })
       .from(companyDomains)
       .where(eq(companyDomains.organizationId, input.organizationId));
-    if (held!.n >= MAX_COMPANY_DOMAINS) return { error: DOMAIN_MESSAGES.tooMany, status: 409 };
+    if (held.some((d) => d.domain === domain)) return { error: DOMAIN_MESSAGES.listed(domain), status: 409 };
+    if (held.length >= MAX_COMPANY_DOMAINS) return { error: DOMAIN_MESSAGES.tooMany, status: 409 };
     const id = crypto.randomUUID();
     await tx.insert(companyDomains).values({
       id,
@@ -144,7 +140,7 @@ export async function addCompanyDomain(
       domain,
       token: randomBytes(18).toString("base64url"),
     });
-    await recordCompanyEvent(tx, { ...eventOf(input, "domain-added"), subject: domain });
+    await logChange(tx, input, "domain-added", domain);
     return { id, domain };
   });
 }
@@ -155,7 +151,7 @@ export async function addCompanyDomain(
  */
 export async function checkCompanyDomain(
   db: DbOrTx,
-  input: { organizationId: string; actor: Actor; domainId: string; dnsServers: string[] },
+  input: ByWhom & { domainId: string; dnsServers: string[] },
 ): Promise<{ verified: true } | Refusal> {
   const row = await domainOf(db, input.organizationId, input.domainId);
   if (!row) return { error: DOMAIN_MESSAGES.notFound, status: 404 };
@@ -178,7 +174,7 @@ export async function checkCompanyDomain(
           ? { verified: true as const }
           : { error: DOMAIN_MESSAGES.notFound, status: 404 };
       await syncProviderDomains(tx, input.organizationId);
-      await recordCompanyEvent(tx, { ...eventOf(input, "domain-verified"), subject: row.domain });
+      await logChange(tx, input, "domain-verified", row.domain);
       return { verified: true as const };
     });
   } catch (error) {
@@ -190,16 +186,16 @@ export async function checkCompanyDomain(
 
 export async function removeCompanyDomain(
   db: DbOrTx,
-  input: { organizationId: string; actor: Actor; domainId: string },
+  input: ByWhom & { domainId: string },
 ): Promise<{ domain: string } | Refusal> {
   return db.transaction(async (tx) => {
     const [gone] = await tx
       .delete(companyDomains)
-      .where(and(eq(companyDomains.id, input.domainId), eq(companyDomains.organizationId, input.organizationId)))
+      .where(ofCompany(input.organizationId, input.domainId))
       .returning({ domain: companyDomains.domain });
     if (!gone) return { error: DOMAIN_MESSAGES.notFound, status: 404 };
     await syncProviderDomains(tx, input.organizationId);
-    await recordCompanyEvent(tx, { ...eventOf(input, "domain-removed"), subject: gone.domain });
+    await logChange(tx, input, "domain-removed", gone.domain);
     return { domain: gone.domain };
   });
 }
@@ -210,7 +206,7 @@ export async function removeCompanyDomain(
  */
 export async function setRequireSso(
   db: DbOrTx,
-  input: { organizationId: string; actor: Actor; domainId: string; required: boolean },
+  input: ByWhom & { domainId: string; required: boolean },
 ): Promise<{ requireSso: boolean } | Refusal> {
   return db.transaction(async (tx) => {
     const row = await domainOf(tx, input.organizationId, input.domainId, true);
@@ -226,27 +222,17 @@ export async function setRequireSso(
     }
     if (row.requireSso === input.required) return { requireSso: row.requireSso };
     await tx.update(companyDomains).set({ requireSso: input.required }).where(eq(companyDomains.id, row.id));
-    await recordCompanyEvent(tx, {
-      ...eventOf(input, "sso-required"),
-      subject: row.domain,
-      detail: input.required ? "required" : "not required",
-    });
+    await logChange(tx, input, "sso-required", row.domain, input.required ? "required" : "not required");
     return { requireSso: input.required };
   });
 }
 
-/** The company that requires single sign-on for this address's domain, if one does (one indexed lookup). */
-export async function ssoRequiredDomain(db: DbOrTx, email: string): Promise<{ company: string } | null> {
-  const rule = await ssoRequiredFor(db, email);
-  return rule ? { company: rule.company } : null;
-}
+const ofCompany = (organizationId: string, domainId: string) =>
+  and(eq(companyDomains.id, domainId), eq(companyDomains.organizationId, organizationId));
 
 /** The domain, only when it is this company's; `lock` holds it until the transaction ends. */
 async function domainOf(db: DbOrTx, organizationId: string, domainId: string, lock = false) {
-  const query = db
-    .select()
-    .from(companyDomains)
-    .where(and(eq(companyDomains.id, domainId), eq(companyDomains.organizationId, organizationId)));
+  const query = db.select().from(companyDomains).where(ofCompany(organizationId, domainId));
   const [row] = lock ? await query.for("update") : await query;
   return row ?? null;
 }
@@ -292,9 +278,12 @@ function violates(error: unknown, constraint: string) {
   return false;
 }
 
-function eventOf(
-  input: { organizationId: string; actor: Actor },
-  action: "domain-added" | "domain-verified" | "domain-removed" | "sso-required",
-) {
-  return { organizationId: input.organizationId, actor: input.actor, action };
+function logChange(db: DbOrTx, by: ByWhom, action: CompanyEventAction, subject: string, detail?: string) {
+  return recordCompanyEvent(db, {
+    organizationId: by.organizationId,
+    actor: by.actor,
+    action,
+    subject,
+    detail,
+  });
 }
