@@ -44,6 +44,7 @@ export const PAGES: Record<string, { as: Visitor; url: string | ((s: Seeded) => 
     },
     "/login-selection": { as: "anonymous", url: "/login-selection" },
     "/login": { as: "anonymous", url: "/login" },
+    "/login/company": { as: "anonymous", url: "/login/company" },
     "/register": { as: "anonymous", url: "/register" },
     "/forgot-password": { as: "anonymous", url: "/forgot-password" },
     // The token pages as a stale or mistyped link leaves them: their valid states are tested with their e-mails.
@@ -130,6 +131,10 @@ export const PAGES: Record<string, { as: Visitor; url: string | ((s: Seeded) => 
     "/dashboard/company/:slug/integrations": {
       as: "customer",
       url: (s) => `/dashboard/company/${s.companySlug}/integrations`,
+    },
+    "/dashboard/company/:slug/sign-in": {
+      as: "customer",
+      url: (s) => `/dashboard/company/${s.companySlug}/sign-in`,
     },
     "/dashboard/company/:slug/log": { as: "customer", url: (s) => `/dashboard/company/${s.companySlug}/log` },
 
