@@ -25,14 +25,20 @@ describe("Sign in with your company", () => {
     expect(started.location).toContain(`${c.idp.issuer}/authorize`);
     expect(returned.status).toBe(302);
     expect(returned.location).toBe("/dashboard");
-    const [nina] = await c.shop.t.db.select().from(users).where(eq(users.email, `nina@${DOMAIN}`));
+    const [nina] = await c.shop.t.db
+      .select()
+      .from(users)
+      .where(eq(users.email, `nina@${DOMAIN}`));
     expect(nina?.emailVerified).toBe(true);
     const [membership] = await c.shop.t.db
       .select({ role: members.role })
       .from(members)
       .where(and(eq(members.userId, nina!.id), eq(members.organizationId, c.company.id)));
     expect(membership?.role).toBe("member");
-    const log = await c.shop.t.db.select().from(companyEvents).where(eq(companyEvents.organizationId, c.company.id));
+    const log = await c.shop.t.db
+      .select()
+      .from(companyEvents)
+      .where(eq(companyEvents.organizationId, c.company.id));
     expect(log.some((e) => e.action === "joined" && e.subject === `nina@${DOMAIN}`)).toBe(true);
   });
 });
@@ -52,10 +58,15 @@ describe("a hostile or broken provider", () => {
     const email = `tampered-${crypto.randomUUID().slice(0, 8)}@${DOMAIN}`;
     c.idp.signsIn({ sub: email, email, name: "Tampered", email_verified: true });
     c.idp.tamperWithIdToken(change);
+    const logged = c.logLines.length;
     const { returned, jar } = await c.signIn(email);
     expect(returned.location).toMatch(/^\/login\/company\?error=/);
     expect(jar.has("session_token")).toBe(false);
     expect(await sessionsOf(email)).toBe(0);
+    // Logged, and without the token (every JWT starts "eyJ").
+    const lines = c.logLines.slice(logged).join("");
+    expect(lines.length).toBeGreaterThan(0);
+    expect(lines).not.toContain("eyJ");
   });
 
   it("refuses a callback replayed with a state already used", async () => {
@@ -72,7 +83,11 @@ describe("a hostile or broken provider", () => {
     const { returned, jar } = await c.signIn(`ulla@${DOMAIN}`);
     expect(returned.location).toBe("/login/company?error=sso_email_not_verified");
     expect(jar.has("session_token")).toBe(false);
-    const page = await answer(companyLogin.loader, getRequest(`http://shop.test${returned.location}`), c.shop.context);
+    const page = await answer(
+      companyLogin.loader,
+      getRequest(`http://shop.test${returned.location}`),
+      c.shop.context,
+    );
     expect(page.data.error).toBe(COMPANY_LOGIN_ERRORS.sso_email_not_verified);
   });
 

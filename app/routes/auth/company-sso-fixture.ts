@@ -2,9 +2,12 @@
 // verified acme.test and added the provider started on 127.0.0.1. A visitor goes through the whole round trip as a
 // browser would: our form, the provider's authorize redirect, and the callback that makes the session.
 import { eq } from "drizzle-orm";
+import pino from "pino";
 import { companyDomains, organizations } from "~/db/schema";
+import { createAuth } from "~/server/accounts/auth.server";
 import type { CompanyAccess } from "~/server/companies/companies.server";
-import { addOidcProvider } from "~/server/companies/sso-providers.server";
+import { addOidcProvider, joinBySingleSignOn } from "~/server/companies/sso-providers.server";
+import { getOrCreateReferralCode } from "~/server/referrals/referrals.server";
 import { startOidcProvider } from "../../../tests/support/oidc-provider";
 import { answer, CookieJar, getRequest, postForm } from "../../../tests/support/routes";
 import * as authApi from "../api/auth";
@@ -16,6 +19,17 @@ export const DOMAIN = "acme.test";
 export async function companyWithProvider(name: string) {
   const idp = await startOidcProvider();
   const shop = await companyShop(name, { SSO_ALLOWED_HOSTS: "127.0.0.1" });
+  // The same auth with a logger whose lines the tests read: refusals are logged, tokens never.
+  const logLines: string[] = [];
+  const logger = pino({ level: "debug" }, { write: (line: string) => void logLines.push(line) });
+  shop.context.auth = createAuth({
+    db: shop.t.db,
+    config: shop.context.config,
+    logger,
+    queueEmail: async () => {},
+    onCustomerCreated: getOrCreateReferralCode,
+    onCompanySignIn: joinBySingleSignOn,
+  });
   const routes = companyRoutes(shop);
   await routes.createCompany(shop.olivia, { name: "Acme" });
   const [company] = await shop.t.db.select().from(organizations).where(eq(organizations.name, "Acme"));
@@ -31,7 +45,11 @@ export async function companyWithProvider(name: string) {
     company: { id: company!.id, slug: company!.slug, name: company!.name },
   } as CompanyAccess;
   const ownerRequest = new Request("http://shop.test/", { headers: { Cookie: shop.olivia.cookie } });
-  await addOidcProvider(shop.context, access, ownerRequest, { issuer: idp.issuer, clientId: "tapcard", clientSecret: "s3cret" });
+  await addOidcProvider(shop.context, access, ownerRequest, {
+    issuer: idp.issuer,
+    clientId: "tapcard",
+    clientSecret: "s3cret",
+  });
 
   /** 'Sign in with your company' with this address; returns the jar and where the provider sent the browser. */
   async function startSignIn(email: string, jar = new CookieJar()) {
@@ -59,5 +77,5 @@ export async function companyWithProvider(name: string) {
     return { jar, started, returned, callback };
   }
 
-  return { shop, idp, company: company!, access, routes, startSignIn, finishAtProvider, signIn };
+  return { shop, idp, company: company!, access, routes, logLines, startSignIn, finishAtProvider, signIn };
 }
