@@ -3,6 +3,7 @@ import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { companyEvents, members, sessions, users } from "~/db/schema";
 import { COMPANY_LOGIN_ERRORS } from "~/server/accounts/company-login.server";
+import { verifiedCustomer } from "../../../tests/support/auth";
 import { answer, getRequest } from "../../../tests/support/routes";
 import * as authApi from "../api/auth";
 import * as companyLogin from "./company-login";
@@ -40,6 +41,21 @@ describe("Sign in with your company", () => {
       .from(companyEvents)
       .where(eq(companyEvents.organizationId, c.company.id));
     expect(log.some((e) => e.action === "joined" && e.subject === `nina@${DOMAIN}`)).toBe(true);
+  });
+
+  it("signs an existing account of the domain into that same account, and makes it a member", async () => {
+    const pat = await verifiedCustomer(c.shop.auth, c.shop.t.db, "Pat", `pat@${DOMAIN}`);
+    c.idp.signsIn({ sub: "u-pat", email: `pat@${DOMAIN}`, name: "Pat", email_verified: true });
+    const { returned } = await c.signIn(`pat@${DOMAIN}`);
+    expect(returned.location).toBe("/dashboard");
+    expect(
+      await c.shop.t.db
+        .select()
+        .from(users)
+        .where(eq(users.email, `pat@${DOMAIN}`)),
+    ).toHaveLength(1);
+    const [membership] = await c.shop.t.db.select().from(members).where(eq(members.userId, pat.id));
+    expect(membership?.organizationId).toBe(c.company.id);
   });
 });
 
