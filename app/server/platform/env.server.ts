@@ -25,6 +25,18 @@ const flag = z
   .transform((v) => (v === "" ? undefined : ["1", "true", "on", "yes"].includes(v)))
   .optional();
 
+/** An optional comma-separated list, each item matching `item`; capped before any pattern runs. */
+const commaList = (item: RegExp, what: string) =>
+  z
+    .string()
+    .trim()
+    .max(1000, "must be at most 1000 characters")
+    .refine(
+      (v) => v === "" || v.split(",").every((part) => item.test(part.trim())),
+      `must be a comma-separated list of ${what}`,
+    )
+    .optional();
+
 const EnvSchema = z.object({
   NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
   PORT: z.coerce
@@ -102,36 +114,12 @@ const EnvSchema = z.object({
     .optional(),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
   // Host names webhooks may reach although they are local (or over plain http): for tests and development.
-  WEBHOOK_ALLOWED_HOSTS: z
-    .string()
-    .trim()
-    .max(1000, "must be at most 1000 characters")
-    .refine(
-      (v) => v === "" || /^[a-z0-9.:[\]-]+(\s*,\s*[a-z0-9.:[\]-]+)*$/i.test(v),
-      "must be a comma-separated list of host names (e.g. localhost,127.0.0.1)",
-    )
-    .optional(),
+  WEBHOOK_ALLOWED_HOSTS: commaList(/^[a-z0-9.:[\]-]+$/i, "host names (e.g. localhost,127.0.0.1)"),
   // Identity-provider host names company sign-in may reach although they are local (or over plain http): for
   // tests and development, as WEBHOOK_ALLOWED_HOSTS is for webhooks.
-  SSO_ALLOWED_HOSTS: z
-    .string()
-    .trim()
-    .max(1000, "must be at most 1000 characters")
-    .refine(
-      (v) => v === "" || /^[a-z0-9.:[\]-]+(\s*,\s*[a-z0-9.:[\]-]+)*$/i.test(v),
-      "must be a comma-separated list of host names (e.g. localhost,127.0.0.1)",
-    )
-    .optional(),
+  SSO_ALLOWED_HOSTS: commaList(/^[a-z0-9.:[\]-]+$/i, "host names (e.g. localhost,127.0.0.1)"),
   // The name servers asked for companies' domain TXT records (host:port, comma-separated); the system's otherwise.
-  DNS_SERVERS: z
-    .string()
-    .trim()
-    .max(1000, "must be at most 1000 characters")
-    .refine(
-      (v) => v === "" || /^[0-9a-f.:[\]]+(\s*,\s*[0-9a-f.:[\]]+)*$/i.test(v),
-      "must be a comma-separated list of name server addresses (e.g. 127.0.0.1:5353)",
-    )
-    .optional(),
+  DNS_SERVERS: commaList(/^[0-9a-f.:[\]]+$/i, "name server addresses (e.g. 127.0.0.1:5353)"),
   // Test-only switch for browser tests that must arrange data; refused in production.
   E2E_TEST_HOOKS: flag,
   // Server-Timing (db, render) on pages rendered per request: on in development, and for bench:pages.
