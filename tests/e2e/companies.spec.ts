@@ -5,7 +5,7 @@
 import type { Page } from "@playwright/test";
 import { expectNoSeriousA11yViolations } from "../support/axe";
 import { firstLink, waitForEmail } from "../support/mailbox";
-import { createCustomer, expect, test, uniqueEmail } from "./fixtures";
+import { createCompany, createCustomer, expect, test, uniqueEmail } from "./fixtures";
 
 const csv = (rows: string[]) => ["name,email,job_title,phone", ...rows].join("\n");
 
@@ -25,10 +25,7 @@ test("an owner creates a company, imports people by CSV, and a member joins from
     storageState: await page.context().storageState(),
   });
   const owner = await noJs.newPage();
-  await owner.goto("/dashboard/companies");
-  await owner.getByRole("textbox", { name: "Company name" }).fill("Acme Browsers Ltd");
-  await owner.getByRole("button", { name: "Create company" }).click();
-  await expect(owner.getByRole("heading", { level: 1, name: "Acme Browsers Ltd" })).toBeVisible();
+  await createCompany(owner, "Acme Browsers Ltd");
   const showing = owner.getByRole("navigation", { name: "Personal or company" });
   await expect(showing.getByRole("link", { name: "Acme Browsers Ltd" })).toHaveAttribute(
     "aria-current",

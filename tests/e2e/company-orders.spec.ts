@@ -8,10 +8,12 @@ import { expectNoSeriousA11yViolations } from "../support/axe";
 import { firstLink, waitForEmail } from "../support/mailbox";
 import {
   checkout,
+  createCompany,
   createCustomer,
   deliveryAddress,
   expect,
   fillDeliveryAddress,
+  importPeople,
   markPaid,
   placedOrderNumber,
   test,
@@ -29,23 +31,13 @@ test("an owner orders cards for three members in one checkout, and each is made 
   extraHTTPHeaders,
 }) => {
   test.setTimeout(120_000);
-  await page.goto("/dashboard/companies");
-  await page.getByRole("textbox", { name: "Company name" }).fill(COMPANY);
-  await page.getByRole("button", { name: "Create company" }).click();
-  await expect(page.getByRole("heading", { level: 1, name: COMPANY })).toBeVisible();
+  await createCompany(page, COMPANY);
   const tabs = page.getByRole("navigation", { name: COMPANY });
-  await tabs.getByRole("link", { name: "People" }).click();
   const people = [
     { name: "Ana Able", email: uniqueEmail("ana") },
     { name: "Ben Bright", email: uniqueEmail("ben") },
   ];
-  await page.getByLabel("CSV file", { exact: true }).setInputFiles({
-    name: "people.csv",
-    mimeType: "text/csv",
-    buffer: Buffer.from(["name,email", ...people.map((p) => `${p.name},${p.email}`)].join("\n")),
-  });
-  await page.getByRole("button", { name: "Import and send invitations" }).click();
-  await expect(page.getByRole("heading", { name: "Invitations waiting (2)" })).toBeVisible();
+  await importPeople(page, COMPANY, people);
   for (const person of people) await join(browser, { baseURL, extraHTTPHeaders }, person);
 
   // The owner chooses the three of them: one line of three cards in the cart.
@@ -102,19 +94,10 @@ test("a member gives their address, and the card ordered for them is posted to i
 }) => {
   test.setTimeout(120_000);
   const company = "Parcel Browsers";
-  await page.goto("/dashboard/companies");
-  await page.getByRole("textbox", { name: "Company name" }).fill(company);
-  await page.getByRole("button", { name: "Create company" }).click();
+  await createCompany(page, company);
   const tabs = page.getByRole("navigation", { name: company });
-  await tabs.getByRole("link", { name: "People" }).click();
   const cara = { name: "Cara Carter", email: uniqueEmail("cara") };
-  await page.getByLabel("CSV file", { exact: true }).setInputFiles({
-    name: "people.csv",
-    mimeType: "text/csv",
-    buffer: Buffer.from(`name,email\n${cara.name},${cara.email}`),
-  });
-  await page.getByRole("button", { name: "Import and send invitations" }).click();
-  await expect(page.getByRole("heading", { name: "Invitations waiting (1)" })).toBeVisible();
+  await importPeople(page, company, [cara]);
   // With JavaScript off, the member gives the address on the company's overview.
   await join(browser, { baseURL, extraHTTPHeaders }, cara, company, async (memberPage) => {
     const form = memberPage.getByRole("region", { name: "Where to post your card" });

@@ -6,7 +6,7 @@ import { E2E_DNS_PORT } from "../../playwright.config";
 import { expectNoSeriousA11yViolations } from "../support/axe";
 import { startDnsServer, type TestDnsServer } from "../support/dns-server";
 import { type OidcProvider, startOidcProvider } from "../support/oidc-provider";
-import { createCustomer, expect, logIn, test } from "./fixtures";
+import { createCompany, createCustomer, expect, logIn, test } from "./fixtures";
 
 const DOMAIN = "acme-sso.test";
 let dns: TestDnsServer;
@@ -33,19 +33,16 @@ test("a company requires single sign-on and a new member signs in through its pr
   const early = await (await browser.newContext({ baseURL, extraHTTPHeaders })).newPage();
   const pat = await createCustomer(early, { name: "Pat Early", email: `pat@${DOMAIN}` });
 
-  await page.goto("/dashboard/companies");
-  await page.getByRole("textbox", { name: "Company name" }).fill("Acme Sign-in Ltd");
-  await page.getByRole("button", { name: "Create company" }).click();
-  await expect(page.getByRole("heading", { level: 1, name: "Acme Sign-in Ltd" })).toBeVisible();
+  await createCompany(page, "Acme Sign-in Ltd");
   await page.getByRole("link", { name: "Sign-in", exact: true }).click();
 
   await page.getByRole("textbox", { name: "Domain" }).fill(DOMAIN);
   await page.getByRole("button", { name: "Add domain" }).click();
   await expect(page.getByText("Not verified yet")).toBeVisible();
   const record = page.getByRole("definition");
-  const [name, value] = [await record.nth(0).innerText(), await record.nth(1).innerText()];
+  const [name, value] = [await record.nth(0).textContent(), await record.nth(1).textContent()];
   expect(name).toBe(`_tapcard-verification.${DOMAIN}`);
-  dns.setTxt(name, [value]);
+  dns.setTxt(name!, [value!]);
   await page.getByRole("button", { name: `Check ${DOMAIN} now` }).click();
   await expect(page.getByText("Verified. Its people may sign in by password")).toBeVisible();
 
@@ -68,7 +65,9 @@ test("a company requires single sign-on and a new member signs in through its pr
   await nora.getByRole("button", { name: "Continue" }).click();
   await expect(nora).toHaveURL(/\/dashboard$/);
   await expect(
-    nora.getByRole("navigation", { name: "Personal or company" }).getByRole("link", { name: "Acme Sign-in Ltd" }),
+    nora
+      .getByRole("navigation", { name: "Personal or company" })
+      .getByRole("link", { name: "Acme Sign-in Ltd" }),
   ).toBeVisible();
 
   // The early password account is sent to the company's sign-in instead.

@@ -79,6 +79,28 @@ async function adminStorageState(browser: Browser, baseURL: string) {
   return state;
 }
 
+// --- Companies ---
+
+/** Creates a company on the Companies page; the page is left on its overview. */
+export async function createCompany(page: Page, name: string) {
+  await page.goto("/dashboard/companies");
+  await page.getByRole("textbox", { name: "Company name" }).fill(name);
+  await page.getByRole("button", { name: "Create company" }).click();
+  await expect(page.getByRole("heading", { level: 1, name })).toBeVisible();
+}
+
+/** Invites people by a CSV on the company's People tab (the page is left there, the invitations waiting). */
+export async function importPeople(page: Page, company: string, people: { name: string; email: string }[]) {
+  await page.getByRole("navigation", { name: company }).getByRole("link", { name: "People" }).click();
+  await page.getByLabel("CSV file", { exact: true }).setInputFiles({
+    name: "people.csv",
+    mimeType: "text/csv",
+    buffer: Buffer.from(["name,email", ...people.map((p) => `${p.name},${p.email}`)].join("\n")),
+  });
+  await page.getByRole("button", { name: "Import and send invitations" }).click();
+  await expect(page.getByRole("heading", { name: `Invitations waiting (${people.length})` })).toBeVisible();
+}
+
 // --- The shop ---
 
 export interface DeliveryAddress {
