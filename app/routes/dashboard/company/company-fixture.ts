@@ -107,3 +107,45 @@ export async function invitationFor(shop: CompanyShop, email: string) {
   const rows = await shop.t.db.select().from(invitations);
   return rows.filter((r) => r.email === email && r.status === "pending").at(-1)!;
 }
+
+/** A member's home address as the overview's 'Where to post your card' form posts it. */
+export const homeAddress = (who: string, country: string) => ({
+  fullName: `${who} Home`,
+  email: `${who.toLowerCase()}.home@example.com`,
+  phone: "+44 7700 900111",
+  addressLine1: `${who}'s Street 1`,
+  city: "Somewhere",
+  postalCode: "AB1 2CD",
+  country,
+});
+
+/** Olivia's Parcel Co, with Mia and Adam as members (invited by CSV, accepted), for the member-address tests. */
+export async function parcelCompany(name: string) {
+  const shop = await companyShop(name);
+  const r = companyRoutes(shop);
+  const slug = (await r.createCompany(shop.olivia, { name: "Parcel Co" })).location!.split("/").pop()!;
+  await r.importCsv(
+    shop.olivia.cookie,
+    slug,
+    "name,email\nMia Member,mia@example.com\nAdam Able,adam@example.com",
+  );
+  for (const p of [shop.mia, shop.adam])
+    await r.answerInvitation(p.cookie, (await invitationFor(shop, p.email)).id, "accept");
+  const overviewUrl = `${BASE}/company/${slug}`;
+  return {
+    shop,
+    r,
+    slug,
+    giveAddress: (who: Person, fields: Record<string, string>) =>
+      answer(
+        overview.action,
+        postRequest(overviewUrl, { intent: "save-address", ...fields }, who.cookie),
+        shop.context,
+        { slug },
+      ),
+    openOverview: async (who: Person) =>
+      (await answer(overview.loader, getRequest(overviewUrl, who.cookie), shop.context, { slug })).data as {
+        address: { given: boolean; defaults: Record<string, string> };
+      },
+  };
+}

@@ -4,81 +4,28 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { companyEvents, emailOutbox, memberAddresses } from "~/db/schema";
-import { DELIVERY_OPTIONS } from "~/delivery-options";
 import { MEMBER_ADDRESS_SAVED } from "~/server/companies/member-addresses.server";
-import { readCartId } from "~/server/shop/cart.server";
-import { createOrderFromCart } from "~/server/shop/checkout.server";
 import { TEAM_ORDER_REFUSALS } from "~/server/shop/team-order-actions.server";
-import { answer, cookiesOf, getRequest, postRequest } from "../../../../tests/support/routes";
-import { delivery, shopOpts, toastOf } from "../../../../tests/support/shop";
-import { type CompanyShop, companyRoutes, companyShop, invitationFor, type Person } from "./company-fixture";
+import { answer, getRequest, postRequest } from "../../../../tests/support/routes";
+import { toastOf } from "../../../../tests/support/shop";
+import { homeAddress, type Person, parcelCompany } from "./company-fixture";
 import * as orderCards from "./order-cards";
-import * as overview from "./overview";
 
-let shop: CompanyShop;
-let r: ReturnType<typeof companyRoutes>;
+let shop: Fixture["shop"];
 let slug: string;
+let giveAddress: Fixture["giveAddress"];
+let openOverview: Fixture["openOverview"];
+type Fixture = Awaited<ReturnType<typeof parcelCompany>>;
 const BASE = "http://shop.test/dashboard/company";
-const _UK = DELIVERY_OPTIONS["uk-standard"].price;
-const _ABROAD = DELIVERY_OPTIONS.international.price;
-
-const home = (who: string, country: string) => ({
-  fullName: `${who} Home`,
-  email: `${who.toLowerCase()}.home@example.com`,
-  phone: "+44 7700 900111",
-  addressLine1: `${who}'s Street 1`,
-  city: "Somewhere",
-  postalCode: "AB1 2CD",
-  country,
-});
 
 beforeAll(async () => {
-  shop = await companyShop("member-addresses");
-  r = companyRoutes(shop);
-  slug = (await r.createCompany(shop.olivia, { name: "Parcel Co" })).location!.split("/").pop()!;
-  await r.importCsv(
-    shop.olivia.cookie,
-    slug,
-    "name,email\nMia Member,mia@example.com\nAdam Able,adam@example.com",
-  );
-  for (const p of [shop.mia, shop.adam])
-    await r.answerInvitation(p.cookie, (await invitationFor(shop, p.email)).id, "accept");
+  ({ shop, slug, giveAddress, openOverview } = await parcelCompany("member-addresses"));
 });
 afterAll(() => shop?.t.close());
 
-const giveAddress = (who: Person, fields: Record<string, string>) =>
-  answer(
-    overview.action,
-    postRequest(`${BASE}/${slug}`, { intent: "save-address", ...fields }, who.cookie),
-    shop.context,
-    { slug },
-  );
-const openOverview = async (who: Person) =>
-  (await answer(overview.loader, getRequest(`${BASE}/${slug}`, who.cookie), shop.context, { slug })).data as {
-    address: { given: boolean; defaults: Record<string, string> };
-  };
-const _order = (cookie: string, fields: [string, string][]) => r.orderCards(cookie, slug, fields);
-const _cartIdOf = (headers: Headers) =>
-  readCartId(new Request("http://shop.test/cart", { headers: { Cookie: cookiesOf(headers) } }));
-const _place = (cartId: string) =>
-  createOrderFromCart(shop.t.db, {
-    cartId,
-    delivery: { ...delivery, fullName: "Olivia Owner", email: shop.olivia.email },
-    paymentMethod: "bank_transfer",
-    userId: shop.olivia.id,
-    shop: shopOpts.shop,
-    bank: shopOpts.bank,
-  });
-const _statusOf = (answer: unknown) =>
-  answer instanceof Response ? answer.status : (answer as { init?: { status?: number } }).init?.status;
-const _toMembers = (...people: Person[]) => [
-  ["postTo", "members"] as [string, string],
-  ...people.map((p) => ["member", p.id] as [string, string]),
-];
-
 describe("A member's delivery address", () => {
   it("is checked as the checkout's is: a bad one is refused with its field's message and nothing is kept", async () => {
-    const bad = await giveAddress(shop.mia, { ...home("Mia", "GB"), city: "", country: "Atlantis" });
+    const bad = await giveAddress(shop.mia, { ...homeAddress("Mia", "GB"), city: "", country: "Atlantis" });
     expect(bad.status).toBe(400);
     const errors = (bad.data as { addressResult: { error: Record<string, string[]> } }).addressResult.error;
     expect(errors.city).toEqual(["City is required"]);
@@ -88,7 +35,7 @@ describe("A member's delivery address", () => {
   });
 
   it("is kept for this company, and the form starts with it", async () => {
-    const saved = await giveAddress(shop.mia, home("Mia", "GB"));
+    const saved = await giveAddress(shop.mia, homeAddress("Mia", "GB"));
     expect(saved.status).toBe(302);
     expect((await toastOf(saved.headers))?.title).toBe(MEMBER_ADDRESS_SAVED);
     expect((await openOverview(shop.mia)).address).toMatchObject({

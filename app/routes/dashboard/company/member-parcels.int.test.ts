@@ -16,56 +16,26 @@ import { loadFulfilment } from "~/server/shop/fulfilment-queue.server";
 import { progressOfOrder } from "~/server/shop/order-progress.server";
 import { noAddressRefusal } from "~/server/shop/team-order-actions.server";
 import { escapeHtml } from "~/utils/html";
-import { answer, cookiesOf, getRequest, postRequest } from "../../../../tests/support/routes";
+import { answer, cookiesOf, getRequest } from "../../../../tests/support/routes";
 import { delivery, form, markPaidByAdmin, shopOpts, toastOf } from "../../../../tests/support/shop";
 import * as receiptRoute from "../../shop/receipt";
-import { type CompanyShop, companyRoutes, companyShop, invitationFor, type Person } from "./company-fixture";
-import * as overview from "./overview";
+import { homeAddress, invitationFor, type Person, parcelCompany } from "./company-fixture";
 
-let shop: CompanyShop;
-let r: ReturnType<typeof companyRoutes>;
+let shop: Fixture["shop"];
+let r: Fixture["r"];
 let slug: string;
-const BASE = "http://shop.test/dashboard/company";
+let giveAddress: Fixture["giveAddress"];
+type Fixture = Awaited<ReturnType<typeof parcelCompany>>;
 const UK = DELIVERY_OPTIONS["uk-standard"].price;
 const ABROAD = DELIVERY_OPTIONS.international.price;
 
-const home = (who: string, country: string) => ({
-  fullName: `${who} Home`,
-  email: `${who.toLowerCase()}.home@example.com`,
-  phone: "+44 7700 900111",
-  addressLine1: `${who}'s Street 1`,
-  city: "Somewhere",
-  postalCode: "AB1 2CD",
-  country,
-});
-
 beforeAll(async () => {
-  shop = await companyShop("member-parcels");
-  r = companyRoutes(shop);
-  slug = (await r.createCompany(shop.olivia, { name: "Parcel Co" })).location!.split("/").pop()!;
-  await r.importCsv(
-    shop.olivia.cookie,
-    slug,
-    "name,email\nMia Member,mia@example.com\nAdam Able,adam@example.com",
-  );
-  for (const p of [shop.mia, shop.adam])
-    await r.answerInvitation(p.cookie, (await invitationFor(shop, p.email)).id, "accept");
+  ({ shop, r, slug, giveAddress } = await parcelCompany("member-parcels"));
   // Mia has given her address; Adam has not yet.
-  await giveAddress(shop.mia, home("Mia", "GB"));
+  await giveAddress(shop.mia, homeAddress("Mia", "GB"));
 });
 afterAll(() => shop?.t.close());
 
-const giveAddress = (who: Person, fields: Record<string, string>) =>
-  answer(
-    overview.action,
-    postRequest(`${BASE}/${slug}`, { intent: "save-address", ...fields }, who.cookie),
-    shop.context,
-    { slug },
-  );
-const _openOverview = async (who: Person) =>
-  (await answer(overview.loader, getRequest(`${BASE}/${slug}`, who.cookie), shop.context, { slug })).data as {
-    address: { given: boolean; defaults: Record<string, string> };
-  };
 const order = (cookie: string, fields: [string, string][]) => r.orderCards(cookie, slug, fields);
 const cartIdOf = (headers: Headers) =>
   readCartId(new Request("http://shop.test/cart", { headers: { Cookie: cookiesOf(headers) } }));
@@ -94,7 +64,7 @@ describe("Cards posted to each member", () => {
   });
 
   it("cannot share an order with cards going to the checkout's address", async () => {
-    await giveAddress(shop.adam, home("Adam", "FR"));
+    await giveAddress(shop.adam, homeAddress("Adam", "FR"));
     const added = await order(shop.olivia.cookie, toMembers(shop.mia));
     const cartId = (await cartIdOf(added.headers))!;
     await addCardItem(shop.t.db, cartId, {
@@ -240,10 +210,10 @@ describe("Cards posted to each member", () => {
   it("are refused at checkout when an address changed country since they were added, and nothing is placed", async () => {
     const added = await order(shop.olivia.cookie, toMembers(shop.mia));
     const cartId = (await cartIdOf(added.headers))!;
-    await giveAddress(shop.mia, home("Mia", "IE"));
+    await giveAddress(shop.mia, homeAddress("Mia", "IE"));
     await expect(place(cartId)).rejects.toThrow(TEAM_ORDER_MESSAGES.addressesChanged(["Mia"]));
     expect(await shop.t.db.select().from(orders).where(eq(orders.cartId, cartId))).toHaveLength(0);
-    await giveAddress(shop.mia, home("Mia", "GB"));
+    await giveAddress(shop.mia, homeAddress("Mia", "GB"));
   });
 
   it("post nothing to a member who left before the payment: their parcel goes, and the others' post the order", async () => {
@@ -276,7 +246,7 @@ describe("Cards posted to each member", () => {
     expect(posted!.postedAt).not.toBeNull();
     await r.postPeople(shop.olivia.cookie, slug, { intent: "invite", email: shop.mia.email, role: "member" });
     await r.answerInvitation(shop.mia.cookie, (await invitationFor(shop, shop.mia.email)).id, "accept");
-    await giveAddress(shop.mia, home("Mia", "GB"));
+    await giveAddress(shop.mia, homeAddress("Mia", "GB"));
   });
 
   it("loses a member's address when they leave the company", async () => {
