@@ -62,6 +62,20 @@ describe("an order's status", () => {
     ]);
   });
 
+  it("says a company's cards carry each member's company page, not the buyer's links", () => {
+    expect(read({ forMembers: true, cards: 2 }).cards).toBe(
+      "We write each member's company page to their cards and post them by UK Track & Signed (1-3 working days).",
+    );
+    expect(read({ forMembers: true, preparingSince: writtenAt }).cards).toBe(
+      "We are writing the member's company page to their card, then we post it by UK Track & Signed (1-3 working days).",
+    );
+    expect(
+      read({ forMembers: true, cards: 2, preparingSince: writtenAt, parcels: { count: 2, posted: 1 } }).cards,
+    ).toBe(
+      "We are writing each member's company page to their cards, then we post them, each to its member's address. So far 1 of 2 parcels are posted.",
+    );
+  });
+
   it("words several cards, an order without a delivery option and a carrier it does not name", () => {
     expect(read({ cards: 3, deliveryName: null }).cards).toBe(
       "We write your links to your cards and post them to you.",

@@ -28,6 +28,8 @@ export interface OrderFacts {
   carrier: string | null;
   /** A company's cards posted to each member: its parcels, and how many are posted. */
   parcels?: { count: number; posted: number } | null;
+  /** A company's cards for its members ('Order cards for members'): each carries its member's company page. */
+  forMembers?: boolean;
 }
 
 export interface OrderStatusWords {
@@ -78,7 +80,12 @@ export function orderStatus(o: OrderFacts): OrderStatusWords {
     : o.deliveryName
       ? ` by ${o.deliveryName}`
       : " to you";
-  const toWrite = `We write your links to your ${card} and post ${it}${by}.`;
+  const whose = o.forMembers
+    ? one
+      ? "the member's company page"
+      : "each member's company page"
+    : "your links";
+  const toWrite = `We write ${whose} to ${o.forMembers ? "their" : "your"} ${card} and post ${it}${by}.`;
   const posted = parcels
     ? `Your ${card} ${one ? "was" : "were"} posted${on(o.postedAt)}, each to its member's address; each member was e-mailed the tracking link.`
     : `Your ${card} ${one ? "was" : "were"} posted${on(o.postedAt)}${o.carrier ? ` with ${o.carrier}` : ""}.`;
@@ -92,7 +99,7 @@ export function orderStatus(o: OrderFacts): OrderStatusWords {
     Paid: ["is confirmed.", toWrite],
     "Being prepared": [
       "is confirmed and being prepared.",
-      `We are writing your links to your ${card}, then we post ${it}${by}.${sofar}`,
+      `We are writing ${whose} to ${o.forMembers ? "their" : "your"} ${card}, then we post ${it}${by}.${sofar}`,
     ],
     Posted: [`was posted${on(o.postedAt)}.`, posted],
     Delivered: [

@@ -1,7 +1,7 @@
 // What the customer reads about where an order is (docs/product.md#fulfilment): on the success page, the receipt
 // and Billing's order history. Derived from the order's status, posting and delivery and its cards' written times,
 // through orderStatus, so no page words it on its own.
-import { and, eq, inArray, min, sum } from "drizzle-orm";
+import { and, eq, inArray, min, sql, sum } from "drizzle-orm";
 import { CARD_TYPES } from "~/catalog";
 import { oneLinkCards, orderItemCardPages, orderItems, type orders, physicalCards } from "~/db/schema";
 import { deliveryLabel } from "~/delivery-options";
@@ -15,14 +15,19 @@ import { pagesOfItems } from "./order-card-pages.server";
 
 /** How many cards each order posts, and when its first card was written. */
 async function fulfilmentOfOrders(db: DbOrTx, orderIds: string[]) {
-  const facts = new Map<string, { cards: number; preparingSince: Date | null }>();
+  const facts = new Map<string, { cards: number; preparingSince: Date | null; forMembers: boolean }>();
   if (!orderIds.length) return facts;
   const items = await db
-    .select({ orderId: orderItems.orderId, cards: sum(orderItems.quantity).mapWith(Number) })
+    .select({
+      orderId: orderItems.orderId,
+      cards: sum(orderItems.quantity).mapWith(Number),
+      forMembers: sql<boolean>`bool_or((${orderItems.details} -> 'forMembers') is not null)`,
+    })
     .from(orderItems)
     .where(and(inArray(orderItems.orderId, orderIds), inArray(orderItems.kind, [...CARD_TYPES])))
     .groupBy(orderItems.orderId);
-  for (const i of items) facts.set(i.orderId, { cards: i.cards, preparingSince: null });
+  for (const i of items)
+    facts.set(i.orderId, { cards: i.cards, preparingSince: null, forMembers: Boolean(i.forMembers) });
   const written = [
     ...(await db
       .select({ orderId: orderItems.orderId, at: min(orderItemCardPages.writtenAt) })
@@ -92,6 +97,7 @@ export async function progressOfOrders(db: DbOrTx, list: OrderForProgress[]) {
         deliveryName: o.deliveryOption ? deliveryLabel(o.deliveryOption) : null,
         carrier: posted && o.carrier !== "other" ? carrierLabel(o.carrier) : null,
         parcels: parcels.get(o.id) ?? null,
+        forMembers: facts.get(o.id)?.forMembers ?? false,
       }),
       steps: orderProgress(f, f.cards > 0),
       carrier: posted ? carrierLabel(o.carrier) : null,
