@@ -7,6 +7,7 @@ export default [
   route("sitemap.xml", "routes/api/sitemap.ts"),
   route("socials/contact.vcf", "routes/site/socials-vcard.ts"),
   route("api/auth/*", "routes/api/auth.ts"),
+  route("api/scim/*", "routes/api/scim.ts"),
   route("logout", "routes/auth/logout.ts"),
   route("admin", "routes/admin/redirect.ts"),
   route("api/webhooks/stripe", "routes/api/stripe-webhook.ts"),

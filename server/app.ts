@@ -246,12 +246,18 @@ function uploads() {
 }
 
 /**
+ * Where another site posts by design, and the post proves itself: webhooks by their signature, Apple's sign-in
+ * callback and a company's SAML responses by their state and signed assertion.
+ */
+const SIGNED_POSTS = ["/api/webhooks/", "/api/auth/callback/", "/api/auth/sso/saml2/sp/acs/"];
+
+/**
  * Cross-site form posts are refused: the Origin (or Sec-Fetch-Site) of a state-changing request must be
- * this site. 'Origin: null' (sandboxed frames, data: pages, some redirects) is never this site. Webhooks are
- * exempt: they are verified by signature instead.
+ * this site. 'Origin: null' (sandboxed frames, data: pages, some redirects) is never this site.
  */
 function refuseCrossSitePosts(req: Request, res: Response, next: NextFunction) {
-  if (["GET", "HEAD", "OPTIONS"].includes(req.method) || req.path.startsWith("/api/webhooks/")) return next();
+  if (["GET", "HEAD", "OPTIONS"].includes(req.method) || SIGNED_POSTS.some((p) => req.path.startsWith(p)))
+    return next();
   const origin = req.headers.origin;
   const site = req.headers["sec-fetch-site"];
   const publicOrigin = new URL(getRuntime().config.publicUrl).origin;

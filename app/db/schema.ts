@@ -1176,3 +1176,221 @@ export const prospectActivities = pgTable(
   },
   (t) => [index().on(t.userId, t.createdAt), index().on(t.prospectId, t.createdAt)],
 );
+
+// ---------------------------------------------------------------------------------------------------------------
+// A company's directory (SCIM 2.0, better-auth's SCIM plugin, its own instance in companies/scim.server.ts). The
+// plugin owns these tables; a connection's provisioningDomainId is the company (organizations.id). Tokens are kept
+// only as an HMAC digest. A directory user's account row is users; its membership is members, kept by our own
+// reconciliation after each SCIM request.
+// ---------------------------------------------------------------------------------------------------------------
+
+const scimTime = () => timestamp({ withTimezone: true });
+
+export const scimManagedConnections = pgTable(
+  "scim_managed_connections",
+  {
+    id: text().primaryKey(),
+    creationRequestId: text().notNull().unique(),
+    connectionId: text().notNull().unique(),
+    provisioningDomainId: text().notNull(),
+    status: text().notNull(),
+    revision: integer().notNull(),
+    createdAt: scimTime().notNull(),
+    createdBy: text().notNull(),
+    decommissionStartedAt: scimTime(),
+    decommissionStartedBy: text(),
+    decommissionedAt: scimTime(),
+    decommissionedBy: text(),
+  },
+  (t) => [index().on(t.provisioningDomainId)],
+);
+
+export const scimManagedCredentials = pgTable(
+  "scim_managed_credentials",
+  {
+    id: text().primaryKey(),
+    connectionRecordId: text()
+      .notNull()
+      .references(() => scimManagedConnections.id, { onDelete: "cascade" }),
+    credentialId: text().notNull().unique(),
+    tokenDigest: text().notNull(),
+    hashVersion: text().notNull(),
+    activeSlotKey: text().notNull().unique(),
+    status: text().notNull(),
+    serializedScopes: text().notNull(),
+    expiresAt: scimTime().notNull(),
+    createdAt: scimTime().notNull(),
+    createdBy: text().notNull(),
+    lastUsedAt: scimTime(),
+    revokedAt: scimTime(),
+    revokedBy: text(),
+    decommissionedAt: scimTime(),
+  },
+  (t) => [index().on(t.connectionRecordId)],
+);
+
+export const scimManagedConnectionEvents = pgTable(
+  "scim_managed_connection_events",
+  {
+    id: text().primaryKey(),
+    connectionRecordId: text()
+      .notNull()
+      .references(() => scimManagedConnections.id, { onDelete: "cascade" }),
+    eventKey: text().notNull().unique(),
+    sequence: integer().notNull(),
+    type: text().notNull(),
+    actorId: text().notNull(),
+    credentialId: text(),
+    createdAt: scimTime().notNull(),
+  },
+  (t) => [index().on(t.connectionRecordId)],
+);
+
+export const scimConnectionBindings = pgTable(
+  "scim_connection_bindings",
+  {
+    id: text().primaryKey(),
+    connectionId: text().notNull(),
+    connectionKey: text().notNull().unique(),
+    provisioningDomainId: text().notNull(),
+    createdAt: scimTime().notNull(),
+    decommissionedAt: scimTime(),
+    decommissionStatus: text().notNull(),
+    decommissionCursorUserId: text(),
+    decommissionReconciledUserCount: integer().notNull(),
+    decommissionBatchCount: integer().notNull(),
+    decommissionRevision: integer().notNull(),
+    decommissionCompletedAt: scimTime(),
+    decommissionLeaseId: text(),
+    decommissionLeaseExpiresAt: scimTime(),
+  },
+  (t) => [index().on(t.connectionId)],
+);
+
+// Rows that name an account go with it when it is deleted (the account's own deletion leaves its companies).
+export const scimIdentityTombstones = pgTable(
+  "scim_identity_tombstones",
+  {
+    id: text().primaryKey(),
+    connectionId: text().notNull(),
+    provisioningDomainId: text().notNull(),
+    externalId: text().notNull(),
+    externalIdKey: text().notNull().unique(),
+    userId: text()
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    profile: text().notNull(),
+    deletedAt: scimTime().notNull(),
+  },
+  (t) => [index().on(t.connectionId), index().on(t.provisioningDomainId), index().on(t.userId)],
+);
+
+export const scimSubjects = pgTable(
+  "scim_subjects",
+  {
+    id: text().primaryKey(),
+    userId: text()
+      .notNull()
+      .unique()
+      .references(() => users.id, { onDelete: "cascade" }),
+    profileSourceId: text(),
+    revision: integer().notNull(),
+    createdAt: scimTime().notNull(),
+    updatedAt: scimTime().notNull(),
+  },
+  (t) => [index().on(t.profileSourceId)],
+);
+
+export const scimUsers = pgTable(
+  "scim_users",
+  {
+    id: text().primaryKey(),
+    connectionId: text().notNull(),
+    provisioningDomainId: text().notNull(),
+    userId: text()
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    connectionUserKey: text().notNull().unique(),
+    userName: text().notNull(),
+    userNameKey: text().notNull().unique(),
+    primaryEmail: text().notNull(),
+    workEmailValueIndex: text().notNull(),
+    emailValueIndex: text().notNull(),
+    displayName: text().notNull(),
+    formattedName: text().notNull(),
+    givenName: text(),
+    familyName: text(),
+    serializedEmails: text().notNull(),
+    serializedAttributes: text(),
+    externalId: text(),
+    externalIdKey: text().unique(),
+    active: boolean().notNull(),
+    orderKey: text().notNull().unique(),
+    createdAt: scimTime().notNull(),
+    updatedAt: scimTime().notNull(),
+  },
+  (t) => [index().on(t.connectionId), index().on(t.provisioningDomainId), index().on(t.userId)],
+);
+
+export const scimProjectionGrants = pgTable(
+  "scim_projection_grants",
+  {
+    id: text().primaryKey(),
+    connectionId: text().notNull(),
+    provisioningDomainId: text().notNull(),
+    scimUserId: text()
+      .notNull()
+      .references(() => scimUsers.id, { onDelete: "cascade" }),
+    userId: text()
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    sourceKind: text().notNull(),
+    sourceId: text().notNull(),
+    sourceValue: text(),
+    role: text().notNull(),
+    grantKey: text().notNull().unique(),
+    createdAt: scimTime().notNull(),
+    updatedAt: scimTime().notNull(),
+  },
+  (t) => [
+    index().on(t.connectionId),
+    index().on(t.provisioningDomainId),
+    index().on(t.scimUserId),
+    index().on(t.userId),
+  ],
+);
+
+export const scimGroups = pgTable(
+  "scim_groups",
+  {
+    id: text().primaryKey(),
+    connectionId: text().notNull(),
+    provisioningDomainId: text().notNull(),
+    revision: integer().notNull(),
+    displayName: text().notNull(),
+    displayNameKey: text().notNull().unique(),
+    externalId: text(),
+    externalIdKey: text().unique(),
+    orderKey: text().notNull().unique(),
+    createdAt: scimTime().notNull(),
+    updatedAt: scimTime().notNull(),
+  },
+  (t) => [index().on(t.connectionId), index().on(t.provisioningDomainId)],
+);
+
+export const scimGroupMembers = pgTable(
+  "scim_group_members",
+  {
+    id: text().primaryKey(),
+    connectionId: text().notNull(),
+    groupId: text()
+      .notNull()
+      .references(() => scimGroups.id, { onDelete: "cascade" }),
+    scimUserId: text()
+      .notNull()
+      .references(() => scimUsers.id, { onDelete: "cascade" }),
+    membershipKey: text().notNull().unique(),
+    createdAt: scimTime().notNull(),
+  },
+  (t) => [index().on(t.connectionId), index().on(t.groupId), index().on(t.scimUserId)],
+);

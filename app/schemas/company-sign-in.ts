@@ -24,3 +24,23 @@ export const OidcProviderSchema = z.object({
   clientId: required("The client ID", 255, "Enter the client ID"),
   clientSecret: required("The client secret", 1000, "Enter the client secret"),
 });
+
+export const METADATA_XML_MAX_LENGTH = 100_000;
+export const METADATA_URL_MAX_LENGTH = 2000;
+export const SAML_METADATA_MESSAGE = "Paste the metadata XML or give its URL";
+
+/** SAML 2.0: the identity provider's metadata, pasted (XML) or where the shop fetches it (URL); exactly one. */
+export const SamlProviderSchema = z
+  .object({
+    metadataXml: z
+      .string()
+      .max(METADATA_XML_MAX_LENGTH, `The metadata XML must be at most ${METADATA_XML_MAX_LENGTH} characters`)
+      .pipe(z.string().trim())
+      .optional(),
+    metadataUrl: z
+      .string()
+      .max(METADATA_URL_MAX_LENGTH, `The metadata URL must be at most ${METADATA_URL_MAX_LENGTH} characters`)
+      .pipe(z.string().trim().pipe(oneLine("The metadata URL")))
+      .optional(),
+  })
+  .refine((v) => Boolean(v.metadataXml) !== Boolean(v.metadataUrl), { message: SAML_METADATA_MESSAGE });

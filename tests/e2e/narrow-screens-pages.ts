@@ -172,6 +172,7 @@ export const NOT_PAGES: Record<string, string> = {
   "/sitemap.xml": "XML",
   "/socials/contact.vcf": "a vCard",
   "/api/auth/*": "auth endpoints",
+  "/api/scim/*": "a company directory's SCIM endpoints",
   "/logout": "a redirect",
   "/admin": "a redirect",
   "/api/webhooks/stripe": "an endpoint",

@@ -25,7 +25,7 @@ describe("Sign in with your company", () => {
     expect(started.status).toBe(302);
     expect(started.location).toContain(`${c.idp.issuer}/authorize`);
     expect(returned.status).toBe(302);
-    expect(returned.location).toBe("/dashboard");
+    expect(returned.location).toBe("/login/company");
     const [nina] = await c.shop.t.db
       .select()
       .from(users)
@@ -47,7 +47,7 @@ describe("Sign in with your company", () => {
     const pat = await verifiedCustomer(c.shop.auth, c.shop.t.db, "Pat", `pat@${DOMAIN}`);
     c.idp.signsIn({ sub: "u-pat", email: `pat@${DOMAIN}`, name: "Pat", email_verified: true });
     const { returned } = await c.signIn(`pat@${DOMAIN}`);
-    expect(returned.location).toBe("/dashboard");
+    expect(returned.location).toBe("/login/company");
     expect(
       await c.shop.t.db
         .select()

@@ -17,6 +17,8 @@ export const COMPANY_LOGIN_ERRORS: Record<string, string> = {
     "Your company's sign-in did not confirm your e-mail address, so you were not signed in.",
   unable_to_create_session:
     "Your company's sign-in named an address outside the company's verified domains, so you were not signed in.",
+  account_not_linked:
+    "Your company's sign-in named an address outside the company's verified domains, so you were not signed in.",
 };
 export const COMPANY_LOGIN_FAILED = "Signing in with your company did not work. Please try again.";
 
@@ -30,7 +32,9 @@ export async function handleCompanyLoginAction(context: LoginContext, request: R
     return data({ result: submission.reply({ formErrors: [SIGN_IN_REFUSED.address] }) }, { status: 429 });
   const result = await callAuth(() =>
     context.auth.api.signInSSO({
-      body: { email, callbackURL: "/dashboard", errorCallbackURL: "/login/company" },
+      // Back here either way: a signed-in visitor goes on to the dashboard, a refused one reads why (a SAML
+      // refusal returns to the callback address with its error).
+      body: { email, callbackURL: "/login/company", errorCallbackURL: "/login/company" },
       headers: request.headers,
       asResponse: true,
     }),

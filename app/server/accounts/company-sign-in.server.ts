@@ -84,6 +84,17 @@ export function companySignInPlugin(opts: { db: Database; logger?: Logger; onSig
     },
     // Registration is the companies domain's, called on the server after its own role checks.
     providersLimit: 1,
+    // SAML: only an answer to a sign-in this shop started (its AuthnRequest's ID, once), never an unsolicited
+    // one from the provider; every assertion must say when it is valid, give or take two minutes between the
+    // provider's clock and ours (without a skew samlify refuses a provider a second ahead), and deprecated
+    // algorithms are refused.
+    saml: {
+      enableInResponseToValidation: true,
+      allowIdpInitiated: false,
+      requireTimestamps: true,
+      clockSkew: 2 * 60 * 1000,
+      algorithms: { onDeprecated: "reject" },
+    },
   });
 }
 
@@ -94,7 +105,7 @@ export function companySignInPlugin(opts: { db: Database; logger?: Logger; onSig
 export function refuseForeignSsoSession(db: Database, logger?: Logger) {
   return async (
     session: { userId: string },
-    ctx: { path?: string; params?: Record<string, string> } | null | undefined,
+    ctx: { path?: string; params?: Record<string, string | undefined> } | null | undefined,
   ) => {
     if (!ctx?.path || !SSO_SESSION_PATH.test(ctx.path)) return;
     const providerId = ctx.params?.providerId ?? "";

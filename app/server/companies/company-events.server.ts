@@ -26,6 +26,8 @@ const COMPANY_EVENT_WORDS = {
   "sso-required": "Changed single sign-on for",
   "provider-added": "Added the identity provider",
   "provider-removed": "Removed the identity provider",
+  "scim-token-created": "Created a directory (SCIM) token",
+  "scim-token-revoked": "Revoked the directory (SCIM) token",
 } as const;
 export type CompanyEventAction = keyof typeof COMPANY_EVENT_WORDS;
 
@@ -33,7 +35,8 @@ export async function recordCompanyEvent(
   db: DbOrTx,
   event: {
     organizationId: string;
-    actor: { id: string; name: string };
+    /** A null id: no account did it (the company's directory). */
+    actor: { id: string | null; name: string };
     action: CompanyEventAction;
     subject: string;
     detail?: string;

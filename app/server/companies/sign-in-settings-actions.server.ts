@@ -2,7 +2,7 @@
 // provider, and 'Require single sign-on' per domain. One intent per form; every id named must be the company's.
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data } from "react-router";
-import { AddDomainSchema, OidcProviderSchema } from "~/schemas/company-sign-in";
+import { AddDomainSchema, OidcProviderSchema, SamlProviderSchema } from "~/schemas/company-sign-in";
 import { isUuid } from "~/utils/ids";
 import type { Auth } from "../accounts/auth.server";
 import type { Database } from "../platform/db.server";
@@ -18,6 +18,8 @@ import {
   removeCompanyDomain,
   setRequireSso,
 } from "./company-domains.server";
+import { addSamlProvider, samlServiceProvider } from "./saml-providers.server";
+import { handleScimSettingsAction, loadDirectorySettings } from "./scim-settings-actions.server";
 import {
   addOidcProvider,
   companyProvider,
@@ -41,7 +43,9 @@ export async function loadSignInSettings(context: SignInContext, access: Company
     domains: domains.map((d) => ({ ...d, verifiedAt: d.verifiedAt?.toISOString() ?? null })),
     provider: await companyProvider(context.db, organizationId),
     redirectUri: oidcRedirectUri(context.config.publicUrl, organizationId),
+    saml: samlServiceProvider(context.config.publicUrl, organizationId),
     signInUrl: `${context.config.publicUrl}/login/company`,
+    directory: await loadDirectorySettings(context, organizationId),
   };
 }
 
@@ -112,10 +116,24 @@ export async function handleSignInSettingsAction(
       }
       return redirectWithToast(path, { type: "success", title: "Identity provider added" });
     }
+    case "add-saml": {
+      const submission = parseWithZod(form, { schema: SamlProviderSchema });
+      if (submission.status !== "success") return data({ result: submission.reply() }, { status: 400 });
+      try {
+        await addSamlProvider(context, access, request, submission.value);
+      } catch (error) {
+        if (!(error instanceof ProviderRefusal)) throw error;
+        return data({ result: submission.reply({ formErrors: [error.message] }) }, { status: error.status });
+      }
+      return redirectWithToast(path, { type: "success", title: "Identity provider added" });
+    }
     case "remove-provider":
       if (!(await removeProvider(context.db, access)))
         return refuseWithToast("No identity provider to remove", 404);
       return redirectWithToast(path, { type: "success", title: "Identity provider removed" });
+    case "create-scim-token":
+    case "revoke-scim-token":
+      return handleScimSettingsAction(context, access, form.get("intent"));
     default:
       return unknownIntent();
   }

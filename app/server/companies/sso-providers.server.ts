@@ -1,5 +1,6 @@
 // A company's identity provider (better-auth's SSO plugin, decision 044): registering it once a domain is
 // verified, keeping its domains in step with the verified ones, and the membership its first sign-in makes.
+// OpenID Connect is here; SAML 2.0 is saml-providers.server.ts.
 import { isAPIError } from "better-auth/api";
 import { and, eq, isNotNull } from "drizzle-orm";
 import { accounts, companyDomains, members, organizations, ssoProviders } from "~/db/schema";
@@ -35,22 +36,49 @@ export const providerIdOf = (organizationId: string) => `company-${organizationI
 export const oidcRedirectUri = (publicUrl: string, organizationId: string) =>
   `${publicUrl}/api/auth/sso/callback/${providerIdOf(organizationId)}`;
 
+/**
+ * Who the provider is, as the company knows it: the issuer for OpenID Connect; for SAML the identity provider's
+ * entity ID, kept beside its metadata (the plugin's issuer column holds the shop's own entity ID there).
+ */
+function providerName(row: { issuer: string; saml: string | null }) {
+  if (!row.saml) return row.issuer;
+  try {
+    const entityId = (JSON.parse(row.saml) as { idpMetadata?: { entityID?: unknown } }).idpMetadata?.entityID;
+    return typeof entityId === "string" && entityId ? entityId : row.issuer;
+  } catch {
+    return row.issuer;
+  }
+}
+
 /** The company's provider as its Sign-in page shows it (never its secret). */
 export async function companyProvider(db: DbOrTx, organizationId: string) {
   const [row] = await db
     .select({
       issuer: ssoProviders.issuer,
       oidc: ssoProviders.oidcConfig,
+      saml: ssoProviders.samlConfig,
       domainVerified: ssoProviders.domainVerified,
     })
     .from(ssoProviders)
     .where(eq(ssoProviders.organizationId, organizationId));
   if (!row) return null;
   return {
-    issuer: row.issuer,
+    issuer: providerName(row),
     protocol: row.oidc ? ("OpenID Connect" as const) : ("SAML" as const),
     active: !!row.domainVerified,
   };
+}
+
+/**
+ * What adding a provider needs, whatever its protocol: none yet (one per company) and a verified domain, whose
+ * list is returned (the provider's domains).
+ */
+export async function providerPreconditions(db: DbOrTx, organizationId: string) {
+  if (await companyProvider(db, organizationId))
+    throw new ProviderRefusal("The company already has an identity provider: remove it to add another.", 409);
+  const verified = await verifiedDomains(db, organizationId);
+  if (verified.length === 0) throw new ProviderRefusal("Verify one of your company's domains first.", 409);
+  return verified;
 }
 
 /**
@@ -66,10 +94,7 @@ export async function addOidcProvider(
 ) {
   const { db, config } = context;
   const organizationId = access.company.id;
-  if (await companyProvider(db, organizationId))
-    throw new ProviderRefusal("The company already has an identity provider: remove it to add another.", 409);
-  const verified = await verifiedDomains(db, organizationId);
-  if (verified.length === 0) throw new ProviderRefusal("Verify one of your company's domains first.", 409);
+  const verified = await providerPreconditions(db, organizationId);
   let issuer: string;
   try {
     issuer = normaliseWebhookUrl(input.issuer, config.sso.allowedHosts).replace(/\/+$/, "");
@@ -120,7 +145,7 @@ export async function removeProvider(db: Database, access: CompanyAccess) {
     const removed = await tx
       .delete(ssoProviders)
       .where(eq(ssoProviders.organizationId, organizationId))
-      .returning({ issuer: ssoProviders.issuer });
+      .returning({ issuer: ssoProviders.issuer, saml: ssoProviders.samlConfig });
     if (removed.length === 0) return false;
     // Its sign-in links go too: a provider added later under the same id must not inherit who its subjects were.
     await tx.delete(accounts).where(eq(accounts.providerId, providerIdOf(organizationId)));
@@ -133,16 +158,17 @@ export async function removeProvider(db: Database, access: CompanyAccess) {
       organizationId,
       actor: access.user,
       action: "provider-removed",
-      subject: removed[0]!.issuer,
+      subject: providerName(removed[0]!),
     });
     return true;
   });
 }
 
-const addressMessage = (message: string) =>
+/** The address guard's refusal in the words of the Sign-in tab; `label` names the field ("The issuer URL"). */
+export const addressMessage = (message: string, label = "The issuer URL") =>
   message.startsWith("Webhooks are only sent")
     ? "The identity provider must be on the standard https port (443)."
-    : message.replace(/^The URL/, "The issuer URL");
+    : message.replace(/^The URL/, label);
 
 async function verifiedDomains(db: DbOrTx, organizationId: string) {
   const rows = await db

@@ -181,7 +181,13 @@ export const DASHBOARD_CASES: Record<string, RouteCase> = {
         kind: "foreign",
         fields: () => ({ issuer: "https://idp.mallory.example", clientId: "m", clientSecret: "m" }),
       },
+      "add-saml": {
+        kind: "foreign",
+        fields: () => ({ metadataUrl: "https://idp.mallory.example/saml/metadata" }),
+      },
       "remove-provider": { kind: "foreign", fields: noFields },
+      "create-scim-token": { kind: "foreign", fields: noFields },
+      "revoke-scim-token": { kind: "foreign", fields: noFields },
     },
   },
   "routes/dashboard/company/log.tsx": {
