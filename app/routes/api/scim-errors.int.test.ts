@@ -2,9 +2,11 @@
 // duplicate userName, a malformed PATCH; paging; and one company's token never reaching another company's people.
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { companyEvents, scimManagedCredentials } from "~/db/schema";
-import { answer, getRequest } from "../../../tests/support/routes";
+import { companyEvents, organizations, scimManagedCredentials } from "~/db/schema";
+import { answer, getRequest, postRequest } from "../../../tests/support/routes";
+import { companyRoutes } from "../dashboard/company/company-fixture";
 import * as signIn from "../dashboard/company/sign-in";
+import * as account from "../dashboard/settings/account";
 import { accountOf, createToken, type ScimShop, scim, scimShop, signInAction } from "./scim-fixture";
 import { entra, okta } from "./scim-requests";
 
@@ -144,5 +146,29 @@ describe("one company's directory", () => {
     expect((await accountOf(s.shop, "bo@birch.example", s.birch))?.member?.role).toBe("member");
     expect((await accountOf(s.shop, "bo@birch.example", s.acme))?.member).toBeNull();
     expect((await scim(s.shop, acmeToken, "GET", `/Users/${own.json.id}`)).status).toBe(404);
+  });
+
+  it("is refused once the company is gone, and makes no account", async () => {
+    const cedar = await companyRoutes(s.shop).createCompany(s.shop.mia, { name: "Cedar" });
+    const slug = cedar.location!.split("/").pop()!;
+    const cedarToken = await createToken(s.shop, s.shop.mia.cookie, slug);
+    // Its only person deletes their account, and the company goes with it.
+    const deleted = await answer(
+      account.action,
+      postRequest(
+        "http://shop.test/dashboard/settings/account",
+        { intent: "delete-account", password: "customer-pass-1", confirm: "on" },
+        s.shop.mia.cookie,
+      ),
+      s.shop.context,
+    );
+    expect(deleted.status).toBe(302);
+    expect(await s.shop.t.db.select().from(organizations).where(eq(organizations.slug, slug))).toHaveLength(
+      0,
+    );
+    const refused = await scim(s.shop, cedarToken, "POST", "/Users", okta.createUser("late@cedar.example"));
+    expectScimError(refused, 401);
+    expectScimError(await scim(s.shop, cedarToken, "GET", "/Users"), 401);
+    expect(await accountOf(s.shop, "late@cedar.example", s.acme)).toBeNull();
   });
 });

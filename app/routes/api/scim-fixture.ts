@@ -8,7 +8,7 @@ import { type CompanyShop, companyRoutes, companyShop } from "../dashboard/compa
 import * as signIn from "../dashboard/company/sign-in";
 import * as route from "./scim";
 
-export const SCIM_BASE = "http://shop.test/api/scim/v2";
+const SCIM_BASE = "http://shop.test/api/scim/v2";
 
 export async function scimShop(name: string) {
   const shop = await companyShop(name);
@@ -36,7 +36,7 @@ export async function createToken(shop: CompanyShop, cookie: string, slug: strin
   return String(made.data.scimToken);
 }
 
-export type ScimAnswer = {
+type ScimAnswer = {
   status: number;
   type: string | null;
   cache: string | null;

@@ -3,7 +3,7 @@
 // them (they leave: their company card turns to the company's notice, the log says so) and delete them.
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { cardPages, companyEvents, members } from "~/db/schema";
+import { cardPages, companyEvents, members, referrers } from "~/db/schema";
 import { answer, getRequest } from "../../../tests/support/routes";
 import * as cardPage from "../card/page";
 import { accountOf, createToken, makeCard, type ScimShop, scim, scimShop } from "./scim-fixture";
@@ -44,6 +44,9 @@ describe("Entra ID provisioning a person", () => {
     id = String(created.json.id);
     const found = await accountOf(s.shop, ERIN, s.acme);
     expect(found?.member?.role).toBe("member");
+    expect(
+      await s.shop.t.db.select().from(referrers).where(eq(referrers.userId, found!.user.id)),
+    ).toHaveLength(1);
     expect(await logOf("joined")).toContainEqual({ subject: ERIN, detail: "from the directory" });
     const again = await scim(s.shop, token, "GET", entra.filter(ERIN));
     expect(again.json.totalResults).toBe(1);

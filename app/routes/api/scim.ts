@@ -2,7 +2,7 @@
 // the token it issued to the company (companies/scim.server.ts). After a request that changed something, the
 // company's memberships follow its directory users (companies/scim-reconcile.server.ts).
 import { data } from "react-router";
-import { companyOfToken, SCIM_BASE_PATH, scimAuth } from "~/server/companies/scim.server";
+import { companyOfToken, SCIM_BASE_PATH, scimAuth, scimUnauthorized } from "~/server/companies/scim.server";
 import { reconcileCompanyDirectory, scimUsersNamed } from "~/server/companies/scim-reconcile.server";
 import type { Route } from "./+types/scim";
 
@@ -29,13 +29,15 @@ async function serve(request: Request, context: Route.LoaderArgs["context"]) {
   if (!path.startsWith(SCIM_PATH)) throw data("Not found", { status: 404 });
   const { db, config } = context;
   const auth = scimAuth(db, config);
-  if (request.method === "GET" || request.method === "HEAD") return noStore(await auth.handler(request));
-  // The token's company, read before the call; only used once the plugin has accepted the token.
-  const organizationId = await companyOfToken(db, request.headers.get("authorization"));
+  // The token's company, read before the call by the token's public part; used once the plugin accepted the token.
+  const owner = await companyOfToken(db, request.headers.get("authorization"));
+  if (owner === "gone") return noStore(scimUnauthorized("The company of this SCIM token no longer exists"));
+  if (request.method === "GET" || request.method === "HEAD" || !owner)
+    return noStore(await auth.handler(request));
   const named = request.method === "DELETE" ? USER_PATH.exec(path)?.[1] : undefined;
-  const deleted = organizationId && named ? await scimUsersNamed(db, organizationId, [decoded(named)]) : [];
+  const deleted = named ? await scimUsersNamed(db, owner.organizationId, [decoded(named)]) : [];
   const response = await auth.handler(request);
-  if (organizationId && response.ok) await reconcileCompanyDirectory(db, organizationId, deleted);
+  if (response.ok) await reconcileCompanyDirectory(db, owner.organizationId, deleted);
   return noStore(response);
 }
 

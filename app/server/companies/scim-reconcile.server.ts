@@ -2,7 +2,7 @@
 // and idempotently: an active directory user is a member (joined without an invitation), an inactive or deleted
 // one leaves as a removed member does (their company cards turn to the notice, their contacts stay), and the
 // account's name is the directory's display name.
-import { and, eq, inArray, ne } from "drizzle-orm";
+import { type AnyColumn, and, eq, inArray, isNotNull, isNull, ne, not, or, sql } from "drizzle-orm";
 import { members, organizations, scimUsers, users } from "~/db/schema";
 import type { Database } from "../platform/db.server";
 import { getOrCreateReferralCode } from "../referrals/referrals.server";
@@ -61,9 +61,39 @@ async function leaveByDirectory(
   });
 }
 
+/** Whether the account is an active directory user of the company (through any of its directory rows). */
+const activeInCompany = (organizationId: string, userId: AnyColumn) =>
+  sql`exists (select 1 from scim_users other where other.user_id = ${userId}
+    and other.provisioning_domain_id = ${organizationId} and other.active)`;
+
+/** A directory user who is not yet a member joins, with what every new customer gets (a referral code). */
+async function joinByDirectory(
+  db: Database,
+  organizationId: string,
+  person: { id: string; name: string; email: string },
+) {
+  const added = await db
+    .insert(members)
+    .values({ id: crypto.randomUUID(), organizationId, userId: person.id, role: "member" })
+    .onConflictDoNothing()
+    .returning({ id: members.id });
+  if (added.length === 0) return;
+  // The main instance's sign-up hook does not run for an account the directory made.
+  await getOrCreateReferralCode(db, person.id);
+  await recordCompanyEvent(db, {
+    organizationId,
+    actor: { id: person.id, name: person.name },
+    action: "joined",
+    subject: person.email,
+    detail: "from the directory",
+  });
+}
+
 /**
- * Brings the company's memberships in line with its directory. `deletedUserIds` are the accounts whose directory
- * user a DELETE just removed (they have no directory row left to read).
+ * Brings the company's memberships in line with its directory. Only the rows out of line are read: an active
+ * directory user without a membership or with another name, an inactive one still a member (and not active
+ * through another directory user of the company). `deletedUserIds` are the accounts whose directory user a DELETE
+ * just removed (they have no directory row left to read).
  */
 export async function reconcileCompanyDirectory(
   db: Database,
@@ -80,42 +110,37 @@ export async function reconcileCompanyDirectory(
       name: users.name,
       email: users.email,
       memberId: members.id,
-      role: members.role,
     })
     .from(scimUsers)
     .innerJoin(users, eq(users.id, scimUsers.userId))
     .leftJoin(members, and(eq(members.userId, scimUsers.userId), eq(members.organizationId, organizationId)))
-    .where(eq(scimUsers.provisioningDomainId, organizationId));
-  const activeIds = new Set(rows.filter((r) => r.active).map((r) => r.userId));
+    .where(
+      and(
+        eq(scimUsers.provisioningDomainId, organizationId),
+        or(
+          and(eq(scimUsers.active, true), or(isNull(members.id), ne(scimUsers.displayName, users.name))),
+          and(
+            eq(scimUsers.active, false),
+            isNotNull(members.id),
+            not(activeInCompany(organizationId, scimUsers.userId)),
+          ),
+        ),
+      ),
+    );
   for (const row of rows) {
     const person = { id: row.userId, name: row.displayName || row.name, email: row.email };
-    if (row.active && row.displayName && row.displayName !== row.name)
-      await db.update(users).set({ name: row.displayName }).where(eq(users.id, row.userId));
-    if (row.active && !row.memberId) {
-      const added = await db
-        .insert(members)
-        .values({ id: crypto.randomUUID(), organizationId, userId: row.userId, role: "member" })
-        .onConflictDoNothing()
-        .returning({ id: members.id });
-      if (added.length === 0) continue;
-      // A new account gets what every customer gets on sign-up (the main instance's hook does not run here).
-      await getOrCreateReferralCode(db, row.userId);
-      await recordCompanyEvent(db, {
-          organizationId,
-          actor: { id: row.userId, name: person.name },
-          action: "joined",
-          subject: row.email,
-          detail: "from the directory",
-        });
-    }
-    if (!row.active && row.memberId && !activeIds.has(row.userId))
+    if (!row.active) {
       await leaveByDirectory(db, company, person);
+      continue;
+    }
+    if (row.displayName && row.displayName !== row.name)
+      await db.update(users).set({ name: row.displayName }).where(eq(users.id, row.userId));
+    if (!row.memberId) await joinByDirectory(db, organizationId, person);
   }
-  const gone = deletedUserIds.filter((id) => !activeIds.has(id));
-  if (gone.length === 0) return;
-  const people = await db
+  if (deletedUserIds.length === 0) return;
+  const gone = await db
     .select({ id: users.id, name: users.name, email: users.email })
     .from(users)
-    .where(inArray(users.id, gone));
-  for (const person of people) await leaveByDirectory(db, company, person);
+    .where(and(inArray(users.id, [...deletedUserIds]), not(activeInCompany(organizationId, users.id))));
+  for (const person of gone) await leaveByDirectory(db, company, person);
 }

@@ -10,6 +10,7 @@ import { drizzleAdapter } from "better-auth/adapters/drizzle";
 import { and, eq } from "drizzle-orm";
 import {
   accounts,
+  organizations,
   scimConnectionBindings,
   scimGroupMembers,
   scimGroups,
@@ -73,7 +74,7 @@ function createScimAuth(db: Database, config: Config) {
     ],
   });
 }
-export type ScimAuth = ReturnType<typeof createScimAuth>;
+type ScimAuth = ReturnType<typeof createScimAuth>;
 
 const instances = new WeakMap<Database, ScimAuth>();
 
@@ -87,19 +88,34 @@ export function scimAuth(db: Database, config: Config) {
   return auth;
 }
 
-/** The company whose token this is (read after the plugin accepted it); null for anything else. */
+/**
+ * The company named by a token's public credential id (the plugin checks the secret part): `gone` when the token is
+ * one of ours but its company was deleted, null when it names no connection at all.
+ */
 export async function companyOfToken(db: Database, authorization: string | null) {
   const credentialId = authorization?.match(/^Bearer\s+(ba_scim_credential_[A-Za-z0-9_-]+)\./i)?.[1];
   if (!credentialId) return null;
   const [row] = await db
-    .select({ organizationId: scimManagedConnections.provisioningDomainId })
+    .select({ organizationId: scimManagedConnections.provisioningDomainId, company: organizations.id })
     .from(scimManagedCredentials)
     .innerJoin(
       scimManagedConnections,
       eq(scimManagedConnections.id, scimManagedCredentials.connectionRecordId),
     )
+    .leftJoin(organizations, eq(organizations.id, scimManagedConnections.provisioningDomainId))
     .where(
       and(eq(scimManagedCredentials.credentialId, credentialId), eq(scimManagedConnections.status, "active")),
     );
-  return row?.organizationId ?? null;
+  if (!row) return null;
+  return row.company ? { organizationId: row.organizationId } : "gone";
 }
+
+/** A 401 as the plugin words one, for a token whose company no longer exists. */
+export const scimUnauthorized = (detail: string) =>
+  new Response(
+    JSON.stringify({ schemas: ["urn:ietf:params:scim:api:messages:2.0:Error"], status: "401", detail }),
+    {
+      status: 401,
+      headers: { "Content-Type": "application/scim+json", "WWW-Authenticate": 'Bearer realm="SCIM"' },
+    },
+  );
