@@ -3,6 +3,8 @@
 // sent the browser to, and answers with a Response whose assertion it signs, or, to play a hostile or broken
 // provider, one changed before or after signing (unsigned, a wrapped signature, another audience, recipient or
 // destination, an expired or untimed assertion, an assertion ID used before, no request answered at all).
+// Started with `{ signOn: "served" }`, its sign-on address is on its own server too (`/sso`), where a browser
+// sent there with the AuthnRequest gets a page posting the signed Response for the user set by `signsIn`.
 import { execFileSync } from "node:child_process";
 import { randomUUID } from "node:crypto";
 import { mkdtempSync, readFileSync, rmSync } from "node:fs";
@@ -68,20 +70,22 @@ const attribute = (name: string, value: string) =>
 
 const ASSERTION = /<saml:Assertion[\s\S]*<\/saml:Assertion>/;
 
-export async function startSamlIdp() {
-  const { privateKey, certificate } = makeKeyPair();
-  const entityId = "https://idp.acme.test/saml/metadata";
-  const ssoUrl = "https://idp.acme.test/saml/sso";
-  const idp = IdentityProvider({
-    entityID: entityId,
-    privateKey,
-    signingCert: certificate,
-    nameIDFormat: [EMAIL_NAME_ID],
-    singleSignOnService: [{ Binding: REDIRECT_BINDING, Location: ssoUrl }],
-  });
-  const metadata = idp.getMetadata();
+export interface SamlIdpOptions {
+  /**
+   * Where its sign-on address is: "elsewhere" (https://idp.acme.test, which only a test reading the redirect
+   * answers) or "served" (`/sso` on its own 127.0.0.1 server, which a browser can be sent to).
+   */
+  signOn?: "elsewhere" | "served";
+}
 
-  // Its metadata by URL, and two addresses the shop must not take it from (a redirect, 200 KB).
+export async function startSamlIdp(options: SamlIdpOptions = {}) {
+  // samlify reads no message until a schema validator is set, which the shop's SSO plugin does when it loads (a
+  // well-formedness check). A served sign-on page may run where the shop does not, so it loads the same one.
+  if (options.signOn === "served") await import("@better-auth/sso");
+  const { privateKey, certificate } = makeKeyPair();
+
+  // Its metadata by URL, and two addresses the shop must not take it from (a redirect, 200 KB); with a served
+  // sign-on address, also the sign-on page.
   const server = http.createServer((req, res) => {
     if (req.url === "/metadata")
       res.writeHead(200, { "Content-Type": "application/samlmetadata+xml" }).end(metadata);
@@ -90,10 +94,27 @@ export async function startSamlIdp() {
       // Sent in chunks with no Content-Length, so only the running count can stop it.
       res.writeHead(200, { "Content-Type": "application/xml" }).write("<a>".padEnd(100_000));
       res.end("".padEnd(100_000));
-    } else res.writeHead(404).end();
+    } else if (options.signOn === "served" && req.method === "GET" && req.url?.startsWith("/sso?"))
+      signOnPage(`${base}${req.url}`).then(
+        (page) => res.writeHead(200, { "Content-Type": "text/html; charset=utf-8" }).end(page),
+        (error: unknown) =>
+          res.writeHead(400, { "Content-Type": "text/plain; charset=utf-8" }).end(String(error)),
+      );
+    else res.writeHead(404).end();
   });
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+
+  const entityId = "https://idp.acme.test/saml/metadata";
+  const ssoUrl = options.signOn === "served" ? `${base}/sso` : "https://idp.acme.test/saml/sso";
+  const idp = IdentityProvider({
+    entityID: entityId,
+    privateKey,
+    signingCert: certificate,
+    nameIDFormat: [EMAIL_NAME_ID],
+    singleSignOnService: [{ Binding: REDIRECT_BINDING, Location: ssoUrl }],
+  });
+  const metadata = idp.getMetadata();
 
   let sp: ServiceProviderInstance | null = null;
   const shop = () => {
@@ -167,7 +188,26 @@ export async function startSamlIdp() {
           }),
     });
 
-  return {
+  /** Who signs in at the served sign-on page next. */
+  let nextUser: SamlUser | null = null;
+
+  /** The served sign-on page: the request read, and a form posting the signed Response to the shop's ACS. */
+  async function signOnPage(location: string) {
+    if (!nextUser) throw new Error("Nobody signs in at the provider: call signsIn first");
+    const form = await provider.respond(await provider.readRequest(location), nextUser);
+    const acs = String(shop().entityMeta.getAssertionConsumerService("post"));
+    const field = (name: string, value: string) =>
+      `<input type="hidden" name="${name}" value="${escapeXml(value)}">`;
+    return (
+      '<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Acme sign-in</title></head><body>' +
+      `<main><h1>Acme sign-in</h1><p>Signed in as ${escapeXml(nextUser.email)}.</p>` +
+      `<form method="post" action="${escapeXml(acs)}">` +
+      `${field("SAMLResponse", form.SAMLResponse)}${field("RelayState", form.RelayState)}` +
+      '<button type="submit">Continue</button></form></main></body></html>'
+    );
+  }
+
+  const provider = {
     entityId,
     ssoUrl,
     metadata,
@@ -221,6 +261,12 @@ export async function startSamlIdp() {
         RelayState: request?.relayState ?? "",
       };
     },
+    /** Who the served sign-on page says signs in next. */
+    signsIn(user: SamlUser) {
+      nextUser = user;
+    },
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
+  return provider;
 }
+export type SamlIdp = Awaited<ReturnType<typeof startSamlIdp>>;

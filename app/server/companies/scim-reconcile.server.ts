@@ -44,20 +44,23 @@ async function leaveByDirectory(
   company: NonNullable<Awaited<ReturnType<typeof companyOf>>>,
   person: { id: string; name: string; email: string },
 ) {
-  const removed = await db
-    .delete(members)
-    .where(
-      and(eq(members.organizationId, company.id), eq(members.userId, person.id), ne(members.role, "owner")),
-    )
-    .returning({ id: members.id });
-  if (removed.length === 0) return;
-  await departCompany(db, company, person, { userId: null, label: DIRECTORY.name });
-  await recordCompanyEvent(db, {
-    organizationId: company.id,
-    actor: DIRECTORY,
-    action: "removed",
-    subject: person.email,
-    detail: "by the directory",
+  // One transaction: the membership, the cards' notice and the log change together or not at all.
+  await db.transaction(async (tx) => {
+    const removed = await tx
+      .delete(members)
+      .where(
+        and(eq(members.organizationId, company.id), eq(members.userId, person.id), ne(members.role, "owner")),
+      )
+      .returning({ id: members.id });
+    if (removed.length === 0) return;
+    await departCompany(tx, company, person, { userId: null, label: DIRECTORY.name });
+    await recordCompanyEvent(tx, {
+      organizationId: company.id,
+      actor: DIRECTORY,
+      action: "removed",
+      subject: person.email,
+      detail: "by the directory",
+    });
   });
 }
 
@@ -72,21 +75,23 @@ async function joinByDirectory(
   organizationId: string,
   person: { id: string; name: string; email: string },
 ) {
-  const added = await db
-    .insert(members)
-    .values({ id: crypto.randomUUID(), organizationId, userId: person.id, role: "member" })
-    .onConflictDoNothing()
-    .returning({ id: members.id });
-  if (added.length === 0) return;
+  await db.transaction(async (tx) => {
+    const added = await tx
+      .insert(members)
+      .values({ id: crypto.randomUUID(), organizationId, userId: person.id, role: "member" })
+      .onConflictDoNothing()
+      .returning({ id: members.id });
+    if (added.length === 0) return;
+    await recordCompanyEvent(tx, {
+      organizationId,
+      actor: { id: person.id, name: person.name },
+      action: "joined",
+      subject: person.email,
+      detail: "from the directory",
+    });
+  });
   // The main instance's sign-up hook does not run for an account the directory made.
   await getOrCreateReferralCode(db, person.id);
-  await recordCompanyEvent(db, {
-    organizationId,
-    actor: { id: person.id, name: person.name },
-    action: "joined",
-    subject: person.email,
-    detail: "from the directory",
-  });
 }
 
 /**
