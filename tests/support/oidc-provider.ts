@@ -1,6 +1,6 @@
 // An OpenID Connect provider on 127.0.0.1 for tests (oauth2-mock-server): real discovery, keys, authorization codes
 // with PKCE, signed ID tokens and userinfo. A test says who signs in next (their claims), and may tamper with the
-// ID token before it is signed to play a hostile or broken provider.
+// ID token's claims before it is signed to play a hostile or broken provider.
 import { OAuth2Server } from "oauth2-mock-server";
 
 export type Claims = { sub: string; email: string; name: string; email_verified?: boolean | string };
@@ -12,10 +12,10 @@ export async function startOidcProvider() {
   // It names itself localhost; the shop allows the address it listens on (SSO_ALLOWED_HOSTS=127.0.0.1).
   server.issuer.url = `http://127.0.0.1:${server.address().port}`;
   let claims: Claims = { sub: "nobody", email: "nobody@example.com", name: "Nobody" };
-  let tamper: ((payload: Record<string, unknown>) => void) | null = null;
+  let tamper: Record<string, unknown> | null = null;
   server.service.on("beforeTokenSigning", (token: { payload: Record<string, unknown> }) => {
     Object.assign(token.payload, claims);
-    tamper?.(token.payload);
+    Object.assign(token.payload, tamper);
   });
   server.service.on("beforeUserinfo", (response: { body: Record<string, unknown> }) => {
     response.body = { ...claims };
@@ -27,9 +27,9 @@ export async function startOidcProvider() {
       claims = next;
       tamper = null;
     },
-    /** Changes the next ID token's payload before it is signed (issuer, audience, expiry...). */
-    tamperWithIdToken(change: (payload: Record<string, unknown>) => void) {
-      tamper = change;
+    /** Overrides claims of the next ID token before it is signed (issuer, audience, expiry...). */
+    tamperWithIdToken(claims: Record<string, unknown>) {
+      tamper = claims;
     },
     close: () => server.stop(),
   };
