@@ -7,7 +7,8 @@ import { E2E_DNS_PORT } from "../../playwright.config";
 import { expectNoSeriousA11yViolations } from "../support/axe";
 import { startDnsServer, type TestDnsServer } from "../support/dns-server";
 import { type SamlIdp, startSamlIdp } from "../support/saml-idp";
-import { createCompany, expect, test } from "./fixtures";
+import { companyWithVerifiedDomain } from "./company-sign-in-steps";
+import { expect, test } from "./fixtures";
 
 const DOMAIN = "acme-saml.test";
 let dns: TestDnsServer;
@@ -30,18 +31,7 @@ test("a company adds its SAML provider and a new member signs in through it", as
   extraHTTPHeaders,
 }) => {
   test.setTimeout(120_000);
-  await createCompany(page, "Acme SAML Ltd");
-  await page.getByRole("link", { name: "Sign-in", exact: true }).click();
-
-  await page.getByRole("textbox", { name: "Domain" }).fill(DOMAIN);
-  await page.getByRole("button", { name: "Add domain" }).click();
-  await expect(page.getByText("Not verified yet")).toBeVisible();
-  const record = page.getByRole("definition");
-  const [name, value] = [await record.nth(0).textContent(), await record.nth(1).textContent()];
-  expect(name).toBe(`_tapcard-verification.${DOMAIN}`);
-  dns.setTxt(name!, [value!]);
-  await page.getByRole("button", { name: `Check ${DOMAIN} now` }).click();
-  await expect(page.getByText("Verified. Its people may sign in by password")).toBeVisible();
+  await companyWithVerifiedDomain(page, "Acme SAML Ltd", DOMAIN, dns);
 
   await page.getByRole("textbox", { name: "Metadata URL" }).fill(idp.url("/metadata"));
   await page.getByRole("button", { name: "Add SAML provider" }).click();

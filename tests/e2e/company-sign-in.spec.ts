@@ -6,7 +6,8 @@ import { E2E_DNS_PORT } from "../../playwright.config";
 import { expectNoSeriousA11yViolations } from "../support/axe";
 import { startDnsServer, type TestDnsServer } from "../support/dns-server";
 import { type OidcProvider, startOidcProvider } from "../support/oidc-provider";
-import { createCompany, createCustomer, expect, logIn, test } from "./fixtures";
+import { companyWithVerifiedDomain } from "./company-sign-in-steps";
+import { createCustomer, expect, logIn, test } from "./fixtures";
 
 const DOMAIN = "acme-sso.test";
 let dns: TestDnsServer;
@@ -33,18 +34,7 @@ test("a company requires single sign-on and a new member signs in through its pr
   const early = await (await browser.newContext({ baseURL, extraHTTPHeaders })).newPage();
   const pat = await createCustomer(early, { name: "Pat Early", email: `pat@${DOMAIN}` });
 
-  await createCompany(page, "Acme Sign-in Ltd");
-  await page.getByRole("link", { name: "Sign-in", exact: true }).click();
-
-  await page.getByRole("textbox", { name: "Domain" }).fill(DOMAIN);
-  await page.getByRole("button", { name: "Add domain" }).click();
-  await expect(page.getByText("Not verified yet")).toBeVisible();
-  const record = page.getByRole("definition");
-  const [name, value] = [await record.nth(0).textContent(), await record.nth(1).textContent()];
-  expect(name).toBe(`_tapcard-verification.${DOMAIN}`);
-  dns.setTxt(name!, [value!]);
-  await page.getByRole("button", { name: `Check ${DOMAIN} now` }).click();
-  await expect(page.getByText("Verified. Its people may sign in by password")).toBeVisible();
+  await companyWithVerifiedDomain(page, "Acme Sign-in Ltd", DOMAIN, dns);
 
   await page.getByRole("textbox", { name: "Issuer or discovery URL" }).fill(idp.issuer);
   await page.getByRole("textbox", { name: "Client ID" }).fill("tapcard-e2e");

@@ -5,7 +5,6 @@
 // an assertion used once); company-sign-in.server.ts sets how strictly.
 import http from "node:http";
 import https from "node:https";
-import { isAPIError } from "better-auth/api";
 import { IdentityProvider } from "samlify";
 import type { SamlProviderSchema } from "~/schemas/company-sign-in";
 import type { z } from "~/schemas/zod";
@@ -19,13 +18,12 @@ import {
   WebhookAddressError,
 } from "../webhooks/address-guard.server";
 import type { CompanyAccess } from "./companies.server";
-import { recordCompanyEvent } from "./company-events.server";
 import {
   addressMessage,
   ProviderRefusal,
   providerIdOf,
   providerPreconditions,
-  syncProviderDomains,
+  registerProvider,
 } from "./sso-providers.server";
 
 /** The plugin's own ceiling for metadata (100 KB), which a fetched document is held to as well. */
@@ -65,38 +63,21 @@ export async function addSamlProvider(
     : (input.metadataXml ?? "");
   const idp = readIdpMetadata(metadata, config.sso.allowedHosts);
   const sp = samlServiceProvider(config.publicUrl, organizationId);
-  try {
-    await context.auth.api.registerSSOProvider({
-      headers: request.headers,
-      body: {
-        providerId: providerIdOf(organizationId),
-        // The plugin's issuer is the service provider's entity ID (ours); the provider's own is in its metadata.
-        issuer: sp.entityId,
-        domain: verified.join(","),
-        organizationId,
-        samlConfig: {
-          entryPoint: idp.entryPoint,
-          idpMetadata: { metadata, entityID: idp.entityId },
-          audience: sp.entityId,
-          wantAssertionsSigned: true,
-          identifierFormat: EMAIL_NAME_ID,
-          mapping: { email: "email", name: "displayName" },
-        },
-      },
-    });
-  } catch (error) {
-    if (isAPIError(error))
-      throw new ProviderRefusal(`The identity provider could not be added: ${error.message || error.status}`);
-    throw error;
-  }
-  await syncProviderDomains(db, organizationId);
-  await recordCompanyEvent(db, {
+  return registerProvider(context, access, request, idp.entityId, {
+    providerId: providerIdOf(organizationId),
+    // The plugin's issuer is the service provider's entity ID (ours); the provider's own is in its metadata.
+    issuer: sp.entityId,
+    domain: verified.join(","),
     organizationId,
-    actor: access.user,
-    action: "provider-added",
-    subject: idp.entityId,
+    samlConfig: {
+      entryPoint: idp.entryPoint,
+      idpMetadata: { metadata, entityID: idp.entityId },
+      audience: sp.entityId,
+      wantAssertionsSigned: true,
+      identifierFormat: EMAIL_NAME_ID,
+      mapping: { email: "email", name: "displayName" },
+    },
   });
-  return idp.entityId;
 }
 
 const METADATA_UNREADABLE =

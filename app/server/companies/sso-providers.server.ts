@@ -104,38 +104,52 @@ export async function addOidcProvider(
     throw error;
   }
   const discovery = issuer.endsWith("/.well-known/openid-configuration");
+  return registerProvider(context, access, request, issuer, {
+    providerId: providerIdOf(organizationId),
+    issuer: discovery ? issuer.slice(0, -"/.well-known/openid-configuration".length) : issuer,
+    domain: verified.join(","),
+    organizationId,
+    oidcConfig: {
+      clientId: input.clientId,
+      clientSecret: input.clientSecret,
+      ...(discovery ? { discoveryEndpoint: issuer } : {}),
+      scopes: ["openid", "email", "profile"],
+      pkce: true,
+      // The claim is read apart: an explicit "not verified" refuses the sign-in (company-sign-in.server.ts).
+      mapping: { email: "email", name: "name", extraFields: { emailVerifiedClaim: "email_verified" } },
+    },
+  });
+}
+
+type RegisterBody = NonNullable<Parameters<Auth["api"]["registerSSOProvider"]>[0]>["body"];
+
+/**
+ * Registers the company's provider with the SSO plugin (a refusal in words a company admin can act on), ties it to
+ * the company's verified domains and logs it under `shown` (the issuer, or a SAML provider's entity ID).
+ */
+export async function registerProvider(
+  context: { db: Database; auth: Auth },
+  access: CompanyAccess,
+  request: Request,
+  shown: string,
+  body: RegisterBody,
+) {
+  const organizationId = access.company.id;
   try {
-    await context.auth.api.registerSSOProvider({
-      headers: request.headers,
-      body: {
-        providerId: providerIdOf(organizationId),
-        issuer: discovery ? issuer.slice(0, -"/.well-known/openid-configuration".length) : issuer,
-        domain: verified.join(","),
-        organizationId,
-        oidcConfig: {
-          clientId: input.clientId,
-          clientSecret: input.clientSecret,
-          ...(discovery ? { discoveryEndpoint: issuer } : {}),
-          scopes: ["openid", "email", "profile"],
-          pkce: true,
-          // The claim is read apart: an explicit "not verified" refuses the sign-in (company-sign-in.server.ts).
-          mapping: { email: "email", name: "name", extraFields: { emailVerifiedClaim: "email_verified" } },
-        },
-      },
-    });
+    await context.auth.api.registerSSOProvider({ headers: request.headers, body });
   } catch (error) {
     if (isAPIError(error))
       throw new ProviderRefusal(`The identity provider could not be added: ${error.message || error.status}`);
     throw error;
   }
-  await syncProviderDomains(db, organizationId);
-  await recordCompanyEvent(db, {
+  await syncProviderDomains(context.db, organizationId);
+  await recordCompanyEvent(context.db, {
     organizationId,
     actor: access.user,
     action: "provider-added",
-    subject: issuer,
+    subject: shown,
   });
-  return issuer;
+  return shown;
 }
 
 /** Removes the company's provider; its people's accounts stay, and sign in by password again unless required. */
