@@ -20,5 +20,5 @@ export async function companyWithVerifiedDomain(
   expect(name).toBe(`_tapcard-verification.${domain}`);
   dns.setTxt(name!, [value!]);
   await page.getByRole("button", { name: `Check ${domain} now` }).click();
-  await expect(page.getByText("Verified. Its people may sign in by password")).toBeVisible();
+  await expect(page.getByText("Verified. Add your identity provider")).toBeVisible();
 }

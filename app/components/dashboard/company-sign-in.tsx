@@ -12,6 +12,7 @@ import {
   METADATA_URL_MAX_LENGTH,
   METADATA_XML_MAX_LENGTH,
 } from "~/schemas/company-sign-in";
+import { domainStatus } from "~/utils/domain-status";
 import { getFormProps, getInputProps, getTextareaProps, type SubmissionResult, useForm } from "~/utils/form";
 
 interface Domain {
@@ -76,11 +77,7 @@ export function CompanySignIn({ data, actionData }: { data: SignInSettingsData; 
 }
 
 function DomainRow({ domain: d, hasProvider }: { domain: Domain; hasProvider: boolean }) {
-  const state = !d.verifiedAt
-    ? "Not verified yet"
-    : d.requireSso
-      ? "Verified. Single sign-on is required: its people cannot sign in by password."
-      : "Verified. Its people may sign in by password or through your identity provider.";
+  const state = domainStatus({ verified: Boolean(d.verifiedAt), requireSso: d.requireSso }, hasProvider);
   return (
     <li className="rounded-lg border border-slate-200 p-3">
       <p className="break-all font-semibold text-slate-900">{d.domain}</p>

@@ -11,14 +11,16 @@ import { ACCOUNT_LIMITS, SIGN_IN_REFUSED } from "./limits.server";
 
 type LoginContext = Pick<AppLoadContext, "auth" | "db" | "clientIp">;
 
+const OUTSIDE_DOMAINS =
+  "Your company's sign-in named an address outside the company's verified domains, so you were not signed in.";
+
 /** What the SSO plugin's error codes mean to the person who was sent back here. */
 export const COMPANY_LOGIN_ERRORS: Record<string, string> = {
   sso_email_not_verified:
     "Your company's sign-in did not confirm your e-mail address, so you were not signed in.",
-  unable_to_create_session:
-    "Your company's sign-in named an address outside the company's verified domains, so you were not signed in.",
-  account_not_linked:
-    "Your company's sign-in named an address outside the company's verified domains, so you were not signed in.",
+  // Our session rule refused it, or the plugin would not link another account to the provider.
+  unable_to_create_session: OUTSIDE_DOMAINS,
+  account_not_linked: OUTSIDE_DOMAINS,
 };
 export const COMPANY_LOGIN_FAILED = "Signing in with your company did not work. Please try again.";
 
