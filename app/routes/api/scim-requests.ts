@@ -29,6 +29,11 @@ export const entra = {
       { op: "Replace", path: "displayName", value: "Erin Entra-Smith" },
     ],
   },
+  /** Update User: a new job title, Entra's mapping of jobTitle to the core `title`. */
+  retitle: (title: string) => ({
+    schemas: [PATCH_OP],
+    Operations: [{ op: "Replace", path: "title", value: title }],
+  }),
   /** Disable User, as Entra sends it without the SCIM compliance flag: the value a string "False". */
   disableAsString: {
     schemas: [PATCH_OP],
@@ -69,6 +74,16 @@ export const okta = {
       { op: "replace", value: { displayName: "Otis Okta-Jones", name: { familyName: "Okta-Jones" } } },
     ],
   },
+  /** Update User with a title: Okta's profile push replaces the whole user by PUT. */
+  replaceUser: (userName: string, title: string) => ({
+    schemas: ["urn:ietf:params:scim:schemas:core:2.0:User"],
+    userName,
+    name: { givenName: "Otis", familyName: "Okta-Jones" },
+    emails: [{ primary: true, value: userName, type: "work" }],
+    displayName: "Otis Okta-Jones",
+    title,
+    active: true,
+  }),
   /** Deactivate User. */
   deactivate: {
     schemas: [PATCH_OP],

@@ -191,3 +191,48 @@ export async function designLockedBy(db: DbOrTx, cardPageId: string) {
     .where(eq(cardPages.id, cardPageId));
   return page?.locked?.includes("design") ? (page.company ?? "your company") : null;
 }
+
+/** A directory's text as one card line: control characters and runs of space folded, cut to the field's length. */
+export const directoryLine = (value: string, max: number) =>
+  value
+    .replace(/[\p{Cc}\s]+/gu, " ")
+    .trim()
+    .slice(0, max)
+    .trim();
+
+/**
+ * The company's directory changed who a member is. Their company page's name follows it, and so does the job title
+ * where the template has the company set it (a title the member sets stays theirs). A title the directory does not
+ * give leaves the page's as it is. Only a page that differs is written, so a repeated request changes nothing.
+ */
+export async function followDirectory(
+  db: DbOrTx,
+  opts: { organizationId: string; userId: string; name: string; jobTitle: string | null },
+) {
+  const name = directoryLine(opts.name, 100);
+  const jobTitle = opts.jobTitle === null ? null : directoryLine(opts.jobTitle, 100) || null;
+  const pages = await db
+    .select({
+      id: cardPages.id,
+      slug: cardPages.slug,
+      name: cardPages.name,
+      jobTitle: cardPages.jobTitle,
+      locked: cardPages.lockedFields,
+    })
+    .from(cardPages)
+    .where(and(eq(cardPages.organizationId, opts.organizationId), eq(cardPages.ownerUserId, opts.userId)));
+  const changed: string[] = [];
+  for (const page of pages) {
+    const changes: { name?: string; jobTitle?: string } = {};
+    if (name && page.name !== name) changes.name = name;
+    if (jobTitle && page.locked?.includes("jobTitle") && page.jobTitle !== jobTitle)
+      changes.jobTitle = jobTitle;
+    if (Object.keys(changes).length === 0) continue;
+    await db
+      .update(cardPages)
+      .set({ ...changes, version: sql`${cardPages.version} + 1` })
+      .where(eq(cardPages.id, page.id));
+    changed.push(page.slug);
+  }
+  if (changed.length) announceCardPagesChanged(changed);
+}

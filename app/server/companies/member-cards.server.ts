@@ -1,8 +1,9 @@
 // A member's company card as the company sees it: the page made for them (by themselves, or when a card ordered
 // for them is paid), and who still has no card, for 'Order cards for members'.
 import { and, asc, desc, eq, gt, inArray, ne, sql } from "drizzle-orm";
-import { invitations, members, organizations, users } from "~/db/schema";
+import { invitations, members, organizations, scimUsers, users } from "~/db/schema";
 import { createCompanyCardPage, markHolderDeparted } from "../cards/company-cards.server";
+import { directoryLine } from "../cards/company-look.server";
 import type { LifecycleActor } from "../cards/physical-cards.server";
 import type { DbOrTx } from "../platform/db.server";
 import { handOverCompanyEndpoints } from "../webhooks/webhooks.server";
@@ -15,9 +16,23 @@ import { companyTemplate, lookOf } from "./template.server";
 export const TEAM_ORDER_MAX = 500;
 const CHOICES_PAGE = 50;
 
+/** The title a directory user's attributes hold (the SCIM plugin keeps them as JSON). */
+export const directoryTitle = sql<string | null>`(${scimUsers.serializedAttributes}::jsonb ->> 'title')`;
+
+/** The job title the company's directory gives the member, if it provisions them. */
+async function titleFromDirectory(db: DbOrTx, organizationId: string, userId: string) {
+  const [row] = await db
+    .select({ title: directoryTitle })
+    .from(scimUsers)
+    .where(and(eq(scimUsers.provisioningDomainId, organizationId), eq(scimUsers.userId, userId)))
+    .orderBy(desc(scimUsers.active))
+    .limit(1);
+  return row?.title ? directoryLine(row.title, 100) : null;
+}
+
 /**
  * The member's company page, made now if they have none, with what their invitation said of them (the CSV's name,
- * job title and phone) and the company's template.
+ * job title and phone), or else the title their company's directory gives, and the company's template.
  */
 export async function memberCardPage(
   db: DbOrTx,
@@ -41,7 +56,7 @@ export async function memberCardPage(
     userId: member.id,
     company: company.name,
     name: invited?.name || member.name,
-    jobTitle: invited?.jobTitle,
+    jobTitle: invited?.jobTitle || (await titleFromDirectory(db, company.id, member.id)),
     phone: invited?.phone,
     email: member.email,
     look: lookOf(await companyTemplate(db, company.id), company.name),

@@ -1,13 +1,15 @@
 // After a SCIM request changed a company's directory users, the company follows, outside the plugin's transaction
 // and idempotently: an active directory user is a member (joined without an invitation), an inactive or deleted
-// one leaves as a removed member does (their company cards turn to the notice, their contacts stay), and the
-// account's name is the directory's display name.
+// one leaves as a removed member does (their company cards turn to the notice, their contacts stay), the account's
+// name is the directory's display name, and their company page follows the directory's name and title
+// (cards/company-look.server.ts: the title only where the template has the company set it).
 import { type AnyColumn, and, eq, inArray, isNotNull, isNull, ne, not, or, sql } from "drizzle-orm";
-import { members, organizations, scimUsers, users } from "~/db/schema";
+import { cardPages, members, organizations, scimUsers, users } from "~/db/schema";
+import { followDirectory } from "../cards/company-look.server";
 import type { Database } from "../platform/db.server";
 import { getOrCreateReferralCode } from "../referrals/referrals.server";
 import { recordCompanyEvent } from "./company-events.server";
-import { departCompany } from "./member-cards.server";
+import { departCompany, directoryTitle } from "./member-cards.server";
 
 /** Who the log and the cards' history name for what the directory did. */
 const DIRECTORY = { id: null, name: "Directory (SCIM)" } as const;
@@ -69,6 +71,14 @@ const activeInCompany = (organizationId: string, userId: AnyColumn) =>
   sql`exists (select 1 from scim_users other where other.user_id = ${userId}
     and other.provisioning_domain_id = ${organizationId} and other.active)`;
 
+/**
+ * Whether the person's company page differs from what the directory says: another name, or another title where the
+ * company sets the title.
+ */
+const pageDiffers = sql`(${cardPages.id} is not null and (${cardPages.name} <> ${scimUsers.displayName}
+  or (${cardPages.lockedFields} @> '["jobTitle"]'::jsonb and ${directoryTitle} is not null
+    and ${directoryTitle} is distinct from ${cardPages.jobTitle})))`;
+
 /** A directory user who is not yet a member joins, with what every new customer gets (a referral code). */
 async function joinByDirectory(
   db: Database,
@@ -96,7 +106,7 @@ async function joinByDirectory(
 
 /**
  * Brings the company's memberships in line with its directory. Only the rows out of line are read: an active
- * directory user without a membership or with another name, an inactive one still a member (and not active
+ * directory user without a membership, with another name or whose company page differs, an inactive one still a member (and not active
  * through another directory user of the company). `deletedUserIds` are the accounts whose directory user a DELETE
  * just removed (they have no directory row left to read).
  */
@@ -115,15 +125,23 @@ export async function reconcileCompanyDirectory(
       name: users.name,
       email: users.email,
       memberId: members.id,
+      title: directoryTitle,
     })
     .from(scimUsers)
     .innerJoin(users, eq(users.id, scimUsers.userId))
     .leftJoin(members, and(eq(members.userId, scimUsers.userId), eq(members.organizationId, organizationId)))
+    .leftJoin(
+      cardPages,
+      and(eq(cardPages.organizationId, organizationId), eq(cardPages.ownerUserId, scimUsers.userId)),
+    )
     .where(
       and(
         eq(scimUsers.provisioningDomainId, organizationId),
         or(
-          and(eq(scimUsers.active, true), or(isNull(members.id), ne(scimUsers.displayName, users.name))),
+          and(
+            eq(scimUsers.active, true),
+            or(isNull(members.id), ne(scimUsers.displayName, users.name), pageDiffers),
+          ),
           and(
             eq(scimUsers.active, false),
             isNotNull(members.id),
@@ -141,6 +159,7 @@ export async function reconcileCompanyDirectory(
     if (row.displayName && row.displayName !== row.name)
       await db.update(users).set({ name: row.displayName }).where(eq(users.id, row.userId));
     if (!row.memberId) await joinByDirectory(db, organizationId, person);
+    await followDirectory(db, { organizationId, userId: row.userId, name: person.name, jobTitle: row.title });
   }
   if (deletedUserIds.length === 0) return;
   const gone = await db
