@@ -59,6 +59,37 @@ describe("order e-mails", () => {
     expect(mail.text).not.toContain(standard.promise);
   });
 
+  it("say a team order's cards carry each member's company page, not the buyer's links", () => {
+    const team: OrderForEmail = {
+      ...order,
+      items: [
+        {
+          ...order.items[0]!,
+          quantity: 2,
+          details: {
+            links: [],
+            forMembers: {
+              organizationId: "org-1",
+              company: "Acme",
+              members: [
+                { userId: "u1", name: "Ann" },
+                { userId: "u2", name: "Bo" },
+              ],
+            },
+          },
+        },
+      ],
+    };
+    const mail = orderConfirmedEmail(team, { shop: "TapCard" });
+    expect(mail.text).toContain(
+      `we write each member's company page to their cards and send them by ${standard.name}`,
+    );
+    expect(mail.text).not.toContain("your links");
+    expect(orderConfirmedEmail(order, { shop: "TapCard" }).text).toContain(
+      "we write your links to your card",
+    );
+  });
+
   it("promise no posted card for an order of only a link update or only a business list", () => {
     const only = (kind: ItemKind, name: string) =>
       orderConfirmedEmail(

@@ -6,6 +6,7 @@ import { BANK_TRANSFER_DAYS, POLICY } from "~/catalog";
 import { type DeliveryOptionId, deliveryLabel } from "~/delivery-options";
 import type { Delivery, PaymentMethod } from "~/schemas/checkout";
 import { type CarrierId, carrierLabel, trackingUrl } from "~/schemas/fulfilment";
+import type { CardDetails } from "~/schemas/item-details";
 import { countryName } from "~/utils/countries";
 import { formatPence } from "~/utils/money";
 import type { OutgoingEmail } from "../platform/email/mailer.server";
@@ -128,12 +129,17 @@ function nextSteps(o: OrderForEmail) {
   const steps: string[] = [];
   if (parcelsOf(o))
     steps.push("we write each member's card and post it to the address they gave, in a parcel of its own.");
-  else if (has("one-link") || has("multi-link"))
+  else if (has("one-link") || has("multi-link")) {
+    // A team order's cards carry each member's company page, not the buyer's links.
+    const forMembers = o.items.some((i) => (i.details as CardDetails | undefined)?.forMembers);
+    const whose = forMembers ? "each member's company page to their cards" : "your links to your card";
+    const send = forMembers ? "send them" : "send it";
     steps.push(
       o.deliveryOption
-        ? `we write your links to your card and send it by ${deliveryLabel(o.deliveryOption)}.`
-        : "we write your links to your card and send it to you.",
+        ? `we write ${whose} and ${send} by ${deliveryLabel(o.deliveryOption)}.`
+        : `we write ${whose} and ${send} to you.`,
     );
+  }
   if (has("update-request")) steps.push("your update requests are applied to your card page.");
   if (has("business-list")) steps.push("the businesses of your list are in your prospects, in Cold Calling.");
   return steps.length ? [`What happens next: ${steps.join(" Then ")}`] : [];
