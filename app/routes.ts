@@ -11,6 +11,17 @@ export default [
   route("logout", "routes/auth/logout.ts"),
   route("admin", "routes/admin/redirect.ts"),
   route("api/webhooks/stripe", "routes/api/stripe-webhook.ts"),
+  // Apple's pass web service for cards' Wallet passes (docs/decisions/045-apple-wallet-passes.md).
+  route(
+    "api/passes/v1/devices/:deviceLibraryId/registrations/:passTypeId/:serial",
+    "routes/api/apple-wallet-registration.ts",
+  ),
+  route(
+    "api/passes/v1/devices/:deviceLibraryId/registrations/:passTypeId",
+    "routes/api/apple-wallet-serials.ts",
+  ),
+  route("api/passes/v1/passes/:passTypeId/:serial", "routes/api/apple-wallet-pass.ts"),
+  route("api/passes/v1/log", "routes/api/apple-wallet-log.ts"),
   route("payment-success/receipt", "routes/shop/receipt.ts"),
 
   // Public card pages: standalone documents without the site shell. server/app.ts answers cached pages
@@ -43,6 +54,9 @@ export default [
     id: "company-contacts-vcf",
   }),
   route("dashboard/cards/:cardNumber/preview", "routes/dashboard/card-design-preview.ts"),
+  route("dashboard/cards/:cardNumber/wallet.pkpass", "routes/dashboard/apple-wallet-pass.ts"),
+  route("dashboard/cards/:cardNumber/brand-kit/:file", "routes/dashboard/brand-kit-files.ts"),
+  route("dashboard/cards/:cardNumber/wallet/google", "routes/dashboard/card-wallet-google.ts"),
   route("admin-dashboard/edit/:id/preview", "routes/admin/card-design-preview.ts"),
   route("admin-dashboard/default-design/preview", "routes/admin/default-design-preview.ts"),
 
@@ -67,6 +81,7 @@ export default [
       route("links", "routes/dashboard/links.tsx"),
       route("cards", "routes/dashboard/cards.tsx"),
       route("cards/:cardNumber/design", "routes/dashboard/card-design.tsx"),
+      route("cards/:cardNumber/brand-kit", "routes/dashboard/brand-kit.tsx"),
       route("resell", "routes/dashboard/resell.tsx"),
       route("resellers", "routes/dashboard/resellers.ts"),
       route("contacts", "routes/dashboard/contacts.tsx"),

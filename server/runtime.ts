@@ -9,6 +9,8 @@ import { adminExists, upsertAdmin } from "~/server/accounts/admin-accounts.serve
 import { type Auth, createAuth } from "~/server/accounts/auth.server";
 import { pruneEmailChanges } from "~/server/accounts/email-change.server";
 import { startAnalyticsWriter } from "~/server/cards/analytics.server";
+import { startApplePassPushes } from "~/server/cards/apple-wallet-push.server";
+import { startGoogleWalletSync } from "~/server/cards/google-wallet-sync.server";
 import { startCardPageSync } from "~/server/cards/page-sync.server";
 import { sendWeeklyDigests } from "~/server/cards/weekly-digest.server";
 import { joinBySingleSignOn } from "~/server/companies/sso-providers.server";
@@ -40,6 +42,10 @@ export interface Runtime {
   housekeeping: { stop(): Promise<void> };
   /** PostgreSQL only: other app processes' card page edits reach this process's cache. */
   cardPageSync?: { stop(): Promise<void> };
+  /** With Apple Wallet configured: devices holding a card's pass are pushed its changes. */
+  applePassPushes?: { stop(): Promise<void> };
+  /** With Google Wallet configured: saved passes follow their cards' changes. */
+  googleWallet?: { stop(): Promise<void> };
   islands: IslandUrls;
 }
 
@@ -121,6 +127,18 @@ export async function startRuntime(opts: { root: string; env?: NodeJS.ProcessEnv
     ],
     logger,
   );
+  const googleWallet = config.googleWallet
+    ? startGoogleWalletSync({
+        db,
+        wallet: config.googleWallet,
+        publicUrl: config.publicUrl,
+        shopName: config.shop.name,
+        logger,
+      })
+    : undefined;
+  const applePassPushes = config.appleWallet
+    ? startApplePassPushes({ db, apple: config.appleWallet, logger })
+    : undefined;
   const islands = islandUrls(opts.root, import.meta.env.DEV);
   holder.__runtime = {
     config,
@@ -133,6 +151,8 @@ export async function startRuntime(opts: { root: string; env?: NodeJS.ProcessEnv
     analytics,
     housekeeping,
     cardPageSync,
+    googleWallet,
+    applePassPushes,
     islands,
   };
   if (!config.bank)
@@ -173,6 +193,8 @@ export async function stopRuntime() {
   if (!runtime) return;
   holder.__runtime = undefined;
   await runtime.cardPageSync?.stop();
+  await runtime.applePassPushes?.stop();
+  await runtime.googleWallet?.stop();
   await runtime.webhooks.stop();
   await runtime.outbox.stop();
   await runtime.analytics.stop();

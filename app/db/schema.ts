@@ -1394,3 +1394,24 @@ export const scimGroupMembers = pgTable(
   },
   (t) => [index().on(t.connectionId), index().on(t.groupId), index().on(t.scimUserId)],
 );
+
+/**
+ * A device that added a card's Apple Wallet pass and asked to hear of its changes (docs/decisions/045). No foreign
+ * key to the card page: a deleted card's devices must still be told that its pass is void.
+ */
+export const appleWalletRegistrations = pgTable(
+  "apple_wallet_registrations",
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    deviceLibraryId: text().notNull(),
+    pushToken: text().notNull(),
+    /** The pass's serial number: the card page's id. */
+    cardPageId: uuid().notNull(),
+    /** The card's version this device was last pushed (or had when it registered); behind it, a push is due. */
+    pushedVersion: integer().notNull(),
+    /** Set once the device was pushed that the card is gone (its pass voided). */
+    voidPushedAt: timestamp({ withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex().on(t.deviceLibraryId, t.cardPageId), index().on(t.cardPageId)],
+);

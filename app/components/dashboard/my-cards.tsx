@@ -4,7 +4,7 @@
 // profile, the scan activity) come drawn by the server: the page stays within its JavaScript budget
 // (docs/decisions/036-js-budget-121.md).
 
-import { Download, ExternalLink, QrCode } from "lucide-react";
+import { Download, ExternalLink, QrCode, Wallet } from "lucide-react";
 import { startTransition, useState } from "react";
 import { Form, Link, useNavigate, useNavigation } from "react-router";
 import { Button, ButtonLink } from "~/components/ui/button";
@@ -114,11 +114,17 @@ export function OwnedCardItem({
   card,
   publicUrl,
   qrOpenOnLoad,
+  googleWallet = false,
+  appleWallet = false,
 }: {
   card: MyCard;
   publicUrl: string;
   /** The address asked for this card's QR code (?qr=), so the dialog is open without JavaScript too. */
   qrOpenOnLoad: boolean;
+  /** Whether the shop offers Save to Google Wallet (it is configured). */
+  googleWallet?: boolean;
+  /** Whether the shop offers Add to Apple Wallet (it is configured). */
+  appleWallet?: boolean;
 }) {
   const pageUrl = `${publicUrl}/${card.slug}`;
   const [qrOpen, setQrOpen] = useState(false);
@@ -179,6 +185,22 @@ export function OwnedCardItem({
           <Download aria-hidden className="h-4 w-4" />
           Download vCard
         </a>
+        <a href={`/dashboard/cards/${card.cardNumber}/brand-kit`} className={cardActionLinkClass}>
+          <QrCode aria-hidden className="h-4 w-4" />
+          Brand kit
+        </a>
+        {googleWallet ? (
+          <a href={`/dashboard/cards/${card.cardNumber}/wallet/google`} className={cardActionLinkClass}>
+            <Wallet aria-hidden className="h-4 w-4" />
+            Save to Google Wallet
+          </a>
+        ) : null}
+        {appleWallet ? (
+          <a href={`/dashboard/cards/${card.cardNumber}/wallet.pkpass`} className={cardActionLinkClass}>
+            <Wallet aria-hidden className="h-4 w-4" />
+            Add to Apple Wallet
+          </a>
+        ) : null}
       </div>
       {qrOpen || qrOpenOnLoad ? <QrCodeDialog card={card} pageUrl={pageUrl} onClose={closeQr} /> : null}
     </li>

@@ -58,6 +58,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
             "card-lifecycle-",
           )
         : null,
+    googleWallet: Boolean(context.config.googleWallet),
+    appleWallet: Boolean(context.config.appleWallet),
     oneLinkHtml: oneLinkCards.length
       ? staticHtml(createElement(OneLinkCardsList, { cards: oneLinkCards }), "one-link-cards-")
       : null,
@@ -85,8 +87,18 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 export default function DashboardCards({ loaderData, actionData }: Route.ComponentProps) {
-  const { cards, qr, publicUrl, selected, profileHtml, activityHtml, lifecycleHtml, oneLinkHtml } =
-    loaderData;
+  const {
+    cards,
+    qr,
+    publicUrl,
+    selected,
+    profileHtml,
+    activityHtml,
+    lifecycleHtml,
+    oneLinkHtml,
+    googleWallet,
+    appleWallet,
+  } = loaderData;
   const result = actionData && "result" in actionData ? actionData.result : undefined;
   // The profile and the scan activity come drawn by the loader.
   const activity = activityHtml ? <StaticHtml html={activityHtml} /> : null;
@@ -119,6 +131,8 @@ export default function DashboardCards({ loaderData, actionData }: Route.Compone
                       card={c}
                       publicUrl={publicUrl}
                       qrOpenOnLoad={qr === c.cardNumber}
+                      googleWallet={googleWallet}
+                      appleWallet={appleWallet}
                     />
                   ))}
                 </ul>

@@ -8,7 +8,7 @@ import { normalizeSlug, slugProblem } from "~/utils/slug";
 import type { DbOrTx, Tx } from "../platform/db.server";
 import { CardNumbersExhausted, drawCardNumber } from "./card-numbers.server";
 import { getCardPageById } from "./card-reads.server";
-import { announceCardPagesChanged } from "./changes.server";
+import { announceCardPagesChanged, announceCardPagesDeleted } from "./changes.server";
 import { shopDefaultDesign } from "./default-design.server";
 import { hashEditPassword } from "./edit-passwords.server";
 
@@ -218,6 +218,7 @@ export async function deleteCardPage(db: DbOrTx, id: string) {
   const [row] = await db.delete(cardPages).where(eq(cardPages.id, id)).returning({ slug: cardPages.slug });
   if (!row) throw new CardPageError("Failed to delete card page", undefined, 404);
   announceCardPagesChanged([row.slug]);
+  announceCardPagesDeleted([id]);
 }
 
 export async function setCardSold(db: DbOrTx, id: string, isSold: boolean) {

@@ -14,3 +14,16 @@ export function announceCardPagesChanged(slugs: (string | null | undefined)[]) {
   const list = slugs.filter((s): s is string => Boolean(s));
   for (const listener of listeners) listener(list);
 }
+
+type DeletionListener = (cardPageIds: string[]) => void;
+const deletionListeners = new Set<DeletionListener>();
+
+/** Deleted pages by id (their slugs may name a new page soon), for what keeps a copy elsewhere (a wallet pass). */
+export function onCardPagesDeleted(listener: DeletionListener) {
+  deletionListeners.add(listener);
+  return () => deletionListeners.delete(listener);
+}
+
+export function announceCardPagesDeleted(cardPageIds: string[]) {
+  for (const listener of deletionListeners) listener(cardPageIds);
+}

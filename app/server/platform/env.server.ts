@@ -4,6 +4,8 @@ import { randomBytes } from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
 import { z } from "~/schemas/zod";
+import { APPLE_WALLET_ENV, appleWalletConfig } from "./apple-wallet-config.server";
+import { GOOGLE_WALLET_ENV, googleWalletConfig } from "./google-wallet-config.server";
 
 const optional = z
   .string()
@@ -124,6 +126,9 @@ const EnvSchema = z.object({
   E2E_TEST_HOOKS: flag,
   // Server-Timing (db, render) on pages rendered per request: on in development, and for bench:pages.
   SERVER_TIMING: flag,
+  ...APPLE_WALLET_ENV,
+  // Save to Google Wallet: the issuer's number and its service account's JSON key (inline, or the key file's path).
+  ...GOOGLE_WALLET_ENV,
 });
 
 export type Config = ReturnType<typeof loadConfig>;
@@ -221,6 +226,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     sso: { allowedHosts: hostList(e.SSO_ALLOWED_HOSTS) },
     dnsServers: hostList(e.DNS_SERVERS),
     serverTiming: e.SERVER_TIMING ?? !isProduction,
+    appleWallet: appleWalletConfig(e, (message) => new ConfigError(message)),
+    googleWallet: googleWalletConfig(e, (message) => new ConfigError(message)),
   };
 }
 

@@ -181,6 +181,13 @@ export function designImageUrl(url: string, width: number) {
   return url.replace(/w\d+\.webp$/, `w${width}.webp`);
 }
 
+/** A stored design image (a cover or logo) in one of its widths, or null: never another site's file. */
+export async function readDesignImage(config: Config, url: string, width: number) {
+  const storage = getStorage(config);
+  const key = storage.keyFromUrl(designImageUrl(url, width));
+  return key && DESIGN_IMAGE_KEY.test(key) ? storage.get(key) : null;
+}
+
 /** Deletes a stored design image in all its widths. Only for an image nothing refers to any more. */
 export async function deleteDesignImage(config: Config, url: string, widths: readonly number[]) {
   const storage = getStorage(config);

@@ -228,6 +228,31 @@ export const DASHBOARD_CASES: Record<string, RouteCase> = {
     params: (ids) => ({ cardNumber: ids.cardNumber }),
     read: "ids",
   },
+  "routes/dashboard/apple-wallet-pass.ts": {
+    area: "customer",
+    path: (ids) => `/dashboard/cards/${ids.cardNumber}/wallet.pkpass`,
+    params: (ids) => ({ cardNumber: ids.cardNumber }),
+    read: "ids",
+  },
+  "routes/dashboard/card-wallet-google.ts": {
+    area: "customer",
+    path: (ids) => `/dashboard/cards/${ids.cardNumber}/wallet/google`,
+    params: (ids) => ({ cardNumber: ids.cardNumber }),
+    read: "ids",
+    ownerStatus: 303,
+  },
+  "routes/dashboard/brand-kit.tsx": {
+    area: "customer",
+    path: (ids) => `/dashboard/cards/${ids.cardNumber}/brand-kit`,
+    params: (ids) => ({ cardNumber: ids.cardNumber }),
+    read: "ids",
+  },
+  "routes/dashboard/brand-kit-files.ts": {
+    area: "customer",
+    path: (ids) => `/dashboard/cards/${ids.cardNumber}/brand-kit/qr.png?colour=brand`,
+    params: (ids) => ({ cardNumber: ids.cardNumber, file: "qr.png" }),
+    read: "ids",
+  },
   "routes/dashboard/cards.tsx": {
     area: "customer",
     path: () => "/dashboard/cards",

@@ -32,8 +32,10 @@ import { getOrCreateReferralCode } from "~/server/referrals/referrals.server";
 import { createOrderFromCart } from "~/server/shop/checkout.server";
 import { addWebhookEndpoint, queueTestEvent } from "~/server/webhooks/webhooks.server";
 import { utcDay } from "~/utils/dates";
+import { makeTestWalletCa } from "../apple-wallet";
 import { adminCookieFor, routeContext, testAuth, verifiedCustomer } from "../auth";
 import { insertContacts } from "../contacts";
+import { makeTestGoogleWallet } from "../google-wallet";
 import type { RouteModule } from "../route-table";
 import { type Answer, answer, getRequest, postRequest } from "../routes";
 import { cartWithMultiLink, delivery, shopOpts, testConfig } from "../shop";
@@ -46,7 +48,8 @@ export const ORIGIN = "http://shop.test";
 export function setUpAccessMatrix() {
   let t: TestDb;
   let context: AppLoadContext;
-  const config = testConfig("access-matrix");
+  // Apple Wallet on, so that its pass download answers the owner; Google Wallet on, so its save link does.
+  const config = testConfig("access-matrix", { ...makeTestWalletCa().env(), ...makeTestGoogleWallet().env });
   const cookies: Record<Who, string> = { anonymous: "", A: "", B: "", admin: "" };
   let ids: Ids;
   let aliceId: string;

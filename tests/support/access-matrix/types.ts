@@ -31,6 +31,8 @@ export interface RouteCase {
    * things, so anyone else sees none of A's. 'redirect': it only sends the visitor elsewhere.
    */
   read: "ids" | "own" | "redirect";
+  /** What A's own read answers when it is not a page (200): a redirect to a vendor's site. */
+  ownerStatus?: number;
   /** More addresses of an 'own' page that name A's things: anyone else gets 404 for them. */
   foreignReads?: (ids: Ids) => string[];
   /**

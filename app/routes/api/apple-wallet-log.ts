@@ -1,0 +1,7 @@
+// Apple's pass web service: what a device reports about passes it could not use (into the server log).
+import { logDeviceMessages } from "~/server/cards/apple-wallet-service.server";
+import type { Route } from "./+types/apple-wallet-log";
+
+export async function action({ request, context }: Route.ActionArgs) {
+  return logDeviceMessages(context.config, request, context.logger);
+}

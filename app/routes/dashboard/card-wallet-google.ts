@@ -1,0 +1,29 @@
+// Save to Google Wallet (/dashboard/cards/{WC1234}/wallet/google): sends the card's holder (or, for a company card,
+// the company's owners and admins) to Google with a signed pass of the card. 404 when Google Wallet is not
+// configured, as for another customer's card.
+import { data } from "react-router";
+import { requireUser } from "~/server/accounts/session.server";
+import { ownedCard } from "~/server/cards/card-design.server";
+import { saveLink } from "~/server/cards/google-wallet.server";
+import { walletCard } from "~/server/cards/google-wallet-sync.server";
+import { managedCompanyCardId } from "~/server/companies/company-card-access.server";
+import type { Route } from "./+types/card-wallet-google";
+
+export async function loader({ request, params, context }: Route.LoaderArgs) {
+  const user = await requireUser(context, request);
+  const wallet = context.config.googleWallet;
+  if (!wallet) throw data("Google Wallet is not available", { status: 404 });
+  const id =
+    (await managedCompanyCardId(context.db, user, params.cardNumber)) ??
+    (await ownedCard(context.db, user, params.cardNumber)).id;
+  const card = await walletCard(context.db, id);
+  if (!card) throw data("Card not found", { status: 404 });
+  const link = await saveLink(wallet, card, {
+    publicUrl: context.config.publicUrl,
+    shopName: context.config.shop.name,
+  });
+  return new Response(null, {
+    status: 303,
+    headers: { Location: link, "Cache-Control": "private, no-store", "Referrer-Policy": "no-referrer" },
+  });
+}
