@@ -1415,3 +1415,16 @@ export const appleWalletRegistrations = pgTable(
   },
   (t) => [uniqueIndex().on(t.deviceLibraryId, t.cardPageId), index().on(t.cardPageId)],
 );
+
+/**
+ * A card whose Google Wallet pass may exist: its owner (or a company admin) followed the save link (docs/decisions/
+ * 046). No foreign key to the card page: a deleted card's row remains until its pass is voided.
+ */
+export const googleWalletPasses = pgTable("google_wallet_passes", {
+  cardPageId: uuid().primaryKey(),
+  /** The card's version the pass was last sent (or had when its save link was made); behind it, a patch is due. */
+  pushedVersion: integer().notNull(),
+  /** Set once the pass of a deleted card was voided. */
+  voidedAt: timestamp({ withTimezone: true }),
+  createdAt: createdAt(),
+});

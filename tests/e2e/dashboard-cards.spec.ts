@@ -1,15 +1,17 @@
 // The customer dashboard's Cards section: adding a card bought by someone else with its number and edit
-// password, then the card's public link, vCard and QR code.
+// password, then the card's public link, vCard and QR code, and its brand kit.
 import { expectNoSeriousA11yViolations } from "../support/axe";
 import { cardFromPaidOrder, expect, test } from "./fixtures";
 
-test("a customer adds a card by number and edit password and sees it with its links, vCard and QR code", async ({
+test("a customer adds a card by number and edit password and sees it with its links, vCard, QR code and brand kit", async ({
   page,
   signedInCustomer,
   adminPage,
   browser,
   baseURL,
 }) => {
+  // An order paid by the admin, then the card's every download: a long journey on a busy machine.
+  test.setTimeout(180_000);
   expect(signedInCustomer.email).toBeTruthy();
   // Bought by a stranger, so the card is on nobody's account until its edit password is used.
   const buyerContext = await browser.newContext({ baseURL });
@@ -80,4 +82,45 @@ test("a customer adds a card by number and edit password and sees it with its li
   await page.reload();
   await expect(item.getByRole("link", { name: "Download vCard" })).toBeVisible();
   await expectNoSeriousA11yViolations(page);
+
+  // The card's brand kit: the signature copied as HTML, the background downloaded, all at phone width too.
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await item.getByRole("link", { name: "Brand kit" }).click();
+  await expect(page.getByRole("heading", { name: "Brand kit of Mia Multi", level: 1 })).toBeVisible();
+  for (const part of ["E-mail signature", "Video-call background", "QR codes for print"])
+    await expect(page.getByRole("heading", { name: part, level: 2 })).toBeVisible();
+  const preview = page.frameLocator('iframe[title="Preview of your e-mail signature"]');
+  await expect(preview.getByText("Mia Multi")).toBeVisible();
+
+  await page.context().grantPermissions(["clipboard-read", "clipboard-write"]);
+  await page.getByRole("button", { name: "Copy signature" }).click();
+  await expect(page.getByText("Your signature has been copied.")).toBeVisible();
+  const copied = await page.evaluate(async () => {
+    const [entry] = await navigator.clipboard.read();
+    return entry ? await (await entry.getType("text/html")).text() : "";
+  });
+  expect(copied).toContain("Mia Multi");
+  expect(copied).not.toContain("<script");
+
+  const download = page.waitForEvent("download");
+  await page.getByRole("link", { name: "Download background (PNG)" }).click();
+  const file = await download;
+  expect(file.suggestedFilename()).toMatch(/\.png$/);
+  const background = await page.request.get(
+    (await page.getByRole("link", { name: "Download background (JPEG)" }).getAttribute("href"))!,
+  );
+  expect(background.headers()["content-type"]).toBe("image/jpeg");
+
+  await expectNoSeriousA11yViolations(page);
+  await page.setViewportSize({ width: 375, height: 800 });
+  await page.reload();
+  await expect(page.getByRole("heading", { name: "QR codes for print", level: 2 })).toBeVisible();
+  await expectNoSeriousA11yViolations(page);
+  // A signed-out browser is sent to sign in rather than shown the kit.
+  const stranger = await browser.newContext({ baseURL });
+  const refused = await (await stranger.newPage()).request.get(`/dashboard/cards/${card.number}/brand-kit`, {
+    maxRedirects: 0,
+  });
+  expect(refused.status()).toBe(302);
+  await stranger.close();
 });

@@ -12,6 +12,7 @@ export interface BrandKitData {
   qrAddress: string;
   signature: { html: string; text: string };
   qrColour: { brand: string; ratio: number; readable: boolean; used: string };
+  qrLogo: boolean;
   background: { width: number; height: number };
   files: {
     signature: string;
@@ -121,8 +122,11 @@ export function PrintQrSection({ data }: { data: BrandKitData }) {
         QR codes for print
       </h2>
       <p className="mt-1 mb-4 break-words text-slate-600">
-        A 2048-pixel PNG or an SVG of any size, with room for a logo in the middle. It opens{" "}
-        <span className="break-all font-mono text-sm">{data.qrAddress}</span>.
+        A 2048-pixel PNG or an SVG of any size, opening{" "}
+        <span className="break-all font-mono text-sm">{data.qrAddress}</span>.{" "}
+        {data.qrLogo
+          ? "Your card's logo sits in the middle; the code is made to scan with it there."
+          : "Once your card's design has a logo, it will sit in the middle of these codes."}
       </p>
       <img
         src={qrColour.readable ? files.qrSvgBrand : files.qrSvgBlack}

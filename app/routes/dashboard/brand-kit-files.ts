@@ -8,5 +8,5 @@ import type { Route } from "./+types/brand-kit-files";
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const user = await requireUser(context, request);
   const card = await brandKitCard(context.db, user, params.cardNumber);
-  return brandKitFile(card, params.file, new URL(request.url), context.config.publicUrl);
+  return brandKitFile(card, params.file, new URL(request.url), context.config);
 }

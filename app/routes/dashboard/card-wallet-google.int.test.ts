@@ -1,6 +1,7 @@
 // Save to Google Wallet through its route: the owner is sent to Google with a JWT signed by the service account's
 // key, holding the card's pass (name, title, company, photo, colour, and its QR address as the QR code carries
-// it); another customer gets a 404, a visitor signed out the sign-in, and a shop without Google Wallet a 404.
+// it), and its pass is registered for the card's changes; another customer gets a 404, a visitor signed out the
+// sign-in, and a shop without Google Wallet a 404.
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -8,7 +9,7 @@ import { eq } from "drizzle-orm";
 import { jwtVerify } from "jose";
 import type { AppLoadContext } from "react-router";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { cardPages, members, organizations } from "~/db/schema";
+import { cardPages, googleWalletPasses, members, organizations } from "~/db/schema";
 import { designFromStored } from "~/schemas/card-design";
 import { paletteOf } from "~/utils/card-design/design";
 import { routeContext, testAuth, verifiedCustomer } from "../../../tests/support/auth";
@@ -89,6 +90,12 @@ const open = (who: keyof typeof cookies, on = context) =>
     { cardNumber: card.cardNumber },
   );
 
+const passes = () =>
+  t.db
+    .select({ pushedVersion: googleWalletPasses.pushedVersion })
+    .from(googleWalletPasses)
+    .where(eq(googleWalletPasses.cardPageId, card.id));
+
 type Text = { defaultValue: { value: string } };
 
 describe("Save to Google Wallet", () => {
@@ -128,9 +135,12 @@ describe("Save to Google Wallet", () => {
     expect((object.header as Text).defaultValue.value).toBe("Alice Wallet");
     expect((object.subheader as Text).defaultValue.value).toBe("Head of Sales");
     expect((object.cardTitle as Text).defaultValue.value).toBe("Acme Ltd");
+    // From now on the card's changes are sent to the pass, starting from the version the link holds.
+    expect(await passes()).toEqual([{ pushedVersion: stored!.version }]);
   });
 
   it("answers another customer as if the card did not exist, and sends a visitor to sign in", async () => {
+    await t.db.delete(googleWalletPasses);
     const bob = await open("bob");
     expect(bob.status).toBe(404);
     expect(bob.location).toBeNull();
@@ -139,12 +149,14 @@ describe("Save to Google Wallet", () => {
     const anonymous = await open("anonymous");
     expect([302, 303]).toContain(anonymous.status);
     expect(anonymous.location).toMatch(/^\/login\?redirectTo=/);
+    expect(await passes()).toEqual([]);
   });
 
   it("lets the card's company's admins save it too", async () => {
     const carol = await open("carol");
     expect(carol.status).toBe(303);
     expect(carol.location).toMatch(/^https:\/\/pay\.google\.com\/gp\/v\/save\//);
+    expect(await passes()).toHaveLength(1);
   });
 
   it("is offered on My Cards only when Google Wallet is configured", async () => {

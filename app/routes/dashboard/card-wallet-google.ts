@@ -1,11 +1,11 @@
 // Save to Google Wallet (/dashboard/cards/{WC1234}/wallet/google): sends the card's holder (or, for a company card,
-// the company's owners and admins) to Google with a signed pass of the card. 404 when Google Wallet is not
-// configured, as for another customer's card.
+// the company's owners and admins) to Google with a signed pass of the card, and from then on sends the card's
+// changes to that pass. 404 when Google Wallet is not configured, as for another customer's card.
 import { data } from "react-router";
 import { requireUser } from "~/server/accounts/session.server";
 import { ownedCard } from "~/server/cards/card-design.server";
 import { saveLink } from "~/server/cards/google-wallet.server";
-import { walletCard } from "~/server/cards/google-wallet-sync.server";
+import { registerGoogleWalletPass, walletCard } from "~/server/cards/google-wallet-sync.server";
 import { managedCompanyCardId } from "~/server/companies/company-card-access.server";
 import type { Route } from "./+types/card-wallet-google";
 
@@ -18,6 +18,8 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     (await ownedCard(context.db, user, params.cardNumber)).id;
   const card = await walletCard(context.db, id);
   if (!card) throw data("Card not found", { status: 404 });
+  // Before the link goes out: a pass saved from it must never miss a change.
+  await registerGoogleWalletPass(context.db, card);
   const link = await saveLink(wallet, card, {
     publicUrl: context.config.publicUrl,
     shopName: context.config.shop.name,

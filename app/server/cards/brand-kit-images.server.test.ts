@@ -42,10 +42,10 @@ describe("brand kit drawings", () => {
     expect(backgroundSvg(person("Ann"), "http://shop.test/a?s=qr", "x")).not.toContain('direction="rtl"');
   });
 
-  it("draws the QR code at error correction H inside a four-module quiet zone", () => {
+  it("draws the QR code at error correction H inside a four-module quiet zone", async () => {
     const text = "http://shop.test/alice?s=qr";
     const { size } = qrModules(text);
     expect(size).toBe(QRCode.create(text, { errorCorrectionLevel: "H" }).modules.size + 8);
-    expect(qrSvg(text, "#1e3a8a")).toContain(`viewBox="0 0 ${size} ${size}"`);
+    expect(await qrSvg(text, "#1e3a8a")).toContain(`viewBox="0 0 ${size} ${size}"`);
   });
 });

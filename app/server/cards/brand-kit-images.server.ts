@@ -1,16 +1,23 @@
-// The brand kit's pictures, drawn as SVG and rasterised with sharp: the video-call background (1920 x 1080) and the
-// QR code for print. Text is measured roughly and set smaller or wrapped so that it never leaves the picture.
+// The brand kit's pictures, drawn as SVG and rasterised by the image module: the video-call background (1920 x 1080)
+// and the QR code for print, with the card's logo in its middle when it has one. Text is measured roughly and set
+// smaller or wrapped so that it never leaves the picture.
 import QRCode from "qrcode";
 import { designFromStored } from "~/schemas/card-design";
 import { paletteOf } from "~/utils/card-design/design";
 import { FONTS } from "~/utils/card-design/options";
 import { escapeHtml } from "~/utils/html";
-import { drawPng } from "../platform/images.server";
+import { DESIGN_IMAGES, drawPng, pngToJpeg, squarePng } from "../platform/images.server";
 
 export const BACKGROUND = { width: 1920, height: 1080 } as const;
 const PRINT_QR_PIXELS = 2048;
+/** The SVG's nominal size; it is drawn crisp at any. */
+const PRINT_SVG_PIXELS = 1024;
 /** The quiet zone the QR standard asks for around the code, in modules. */
 const QUIET = 4;
+/** The most of the code's width a logo's plate may take. */
+const LOGO_SHARE = 0.2;
+/** The plate's white around the logo, in modules. */
+const LOGO_MARGIN = 0.5;
 
 export interface BrandKitPerson {
   name: string;
@@ -39,22 +46,55 @@ export function qrModules(text: string) {
   return { path, size: n + 2 * QUIET };
 }
 
-/** The QR code as an SVG document: `colour` on white, `pixels` wide, crisp at any size. */
-export function qrSvg(text: string, colour: string, pixels = 1024) {
-  const { path, size } = qrModules(text);
-  return `<svg xmlns="http://www.w3.org/2000/svg" width="${pixels}" height="${pixels}" viewBox="0 0 ${size} ${size}" shape-rendering="crispEdges"><rect width="${size}" height="${size}" fill="#ffffff"/><path d="${path}" fill="${colour}"/></svg>`;
+/**
+ * The logo's place in the middle of a code of `size` modules (quiet zone included): a white rounded plate of an
+ * odd number of modules, so that it covers whole ones, at most a fifth of the code's width (level H recovers 30%
+ * of it), and the logo inside it half a module from its edges.
+ */
+function logoPlate(size: number) {
+  const modules = size - 2 * QUIET;
+  const side = 2 * Math.floor((modules * LOGO_SHARE - 1) / 2) + 1;
+  const at = QUIET + (modules - side) / 2;
+  return {
+    svg: `<rect x="${at}" y="${at}" width="${side}" height="${side}" rx="${side / 5}" fill="#ffffff" shape-rendering="geometricPrecision"/>`,
+    logo: { at: at + LOGO_MARGIN, side: side - 2 * LOGO_MARGIN },
+  };
 }
 
-export function qrPng(text: string, colour: string) {
-  return drawPng(qrSvg(text, colour, PRINT_QR_PIXELS));
+const qrDocument = (qr: { path: string; size: number }, colour: string, pixels: number, over = "") =>
+  `<svg xmlns="http://www.w3.org/2000/svg" width="${pixels}" height="${pixels}" viewBox="0 0 ${qr.size} ${qr.size}" shape-rendering="crispEdges"><rect width="${qr.size}" height="${qr.size}" fill="#ffffff"/><path d="${qr.path}" fill="${colour}"/>${over}</svg>`;
+
+/**
+ * The QR code for print as an SVG document: `colour` on white, crisp at any size. A logo is embedded in the file
+ * (xlink:href, which print software reads as well as browsers do), so that it stands alone.
+ */
+export async function qrSvg(text: string, colour: string, logo: Buffer | null = null) {
+  const qr = qrModules(text);
+  if (!logo) return qrDocument(qr, colour, PRINT_SVG_PIXELS);
+  const plate = logoPlate(qr.size);
+  const { at, side } = plate.logo;
+  const png = await squarePng(logo, DESIGN_IMAGES.logo.width);
+  const image = `<image x="${at}" y="${at}" width="${side}" height="${side}" xmlns:xlink="http://www.w3.org/1999/xlink" xlink:href="data:image/png;base64,${png.toString("base64")}"/>`;
+  return qrDocument(qr, colour, PRINT_SVG_PIXELS, plate.svg + image);
+}
+
+/** The QR code for print as a PNG 2048 px wide; a logo is laid over its plate at full resolution. */
+export function qrPng(text: string, colour: string, logo: Buffer | null = null) {
+  const qr = qrModules(text);
+  if (!logo) return drawPng(qrDocument(qr, colour, PRINT_QR_PIXELS));
+  const plate = logoPlate(qr.size);
+  const unit = PRINT_QR_PIXELS / qr.size;
+  const at = Math.round(plate.logo.at * unit);
+  const size = Math.round(plate.logo.side * unit);
+  return drawPng(qrDocument(qr, colour, PRINT_QR_PIXELS, plate.svg), [
+    { image: logo, left: at, top: at, size, round: false },
+  ]);
 }
 
 /** The background as PNG, or as JPEG re-encoded from it (smaller, for apps that take no PNG). */
 export async function backgroundImage(svg: string, format: "png" | "jpg") {
   const png = await drawPng(svg);
-  if (format === "png") return png;
-  const sharp = (await import("sharp")).default;
-  return sharp(png).flatten({ background: "#ffffff" }).jpeg({ quality: 88 }).toBuffer();
+  return format === "png" ? png : pngToJpeg(png, 88);
 }
 
 const graphemes = (text: string) =>

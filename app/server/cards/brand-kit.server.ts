@@ -9,7 +9,10 @@ import { AA_TEXT, contrast, nearestWithContrast } from "~/utils/card-design/cont
 import { escapeHtml } from "~/utils/html";
 import type { SessionUser } from "../accounts/session.server";
 import type { DbOrTx } from "../platform/db.server";
+import type { Config } from "../platform/env.server";
+import { DESIGN_IMAGES } from "../platform/images.server";
 import { Lru } from "../platform/lru.server";
+import { readDesignImage } from "../platform/storage.server";
 import { BACKGROUND, backgroundImage, backgroundSvg, qrPng, qrSvg } from "./brand-kit-images.server";
 
 const CARD_NUMBER = /^WC\d{4}$/;
@@ -25,6 +28,7 @@ const brandKitColumns = {
   businessName: cardPages.businessName,
   contactPhone: cardPages.contactPhone,
   design: cardPages.design,
+  logoImageUrl: cardPages.logoImageUrl,
   version: cardPages.version,
 };
 export type BrandKitCard = {
@@ -123,16 +127,24 @@ const FILES: Record<BrandKitFile, { type: string; name: string }> = {
   "qr.png": { type: "image/png", name: "qr.png" },
 };
 
-async function fileBody(card: BrandKitCard, file: BrandKitFile, colour: string, publicUrl: string) {
+/** The card's logo for the middle of its print QR codes (logo only: a face is no mark), or null. */
+const printLogo = (card: BrandKitCard, config: Config) =>
+  card.logoImageUrl ? readDesignImage(config, card.logoImageUrl, DESIGN_IMAGES.logo.width) : null;
+
+async function fileBody(card: BrandKitCard, file: BrandKitFile, colour: string, config: Config) {
+  const { publicUrl } = config;
   const target = qrAddress(publicUrl, card.slug);
+  // A new logo is a new version of the card, so the version keys every picture.
   const key = `${card.id}:${card.version}:${publicUrl}:${file}`;
   switch (file) {
     case "signature.html":
       return signatureDocument(card, publicUrl);
     case "qr.svg":
-      return qrSvg(target, colour);
+      return cached(`${key}:${colour}`, async () =>
+        Buffer.from(await qrSvg(target, colour, await printLogo(card, config))),
+      );
     case "qr.png":
-      return cached(`${key}:${colour}`, () => qrPng(target, colour));
+      return cached(`${key}:${colour}`, async () => qrPng(target, colour, await printLogo(card, config)));
     default: {
       const link = cardLink(publicUrl, card.slug).replace(/^https?:\/\//, "");
       const format = file === "background.png" ? "png" : "jpg";
@@ -146,13 +158,13 @@ export async function brandKitFile(
   card: BrandKitCard,
   rawFile: string | undefined,
   url: URL,
-  publicUrl: string,
+  config: Config,
 ) {
   const file = BRAND_KIT_FILES.find((f) => f === rawFile);
   if (!file) throw data("Not found", { status: 404 });
   const brand = url.searchParams.get("colour") === "brand";
   const colour = brand ? printQrColour(card.design).used : BLACK;
-  const body = await fileBody(card, file, colour, publicUrl);
+  const body = await fileBody(card, file, colour, config);
   const { type, name } = FILES[file];
   const shade = colour === BLACK ? "qr-black" : "qr-brand";
   const filename = `${card.cardNumber}-${file.startsWith("qr.") ? name.replace("qr", shade) : name}`;
@@ -177,6 +189,7 @@ export function brandKitPageData(card: BrandKitCard, publicUrl: string) {
     qrAddress: qrAddress(publicUrl, card.slug),
     signature: { html: signatureHtml(card, publicUrl), text: signatureText(card, publicUrl) },
     qrColour: printQrColour(card.design),
+    qrLogo: card.logoImageUrl !== null,
     background: BACKGROUND,
     files: {
       signature: `${base}/signature.html`,

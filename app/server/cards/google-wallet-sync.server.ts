@@ -1,15 +1,17 @@
-// Keeps saved Google Wallet passes in step with their cards: after a card changes (its name, title, design, image,
-// address) its pass is patched, and a deleted card's pass is voided. The process that made the change sends it,
-// shortly after and outside any request; a pass Google does not have (never saved) is skipped quietly.
-import { createHash } from "node:crypto";
-import { eq, inArray } from "drizzle-orm";
+// Keeps saved Google Wallet passes in step with their cards: a card whose save link was followed has a row in
+// google_wallet_passes, and a polled worker patches its pass whenever the card's version is ahead of the row's
+// (a deleted card's pass is voided). A change made in any process, or while this one was down, is sent; a failed
+// patch is tried again on a later round (docs/decisions/046-google-wallet-passes.md).
+import { and, eq, inArray, isNull, ne, sql } from "drizzle-orm";
 import type { Logger } from "pino";
-import { cardPages } from "~/db/schema";
+import { cardPages, googleWalletPasses } from "~/db/schema";
 import type { DbOrTx } from "../platform/db.server";
 import type { GoogleWalletConfig } from "../platform/google-wallet-config.server";
-import { Lru } from "../platform/lru.server";
+import { startPolledWorker } from "../platform/polled-worker.server";
 import { onCardPagesChanged, onCardPagesDeleted } from "./changes.server";
 import { passFields, patchPass, voidedPass, type WalletCard } from "./google-wallet.server";
+
+const BATCH = 100;
 
 const walletCardColumns = {
   id: cardPages.id,
@@ -20,104 +22,104 @@ const walletCardColumns = {
   profileImageUrl: cardPages.profileImageUrl,
   logoImageUrl: cardPages.logoImageUrl,
   design: cardPages.design,
+  version: cardPages.version,
 };
 
-/** A card as its pass shows it, or null. */
-export async function walletCard(db: DbOrTx, cardPageId: string): Promise<WalletCard | null> {
+type VersionedCard = WalletCard & { version: number };
+
+/** A card as its pass shows it, with its version, or null. */
+export async function walletCard(db: DbOrTx, cardPageId: string): Promise<VersionedCard | null> {
   const [card] = await db.select(walletCardColumns).from(cardPages).where(eq(cardPages.id, cardPageId));
   return card ?? null;
 }
 
-/** Changes wait this long, so a burst of edits is one patch and the write that announced them has committed. */
-const SETTLE_MS = 1000;
-/** Changes waiting at most; beyond it the oldest are dropped (and logged), as a pass is a convenience. */
-const MAX_WAITING = 5000;
+/** The save link was handed out: from now on the card's changes are sent to its pass (one row per card). */
+export async function registerGoogleWalletPass(db: DbOrTx, card: { id: string; version: number }) {
+  await db
+    .insert(googleWalletPasses)
+    .values({ cardPageId: card.id, pushedVersion: card.version })
+    .onConflictDoNothing();
+}
 
-export function startGoogleWalletSync(opts: {
-  db: DbOrTx;
-  wallet: GoogleWalletConfig;
-  publicUrl: string;
-  shopName: string;
-  logger: Logger;
-  settleMs?: number;
-}) {
-  const { db, wallet, logger } = opts;
-  const changedSlugs = new Set<string>();
-  const deletedIds = new Set<string>();
-  // What each pass was last sent (or found missing with): an announcement that changed nothing on the pass (a
-  // link, a contact) sends nothing.
-  const lastSent = new Lru<string, string>(10_000);
-  let timer: NodeJS.Timeout | null = null;
-  let running: Promise<void> | null = null;
-  let stopped = false;
+/**
+ * Whether a pass is due: its card's version is ahead of the one sent, or its card is gone and the pass not voided.
+ * A scalar subquery is looked up by the card's primary key for each row, never by reading every card.
+ */
+const due = sql`coalesce(
+  (select cp.version > ${googleWalletPasses.pushedVersion} from card_pages cp
+    where cp.id = ${googleWalletPasses.cardPageId}),
+  ${googleWalletPasses.voidedAt} is null)`;
 
-  const queue = (set: Set<string>, items: string[]) => {
-    for (const item of items) {
-      set.delete(item);
-      set.add(item);
-    }
-    let dropped = 0;
-    for (; changedSlugs.size + deletedIds.size > MAX_WAITING; dropped++) {
-      const from = changedSlugs.size ? changedSlugs : deletedIds;
-      from.delete(from.values().next().value!);
-    }
-    if (dropped) logger.warn({ dropped }, "google wallet: too many card changes waiting; the oldest dropped");
-    schedule();
-  };
+type Options = { wallet: GoogleWalletConfig; publicUrl: string; shopName: string; logger: Logger };
 
-  const schedule = () => {
-    if (stopped || timer || running) return;
-    timer = setTimeout(() => {
-      timer = null;
-      running = round()
-        .catch((error) => logger.error({ err: error }, "google wallet: pass updates failed"))
-        .finally(() => {
-          running = null;
-          if (changedSlugs.size || deletedIds.size) schedule();
-        });
-    }, opts.settleMs ?? SETTLE_MS);
-    timer.unref();
-  };
-
-  const send = async (cardPageId: string, fields: object) => {
-    const body = createHash("sha256").update(JSON.stringify(fields)).digest("base64url");
-    if (lastSent.get(cardPageId) === body) return;
-    try {
-      await patchPass(wallet, cardPageId, fields);
-      lastSent.set(cardPageId, body);
-    } catch (error) {
-      logger.warn({ cardPageId, err: String((error as Error).message) }, "google wallet: pass not updated");
-    }
-  };
-
-  async function round() {
-    const slugs = [...changedSlugs].slice(0, 100);
-    for (const slug of slugs) changedSlugs.delete(slug);
-    const ids = [...deletedIds].slice(0, 100);
-    for (const id of ids) deletedIds.delete(id);
-    const cards = slugs.length
-      ? await db.select(walletCardColumns).from(cardPages).where(inArray(cardPages.slug, slugs))
-      : [];
-    for (const card of cards) {
-      if (stopped) return;
-      await send(card.id, passFields(card, opts));
-    }
-    for (const id of ids) {
-      if (stopped) return;
-      await send(id, voidedPass);
-    }
+/** One patch: whether the pass is settled (changed, or never saved: a 404); a failure is logged and left due. */
+async function send(opts: Options, cardPageId: string, fields: object) {
+  try {
+    await patchPass(opts.wallet, cardPageId, fields);
+    return true;
+  } catch (error) {
+    // The message only: an error's cause may carry the request, and with it the access token.
+    opts.logger.warn(
+      { cardPageId, err: String((error as Error).message) },
+      "google wallet: pass not updated; it is tried again",
+    );
+    return false;
   }
+}
 
-  const unsubscribe = [
-    onCardPagesChanged((slugs) => queue(changedSlugs, slugs)),
-    onCardPagesDeleted((ids) => queue(deletedIds, ids)),
-  ];
+/** One round: the passes behind their card, patched one at a time. Resolves whether more may be waiting. */
+export async function pushGooglePassUpdates(db: DbOrTx, opts: Options): Promise<boolean> {
+  const rows = await db
+    .select({ cardPageId: googleWalletPasses.cardPageId })
+    .from(googleWalletPasses)
+    .where(due)
+    .limit(BATCH);
+  if (!rows.length) return false;
+  const ids = rows.map((r) => r.cardPageId);
+  // The fields and the version they belong to are read together, so the version recorded is the one sent.
+  const cards = new Map(
+    (await db.select(walletCardColumns).from(cardPages).where(inArray(cardPages.id, ids))).map((c) => [
+      c.id,
+      c,
+    ]),
+  );
+  let done = 0;
+  for (const id of ids) {
+    const card = cards.get(id);
+    if (!(await send(opts, id, card ? passFields(card, opts) : voidedPass))) continue;
+    done++;
+    if (!card) {
+      await db
+        .update(googleWalletPasses)
+        .set({ voidedAt: sql`now()` })
+        .where(and(eq(googleWalletPasses.cardPageId, id), isNull(googleWalletPasses.voidedAt)));
+      continue;
+    }
+    // Another process may have sent a newer version meanwhile, possibly before this older one landed: the row is
+    // set back to this version then, so the next round sends the card as it is now.
+    await db
+      .update(googleWalletPasses)
+      .set({ pushedVersion: card.version })
+      .where(and(eq(googleWalletPasses.cardPageId, id), ne(googleWalletPasses.pushedVersion, card.version)));
+  }
+  // Another round at once only after a full batch that moved on: an outage at Google waits for the timer.
+  return rows.length === BATCH && done > 0;
+}
+
+/** The worker: a round on a timer and whenever a card page changes or is deleted in this process. */
+export function startGoogleWalletSync(opts: Options & { db: DbOrTx; intervalMs?: number }) {
+  const worker = startPolledWorker({
+    round: () => pushGooglePassUpdates(opts.db, opts),
+    logger: opts.logger,
+    name: "Google Wallet pass updates",
+    intervalMs: opts.intervalMs ?? 15_000,
+  });
+  const unsubscribe = [onCardPagesChanged(() => worker.poke()), onCardPagesDeleted(() => worker.poke())];
   return {
+    poke: worker.poke,
     async stop() {
-      stopped = true;
       for (const off of unsubscribe) off();
-      if (timer) clearTimeout(timer);
-      await running?.catch(() => {});
+      await worker.stop();
     },
   };
 }

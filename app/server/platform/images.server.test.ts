@@ -5,7 +5,14 @@ import sharp from "sharp";
 import { describe, expect, it } from "vitest";
 import { busyPhoto } from "../../../tests/fixtures/busy-photo.mjs";
 import { loadConfig } from "./env.server";
-import { acceptProfileImage, ImageError, PROFILE_MAX_BYTES, processProfileImage } from "./images.server";
+import {
+  acceptProfileImage,
+  ImageError,
+  PROFILE_MAX_BYTES,
+  pngToJpeg,
+  processProfileImage,
+  squarePng,
+} from "./images.server";
 
 const square = () => sharp({ create: { width: 64, height: 64, channels: 3, background: "#336699" } });
 
@@ -155,5 +162,28 @@ describe("acceptProfileImage", () => {
       message: "Image should be less than 5MB",
     });
     expect(stored()).toEqual([]);
+  });
+});
+
+describe("the server's own pictures", () => {
+  it("makes a square PNG of a picture, kept whole on transparency", async () => {
+    const wide = await sharp({ create: { width: 200, height: 100, channels: 3, background: "#336699" } })
+      .webp()
+      .toBuffer();
+    const png = await squarePng(wide, 64);
+    const { data, info } = await sharp(png).raw().toBuffer({ resolveWithObject: true });
+    expect([info.width, info.height, info.channels]).toEqual([64, 64, 4]);
+    expect(data[3]).toBe(0); // the top-left corner is padding
+    expect(data[(32 * 64 + 32) * 4 + 3]).toBe(255);
+  });
+
+  it("turns a transparent PNG into a JPEG on white", async () => {
+    const clear = await sharp({ create: { width: 8, height: 8, channels: 4, background: "#00000000" } })
+      .png()
+      .toBuffer();
+    const jpeg = await pngToJpeg(clear, 80);
+    expect((await sharp(jpeg).metadata()).format).toBe("jpeg");
+    const data = await sharp(jpeg).raw().toBuffer();
+    expect([...data.subarray(0, 3)]).toEqual([255, 255, 255]);
   });
 });

@@ -271,3 +271,20 @@ export function drawPng(svg: string, pictures: DrawnPicture[] = []): Promise<Buf
     return sharp(Buffer.from(svg)).composite(layers).png({ compressionLevel: 9 }).toBuffer();
   });
 }
+
+/** An image as a PNG square of `size` pixels, kept whole on transparency: a picture to embed in an SVG file. */
+export function squarePng(image: Buffer, size: number): Promise<Buffer> {
+  return withImageSlot(async () => {
+    const sharp = await loadSharp();
+    const clear = { r: 0, g: 0, b: 0, alpha: 0 };
+    return sharp(image).resize(size, size, { fit: "contain", background: clear }).png().toBuffer();
+  });
+}
+
+/** A PNG as a JPEG on white (JPEG has no transparency), for apps that take no PNG. */
+export function pngToJpeg(png: Buffer, quality: number): Promise<Buffer> {
+  return withImageSlot(async () => {
+    const sharp = await loadSharp();
+    return sharp(png).flatten({ background: "#ffffff" }).jpeg({ quality }).toBuffer();
+  });
+}
