@@ -4,15 +4,12 @@ import { data } from "react-router";
 import { requireUser } from "~/server/accounts/session.server";
 import { passCard } from "~/server/cards/apple-wallet.server";
 import { passResponse } from "~/server/cards/apple-wallet-service.server";
-import { ownedCard } from "~/server/cards/card-design.server";
-import { managedCompanyCardId } from "~/server/companies/company-card-access.server";
+import { reachableCardId } from "~/server/cards/card-access.server";
 import type { Route } from "./+types/apple-wallet-pass";
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const user = await requireUser(context, request);
-  const cardId =
-    (await managedCompanyCardId(context.db, user, params.cardNumber)) ??
-    (await ownedCard(context.db, user, params.cardNumber)).id;
+  const cardId = await reachableCardId(context.db, user, params.cardNumber);
   const { config } = context;
   if (!config.appleWallet) throw data("Apple Wallet is not available", { status: 404 });
   return passResponse(

@@ -126,7 +126,7 @@ describe("Save to Google Wallet", () => {
       id: `${ISSUER}.card-${card.id}`,
       classId: `${ISSUER}.tapcard`,
       state: "ACTIVE",
-      hexBackgroundColor: paletteOf(design, design.variant === "dark" ? "dark" : "light").pageTones[0],
+      hexBackgroundColor: paletteOf(design, design.variant === "dark" ? "dark" : "light").accent,
       logo: { sourceUri: { uri: "https://shop.test/uploads/profile/abc123.jpg" } },
       // The card's QR address exactly as /card/{slug}/qr.svg encodes it.
       barcode: { type: "QR_CODE", value: `https://shop.test/${card.slug}?s=qr` },

@@ -3,19 +3,16 @@
 // changes to that pass. 404 when Google Wallet is not configured, as for another customer's card.
 import { data } from "react-router";
 import { requireUser } from "~/server/accounts/session.server";
-import { ownedCard } from "~/server/cards/card-design.server";
+import { reachableCardId } from "~/server/cards/card-access.server";
 import { saveLink } from "~/server/cards/google-wallet.server";
 import { registerGoogleWalletPass, walletCard } from "~/server/cards/google-wallet-sync.server";
-import { managedCompanyCardId } from "~/server/companies/company-card-access.server";
 import type { Route } from "./+types/card-wallet-google";
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const user = await requireUser(context, request);
   const wallet = context.config.googleWallet;
   if (!wallet) throw data("Google Wallet is not available", { status: 404 });
-  const id =
-    (await managedCompanyCardId(context.db, user, params.cardNumber)) ??
-    (await ownedCard(context.db, user, params.cardNumber)).id;
+  const id = await reachableCardId(context.db, user, params.cardNumber);
   const card = await walletCard(context.db, id);
   if (!card) throw data("Card not found", { status: 404 });
   // Before the link goes out: a pass saved from it must never miss a change.

@@ -1,9 +1,9 @@
 // A card's brand kit (My Cards -> Brand kit): an e-mail signature, a video-call background and QR codes for
 // print, all pointing at the card's QR address. Only the card's owner, or an owner or admin of the company that
 // gave it, may have them. Pictures are drawn once per version of the card and kept in a bounded cache.
-import { and, eq, inArray, or } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import { data } from "react-router";
-import { cardPages, members } from "~/db/schema";
+import { cardPages } from "~/db/schema";
 import { designFromStored } from "~/schemas/card-design";
 import { AA_TEXT, contrast, nearestWithContrast } from "~/utils/card-design/contrast";
 import { escapeHtml } from "~/utils/html";
@@ -14,8 +14,8 @@ import { DESIGN_IMAGES } from "../platform/images.server";
 import { Lru } from "../platform/lru.server";
 import { readDesignImage } from "../platform/storage.server";
 import { BACKGROUND, backgroundImage, backgroundSvg, qrPng, qrSvg } from "./brand-kit-images.server";
+import { cardNumberFrom, heldOrManagedBy } from "./card-access.server";
 
-const CARD_NUMBER = /^WC\d{4}$/;
 const WHITE = "#ffffff";
 const BLACK = "#000000";
 
@@ -40,21 +40,10 @@ export type BrandKitCard = {
  * customer's card is not told apart from none).
  */
 export async function brandKitCard(db: DbOrTx, user: Pick<SessionUser, "id">, rawNumber: string | undefined) {
-  const cardNumber = (rawNumber ?? "").slice(0, 6).toUpperCase();
-  if (!CARD_NUMBER.test(cardNumber)) throw data("Card not found", { status: 404 });
-  const managed = db
-    .select({ id: members.organizationId })
-    .from(members)
-    .where(and(eq(members.userId, user.id), inArray(members.role, ["owner", "admin"])));
   const [card] = await db
     .select(brandKitColumns)
     .from(cardPages)
-    .where(
-      and(
-        eq(cardPages.cardNumber, cardNumber),
-        or(eq(cardPages.ownerUserId, user.id), inArray(cardPages.organizationId, managed)),
-      ),
-    );
+    .where(and(eq(cardPages.cardNumber, cardNumberFrom(rawNumber)), heldOrManagedBy(db, user.id)));
   if (!card) throw data("Card not found", { status: 404 });
   return card;
 }

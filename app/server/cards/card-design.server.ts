@@ -14,12 +14,11 @@ import type { DbOrTx } from "../platform/db.server";
 import type { Config } from "../platform/env.server";
 import type { DesignImageKind } from "../platform/images.server";
 import { deleteUploadIfUnused } from "../platform/uploads.server";
+import { cardNumberFrom } from "./card-access.server";
 import { getCardPageBySlug, type PublicCardPage } from "./card-reads.server";
 import { announceCardPagesChanged } from "./changes.server";
 import { shopDefaultDesign } from "./default-design.server";
 import { renderCardPageHtml } from "./page-html.server";
-
-const CARD_NUMBER = /^WC\d{4}$/;
 
 const designCardColumns = {
   id: cardPages.id,
@@ -37,12 +36,10 @@ export type DesignCard = { id: string; cardNumber: string; slug: string; name: s
 
 /** The account's own card with this number, or a 404 (another customer's card is not told apart from none). */
 export async function ownedCard(db: DbOrTx, user: Pick<SessionUser, "id">, rawNumber: string | undefined) {
-  const cardNumber = (rawNumber ?? "").slice(0, 6).toUpperCase();
-  if (!CARD_NUMBER.test(cardNumber)) throw data("Card not found", { status: 404 });
   const [card] = await db
     .select(designCardColumns)
     .from(cardPages)
-    .where(and(eq(cardPages.cardNumber, cardNumber), eq(cardPages.ownerUserId, user.id)));
+    .where(and(eq(cardPages.cardNumber, cardNumberFrom(rawNumber)), eq(cardPages.ownerUserId, user.id)));
   if (!card) throw data("Card not found", { status: 404 });
   return card as DesignCard;
 }

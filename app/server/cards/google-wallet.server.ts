@@ -50,7 +50,8 @@ export function passFields(card: WalletCard, opts: { publicUrl: string; shopName
     header: text(card.name),
     ...(card.jobTitle ? { subheader: text(card.jobTitle) } : {}),
     ...(image ? { logo: { sourceUri: { uri: image }, contentDescription: text(card.name) } } : {}),
-    hexBackgroundColor: palette.pageTones[0] ?? palette.accent,
+    // The brand colour, as on the Apple pass: one card looks the same in both wallets.
+    hexBackgroundColor: palette.accent,
     // The card's QR address as its QR code carries it (routes/card/qr.ts), so scans count as scans.
     barcode: {
       type: "QR_CODE",
