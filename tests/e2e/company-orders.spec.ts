@@ -64,11 +64,20 @@ test("an owner orders cards for three members in one checkout, and each is made 
   await page.getByRole("link", { name: COMPANY }).first().click();
   await tabs.getByRole("link", { name: "Cards" }).click();
   const cards = page.getByRole("table", { name: "The company's cards" });
-  // A row is named by its cells: the card, the holder, the state.
+  // A row is named by its cells: the card and its brand kit, the holder, the state.
   for (const name of [signedInCustomer.name, ...people.map((p) => p.name)])
     await expect(
-      cards.getByRole("row", { name: new RegExp(`^WC\\d{4} ${name} Not written yet`) }),
+      cards.getByRole("row", {
+        name: new RegExp(`^WC\\d{4} Brand kit of card WC\\d{4} ${name} Not written yet`),
+      }),
     ).toBeVisible();
+  // The company's admin takes a member's card elsewhere too: its brand kit opens from the row.
+  await cards
+    .getByRole("row", { name: new RegExp(people[0]!.name) })
+    .getByRole("link", { name: /^Brand kit of card/ })
+    .click();
+  await expect(page.getByRole("heading", { name: /^Brand kit of /, level: 1 })).toBeVisible();
+  await page.goBack();
   await adminPage.goto("/admin-dashboard/fulfilment");
   await expect(adminPage.getByText(orderNumber).first()).toBeVisible();
 

@@ -84,7 +84,16 @@ export default function CompanyCards({ loaderData }: Route.ComponentProps) {
           <tbody>
             {cards.map((c) => (
               <tr key={c.id} className="border-b border-slate-100 last:border-0">
-                <td className="py-2 pr-3 font-mono">{c.cardNumber}</td>
+                <td className="py-2 pr-3">
+                  <span className="font-mono">{c.cardNumber}</span>{" "}
+                  <Link
+                    to={`/dashboard/cards/${c.cardNumber}/brand-kit`}
+                    aria-label={`Brand kit of card ${c.cardNumber}`}
+                    className="font-semibold text-brand-700 underline"
+                  >
+                    Brand kit
+                  </Link>
+                </td>
                 <td className="py-2 pr-3">{c.holder ?? `${c.pageName} (left)`}</td>
                 <td className="py-2 pr-3">{STATE_WORDS[c.status]}</td>
                 <td className="py-2 pr-3">{c.lastTap ?? "Never"}</td>
