@@ -13,29 +13,16 @@ import type { DbOrTx } from "../platform/db.server";
 import type { Config } from "../platform/env.server";
 import { drawPng } from "../platform/images.server";
 import { readDesignImage, readProfileJpeg } from "../platform/storage.server";
+import { type WalletCardRow, walletCardColumns } from "./card-access.server";
 
 export const PKPASS_TYPE = "application/vnd.apple.pkpass";
 
-const passCardColumns = {
-  id: cardPages.id,
-  slug: cardPages.slug,
-  name: cardPages.name,
-  jobTitle: cardPages.jobTitle,
-  businessName: cardPages.businessName,
-  design: cardPages.design,
-  profileImageUrl: cardPages.profileImageUrl,
-  logoImageUrl: cardPages.logoImageUrl,
-  version: cardPages.version,
-  updatedAt: cardPages.updatedAt,
-};
-export type PassCard = {
-  [K in keyof typeof passCardColumns]: (typeof cardPages.$inferSelect)[K];
-};
+export type PassCard = WalletCardRow;
 
 /** The card page behind a pass's serial number, or null when there is none (any more). */
 export async function passCard(db: DbOrTx, serial: string): Promise<PassCard | null> {
   if (!isUuid(serial)) return null;
-  const [card] = await db.select(passCardColumns).from(cardPages).where(eq(cardPages.id, serial));
+  const [card] = await db.select(walletCardColumns).from(cardPages).where(eq(cardPages.id, serial));
   return card ?? null;
 }
 

@@ -8,6 +8,21 @@ import type { DbOrTx } from "../platform/db.server";
 
 const CARD_NUMBER = /^WC\d{4}$/;
 
+/** What a card shows in a wallet: who, where, its look, and the version and time its passes follow. */
+export const walletCardColumns = {
+  id: cardPages.id,
+  slug: cardPages.slug,
+  name: cardPages.name,
+  jobTitle: cardPages.jobTitle,
+  businessName: cardPages.businessName,
+  design: cardPages.design,
+  profileImageUrl: cardPages.profileImageUrl,
+  logoImageUrl: cardPages.logoImageUrl,
+  version: cardPages.version,
+  updatedAt: cardPages.updatedAt,
+};
+export type WalletCardRow = { [K in keyof typeof walletCardColumns]: (typeof cardPages.$inferSelect)[K] };
+
 /** The card number from the address, checked before anything is looked up; else a 404. */
 export function cardNumberFrom(raw: string | undefined) {
   const cardNumber = (raw ?? "").slice(0, 6).toUpperCase();

@@ -8,22 +8,11 @@ import { cardPages, googleWalletPasses } from "~/db/schema";
 import type { DbOrTx } from "../platform/db.server";
 import type { GoogleWalletConfig } from "../platform/google-wallet-config.server";
 import { startPolledWorker } from "../platform/polled-worker.server";
+import { walletCardColumns } from "./card-access.server";
 import { onCardPagesChanged, onCardPagesDeleted } from "./changes.server";
 import { passFields, patchPass, voidedPass, type WalletCard } from "./google-wallet.server";
 
 const BATCH = 100;
-
-const walletCardColumns = {
-  id: cardPages.id,
-  slug: cardPages.slug,
-  name: cardPages.name,
-  jobTitle: cardPages.jobTitle,
-  businessName: cardPages.businessName,
-  profileImageUrl: cardPages.profileImageUrl,
-  logoImageUrl: cardPages.logoImageUrl,
-  design: cardPages.design,
-  version: cardPages.version,
-};
 
 type VersionedCard = WalletCard & { version: number };
 
