@@ -3,5 +3,8 @@ import { logDeviceMessages } from "~/server/cards/apple-wallet-service.server";
 import type { Route } from "./+types/apple-wallet-log";
 
 export async function action({ request, context }: Route.ActionArgs) {
-  return logDeviceMessages(context.config, request, context.logger);
+  return logDeviceMessages(context.db, context.config, request, {
+    ip: context.clientIp,
+    logger: context.logger,
+  });
 }

@@ -16,6 +16,7 @@ import * as serialsRoute from "../../routes/api/apple-wallet-serials";
 import { passAuthToken } from "./apple-wallet.server";
 import { MAX_DEVICES_PER_PASS } from "./apple-wallet-service.server";
 import { createCardPage, deleteCardPage } from "./cards.server";
+import { CARD_LIMITS } from "./limits.server";
 
 const ca = makeTestWalletCa();
 const config = testConfig("apple-wallet-service", ca.env());
@@ -166,6 +167,24 @@ describe("Apple's pass web service", () => {
     expect(messages[1]).toHaveLength(500);
     expect(JSON.stringify(messages)).not.toContain(token);
     expect((await call(logRoute.action, "POST", "/log", {}, { body: "{" })).status).toBe(400);
+  });
+
+  it("takes a limited number of device logs from one address an hour, then 429", async () => {
+    const from = (ip: string) => {
+      const c = routeContext(t.db, config, testAuth(t.db, config), ip);
+      (c as { logger: unknown }).logger = { warn };
+      return c;
+    };
+    const post = (c: AppLoadContext) =>
+      logRoute.action({
+        request: new Request(`${BASE}/log`, { method: "POST", body: JSON.stringify({ logs: ["broken"] }) }),
+        params: {},
+        context: c,
+      } as never) as Promise<Response>;
+    const noisy = from("198.51.100.7");
+    for (let i = 0; i < CARD_LIMITS.walletDeviceLog.max; i++) expect((await post(noisy)).status).toBe(200);
+    expect((await post(noisy)).status).toBe(429);
+    expect((await post(from("198.51.100.8"))).status).toBe(200);
   });
 
   it("unregisters a device (200), with the pass's token only", async () => {

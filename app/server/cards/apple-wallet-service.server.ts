@@ -8,7 +8,10 @@ import { isUuid } from "~/utils/ids";
 import type { AppleWalletConfig } from "../platform/apple-wallet-config.server";
 import type { DbOrTx } from "../platform/db.server";
 import type { Config } from "../platform/env.server";
+import { hitRateLimit } from "../platform/rate-limit.server";
+import { addressKey } from "../platform/rate-limit-address.server";
 import { buildApplePass, isPassAuthorized, PKPASS_TYPE, passCard } from "./apple-wallet.server";
+import { CARD_LIMITS } from "./limits.server";
 
 /** A pass on more devices than this is refused more (one person's phones and watches are a handful). */
 export const MAX_DEVICES_PER_PASS = 50;
@@ -150,8 +153,16 @@ export async function passResponse(
 }
 
 /** What a device logs about its passes: a bounded number of short lines, anything like a token blanked. */
-export async function logDeviceMessages(config: Config, request: Request, logger: Logger) {
+export async function logDeviceMessages(
+  db: DbOrTx,
+  config: Config,
+  request: Request,
+  client: { ip: string; logger: Logger },
+) {
   if (!config.appleWallet) return text(404, "Not found");
+  const key = `walletDeviceLog:${addressKey(client.ip)}`;
+  if (!(await hitRateLimit(db, key, CARD_LIMITS.walletDeviceLog)).allowed)
+    return text(429, "Too many device logs from this address");
   const body = (await readJson(request, MAX_LOG_BODY)) as { logs?: unknown } | undefined;
   if (!body || !Array.isArray(body.logs))
     return text(400, "A JSON body with logs (a list of strings) is required");
@@ -164,6 +175,6 @@ export async function logDeviceMessages(config: Config, request: Request, logger
         .replace(/ApplePass\s+\S+/gi, "ApplePass [redacted]")
         .replace(/[A-Za-z0-9_-]{32,}/g, "[redacted]"),
     );
-  logger.warn({ messages }, "Apple Wallet device log");
+  client.logger.warn({ messages }, "Apple Wallet device log");
   return text(200, "Logged");
 }

@@ -1,4 +1,5 @@
-// Cards' rate limits: guessing a card's number and edit password, and the images an admin uploads for pages.
+// Cards' rate limits: guessing a card's number and edit password, Wallet's device logs, and the images an admin
+// uploads for pages.
 import { defineLimits, type WriteLimit } from "../platform/rate-limit.server";
 
 export const CARD_LIMITS = defineLimits({
@@ -9,6 +10,11 @@ export const CARD_LIMITS = defineLimits({
    * addresses and accounts guess, one card's password gets this many tries. Numbers no card has count alike.
    */
   editPasswordPerCard: { max: 10, windowSeconds: 60 * 60 },
+  /**
+   * Wallet's device logs, per client address: anyone may post one (Apple's web service has no token there), so
+   * the server log cannot be flooded. A phone with a broken pass sends a few.
+   */
+  walletDeviceLog: { max: 30, windowSeconds: 60 * 60 },
 });
 
 /** Images an admin uploads for card pages. */
