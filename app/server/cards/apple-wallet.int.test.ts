@@ -19,6 +19,7 @@ import { testConfig } from "../../../tests/support/shop";
 import { createTestDb, type TestDb } from "../../../tests/support/test-db";
 import * as cardPage from "../../routes/card/page";
 import * as walletRoute from "../../routes/dashboard/apple-wallet-pass";
+import * as myCards from "../../routes/dashboard/cards";
 import { demoPortrait, drawPng } from "../platform/images.server";
 import { storeDesignImage, storeProfileImage } from "../platform/storage.server";
 import { passAuthToken } from "./apple-wallet.server";
@@ -153,9 +154,19 @@ describe("Add to Apple Wallet", () => {
     }
   });
 
-  it("is not offered while Apple Wallet is not configured", async () => {
+  it("is offered on My Cards only while Apple Wallet is configured", async () => {
     const off = { ...context, config: { ...config, appleWallet: null } } as AppLoadContext;
     expect((await download(owner.cookie, off)).status).toBe(404);
+    const offered = async (on: AppLoadContext) =>
+      (
+        (await myCards.loader({
+          request: getRequest("http://shop.test/dashboard/cards", owner.cookie),
+          context: on,
+          params: {},
+        } as never)) as { appleWallet: boolean }
+      ).appleWallet;
+    expect(await offered(context)).toBe(true);
+    expect(await offered(off)).toBe(false);
   });
 
   it("still carries the card's address while the card is paused, whose page then says so", async () => {
