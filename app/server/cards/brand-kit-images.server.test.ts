@@ -28,8 +28,8 @@ describe("brand kit drawings", () => {
     expect(kept).toBe(family.repeat(kept.length / family.length));
   });
 
-  it("escapes every text and marks right-to-left lines", () => {
-    const svg = backgroundSvg(
+  it("escapes every text and marks right-to-left lines", async () => {
+    const svg = await backgroundSvg(
       person(`<script>alert("x")</script> & \u0007`),
       "http://shop.test/a?s=qr",
       "shop.test/a",
@@ -37,9 +37,11 @@ describe("brand kit drawings", () => {
     expect(svg).not.toContain("<script");
     expect(svg).toContain("&lt;script&gt;");
     expect(svg).not.toContain("\u0007");
-    const hebrew = backgroundSvg(person("דוד לוי"), "http://shop.test/a?s=qr", "shop.test/a");
+    const hebrew = await backgroundSvg(person("דוד לוי"), "http://shop.test/a?s=qr", "shop.test/a");
     expect(hebrew).toMatch(/direction="rtl" unicode-bidi="embed">דוד לוי</);
-    expect(backgroundSvg(person("Ann"), "http://shop.test/a?s=qr", "x")).not.toContain('direction="rtl"');
+    expect(await backgroundSvg(person("Ann"), "http://shop.test/a?s=qr", "x")).not.toContain(
+      'direction="rtl"',
+    );
   });
 
   it("draws the QR code at error correction H inside a four-module quiet zone", async () => {

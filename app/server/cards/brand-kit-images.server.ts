@@ -1,12 +1,13 @@
 // The brand kit's pictures, drawn as SVG and rasterised by the image module: the video-call background (1920 x 1080)
 // and the QR code for print, with the card's logo in its middle when it has one. Text is measured roughly and set
-// smaller or wrapped so that it never leaves the picture.
+// smaller or wrapped so that it never leaves the picture; emoji are drawn as images (emoji-text.server.ts).
 import QRCode from "qrcode";
 import { designFromStored } from "~/schemas/card-design";
 import { paletteOf } from "~/utils/card-design/design";
 import { FONTS } from "~/utils/card-design/options";
 import { escapeHtml } from "~/utils/html";
 import { DESIGN_IMAGES, drawPng, pngToJpeg, squarePng } from "../platform/images.server";
+import { emojiLine } from "./emoji-text.server";
 
 export const BACKGROUND = { width: 1920, height: 1080 } as const;
 const PRINT_QR_PIXELS = 2048;
@@ -163,29 +164,35 @@ export function fitText(text: string, width: number, largest: number, smallest: 
 /** A line whose first letter is Hebrew, Arabic or another right-to-left script reads from the right. */
 const RTL = /^[^\p{L}]*[\p{Script=Hebrew}\p{Script=Arabic}\p{Script=Syriac}\p{Script=Thaana}\p{Script=Nko}]/u;
 
-function textLines(
+/** Each line centred on x; a left-to-right line with emoji draws them as images (emojiLine), any other as text. */
+async function textLines(
   lines: string[],
-  at: { x: number; y: number; size: number; lineHeight: number },
+  at: { x: number; y: number; size: number; lineHeight: number; font: string },
   fill: string,
   weight = 400,
 ) {
-  return lines
-    .map((line, i) => {
-      const dir = RTL.test(line) ? ' direction="rtl" unicode-bidi="embed"' : "";
-      const y = at.y + i * at.lineHeight;
-      return `<text x="${at.x}" y="${y}" text-anchor="middle" font-size="${at.size}" font-weight="${weight}" fill="${fill}"${dir}>${escapeHtml(line)}</text>`;
-    })
-    .join("");
+  const drawn = lines.map(async (line, i) => {
+    const rtl = RTL.test(line);
+    const y = at.y + i * at.lineHeight;
+    const runs = rtl
+      ? null
+      : await emojiLine(line, { x: at.x, y, size: at.size, weight, fill, font: at.font });
+    if (runs) return runs;
+    const dir = rtl ? ' direction="rtl" unicode-bidi="embed"' : "";
+    return `<text x="${at.x}" y="${y}" text-anchor="middle" font-size="${at.size}" font-weight="${weight}" fill="${fill}"${dir}>${escapeHtml(line)}</text>`;
+  });
+  return (await Promise.all(drawn)).join("");
 }
 
 /** The panel on the right (the middle is where the caller sits), with the name, the title and the QR code. */
 const PANEL = { x: 1300, y: 70, width: 560, height: 940 } as const;
 const QR_BOX = 460;
 
-export function backgroundSvg(person: BrandKitPerson, qrText: string, linkText: string) {
+export async function backgroundSvg(person: BrandKitPerson, qrText: string, linkText: string) {
   const design = designFromStored(person.design);
   const p = paletteOf(design, design.variant === "dark" ? "dark" : "light");
-  const font = escapeHtml(FONTS[design.font].stack);
+  const stack = FONTS[design.font].stack;
+  const font = escapeHtml(stack);
   const centre = PANEL.x + PANEL.width / 2;
   const inner = PANEL.width - 80;
   const [first = p.page, ...rest] = p.pageTones;
@@ -196,14 +203,13 @@ export function backgroundSvg(person: BrandKitPerson, qrText: string, linkText: 
   const nameY = PANEL.y + 110;
   const details = [person.jobTitle, person.businessName].filter((t): t is string => !!t?.trim());
   const detailY = nameY + (name.lines.length - 1) * name.size * 1.2 + 60;
-  const detailLines = details.map((d, i) => {
-    const fitted = fitText(d, inner, 34, 22, 1);
-    return textLines(
-      fitted.lines,
-      { x: centre, y: detailY + i * 46, size: fitted.size, lineHeight: 0 },
-      p.muted,
-    );
-  });
+  const detailLines = await Promise.all(
+    details.map((d, i) => {
+      const fitted = fitText(d, inner, 34, 22, 1);
+      const at = { x: centre, y: detailY + i * 46, size: fitted.size, lineHeight: 0, font: stack };
+      return textLines(fitted.lines, at, p.muted);
+    }),
+  );
   const qr = qrModules(qrText);
   const qrX = centre - QR_BOX / 2;
   const qrY = PANEL.y + PANEL.height - QR_BOX - 90;
@@ -213,10 +219,10 @@ export function backgroundSvg(person: BrandKitPerson, qrText: string, linkText: 
 <rect width="100%" height="100%" fill="url(#bg)"/>
 <rect x="${PANEL.x}" y="${PANEL.y}" width="${PANEL.width}" height="${PANEL.height}" rx="32" fill="${p.surface}"/>
 <rect x="${PANEL.x + 40}" y="${PANEL.y + 36}" width="120" height="10" rx="5" fill="${p.accent}"/>
-${textLines(name.lines, { x: centre, y: nameY, size: name.size, lineHeight: name.size * 1.2 }, p.text, 700)}
+${await textLines(name.lines, { x: centre, y: nameY, size: name.size, lineHeight: name.size * 1.2, font: stack }, p.text, 700)}
 ${detailLines.join("\n")}
 <rect x="${qrX - 10}" y="${qrY - 10}" width="${QR_BOX + 20}" height="${QR_BOX + 20}" rx="16" fill="#ffffff"/>
 <svg x="${qrX}" y="${qrY}" width="${QR_BOX}" height="${QR_BOX}" viewBox="0 0 ${qr.size} ${qr.size}" shape-rendering="crispEdges"><rect width="${qr.size}" height="${qr.size}" fill="#ffffff"/><path d="${qr.path}" fill="#000000"/></svg>
-${textLines(link.lines, { x: centre, y: qrY + QR_BOX + 60, size: link.size, lineHeight: 0 }, p.text)}
+${await textLines(link.lines, { x: centre, y: qrY + QR_BOX + 60, size: link.size, lineHeight: 0, font: stack }, p.text)}
 </svg>`;
 }

@@ -137,7 +137,7 @@ async function fileBody(card: BrandKitCard, file: BrandKitFile, colour: string, 
     default: {
       const link = cardLink(publicUrl, card.slug).replace(/^https?:\/\//, "");
       const format = file === "background.png" ? "png" : "jpg";
-      return cached(key, () => backgroundImage(backgroundSvg(card, target, link), format));
+      return cached(key, async () => backgroundImage(await backgroundSvg(card, target, link), format));
     }
   }
 }

@@ -12,6 +12,7 @@ import {
   pngToJpeg,
   processProfileImage,
   squarePng,
+  textWidths,
 } from "./images.server";
 
 const square = () => sharp({ create: { width: 64, height: 64, channels: 3, background: "#336699" } });
@@ -185,5 +186,15 @@ describe("the server's own pictures", () => {
     expect((await sharp(jpeg).metadata()).format).toBe("jpeg");
     const data = await sharp(jpeg).raw().toBuffer();
     expect([...data.subarray(0, 3)]).toEqual([255, 255, 255]);
+  });
+
+  it("measures text as Pango draws it, spaces at its ends included", async () => {
+    const [word = 0, spaced = 0, both = 0, none = 1] = await textWidths(
+      ["Zoë", "Zoë ", "Zoë Smith", ""],
+      "DejaVu Sans, Bold 60",
+    );
+    expect(spaced).toBeGreaterThan(word + 10);
+    expect(both).toBeGreaterThan(spaced + 100);
+    expect(none).toBe(0);
   });
 });

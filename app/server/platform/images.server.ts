@@ -288,3 +288,13 @@ export function pngToJpeg(png: Buffer, quality: number): Promise<Buffer> {
     return sharp(png).flatten({ background: "#ffffff" }).jpeg({ quality }).toBuffer();
   });
 }
+
+/** Each Pango markup's advance in px as an SVG's <text> draws it (same fonts); Pango crops to ink, hence bars. */
+export const textWidths = (markups: string[], font: string): Promise<number[]> =>
+  withImageSlot(async () => {
+    const sharp = await loadSharp();
+    const ink = async (m: string) =>
+      (await sharp({ text: { text: `|${m}|`, font, dpi: 72 } }).metadata()).width;
+    const [bars = 0, ...widths] = await Promise.all(["", ...markups].map(ink));
+    return widths.map((w) => w - bars);
+  });
