@@ -15,6 +15,9 @@ import { CARD_LIMITS } from "./limits.server";
 
 /** A pass on more devices than this is refused more (one person's phones and watches are a handful). */
 export const MAX_DEVICES_PER_PASS = 50;
+/** The longest push token APNs gives (hexadecimal), and what a device's log keeps of it. */
+export const MAX_PUSH_TOKEN = 200;
+export const DEVICE_LOG = { lines: 20, lineLength: 500 } as const;
 const MAX_BODY = 4096;
 const MAX_LOG_BODY = 16_384;
 
@@ -70,7 +73,11 @@ export async function handlePassRegistration(db: DbOrTx, config: Config, request
     case "POST": {
       const body = (await readJson(request, MAX_BODY)) as { pushToken?: unknown } | undefined;
       const pushToken = body?.pushToken;
-      if (typeof pushToken !== "string" || pushToken.length > 200 || !/^[0-9A-Fa-f]{16,200}$/.test(pushToken))
+      if (
+        typeof pushToken !== "string" ||
+        pushToken.length > MAX_PUSH_TOKEN ||
+        !/^[0-9A-Fa-f]{16,}$/.test(pushToken)
+      )
         return text(400, "A pushToken (hexadecimal) is required");
       const card = await passCard(db, serial);
       if (!card) return text(404, "Unknown serial number");
@@ -167,11 +174,11 @@ export async function logDeviceMessages(
   if (!body || !Array.isArray(body.logs))
     return text(400, "A JSON body with logs (a list of strings) is required");
   const messages = body.logs
-    .slice(0, 20)
+    .slice(0, DEVICE_LOG.lines)
     .filter((m): m is string => typeof m === "string")
     .map((m) =>
       m
-        .slice(0, 500)
+        .slice(0, DEVICE_LOG.lineLength)
         .replace(/ApplePass\s+\S+/gi, "ApplePass [redacted]")
         .replace(/[A-Za-z0-9_-]{32,}/g, "[redacted]"),
     );

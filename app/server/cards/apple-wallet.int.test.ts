@@ -128,7 +128,8 @@ describe("Add to Apple Wallet", () => {
     const anonymous = await download("");
     expect([302, 401]).toContain(anonymous.status);
     expect((await download(owner.cookie, context, "WC0000")).status).toBe(404);
-    expect((await download(owner.cookie, context, "x".repeat(5000))).status).toBe(404);
+    // Longer than any card number: cut before it is looked up.
+    expect((await download(owner.cookie, context, `WC${"1".repeat(64)}`)).status).toBe(404);
   });
 
   it("gives a company card's pass to its company's owners and admins, not to its other members", async () => {

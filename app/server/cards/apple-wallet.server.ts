@@ -11,7 +11,7 @@ import { isUuid } from "~/utils/ids";
 import type { AppleWalletConfig } from "../platform/apple-wallet-config.server";
 import type { DbOrTx } from "../platform/db.server";
 import type { Config } from "../platform/env.server";
-import { drawPng } from "../platform/images.server";
+import { DESIGN_IMAGES, drawPng, squarePng } from "../platform/images.server";
 import { readDesignImage, readProfileJpeg } from "../platform/storage.server";
 import { type WalletCardRow, walletCardColumns } from "./card-access.server";
 
@@ -120,26 +120,17 @@ async function passImages(config: Config, card: PassCard | null, accent: string,
       `<svg xmlns="http://www.w3.org/2000/svg" width="${size}" height="${size}"><rect width="100%" height="100%" fill="${accent}"/><text x="50%" y="50%" dy=".35em" text-anchor="middle" font-family="sans-serif" font-weight="700" font-size="${Math.round(size * 0.6)}" fill="${onAccent}">${initial}</text></svg>`,
     );
   if (!card) return files;
-  const blank = (w: number, h: number) =>
-    `<svg xmlns="http://www.w3.org/2000/svg" width="${w}" height="${h}"></svg>`;
+  // Wallet takes each picture at 1x and 2x.
+  const atBothScales = async (name: string, image: Buffer, size: number) => {
+    files[`${name}.png`] = await squarePng(image, size);
+    files[`${name}@2x.png`] = await squarePng(image, size * 2);
+  };
   const photo = card.profileImageUrl ? await readProfileJpeg(config, card.profileImageUrl) : null;
-  if (photo)
-    for (const [suffix, size] of [
-      ["", 90],
-      ["@2x", 180],
-    ] as const)
-      files[`thumbnail${suffix}.png`] = await drawPng(blank(size, size), [
-        { image: photo, left: 0, top: 0, size, round: false },
-      ]);
-  const logo = card.logoImageUrl ? await readDesignImage(config, card.logoImageUrl, 96) : null;
+  if (photo) await atBothScales("thumbnail", photo, 90);
+  const logo = card.logoImageUrl
+    ? await readDesignImage(config, card.logoImageUrl, DESIGN_IMAGES.logo.width)
+    : null;
   // The logo area is at most 160 x 50 points; a square logo takes 50 x 50.
-  if (logo)
-    for (const [suffix, size] of [
-      ["", 50],
-      ["@2x", 100],
-    ] as const)
-      files[`logo${suffix}.png`] = await drawPng(blank(size, size), [
-        { image: logo, left: 0, top: 0, size, round: false },
-      ]);
+  if (logo) await atBothScales("logo", logo, 50);
   return files;
 }

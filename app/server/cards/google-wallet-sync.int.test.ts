@@ -16,6 +16,7 @@ import type { AppLoadContext } from "react-router";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { cardPages, googleWalletPasses } from "~/db/schema";
 import { routeContext, testAuth, verifiedCustomer } from "../../../tests/support/auth";
+import { eventually } from "../../../tests/support/eventually";
 import {
   makeTestGoogleWallet,
   TEST_WALLET_EMAIL,
@@ -161,10 +162,7 @@ describe("Google Wallet pass updates", () => {
       await rename(stranger, "Nina Renamed");
       await rename(saver, "Sam Renamed");
       const version = await versionOf(saver);
-      await vi.waitFor(async () => expect((await passRows(saver))[0]!.pushedVersion).toBe(version), {
-        timeout: 5000,
-        interval: 20,
-      });
+      await eventually(async () => expect((await passRows(saver))[0]!.pushedVersion).toBe(version));
     } finally {
       await worker.stop();
     }
@@ -192,10 +190,7 @@ describe("Google Wallet pass updates", () => {
     const version = await versionOf(saver);
     const worker = startWorker();
     try {
-      await vi.waitFor(async () => expect((await passRows(saver))[0]!.pushedVersion).toBe(version), {
-        timeout: 5000,
-        interval: 20,
-      });
+      await eventually(async () => expect((await passRows(saver))[0]!.pushedVersion).toBe(version));
     } finally {
       await worker.stop();
     }
@@ -246,10 +241,7 @@ describe("Google Wallet pass updates", () => {
     const worker = startWorker();
     try {
       await deleteCardPage(t.db, saver.id);
-      await vi.waitFor(async () => expect((await passRows(saver))[0]!.voidedAt).toBeInstanceOf(Date), {
-        timeout: 5000,
-        interval: 20,
-      });
+      await eventually(async () => expect((await passRows(saver))[0]!.voidedAt).toBeInstanceOf(Date));
     } finally {
       await worker.stop();
     }
